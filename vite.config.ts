@@ -1,0 +1,31 @@
+import babel, { defineRolldownBabelPreset } from '@rolldown/plugin-babel'
+import { tanstackRouter } from '@tanstack/router-plugin/vite'
+import react from '@vitejs/plugin-react'
+import { defineConfig, type PluginOption } from 'vite'
+
+/** Lingui macros run through Babel (plugin-react 6 has no babel option), only in files that use them. */
+const linguiMacroPreset = defineRolldownBabelPreset({
+  preset: () => ({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
+  rolldown: { filter: { code: /@lingui\/(react|core)\/macro/ } },
+})
+
+export function appPlugins(options: { router?: boolean } = {}): PluginOption[] {
+  return [
+    options.router === false
+      ? null
+      : tanstackRouter({ target: 'react', autoCodeSplitting: true, quoteStyle: 'single', semicolons: false }),
+    react(),
+    babel({ presets: [linguiMacroPreset] }),
+  ]
+}
+
+const apiTarget = `http://localhost:${process.env.API_PORT ?? 3000}`
+
+export default defineConfig({
+  plugins: appPlugins(),
+  build: { outDir: 'dist', sourcemap: true, target: 'es2022' },
+  server: {
+    port: 5173,
+    proxy: { '/api': apiTarget, '/locales': apiTarget },
+  },
+})
