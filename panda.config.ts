@@ -1,0 +1,50 @@
+import { defineConfig } from '@pandacss/dev'
+import { recipes, slotRecipes } from './src/ui/theme/recipes'
+
+export default defineConfig({
+  preflight: true,
+  include: ['./src/**/*.{ts,tsx}'],
+  exclude: [],
+  jsxFramework: 'react',
+  outdir: 'styled-system',
+  globalCss: {
+    'html, body': { bg: 'bg.canvas', color: 'fg.default', fontFamily: 'body', lineHeight: '1.5' },
+    '*:focus-visible': { outline: '2px solid', outlineColor: 'accent.default', outlineOffset: '2px' },
+  },
+  theme: {
+    extend: {
+      tokens: {
+        fonts: {
+          body: { value: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
+        },
+      },
+      semanticTokens: {
+        colors: {
+          bg: {
+            canvas: { value: '{colors.slate.50}' },
+            surface: { value: '{colors.white}' },
+            muted: { value: '{colors.slate.100}' },
+            subtle: { value: '{colors.slate.200}' },
+          },
+          fg: {
+            default: { value: '{colors.slate.900}' },
+            muted: { value: '{colors.slate.600}' },
+            subtle: { value: '{colors.slate.500}' },
+            onAccent: { value: '{colors.white}' },
+          },
+          border: { default: { value: '{colors.slate.200}' }, strong: { value: '{colors.slate.300}' } },
+          accent: {
+            default: { value: '{colors.indigo.600}' },
+            emphasis: { value: '{colors.indigo.700}' },
+            subtle: { value: '{colors.indigo.50}' },
+            fg: { value: '{colors.indigo.700}' },
+          },
+          danger: { default: { value: '{colors.red.600}' }, subtle: { value: '{colors.red.50}' }, fg: { value: '{colors.red.700}' } },
+          info: { subtle: { value: '{colors.sky.50}' }, fg: { value: '{colors.sky.800}' } },
+        },
+      },
+      recipes,
+      slotRecipes,
+    },
+  },
+})

@@ -1,0 +1,145 @@
+import { randomBytes } from 'node:crypto'
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
+export type LogLevel = (typeof LOG_LEVELS)[number]
+
+export interface Config {
+  port: number
+  dataDir: string
+  databaseUrl: string | undefined
+  publicUrl: string
+  apiPrefix: string
+  smtpUrl: string | undefined
+  mailFrom: string
+  adminEmail: string | undefined
+  adminPassword: string | undefined
+  sessionSecret: string
+  sessionTtlHours: number
+  /** Trust the last X-Forwarded-For hop (one reverse proxy in front) for the client address. */
+  trustProxy: boolean
+  logLevel: LogLevel
+  staticDir: string
+  localesDir: string
+}
+
+type Env = Record<string, string | undefined>
+
+/** Reads the settings from the environment. The only side effect is the generated session secret file. */
+export function loadConfig(env: Env = process.env): Config {
+  const port = integer(env, 'PORT', 3000, 1, 65535)
+  const dataDir = resolve(nonEmpty(env.DATA_DIR) ?? './data')
+  const publicUrl = url(env, 'PUBLIC_URL', `http://localhost:${port}`).replace(/\/+$/, '')
+  return {
+    port,
+    dataDir,
+    databaseUrl: databaseUrl(env),
+    publicUrl,
+    apiPrefix: apiPrefix(env),
+    smtpUrl: nonEmpty(env.SMTP_URL),
+    mailFrom: nonEmpty(env.MAIL_FROM) ?? 'DocFlow <no-reply@localhost>',
+    adminEmail: nonEmpty(env.ADMIN_EMAIL),
+    adminPassword: nonEmpty(env.ADMIN_PASSWORD),
+    sessionSecret: nonEmpty(env.SESSION_SECRET) ?? sessionSecretFile(dataDir),
+    sessionTtlHours: integer(env, 'SESSION_TTL_HOURS', 12, 1, 24 * 365),
+    trustProxy: boolean(env, 'TRUST_PROXY', false),
+    logLevel: logLevel(env),
+    staticDir: resolve(nonEmpty(env.STATIC_DIR) ?? join(REPO_ROOT, 'dist')),
+    localesDir: join(REPO_ROOT, 'locales'),
+  }
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  const trimmed = value?.trim()
+  return trimmed ? trimmed : undefined
+}
+
+function invalid(name: string, value: string, expected: string): Error {
+  return new Error(`Invalid ${name}=${JSON.stringify(value)}: expected ${expected}`)
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = nonEmpty(env[name])
+  if (raw === undefined) return fallback
+  const value = Number(raw)
+  if (!/^\d+$/.test(raw) || value < min || value > max) {
+    throw invalid(name, raw, `an integer from ${min} to ${max}`)
+  }
+  return value
+}
+
+function boolean(env: Env, name: string, fallback: boolean): boolean {
+  const raw = nonEmpty(env[name])
+  if (raw === undefined) return fallback
+  if (['1', 'true', 'yes'].includes(raw.toLowerCase())) return true
+  if (['0', 'false', 'no'].includes(raw.toLowerCase())) return false
+  throw invalid(name, raw, '1/true/yes or 0/false/no')
+}
+
+function url(env: Env, name: string, fallback: string): string {
+  const raw = nonEmpty(env[name])
+  if (raw === undefined) return fallback
+  let parsed: URL
+  try {
+    parsed = new URL(raw)
+  } catch {
+    throw invalid(name, raw, 'an absolute http(s) URL')
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw invalid(name, raw, 'an absolute http(s) URL')
+  }
+  return raw
+}
+
+function databaseUrl(env: Env): string | undefined {
+  const raw = nonEmpty(env.DATABASE_URL)
+  if (raw === undefined) return undefined
+  // Never echo the URL back: it may carry a password.
+  let protocol: string
+  try {
+    protocol = new URL(raw).protocol
+  } catch {
+    throw new Error('Invalid DATABASE_URL: expected postgres://user[:password]@host[:port]/database')
+  }
+  if (protocol !== 'postgres:' && protocol !== 'postgresql:') {
+    throw new Error('Invalid DATABASE_URL: expected a postgres:// or postgresql:// URL')
+  }
+  return raw
+}
+
+function apiPrefix(env: Env): string {
+  const raw = nonEmpty(env.API_PREFIX)
+  if (raw === undefined) return '/api'
+  const prefix = raw.replace(/\/+$/, '')
+  if (!/^(\/[A-Za-z0-9._~-]+)+$/.test(prefix)) {
+    throw invalid('API_PREFIX', raw, 'a path such as /api (not / alone)')
+  }
+  return prefix
+}
+
+function logLevel(env: Env): LogLevel {
+  const raw = nonEmpty(env.LOG_LEVEL)?.toLowerCase()
+  if (raw === undefined) return 'info'
+  if (!(LOG_LEVELS as readonly string[]).includes(raw)) throw invalid('LOG_LEVEL', raw, LOG_LEVELS.join('|'))
+  return raw as LogLevel
+}
+
+/** A generated secret kept in DATA_DIR so sessions survive restarts without configuration. */
+function sessionSecretFile(dataDir: string): string {
+  const file = join(dataDir, 'session-secret')
+  try {
+    const existing = readFileSync(file, 'utf8').trim()
+    if (existing.length < 32) throw new Error(`Invalid ${file}: the session secret must be at least 32 characters`)
+    return existing
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+  }
+  const secret = randomBytes(32).toString('hex')
+  mkdirSync(dataDir, { recursive: true })
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 })
+  chmodSync(file, 0o600)
+  return secret
+}

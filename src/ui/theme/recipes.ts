@@ -1,0 +1,121 @@
+/** Panda recipes of the design system (park-ui layering: recipe → styled wrapper in ui/components). */
+import { defineRecipe, defineSlotRecipe } from '@pandacss/dev'
+
+const button = defineRecipe({
+  className: 'button',
+  base: {
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    gap: '2',
+    fontWeight: 'medium',
+    borderRadius: 'md',
+    cursor: 'pointer',
+    whiteSpace: 'nowrap',
+    transition: 'background 0.15s, color 0.15s, border-color 0.15s',
+    _disabled: { opacity: 0.55, cursor: 'not-allowed' },
+  },
+  variants: {
+    variant: {
+      solid: { bg: 'accent.default', color: 'fg.onAccent', _hover: { _enabled: { bg: 'accent.emphasis' } } },
+      outline: {
+        borderWidth: '1px',
+        borderColor: 'border.strong',
+        bg: 'bg.surface',
+        color: 'fg.default',
+        _hover: { _enabled: { bg: 'bg.muted' } },
+      },
+      ghost: { bg: 'transparent', color: 'fg.default', _hover: { _enabled: { bg: 'bg.muted' } } },
+      link: { bg: 'transparent', color: 'accent.fg', px: '0', h: 'auto', _hover: { textDecoration: 'underline' } },
+      danger: { bg: 'danger.default', color: 'fg.onAccent', _hover: { _enabled: { bg: 'red.700' } } },
+    },
+    size: {
+      sm: { h: '8', px: '3', fontSize: 'sm' },
+      md: { h: '10', px: '4', fontSize: 'sm' },
+      lg: { h: '11', px: '5', fontSize: 'md' },
+      icon: { h: '10', w: '10', p: '0' },
+    },
+    fullWidth: { true: { w: 'full' } },
+  },
+  defaultVariants: { variant: 'solid', size: 'md' },
+})
+
+const input = defineRecipe({
+  className: 'input',
+  base: {
+    w: 'full',
+    h: '10',
+    px: '3',
+    borderRadius: 'md',
+    borderWidth: '1px',
+    borderColor: 'border.strong',
+    bg: 'bg.surface',
+    fontSize: 'sm',
+    _placeholder: { color: 'fg.subtle' },
+    _focusVisible: { outline: '2px solid', outlineColor: 'accent.default', outlineOffset: '0' },
+    _invalid: { borderColor: 'danger.default' },
+    _disabled: { bg: 'bg.muted', cursor: 'not-allowed' },
+  },
+})
+
+const field = defineSlotRecipe({
+  className: 'field',
+  slots: ['root', 'label', 'error', 'hint'],
+  base: {
+    root: { display: 'flex', flexDirection: 'column', gap: '1.5' },
+    label: { fontSize: 'sm', fontWeight: 'medium', color: 'fg.default' },
+    error: { fontSize: 'xs', color: 'danger.fg' },
+    hint: { fontSize: 'xs', color: 'fg.muted' },
+  },
+})
+
+const alert = defineRecipe({
+  className: 'alert',
+  base: { borderRadius: 'md', px: '3', py: '2.5', fontSize: 'sm', borderWidth: '1px' },
+  variants: {
+    status: {
+      error: { bg: 'danger.subtle', color: 'danger.fg', borderColor: 'red.200' },
+      info: { bg: 'info.subtle', color: 'info.fg', borderColor: 'sky.200' },
+      success: { bg: 'green.50', color: 'green.800', borderColor: 'green.200' },
+    },
+  },
+  defaultVariants: { status: 'info' },
+})
+
+const card = defineRecipe({
+  className: 'card',
+  base: { bg: 'bg.surface', borderRadius: 'xl', borderWidth: '1px', borderColor: 'border.default', boxShadow: 'xs' },
+})
+
+const menu = defineSlotRecipe({
+  className: 'menu',
+  slots: ['content', 'item', 'itemIndicator'],
+  base: {
+    content: {
+      bg: 'bg.surface',
+      borderWidth: '1px',
+      borderColor: 'border.default',
+      borderRadius: 'md',
+      boxShadow: 'lg',
+      py: '1',
+      minW: '40',
+      zIndex: 'dropdown',
+      outline: 'none',
+    },
+    item: {
+      display: 'flex',
+      alignItems: 'center',
+      gap: '2',
+      px: '3',
+      py: '2',
+      fontSize: 'sm',
+      cursor: 'pointer',
+      _highlighted: { bg: 'bg.muted' },
+      _checked: { fontWeight: 'semibold' },
+    },
+    itemIndicator: { w: '4', color: 'accent.default' },
+  },
+})
+
+export const recipes = { button, input, alert, card }
+export const slotRecipes = { field, menu }
