@@ -26,7 +26,13 @@ const button = defineRecipe({
         _hover: { _enabled: { bg: 'bg.muted' } },
       },
       ghost: { bg: 'transparent', color: 'fg.default', _hover: { _enabled: { bg: 'bg.muted' } } },
-      link: { bg: 'transparent', color: 'accent.fg', px: '0', h: 'auto', _hover: { textDecoration: 'underline' } },
+      link: {
+        bg: 'transparent',
+        color: 'accent.fg',
+        px: '0',
+        h: 'auto',
+        _hover: { textDecoration: 'underline' },
+      },
       danger: { bg: 'danger.default', color: 'fg.onAccent', _hover: { _enabled: { bg: 'red.700' } } },
     },
     size: {
@@ -84,7 +90,13 @@ const alert = defineRecipe({
 
 const card = defineRecipe({
   className: 'card',
-  base: { bg: 'bg.surface', borderRadius: 'xl', borderWidth: '1px', borderColor: 'border.default', boxShadow: 'xs' },
+  base: {
+    bg: 'bg.surface',
+    borderRadius: 'xl',
+    borderWidth: '1px',
+    borderColor: 'border.default',
+    boxShadow: 'xs',
+  },
 })
 
 const menu = defineSlotRecipe({

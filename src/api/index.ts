@@ -1,0 +1,23 @@
+/** The API of the app: the only code that knows URLs. */
+import { createAuthApi } from './auth'
+import { createHttp, type HttpConfig } from './http'
+import { createLocalesApi } from './locales'
+import { createSettingsApi } from './settings'
+
+export type ApiConfig = HttpConfig & { localesBaseUrl: string }
+
+export function createApi(config: ApiConfig) {
+  const http = createHttp(config)
+  return {
+    auth: createAuthApi(http),
+    settings: createSettingsApi(http),
+    locales: createLocalesApi({
+      baseUrl: config.localesBaseUrl,
+      ...(config.fetch ? { fetch: config.fetch } : {}),
+    }),
+  }
+}
+export type Api = ReturnType<typeof createApi>
+
+export { ApiError, isApiError } from './http'
+export type * from './schemas'

@@ -1,0 +1,32 @@
+/**
+ * Message catalogs, served outside the API prefix at /locales/{lng}/common.json.
+ * Spec 02 §9: 5 retries, delays starting at 350 ms and doubling.
+ */
+import ky from 'ky'
+import * as v from 'valibot'
+import { ApiError } from './http'
+import type { Language } from './schemas'
+
+const Catalog = v.record(v.string(), v.union([v.string(), v.array(v.unknown())]))
+export type Catalog = Record<string, string | unknown[]>
+
+export function createLocalesApi(config: { baseUrl: string; fetch?: typeof fetch }) {
+  const base = config.baseUrl.replace(/\/$/, '')
+  return {
+    async load(language: Language): Promise<Catalog> {
+      try {
+        const body = await ky
+          .get(`${base}/${language}/common.json`, {
+            timeout: 10_000,
+            retry: { limit: 5, methods: ['get'], backoffLimit: 5_600, delay: (n) => 350 * 2 ** (n - 1) },
+            ...(config.fetch ? { fetch: config.fetch } : {}),
+          })
+          .json()
+        return v.parse(Catalog, body) as Catalog
+      } catch (error) {
+        throw new ApiError(500, error instanceof Error ? error.message : 'Unknown error occurred')
+      }
+    },
+  }
+}
+export type LocalesApi = ReturnType<typeof createLocalesApi>

@@ -1,0 +1,217 @@
+/**
+ * The session: `checking` the cookie on start, then `signedOut` (idle → signingIn → loadingUser)
+ * or `signedIn` (idle, refreshing, signingOut). API calls, toasts and navigation are injected.
+ */
+import { assign, fromPromise, setup } from 'xstate'
+import type { LoginInput, LoginResult, User } from '../api/schemas'
+
+/** What the machine knows of a failed call; views translate it. */
+export type CallFailure = { status: number; message: string }
+
+export type SessionNotice =
+  | 'loggedIn'
+  | 'loggedOut'
+  | 'logoutFailed'
+  | 'twoFactorRequired'
+  | 'twoFactorAdvised'
+  | 'userFetchFailed'
+  | 'sessionExpired'
+
+export type SessionContext = {
+  user: User | null
+  /** Why the last sign-in attempt failed, for the login screen. */
+  loginFailure: CallFailure | null
+  /** Where to go after signing in (a same-origin path, validated by the login route). */
+  redirectTo: string
+  /** Credentials held only in memory while the second factor is asked (never in URL or storage). */
+  pendingCredentials: LoginInput | null
+}
+
+export type SessionEvent =
+  | { type: 'session.login'; email: string; password: string; redirectTo?: string }
+  | { type: 'session.logout' }
+  | { type: 'session.refresh' }
+  | { type: 'session.expired' }
+  | { type: 'session.reset' }
+
+export const toFailure = (error: unknown): CallFailure => {
+  const e = error as { status?: unknown; message?: unknown } | null
+  return {
+    status: typeof e?.status === 'number' ? e.status : 500,
+    message: typeof e?.message === 'string' && e.message ? e.message : 'Unknown error occurred',
+  }
+}
+
+const isUnauthorized = (error: unknown) => toFailure(error).status === 401
+
+export const sessionMachine = setup({
+  types: {
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+  },
+  actors: {
+    fetchUser: fromPromise<User>(async () => {
+      throw new Error('fetchUser not provided')
+    }),
+    login: fromPromise<LoginResult, LoginInput>(async () => {
+      throw new Error('login not provided')
+    }),
+    logout: fromPromise<void>(async () => {
+      throw new Error('logout not provided')
+    }),
+  },
+  actions: {
+    notify: (_, _params: { notice: SessionNotice }) => {},
+    navigateAfterSignIn: (_, _params: { to: string }) => {},
+    navigateToLogin: () => {},
+  },
+  guards: {
+    requiresTwoFactor: (_, output: LoginResult) => output.requires_2fa,
+    advisesTwoFactorSetup: (_, output: LoginResult) => output.should_setup_2fa,
+    isUnauthorized: (_, error: unknown) => isUnauthorized(error),
+  },
+}).createMachine({
+  id: 'session',
+  context: { user: null, loginFailure: null, redirectTo: '/', pendingCredentials: null },
+  initial: 'checking',
+  states: {
+    checking: {
+      tags: ['checking'],
+      invoke: {
+        id: 'fetchUser',
+        src: 'fetchUser',
+        onDone: { target: 'signedIn', actions: assign({ user: ({ event }) => event.output }) },
+        onError: {
+          target: 'signedOut',
+          description: 'No session (401) or the check failed: ask for credentials.',
+        },
+      },
+    },
+    signedOut: {
+      entry: assign({ user: null }),
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'session.login': {
+              target: 'signingIn',
+              actions: assign({
+                loginFailure: null,
+                pendingCredentials: ({ event }) => ({ email: event.email, password: event.password }),
+                redirectTo: ({ event }) => event.redirectTo ?? '/',
+              }),
+            },
+          },
+        },
+        signingIn: {
+          tags: ['busy'],
+          invoke: {
+            id: 'login',
+            src: 'login',
+            input: ({ context }) => context.pendingCredentials!,
+            onDone: [
+              {
+                guard: { type: 'requiresTwoFactor', params: ({ event }) => event.output },
+                target: 'secondFactor',
+                actions: { type: 'notify', params: { notice: 'twoFactorRequired' } },
+                description:
+                  'The server wants a second factor: keep the credentials in memory for that step.',
+              },
+              {
+                guard: { type: 'advisesTwoFactorSetup', params: ({ event }) => event.output },
+                target: 'loadingUser',
+                actions: [
+                  assign({ pendingCredentials: null }),
+                  { type: 'notify', params: { notice: 'twoFactorAdvised' } },
+                ],
+              },
+              { target: 'loadingUser', actions: assign({ pendingCredentials: null }) },
+            ],
+            onError: {
+              target: 'idle',
+              actions: assign({
+                loginFailure: ({ event }) => toFailure(event.error),
+                pendingCredentials: null,
+              }),
+            },
+          },
+        },
+        secondFactor: {
+          description: 'Waiting for the two-factor step (its screen drives it).',
+          on: { 'session.reset': { target: 'idle', actions: assign({ pendingCredentials: null }) } },
+        },
+        loadingUser: {
+          tags: ['busy'],
+          invoke: {
+            id: 'fetchUserAfterLogin',
+            src: 'fetchUser',
+            onDone: {
+              target: '#session.signedIn',
+              actions: [
+                assign({ user: ({ event }) => event.output }),
+                { type: 'notify', params: { notice: 'loggedIn' } },
+                { type: 'navigateAfterSignIn', params: ({ context }) => ({ to: context.redirectTo }) },
+              ],
+            },
+            onError: {
+              target: 'idle',
+              actions: [
+                assign({ loginFailure: ({ event }) => toFailure(event.error) }),
+                { type: 'notify', params: { notice: 'userFetchFailed' } },
+              ],
+            },
+          },
+        },
+      },
+    },
+    signedIn: {
+      initial: 'idle',
+      on: {
+        'session.expired': {
+          target: 'signedOut',
+          actions: [{ type: 'notify', params: { notice: 'sessionExpired' } }, 'navigateToLogin'],
+        },
+      },
+      states: {
+        idle: {
+          on: {
+            'session.refresh': 'refreshing',
+            'session.logout': 'signingOut',
+          },
+        },
+        refreshing: {
+          invoke: {
+            id: 'refreshUser',
+            src: 'fetchUser',
+            onDone: { target: 'idle', actions: assign({ user: ({ event }) => event.output }) },
+            onError: [
+              {
+                guard: {
+                  type: 'isUnauthorized',
+                  params: ({ event }: { event: { error: unknown } }) => event.error,
+                },
+                target: '#session.signedOut',
+                actions: [{ type: 'notify', params: { notice: 'sessionExpired' } }, 'navigateToLogin'],
+              },
+              { target: 'idle', description: 'A failed refresh keeps the user we have.' },
+            ],
+          },
+        },
+        signingOut: {
+          tags: ['busy'],
+          invoke: {
+            id: 'logout',
+            src: 'logout',
+            onDone: {
+              target: '#session.signedOut',
+              actions: [{ type: 'notify', params: { notice: 'loggedOut' } }, 'navigateToLogin'],
+            },
+            onError: { target: 'idle', actions: { type: 'notify', params: { notice: 'logoutFailed' } } },
+          },
+        },
+      },
+    },
+  },
+})
+
+export type SessionActorLogic = typeof sessionMachine

@@ -1,0 +1,95 @@
+import { expect } from 'vitest'
+import type { LoginResult, User } from '../../src/api/schemas'
+import { sessionMachine } from '../../src/machines/session.machine'
+import { describeModel } from '../support/model'
+
+const user: User = {
+  id: 1,
+  email: 'ada@example.com',
+  name: 'Ada',
+  surname: 'Lovelace',
+  role: 'SAAS_ADMIN',
+  validated: true,
+  enabled: true,
+  is_2fa_enabled: false,
+  company_id: null,
+  company_role: null,
+  companies: [],
+}
+const unauthorized = Object.assign(new Error('Not authenticated'), { status: 401 })
+const offline = Object.assign(new Error('Failed to fetch'), { status: 500 })
+const result = (r: Partial<LoginResult>): LoginResult => ({
+  requires_2fa: false,
+  should_setup_2fa: false,
+  ...r,
+})
+
+const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output })
+const error = (id: string, e: unknown) => ({ type: `xstate.error.actor.${id}`, error: e })
+
+describeModel('session machine', {
+  machine: sessionMachine,
+  actors: ['fetchUser', 'login', 'logout'],
+  provide: (machine, _controls, record) =>
+    machine.provide({
+      actions: {
+        notify: (_, params) => record(`notify:${params.notice}`),
+        navigateAfterSignIn: (_, params) => record(`navigate:${params.to}`),
+        navigateToLogin: () => record('navigate:/login'),
+      },
+    }),
+  events: {
+    'session.login': [
+      { type: 'session.login', email: 'ada@example.com', password: 'Secret123', redirectTo: '/settings' },
+    ],
+    'xstate.done.actor.fetchUser': [done('fetchUser', user)],
+    'xstate.error.actor.fetchUser': [error('fetchUser', unauthorized)],
+    'xstate.done.actor.login': [
+      done('login', result({ requires_2fa: true })),
+      done('login', result({ should_setup_2fa: true })),
+      done('login', result({})),
+    ],
+    'xstate.error.actor.login': [error('login', unauthorized)],
+    'xstate.done.actor.fetchUserAfterLogin': [done('fetchUserAfterLogin', user)],
+    'xstate.error.actor.fetchUserAfterLogin': [error('fetchUserAfterLogin', offline)],
+    'xstate.done.actor.refreshUser': [done('refreshUser', { ...user, is_2fa_enabled: true })],
+    'xstate.error.actor.refreshUser': [error('refreshUser', unauthorized), error('refreshUser', offline)],
+    'xstate.done.actor.logout': [done('logout', undefined)],
+    'xstate.error.actor.logout': [error('logout', offline)],
+  },
+  contextKey: (c) => {
+    const ctx = c as { user: User | null; loginFailure: unknown }
+    return { signedIn: ctx.user !== null, failed: ctx.loginFailure !== null }
+  },
+  states: {
+    checking: (s) => {
+      expect(s.hasTag('checking')).toBe(true)
+      expect(s.context.user).toBeNull()
+    },
+    'signedOut.idle': (s) => {
+      expect(s.context.user).toBeNull()
+      expect(s.context.pendingCredentials).toBeNull()
+      expect(s.can({ type: 'session.login', email: 'a@b.c', password: 'x' })).toBe(true)
+    },
+    'signedOut.signingIn': (s) => {
+      expect(s.hasTag('busy')).toBe(true)
+      expect(s.context.pendingCredentials).toEqual({ email: 'ada@example.com', password: 'Secret123' })
+      expect(s.context.loginFailure).toBeNull()
+    },
+    'signedOut.secondFactor': (s, log) => {
+      expect(s.context.pendingCredentials?.email).toBe('ada@example.com')
+      expect(log).toContain('notify:twoFactorRequired')
+      expect(s.context.user).toBeNull()
+    },
+    'signedOut.loadingUser': (s) => {
+      expect(s.hasTag('busy')).toBe(true)
+      expect(s.context.pendingCredentials).toBeNull()
+    },
+    'signedIn.idle': (s, log) => {
+      expect(s.context.user?.email).toBe('ada@example.com')
+      if (log.includes('notify:loggedIn')) expect(log).toContain('navigate:/settings')
+    },
+    'signedIn.refreshing': (s) => expect(s.context.user).not.toBeNull(),
+    'signedIn.signingOut': (s) => expect(s.hasTag('busy')).toBe(true),
+  },
+})
