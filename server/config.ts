@@ -43,7 +43,7 @@ export function loadConfig(env: Env = process.env): Config {
     mailFrom: nonEmpty(env.MAIL_FROM) ?? 'DocFlow <no-reply@localhost>',
     adminEmail: nonEmpty(env.ADMIN_EMAIL),
     adminPassword: nonEmpty(env.ADMIN_PASSWORD),
-    sessionSecret: nonEmpty(env.SESSION_SECRET) ?? sessionSecretFile(dataDir),
+    sessionSecret: sessionSecret(env, dataDir),
     sessionTtlHours: integer(env, 'SESSION_TTL_HOURS', 12, 1, 24 * 365),
     trustProxy: boolean(env, 'TRUST_PROXY', false),
     logLevel: logLevel(env),
@@ -127,12 +127,20 @@ function logLevel(env: Env): LogLevel {
   return raw as LogLevel
 }
 
+function sessionSecret(env: Env, dataDir: string): string {
+  const raw = nonEmpty(env.SESSION_SECRET)
+  if (raw === undefined) return sessionSecretFile(dataDir)
+  if (raw.length < 32) throw new Error('Invalid SESSION_SECRET: expected at least 32 characters')
+  return raw
+}
+
 /** A generated secret kept in DATA_DIR so sessions survive restarts without configuration. */
 function sessionSecretFile(dataDir: string): string {
   const file = join(dataDir, 'session-secret')
   try {
     const existing = readFileSync(file, 'utf8').trim()
-    if (existing.length < 32) throw new Error(`Invalid ${file}: the session secret must be at least 32 characters`)
+    if (existing.length < 32)
+      throw new Error(`Invalid ${file}: the session secret must be at least 32 characters`)
     return existing
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error

@@ -1,0 +1,69 @@
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { PGlite } from '@electric-sql/pglite'
+import { drizzle as drizzleNodePg, type NodePgDatabase } from 'drizzle-orm/node-postgres'
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import pg from 'pg'
+import * as schema from './schema.ts'
+
+/** One type for both drivers: code never needs to know which one runs. */
+export type AppDatabase = PgDatabase<PgQueryResultHKT, typeof schema>
+
+export interface DatabaseHandle {
+  db: AppDatabase
+  driver: 'pglite' | 'postgres'
+  close(): Promise<void>
+}
+
+const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url))
+
+/** PostgreSQL when `databaseUrl` is set, else the embedded PGlite under `dataDir/pgdata`. */
+export async function openDatabase(options: {
+  databaseUrl?: string
+  dataDir: string
+}): Promise<DatabaseHandle> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(join(options.dataDir, 'pgdata'))
+}
+
+/** `dataDir` undefined gives an in-memory database (tests). */
+export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
+  const client = await PGlite.create(dataDir)
+  const db = drizzlePglite({ client, schema })
+  return {
+    db: db as unknown as AppDatabase,
+    driver: 'pglite',
+    close: () => client.close(),
+  }
+}
+
+export async function openPostgres(url: string): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 })
+  // An idle connection dropped by the server is replaced on the next checkout; without a
+  // listener the 'error' event would crash the process.
+  pool.on('error', () => {})
+  try {
+    await pool.query('select 1')
+  } catch (error) {
+    await pool.end().catch(() => {})
+    throw new Error(`Cannot connect to DATABASE_URL: ${(error as Error).message}`)
+  }
+  const db = drizzleNodePg({ client: pool, schema })
+  return {
+    db: db as unknown as AppDatabase,
+    driver: 'postgres',
+    close: () => pool.end(),
+  }
+}
+
+/** Applies the committed drizzle-kit migrations with the migrator of the handle's driver. */
+export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
+  const config = { migrationsFolder: MIGRATIONS_FOLDER }
+  if (handle.driver === 'pglite') {
+    await migratePglite(handle.db as unknown as PgliteDatabase<typeof schema>, config)
+  } else {
+    await migrateNodePg(handle.db as unknown as NodePgDatabase<typeof schema>, config)
+  }
+}

@@ -1,0 +1,18 @@
+import { createMiddleware } from 'hono/factory'
+import type { SessionService } from '../services/sessions.ts'
+import type { AppEnv } from './context.ts'
+import { HttpError } from './errors.ts'
+
+/** Loads the session and its (enabled) user into `c.var`; 401 otherwise. */
+export function requireUser(sessions: SessionService) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const token = sessions.readCookie(c)
+    const resolved = token ? await sessions.resolve(token) : null
+    if (!token || !resolved) throw new HttpError(401, 'Not authenticated')
+    // Sliding expiry: keep the browser's cookie lifetime in step with the server's.
+    if (resolved.renewed) sessions.writeCookie(c, token)
+    c.set('user', resolved.user)
+    c.set('session', resolved.session)
+    await next()
+  })
+}

@@ -1,0 +1,70 @@
+/**
+ * The process: configuration → database (migrated) → first administrator → HTTP server.
+ * Run with `node --import tsx server/main.ts`.
+ */
+import { mkdir } from 'node:fs/promises'
+import type { Server } from 'node:http'
+import { createAdaptorServer } from '@hono/node-server'
+import { createApp } from './app.ts'
+import { type Config, loadConfig } from './config.ts'
+import { type DatabaseHandle, migrateDatabase, openDatabase } from './db/client.ts'
+import { createLogger } from './logger.ts'
+import { ensureFirstAdmin } from './services/bootstrap.ts'
+
+const SHUTDOWN_GRACE_MS = 10_000
+
+async function start(): Promise<void> {
+  let config: Config | undefined
+  let database: DatabaseHandle | undefined
+  try {
+    config = loadConfig()
+    const logger = createLogger(config)
+    await mkdir(config.dataDir, { recursive: true })
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+    await migrateDatabase(database)
+    await ensureFirstAdmin(database.db, config, logger)
+    const app = createApp({ db: database.db, config, logger })
+    const server = createAdaptorServer({ fetch: app.fetch }) as Server
+    await listen(server, config.port)
+    logger.info(
+      { url: `http://localhost:${config.port}`, publicUrl: config.publicUrl, driver: database.driver },
+      'listening',
+    )
+    const db = database
+    let stopping = false
+    const stop = (signal: string) => {
+      if (stopping) return
+      stopping = true
+      logger.info({ signal }, 'shutting down')
+      setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref()
+      server.close(async () => {
+        await db.close().catch((error: Error) => logger.error({ err: error }, 'closing the database failed'))
+        process.exit(0)
+      })
+      server.closeIdleConnections()
+    }
+    process.once('SIGINT', () => stop('SIGINT'))
+    process.once('SIGTERM', () => stop('SIGTERM'))
+  } catch (error) {
+    const err = error as Error
+    if (config?.logLevel === 'debug' || config?.logLevel === 'trace') console.error(err)
+    else console.error(`docflow: cannot start: ${err.message.split('\n')[0]}`)
+    await database?.close().catch(() => {})
+    process.exit(1)
+  }
+}
+
+function listen(server: Server, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: NodeJS.ErrnoException) => {
+      reject(error.code === 'EADDRINUSE' ? new Error(`port ${port} is already in use (set PORT)`) : error)
+    }
+    server.once('error', onError)
+    server.listen(port, () => {
+      server.off('error', onError)
+      resolve()
+    })
+  })
+}
+
+await start()
