@@ -1,0 +1,78 @@
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { loadConfig } from '../../server/config.ts'
+
+const dirs: string[] = []
+async function tempDir() {
+  const dir = await mkdtemp(join(tmpdir(), 'docflow-config-'))
+  dirs.push(dir)
+  return dir
+}
+afterEach(async () => {
+  for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true })
+})
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', async () => {
+    const dataDir = await tempDir()
+    const config = loadConfig({ DATA_DIR: dataDir })
+    expect(config).toMatchObject({
+      port: 3000,
+      dataDir,
+      databaseUrl: undefined,
+      publicUrl: 'http://localhost:3000',
+      apiPrefix: '/api',
+      mailFrom: 'DocFlow <no-reply@localhost>',
+      sessionTtlHours: 12,
+      trustProxy: false,
+      logLevel: 'info',
+    })
+    expect(config.staticDir).toMatch(/\/dist$/)
+    expect(config.localesDir).toMatch(/\/locales$/)
+  })
+
+  it('derives PUBLIC_URL from PORT and resolves DATA_DIR to an absolute path', () => {
+    const config = loadConfig({ PORT: '4100', DATA_DIR: 'relative/data', SESSION_SECRET: 'x'.repeat(32) })
+    expect(config.publicUrl).toBe('http://localhost:4100')
+    expect(config.dataDir).toBe(join(process.cwd(), 'relative/data'))
+  })
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['SESSION_TTL_HOURS', '-1'],
+    ['PUBLIC_URL', 'not a url'],
+    ['API_PREFIX', '/'],
+    ['LOG_LEVEL', 'loud'],
+    ['TRUST_PROXY', 'maybe'],
+    ['DATABASE_URL', 'mysql://x@y/z'],
+    ['SESSION_SECRET', 'short'],
+  ])('throws an error naming %s for %j', async (name, value) => {
+    const dataDir = await tempDir()
+    expect(() => loadConfig({ DATA_DIR: dataDir, [name]: value })).toThrow(new RegExp(`Invalid ${name}`))
+  })
+
+  it('generates a session secret in DATA_DIR with mode 0600 and reuses it', async () => {
+    const dataDir = await tempDir()
+    const first = loadConfig({ DATA_DIR: dataDir }).sessionSecret
+    expect(first).toMatch(/^[0-9a-f]{64}$/)
+    const file = join(dataDir, 'session-secret')
+    expect((await stat(file)).mode & 0o777).toBe(0o600)
+    expect((await readFile(file, 'utf8')).trim()).toBe(first)
+    expect(loadConfig({ DATA_DIR: dataDir }).sessionSecret).toBe(first)
+  })
+
+  it('prefers SESSION_SECRET and then writes no file', async () => {
+    const dataDir = await tempDir()
+    const secret = 's'.repeat(40)
+    expect(loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: secret }).sessionSecret).toBe(secret)
+    await expect(stat(join(dataDir, 'session-secret'))).rejects.toThrow()
+  })
+
+  it('drops a trailing slash from PUBLIC_URL', () => {
+    const config = loadConfig({ PUBLIC_URL: 'https://docs.example.com/', SESSION_SECRET: 'x'.repeat(32) })
+    expect(config.publicUrl).toBe('https://docs.example.com')
+  })
+})
