@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url'
 import babel, { defineRolldownBabelPreset } from '@rolldown/plugin-babel'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
@@ -21,8 +22,11 @@ export function appPlugins(options: { router?: boolean } = {}): PluginOption[] {
 
 const apiTarget = `http://localhost:${process.env.API_PORT ?? 3000}`
 
+export const alias = { 'styled-system': fileURLToPath(new URL('./styled-system', import.meta.url)) }
+
 export default defineConfig({
   plugins: appPlugins(),
+  resolve: { alias },
   build: { outDir: 'dist', sourcemap: true, target: 'es2022' },
   server: {
     port: 5173,

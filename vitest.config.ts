@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config'
-import { appPlugins } from './vite.config.ts'
+import { alias, appPlugins } from './vite.config.ts'
 
 export default defineConfig({
   plugins: appPlugins({ router: false }),
+  resolve: { alias },
   test: {
     projects: [
       {
@@ -10,7 +11,11 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'happy-dom',
-          include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/machines/**/*.test.{ts,tsx}', 'tests/views/**/*.test.{ts,tsx}'],
+          include: [
+            'tests/unit/**/*.test.{ts,tsx}',
+            'tests/machines/**/*.test.{ts,tsx}',
+            'tests/views/**/*.test.{ts,tsx}',
+          ],
           setupFiles: ['tests/support/setup-dom.ts'],
         },
       },

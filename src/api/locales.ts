@@ -7,7 +7,8 @@ import * as v from 'valibot'
 import { ApiError } from './http'
 import type { Language } from './schemas'
 
-const Catalog = v.record(v.string(), v.union([v.string(), v.array(v.unknown())]))
+/** `lingui compile --namespace json` output: `{ messages: { id: compiled message } }`. */
+const CatalogFile = v.object({ messages: v.record(v.string(), v.union([v.string(), v.array(v.unknown())])) })
 export type Catalog = Record<string, string | unknown[]>
 
 export function createLocalesApi(config: { baseUrl: string; fetch?: typeof fetch }) {
@@ -22,7 +23,7 @@ export function createLocalesApi(config: { baseUrl: string; fetch?: typeof fetch
             ...(config.fetch ? { fetch: config.fetch } : {}),
           })
           .json()
-        return v.parse(Catalog, body) as Catalog
+        return v.parse(CatalogFile, body).messages as Catalog
       } catch (error) {
         throw new ApiError(500, error instanceof Error ? error.message : 'Unknown error occurred')
       }

@@ -30,7 +30,7 @@ export type Path = StatePath<AnyMachineSnapshot, EventObject>
 
 export type ModelOptions = {
   /** Payload samples by event type; a type without samples is sent as `{ type }`. */
-  events: Record<string, EventObject[]>
+  events: Record<string, (EventObject & Record<string, unknown>)[]>
   /** The part of the context that makes two states different (default: none). */
   contextKey?: (context: unknown) => unknown
   limit?: number

@@ -40,11 +40,11 @@ export function startReplay<M extends AnyStateMachine>(spec: ModelSpec<M>, cover
   ).provide({
     actors: controls.actors,
   } as never) as M
-  const actor = createActor(provided, {
+  const actor = createActor(provided as AnyStateMachine, {
     clock,
     ...(spec.input === undefined ? {} : { input: spec.input }),
     ...(coverage ? { inspect: coverage.inspect } : {}),
-  }) as Actor<M>
+  }) as unknown as Actor<M>
   actor.start()
   return { replay: { actor, clock, controls } satisfies Replay<Actor<M>>, log }
 }

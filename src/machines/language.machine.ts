@@ -1,0 +1,103 @@
+/**
+ * The interface language: `loading` the first catalog (falling back to English), then `ready`;
+ * a change loads the new catalog in `switching` and only then activates, stores and saves it.
+ */
+import { assign, fromPromise, setup } from 'xstate'
+import type { Catalog } from '../api/locales'
+import type { Language } from '../api/schemas'
+
+/** `requested` is the language being loaded while `switching`. */
+export type LanguageContext = { language: Language; requested: Language }
+export type LanguageEvent = { type: 'language.change'; language: Language } | { type: 'language.retry' }
+
+export const languageMachine = setup({
+  types: {
+    context: {} as LanguageContext,
+    events: {} as LanguageEvent,
+    input: {} as { language: Language },
+  },
+  actors: {
+    loadCatalog: fromPromise<Catalog, { language: Language }>(async () => {
+      throw new Error('loadCatalog not provided')
+    }),
+  },
+  actions: {
+    activate: (_, _params: { language: Language; catalog: Catalog }) => {},
+    persist: (_, _params: { language: Language }) => {},
+    saveRemote: (_, _params: { language: Language }) => {},
+    notifyChangeFailed: () => {},
+  },
+  guards: {
+    isOtherLanguage: ({ context, event }) =>
+      event.type === 'language.change' && event.language !== context.language,
+    isNotEnglish: ({ context }) => context.language !== 'en',
+  },
+}).createMachine({
+  id: 'language',
+  context: ({ input }) => ({ language: input.language, requested: input.language }),
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        id: 'loadInitialCatalog',
+        src: 'loadCatalog',
+        input: ({ context }) => ({ language: context.language }),
+        onDone: {
+          target: 'ready',
+          actions: {
+            type: 'activate',
+            params: ({ context, event }) => ({ language: context.language, catalog: event.output }),
+          },
+        },
+        onError: [
+          {
+            guard: 'isNotEnglish',
+            target: 'loading',
+            reenter: true,
+            actions: assign({ language: 'en' }),
+            description: 'The stored language could not be loaded: fall back to English.',
+          },
+          { target: 'failed' },
+        ],
+      },
+    },
+    failed: {
+      description: 'Not even the English catalog could be loaded: the root shows a retry screen.',
+      on: { 'language.retry': 'loading' },
+    },
+    ready: {
+      tags: ['loaded'],
+      on: {
+        'language.change': {
+          guard: 'isOtherLanguage',
+          target: 'switching',
+          actions: assign({ requested: ({ event }) => event.language }),
+        },
+      },
+    },
+    switching: {
+      tags: ['loaded', 'busy'],
+      invoke: {
+        id: 'loadCatalog',
+        src: 'loadCatalog',
+        input: ({ context }) => ({ language: context.requested }),
+        onDone: {
+          target: 'ready',
+          actions: [
+            assign({ language: ({ context }) => context.requested }),
+            {
+              type: 'activate',
+              params: ({ context, event }) => ({ language: context.language, catalog: event.output }),
+            },
+            { type: 'persist', params: ({ context }) => ({ language: context.language }) },
+            { type: 'saveRemote', params: ({ context }) => ({ language: context.language }) },
+          ],
+        },
+        onError: {
+          target: 'ready',
+          actions: [assign({ requested: ({ context }) => context.language }), 'notifyChangeFailed'],
+        },
+      },
+    },
+  },
+})

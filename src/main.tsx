@@ -1,0 +1,83 @@
+/** Composition root: API client → root actors → router → render. */
+import { I18nProvider } from '@lingui/react'
+import { createRouter, RouterProvider } from '@tanstack/react-router'
+import { useSelector } from '@xstate/react'
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import type { InspectionEvent } from 'xstate'
+import { createApi } from './api'
+import { createAppActors } from './composition'
+import { routeTree } from './routeTree.gen'
+import { type AppActors, AppActorsProvider } from './ui/app-context'
+import { detectLanguage, i18n } from './ui/i18n'
+import { LanguageFailedView } from './ui/views/language-failed-view'
+import './index.css'
+
+/** The Stately inspector, only with `?inspect` in the URL or VITE_INSPECT=true at build time. */
+async function loadInspector(): Promise<((event: InspectionEvent) => void) | undefined> {
+  const wanted =
+    new URLSearchParams(window.location.search).has('inspect') || import.meta.env.VITE_INSPECT === 'true'
+  if (!wanted) return undefined
+  const { createBrowserInspector } = await import('@statelyai/inspect')
+  return createBrowserInspector().inspect as (event: InspectionEvent) => void
+}
+
+const inspect = await loadInspector()
+
+const api = createApi({
+  baseUrl: import.meta.env.VITE_API_BASE_URL ?? '/api',
+  localesBaseUrl: import.meta.env.VITE_LOCALES_BASE_URL ?? '/locales',
+  onUnauthorized: () => actors.session.send({ type: 'session.expired' }),
+})
+
+const actors: AppActors = createAppActors({
+  api,
+  storage: window.localStorage,
+  initialLanguage: detectLanguage(window.localStorage, navigator.language),
+  inspect,
+  navigate: {
+    toPath: (path) => void router.navigate({ href: path }),
+    toLogin: () => {
+      const here = router.state.location.href
+      void router.navigate({ to: '/login', search: here === '/' ? {} : { redirect: here } })
+    },
+  },
+})
+
+const router = createRouter({
+  routeTree,
+  context: { session: actors.session },
+  defaultPreload: 'intent',
+  scrollRestoration: true,
+})
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router
+  }
+}
+
+actors.session.start()
+actors.language.start()
+
+function App() {
+  const phase = useSelector(actors.language, (s) =>
+    s.hasTag('loaded') ? 'loaded' : s.value === 'failed' ? 'failed' : 'loading',
+  )
+  if (phase === 'loading') return null
+  if (phase === 'failed')
+    return <LanguageFailedView onRetry={() => actors.language.send({ type: 'language.retry' })} />
+  return (
+    <I18nProvider i18n={i18n}>
+      <AppActorsProvider value={actors}>
+        <RouterProvider router={router} />
+      </AppActorsProvider>
+    </I18nProvider>
+  )
+}
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+)

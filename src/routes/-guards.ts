@@ -1,0 +1,15 @@
+/** Route guards read the session actor from the router context; the session decides. */
+import { waitFor } from 'xstate'
+import type { SessionActor } from '../ui/app-context'
+
+/** Resolves once the initial session check is over (signed in or out). */
+export function settledSession(session: SessionActor) {
+  return waitFor(session, (s) => !s.hasTag('checking'), { timeout: Number.POSITIVE_INFINITY })
+}
+
+/** Only same-origin paths are followed after sign-in (no open redirects, no loop to /login). */
+export function safeRedirect(target: string | undefined): string {
+  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return '/'
+  if (target === '/login' || target.startsWith('/login?')) return '/'
+  return target
+}

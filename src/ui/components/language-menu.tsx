@@ -1,0 +1,47 @@
+import { Menu } from '@ark-ui/react/menu'
+import { Portal } from '@ark-ui/react/portal'
+import { useLingui } from '@lingui/react/macro'
+import { useSelector } from '@xstate/react'
+import { css, cx } from 'styled-system/css'
+import { button, menu } from 'styled-system/recipes'
+import { LANGUAGES, type Language } from '../../api/schemas'
+import { useAppActors } from '../app-context'
+import { LANGUAGE_NAMES } from '../i18n'
+import { CheckIcon, GlobeIcon } from './icons'
+
+/** English / Français, the current one marked; the language actor does the rest. */
+export function LanguageMenu() {
+  const { language } = useAppActors()
+  const current = useSelector(language, (s) => s.context.language)
+  const { t } = useLingui()
+  const classes = menu()
+  return (
+    <Menu.Root positioning={{ placement: 'bottom-end' }}>
+      <Menu.Trigger className={button({ variant: 'ghost', size: 'sm' })} aria-label={t`Change language`}>
+        <GlobeIcon />
+        <span className={css({ textTransform: 'uppercase' })}>{current}</span>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content className={classes.content}>
+            <Menu.RadioItemGroup
+              value={current}
+              onValueChange={(d) => language.send({ type: 'language.change', language: d.value as Language })}
+            >
+              {LANGUAGES.map((lng) => (
+                <Menu.RadioItem key={lng} value={lng} className={classes.item}>
+                  <span className={cx(classes.itemIndicator)}>
+                    <Menu.ItemIndicator>
+                      <CheckIcon />
+                    </Menu.ItemIndicator>
+                  </span>
+                  <Menu.ItemText lang={lng}>{LANGUAGE_NAMES[lng]}</Menu.ItemText>
+                </Menu.RadioItem>
+              ))}
+            </Menu.RadioItemGroup>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  )
+}

@@ -1,0 +1,230 @@
+import { Dialog } from '@ark-ui/react/dialog'
+import { Portal } from '@ark-ui/react/portal'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Link, Outlet, useRouter } from '@tanstack/react-router'
+import { useActorRef, useSelector } from '@xstate/react'
+import { type ReactNode, useEffect } from 'react'
+import { css, cx } from 'styled-system/css'
+import { button } from 'styled-system/recipes'
+import type { ActorRefFrom } from 'xstate'
+import { sidebarMachine } from '../../machines/sidebar.machine'
+import {
+  ChevronLeftIcon,
+  ChevronRightIcon,
+  CloseIcon,
+  HomeIcon,
+  LogoMark,
+  MenuIcon,
+  SettingsIcon,
+} from '../components/icons'
+import { LanguageMenu } from '../components/language-menu'
+
+type SidebarActor = ActorRefFrom<typeof sidebarMachine>
+
+/** Sidebar (16/64 units; an overlay below 768 px), header and the page. */
+export function AppShell() {
+  const sidebar = useActorRef(sidebarMachine)
+  const router = useRouter()
+  // The overlay closes whenever the route changes.
+  useEffect(
+    () => router.subscribe('onResolved', (e) => e.pathChanged && sidebar.send({ type: 'route.changed' })),
+    [router, sidebar],
+  )
+
+  return (
+    <div className={css({ display: 'flex', minH: '100dvh' })}>
+      <DesktopSidebar sidebar={sidebar} />
+      <MobileSidebar sidebar={sidebar} />
+      <div className={css({ flex: '1', minW: '0', display: 'flex', flexDirection: 'column' })}>
+        <Header sidebar={sidebar} />
+        <main id="main" className={css({ flex: '1', p: { base: '4', md: '8' } })}>
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  )
+}
+
+function Header({ sidebar }: { sidebar: SidebarActor }) {
+  const { t } = useLingui()
+  return (
+    <header
+      className={css({
+        position: 'sticky',
+        top: '0',
+        zIndex: 'sticky',
+        h: '16',
+        display: 'flex',
+        alignItems: 'center',
+        gap: '3',
+        px: { base: '4', md: '8' },
+        bg: 'bg.surface',
+        borderBottomWidth: '1px',
+        borderColor: 'border.default',
+      })}
+    >
+      <button
+        type="button"
+        className={cx(
+          button({ variant: 'ghost', size: 'icon' }),
+          css({ display: { base: 'inline-flex', md: 'none' } }),
+        )}
+        aria-label={t`Open navigation`}
+        onClick={() => sidebar.send({ type: 'sidebar.open' })}
+      >
+        <MenuIcon />
+      </button>
+      <div className={css({ flex: '1' })} />
+      <LanguageMenu />
+    </header>
+  )
+}
+
+function NavItems({ collapsed }: { collapsed: boolean }) {
+  const { t } = useLingui()
+  const item = css({
+    display: 'flex',
+    alignItems: 'center',
+    gap: '3',
+    h: '10',
+    px: '3',
+    borderRadius: 'md',
+    color: 'fg.muted',
+    fontSize: 'sm',
+    fontWeight: 'medium',
+    _hover: { bg: 'bg.muted', color: 'fg.default' },
+    '&[data-status=active]': { bg: 'accent.subtle', color: 'accent.fg' },
+  })
+  const label = (text: ReactNode) => (collapsed ? null : <span>{text}</span>)
+  return (
+    <nav
+      aria-label={t`Main`}
+      className={css({ flex: '1', display: 'flex', flexDirection: 'column', gap: '1', p: '3' })}
+    >
+      <Link
+        to="/"
+        activeOptions={{ exact: true }}
+        className={item}
+        aria-label={collapsed ? t`Dashboard` : undefined}
+      >
+        <HomeIcon />
+        {label(<Trans>Dashboard</Trans>)}
+      </Link>
+      <div className={css({ flex: '1' })} />
+      <Link to="/settings" className={item} aria-label={collapsed ? t`Settings` : undefined}>
+        <SettingsIcon />
+        {label(<Trans>Settings</Trans>)}
+      </Link>
+    </nav>
+  )
+}
+
+function Brand({ collapsed }: { collapsed: boolean }) {
+  return (
+    <div
+      className={css({
+        h: '16',
+        display: 'flex',
+        alignItems: 'center',
+        gap: '2',
+        px: '4',
+        fontWeight: 'semibold',
+      })}
+    >
+      <LogoMark />
+      {collapsed ? null : <span>DocFlow</span>}
+    </div>
+  )
+}
+
+function DesktopSidebar({ sidebar }: { sidebar: SidebarActor }) {
+  const collapsed = useSelector(sidebar, (s) => s.matches({ desktop: 'collapsed' }))
+  const { t } = useLingui()
+  return (
+    <aside
+      data-collapsed={collapsed}
+      className={css({
+        display: { base: 'none', md: 'flex' },
+        flexDirection: 'column',
+        flexShrink: 0,
+        w: collapsed ? '16' : '64',
+        transition: 'width 0.2s',
+        bg: 'bg.surface',
+        borderRightWidth: '1px',
+        borderColor: 'border.default',
+        position: 'sticky',
+        top: '0',
+        h: '100dvh',
+      })}
+    >
+      <Brand collapsed={collapsed} />
+      <NavItems collapsed={collapsed} />
+      <div className={css({ p: '3', borderTopWidth: '1px', borderColor: 'border.default' })}>
+        <button
+          type="button"
+          className={button({ variant: 'ghost', size: 'icon' })}
+          aria-label={collapsed ? t`Expand sidebar` : t`Collapse sidebar`}
+          aria-expanded={!collapsed}
+          onClick={() => sidebar.send({ type: 'sidebar.toggle' })}
+        >
+          {collapsed ? <ChevronRightIcon /> : <ChevronLeftIcon />}
+        </button>
+      </div>
+    </aside>
+  )
+}
+
+function MobileSidebar({ sidebar }: { sidebar: SidebarActor }) {
+  const open = useSelector(sidebar, (s) => s.matches({ mobile: 'open' }))
+  const { t } = useLingui()
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(d) => sidebar.send({ type: d.open ? 'sidebar.open' : 'sidebar.close' })}
+    >
+      <Portal>
+        <Dialog.Backdrop
+          className={css({ position: 'fixed', inset: '0', bg: 'black/40', zIndex: 'overlay' })}
+        />
+        <Dialog.Positioner
+          className={css({ position: 'fixed', inset: '0', zIndex: 'modal', display: 'flex' })}
+        >
+          <Dialog.Content
+            className={css({
+              w: '64',
+              maxW: '80vw',
+              h: 'full',
+              bg: 'bg.surface',
+              display: 'flex',
+              flexDirection: 'column',
+              boxShadow: 'xl',
+              outline: 'none',
+            })}
+          >
+            <div
+              className={css({
+                display: 'flex',
+                alignItems: 'center',
+                justifyContent: 'space-between',
+                pr: '2',
+              })}
+            >
+              <Dialog.Title asChild>
+                <div>
+                  <Brand collapsed={false} />
+                </div>
+              </Dialog.Title>
+              <Dialog.CloseTrigger
+                className={button({ variant: 'ghost', size: 'icon' })}
+                aria-label={t`Close navigation`}
+              >
+                <CloseIcon />
+              </Dialog.CloseTrigger>
+            </div>
+            <NavItems collapsed={false} />
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  )
+}

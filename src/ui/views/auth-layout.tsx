@@ -1,0 +1,61 @@
+import type { ReactNode } from 'react'
+import { css } from 'styled-system/css'
+import { card } from 'styled-system/recipes'
+import { LogoMark } from '../components/icons'
+import { LanguageMenu } from '../components/language-menu'
+
+/** The frame of the public screens: brand, language switcher, one centred card. */
+export function AuthLayout({
+  title,
+  subtitle,
+  children,
+}: {
+  title: ReactNode
+  subtitle?: ReactNode
+  children: ReactNode
+}) {
+  return (
+    <div className={css({ minH: '100dvh', display: 'flex', flexDirection: 'column' })}>
+      <header
+        className={css({
+          display: 'flex',
+          justifyContent: 'space-between',
+          alignItems: 'center',
+          px: '6',
+          py: '4',
+        })}
+      >
+        <div className={css({ display: 'flex', alignItems: 'center', gap: '2', fontWeight: 'semibold' })}>
+          <LogoMark />
+          <span>DocFlow</span>
+        </div>
+        <LanguageMenu />
+      </header>
+      <main className={css({ flex: '1', display: 'grid', placeItems: 'center', px: '4', pb: '16' })}>
+        <section className={css({ w: 'full', maxW: 'md' })} aria-labelledby="auth-title">
+          <div className={card({})}>
+            <div
+              className={css({
+                p: { base: '6', sm: '8' },
+                display: 'flex',
+                flexDirection: 'column',
+                gap: '6',
+              })}
+            >
+              <div className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
+                <h1
+                  id="auth-title"
+                  className={css({ fontSize: '2xl', fontWeight: 'bold', letterSpacing: 'tight' })}
+                >
+                  {title}
+                </h1>
+                {subtitle ? <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>{subtitle}</p> : null}
+              </div>
+              {children}
+            </div>
+          </div>
+        </section>
+      </main>
+    </div>
+  )
+}

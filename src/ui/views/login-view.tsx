@@ -1,0 +1,187 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useActorRef, useSelector } from '@xstate/react'
+import { type FormEvent, useState } from 'react'
+import { css } from 'styled-system/css'
+import { CreateFirstAdminInput, LoginInput } from '../../api/schemas'
+import type { CallFailure } from '../../machines/session.machine'
+import { useAppActors } from '../app-context'
+import { Alert } from '../components/alert'
+import { Button } from '../components/button'
+import { PasswordField, TextField } from '../components/field'
+import { Spinner } from '../components/spinner'
+import { type FieldErrors, formValues, validateForm } from '../forms'
+import { translateMessage } from '../messages'
+import { AuthLayout } from './auth-layout'
+
+const stack = css({ display: 'flex', flexDirection: 'column', gap: '4' })
+
+function useLoginFailureText(failure: CallFailure | null): string | null {
+  const { t } = useLingui()
+  if (!failure) return null
+  if (failure.status === 401) return t`Login failed. Please check your credentials and try again.`
+  return translateMessage(failure.message)
+}
+
+export function LoginView({ redirectTo }: { redirectTo: string }) {
+  const { machines } = useAppActors()
+  const firstAdmin = useActorRef(machines.firstAdmin)
+  const mode = useSelector(firstAdmin, (s) =>
+    s.matches('checking')
+      ? 'checking'
+      : s.matches('available')
+        ? 'create'
+        : s.matches('created')
+          ? 'created'
+          : 'login',
+  )
+  const { t } = useLingui()
+
+  if (mode === 'checking') {
+    return (
+      <AuthLayout title={t`Sign in`}>
+        <div role="status" className={css({ display: 'flex', justifyContent: 'center', py: '6' })}>
+          <Spinner />
+        </div>
+      </AuthLayout>
+    )
+  }
+  if (mode === 'create') return <FirstAdminForm actor={firstAdmin} />
+  return (
+    <LoginForm
+      redirectTo={redirectTo}
+      createdEmail={mode === 'created' ? (firstAdmin.getSnapshot().context.email ?? '') : null}
+    />
+  )
+}
+
+function LoginForm({ redirectTo, createdEmail }: { redirectTo: string; createdEmail: string | null }) {
+  const { session } = useAppActors()
+  const busy = useSelector(session, (s) => s.hasTag('busy'))
+  const failure = useSelector(session, (s) => s.context.loginFailure)
+  const failureText = useLoginFailureText(failure)
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const { t } = useLingui()
+
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault()
+    const result = validateForm(LoginInput, formValues(e.currentTarget))
+    if (!result.success) return setErrors(result.errors)
+    setErrors({})
+    session.send({ type: 'session.login', ...result.output, redirectTo })
+  }
+
+  return (
+    <AuthLayout title={t`Sign in`} subtitle={t`Welcome back. Sign in to continue to your documents.`}>
+      {createdEmail !== null ? (
+        <Alert status="success">
+          <Trans>Administrator created. You can now sign in.</Trans>
+        </Alert>
+      ) : null}
+      {failureText ? <Alert status="error">{failureText}</Alert> : null}
+      <form className={stack} onSubmit={onSubmit} noValidate>
+        <TextField
+          label={t`Email`}
+          name="email"
+          type="email"
+          autoComplete="username"
+          defaultValue={createdEmail ?? ''}
+          error={errors.email}
+          required
+        />
+        <PasswordField
+          label={t`Password`}
+          name="password"
+          autoComplete="current-password"
+          error={errors.password}
+          required
+        />
+        <Button type="submit" fullWidth disabled={busy} aria-busy={busy}>
+          {busy ? <Spinner size={4} /> : null}
+          {busy ? <Trans>Signing in...</Trans> : <Trans>Sign in</Trans>}
+        </Button>
+      </form>
+    </AuthLayout>
+  )
+}
+
+type FirstAdminActor = ReturnType<
+  typeof useActorRef<ReturnType<typeof useAppActors>['machines']['firstAdmin']>
+>
+
+function FirstAdminForm({ actor }: { actor: FirstAdminActor }) {
+  const busy = useSelector(actor, (s) => s.hasTag('busy'))
+  const failure = useSelector(actor, (s) => s.context.failure)
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const { t } = useLingui()
+
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault()
+    const values = formValues(e.currentTarget)
+    const result = validateForm(CreateFirstAdminInput, values)
+    const mismatch = values.password !== values.confirmPassword
+    if (!result.success || mismatch) {
+      return setErrors({
+        ...(result.success ? {} : result.errors),
+        ...(mismatch ? { confirmPassword: translateMessage("Passwords don't match") } : {}),
+      })
+    }
+    setErrors({})
+    actor.send({ type: 'firstAdmin.submit', input: result.output })
+  }
+
+  return (
+    <AuthLayout
+      title={t`Create the first administrator`}
+      subtitle={t`No platform administrator exists yet. The account you create here manages every company and user.`}
+    >
+      {failure ? <Alert status="error">{translateMessage(failure.message)}</Alert> : null}
+      <form className={stack} onSubmit={onSubmit} noValidate>
+        <TextField
+          label={t`Email`}
+          name="email"
+          type="email"
+          autoComplete="username"
+          error={errors.email}
+          required
+        />
+        <div
+          className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '4' })}
+        >
+          <TextField
+            label={t`First name`}
+            name="name"
+            autoComplete="given-name"
+            error={errors.name}
+            required
+          />
+          <TextField
+            label={t`Last name`}
+            name="surname"
+            autoComplete="family-name"
+            error={errors.surname}
+            required
+          />
+        </div>
+        <PasswordField
+          label={t`Password`}
+          name="password"
+          autoComplete="new-password"
+          error={errors.password}
+          hint={t`At least 8 characters, with an uppercase letter, a lowercase letter and a number.`}
+          required
+        />
+        <PasswordField
+          label={t`Confirm password`}
+          name="confirmPassword"
+          autoComplete="new-password"
+          error={errors.confirmPassword}
+          required
+        />
+        <Button type="submit" fullWidth disabled={busy} aria-busy={busy}>
+          {busy ? <Spinner size={4} /> : null}
+          <Trans>Create administrator</Trans>
+        </Button>
+      </form>
+    </AuthLayout>
+  )
+}

@@ -1,0 +1,34 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Link } from '@tanstack/react-router'
+import { css } from 'styled-system/css'
+import { button } from 'styled-system/recipes'
+import { LoadingScreen } from '../components/spinner'
+
+export function CheckingAuthView() {
+  const { t } = useLingui()
+  return <LoadingScreen label={t`Checking authentication...`} />
+}
+
+export function NotFoundView() {
+  return (
+    <main className={css({ minH: '100dvh', display: 'grid', placeItems: 'center', px: '4' })}>
+      <div
+        className={css({
+          textAlign: 'center',
+          display: 'flex',
+          flexDirection: 'column',
+          gap: '4',
+          alignItems: 'center',
+        })}
+      >
+        <p className={css({ fontSize: '6xl', fontWeight: 'bold', color: 'accent.default' })}>404</p>
+        <h1 className={css({ fontSize: '2xl', fontWeight: 'semibold' })}>
+          <Trans>Oops! Page not found</Trans>
+        </h1>
+        <Link to="/" className={button({ variant: 'solid' })}>
+          <Trans>Return to Home</Trans>
+        </Link>
+      </div>
+    </main>
+  )
+}
