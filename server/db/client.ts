@@ -1,4 +1,5 @@
-import { join } from 'node:path'
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
 import { drizzle as drizzleNodePg, type NodePgDatabase } from 'drizzle-orm/node-postgres'
@@ -30,12 +31,66 @@ export async function openDatabase(options: {
 
 /** `dataDir` undefined gives an in-memory database (tests). */
 export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
-  const client = await PGlite.create(dataDir)
+  const release = dataDir ? lockDataDir(dataDir) : () => {}
+  let client: PGlite
+  try {
+    client = await PGlite.create(dataDir)
+  } catch (error) {
+    release()
+    throw error
+  }
   const db = drizzlePglite({ client, schema })
   return {
     db: db as unknown as AppDatabase,
     driver: 'pglite',
-    close: () => client.close(),
+    async close() {
+      await client.close()
+      release()
+    },
+  }
+}
+
+const heldLocks = new Set<string>()
+
+/**
+ * PGlite does not guard its directory: two processes on one directory corrupt it. A pid file
+ * next to it refuses a second process; a file left by a dead process is taken over.
+ */
+function lockDataDir(dataDir: string): () => void {
+  const lockFile = `${dataDir}.lock`
+  const inUse = (owner: number) =>
+    new Error(
+      `the database in ${dataDir} is in use by another process (pid ${owner}); stop it or set DATA_DIR`,
+    )
+  if (heldLocks.has(lockFile)) throw inUse(process.pid)
+  mkdirSync(dirname(lockFile), { recursive: true })
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(lockFile, String(process.pid), { flag: 'wx' })
+      heldLocks.add(lockFile)
+      return () => {
+        heldLocks.delete(lockFile)
+        rmSync(lockFile, { force: true })
+      }
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+    }
+    const owner = Number(readFileSync(lockFile, 'utf8').trim())
+    // Our own pid in a file we do not hold is a leftover (a container restarts as pid 1 again).
+    if (owner > 0 && owner !== process.pid && isAlive(owner)) {
+      throw inUse(owner)
+    }
+    rmSync(lockFile, { force: true })
+  }
+  throw new Error(`cannot lock ${dataDir}`)
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
   }
 }
 
