@@ -4,6 +4,7 @@
  * browser app and its SPA fallback.
  */
 import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
 import { requestId } from 'hono/request-id'
 import { secureHeaders } from 'hono/secure-headers'
 import type { Logger } from 'pino'
@@ -17,6 +18,9 @@ import { healthRoutes } from './routes/health.ts'
 import { settingsRoutes } from './routes/settings.ts'
 import { createLoginRateLimiter, type LoginRateLimiter } from './services/rate-limit.ts'
 import { createSessionService } from './services/sessions.ts'
+
+/** Largest non-multipart API request body. */
+export const JSON_BODY_LIMIT = 1024 * 1024
 
 export interface AppDeps {
   db: AppDatabase
@@ -89,6 +93,16 @@ export function createApp(deps: AppDeps) {
     await next()
     c.header('Cache-Control', 'no-store')
   })
+  // JSON bodies are small; uploads (multipart) are streamed and limited by their own routes.
+  const jsonLimit = bodyLimit({
+    maxSize: JSON_BODY_LIMIT,
+    onError: (c) => c.json({ message: 'Request body too large' }, 413),
+  })
+  api.use((c, next) =>
+    c.req.header('content-type')?.toLowerCase().startsWith('multipart/form-data')
+      ? next()
+      : jsonLimit(c, next),
+  )
   api.route('/', healthRoutes())
   api.route('/', authRoutes(routeDeps))
   api.route('/', settingsRoutes(routeDeps))

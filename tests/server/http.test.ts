@@ -51,6 +51,15 @@ describe('API basics', () => {
     expect(await res.json()).toEqual({ message: 'Invalid JSON body' })
   })
 
+  it('answers 413 to an oversized JSON body', async () => {
+    const res = await ctx.app.request(
+      '/api/auth/login',
+      jsonBody({ email: 'a@example.com', password: 'x'.repeat(2_000_000) }),
+    )
+    expect(res.status).toBe(413)
+    expect(await res.json()).toEqual({ message: 'Request body too large' })
+  })
+
   it('lists every invalid field in detail, with dotted paths', async () => {
     const res = await ctx.app.request('/api/auth/login', jsonBody({ email: 'nope' }))
     expect(res.status).toBe(400)
