@@ -9,15 +9,25 @@ import { useAppActors } from '../app-context'
 import { LANGUAGE_NAMES } from '../i18n'
 import { CheckIcon, GlobeIcon } from './icons'
 
-/** English / Français, the current one marked; the language actor does the rest. */
-export function LanguageMenu() {
+/** The Ark menu of the language switcher, loaded on first intent by `LanguageMenu`. */
+export default function LanguageMenuPopup({
+  defaultOpen,
+  autoFocus,
+}: {
+  defaultOpen: boolean
+  autoFocus: boolean
+}) {
   const { language } = useAppActors()
   const current = useSelector(language, (s) => s.context.language)
   const { t } = useLingui()
   const classes = menu()
   return (
-    <Menu.Root positioning={{ placement: 'bottom-end' }}>
-      <Menu.Trigger className={button({ variant: 'ghost', size: 'sm' })} aria-label={t`Change language`}>
+    <Menu.Root positioning={{ placement: 'bottom-end' }} defaultOpen={defaultOpen}>
+      <Menu.Trigger
+        className={button({ variant: 'ghost', size: 'sm' })}
+        aria-label={t`Change language`}
+        autoFocus={autoFocus}
+      >
         <GlobeIcon />
         <span className={css({ textTransform: 'uppercase' })}>{current}</span>
       </Menu.Trigger>

@@ -59,7 +59,7 @@ const input = defineRecipe({
     fontSize: 'sm',
     _placeholder: { color: 'fg.subtle' },
     _focusVisible: { outline: '2px solid', outlineColor: 'accent.default', outlineOffset: '0' },
-    _invalid: { borderColor: 'danger.default' },
+    '&[aria-invalid=true]': { borderColor: 'danger.default' },
     _disabled: { bg: 'bg.muted', cursor: 'not-allowed' },
   },
 })

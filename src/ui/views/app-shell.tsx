@@ -1,9 +1,7 @@
-import { Dialog } from '@ark-ui/react/dialog'
-import { Portal } from '@ark-ui/react/portal'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, Outlet, useRouter } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
-import { type ReactNode, useEffect } from 'react'
+import { lazy, type ReactNode, Suspense, useEffect } from 'react'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import type { ActorRefFrom } from 'xstate'
@@ -19,7 +17,10 @@ import {
 } from '../components/icons'
 import { LanguageMenu } from '../components/language-menu'
 
-type SidebarActor = ActorRefFrom<typeof sidebarMachine>
+export type SidebarActor = ActorRefFrom<typeof sidebarMachine>
+
+/** The overlay (Ark dialog with its focus trap) is fetched the first time it opens. */
+const MobileSidebarDialog = lazy(() => import('./mobile-sidebar'))
 
 /** Sidebar (16/64 units; an overlay below 768 px), header and the page. */
 export function AppShell() {
@@ -80,7 +81,7 @@ function Header({ sidebar }: { sidebar: SidebarActor }) {
   )
 }
 
-function NavItems({ collapsed }: { collapsed: boolean }) {
+export function NavItems({ collapsed }: { collapsed: boolean }) {
   const { t } = useLingui()
   const item = css({
     display: 'flex',
@@ -119,7 +120,7 @@ function NavItems({ collapsed }: { collapsed: boolean }) {
   )
 }
 
-function Brand({ collapsed }: { collapsed: boolean }) {
+export function Brand({ collapsed }: { collapsed: boolean }) {
   return (
     <div
       className={css({
@@ -176,55 +177,10 @@ function DesktopSidebar({ sidebar }: { sidebar: SidebarActor }) {
 
 function MobileSidebar({ sidebar }: { sidebar: SidebarActor }) {
   const open = useSelector(sidebar, (s) => s.matches({ mobile: 'open' }))
-  const { t } = useLingui()
+  if (!open) return null
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(d) => sidebar.send({ type: d.open ? 'sidebar.open' : 'sidebar.close' })}
-    >
-      <Portal>
-        <Dialog.Backdrop
-          className={css({ position: 'fixed', inset: '0', bg: 'black/40', zIndex: 'overlay' })}
-        />
-        <Dialog.Positioner
-          className={css({ position: 'fixed', inset: '0', zIndex: 'modal', display: 'flex' })}
-        >
-          <Dialog.Content
-            className={css({
-              w: '64',
-              maxW: '80vw',
-              h: 'full',
-              bg: 'bg.surface',
-              display: 'flex',
-              flexDirection: 'column',
-              boxShadow: 'xl',
-              outline: 'none',
-            })}
-          >
-            <div
-              className={css({
-                display: 'flex',
-                alignItems: 'center',
-                justifyContent: 'space-between',
-                pr: '2',
-              })}
-            >
-              <Dialog.Title asChild>
-                <div>
-                  <Brand collapsed={false} />
-                </div>
-              </Dialog.Title>
-              <Dialog.CloseTrigger
-                className={button({ variant: 'ghost', size: 'icon' })}
-                aria-label={t`Close navigation`}
-              >
-                <CloseIcon />
-              </Dialog.CloseTrigger>
-            </div>
-            <NavItems collapsed={false} />
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <Suspense fallback={null}>
+      <MobileSidebarDialog sidebar={sidebar} />
+    </Suspense>
   )
 }

@@ -1,0 +1,69 @@
+/**
+ * Prints the gzip size of the JavaScript a browser loads for /login (signed out) and for the
+ * dashboard (signed in, cold load of /), measured in Chromium against the real built app.
+ * Budget: 160 KiB each. Run `npm run build` first (`npm run bench:bundle` does).
+ */
+import { gzipSync } from 'node:zlib'
+import type { Page } from 'playwright-core'
+import { launchBrowser } from '../tests/support/browser'
+import { startServer } from '../tests/support/server-process'
+
+const BUDGET_KIB = 160
+const admin = { email: 'bench@example.com', password: 'Bench1234' }
+
+async function jsLoaded(page: Page, go: () => Promise<unknown>, ready: string) {
+  const files = new Map<string, number>()
+  const pending: Promise<void>[] = []
+  const onResponse = (response: import('playwright-core').Response) => {
+    if (response.request().resourceType() !== 'script') return
+    pending.push(
+      response
+        .body()
+        .then((body) => void files.set(new URL(response.url()).pathname, gzipSync(body, { level: 9 }).length))
+        .catch(() => undefined),
+    )
+  }
+  page.on('response', onResponse)
+  await go()
+  await page.getByText(ready).first().waitFor()
+  await page.waitForLoadState('networkidle')
+  await Promise.all(pending)
+  page.off('response', onResponse)
+  return files
+}
+
+function print(label: string, files: Map<string, number>) {
+  const total = [...files.values()].reduce((a, b) => a + b, 0)
+  console.log(`\n${label}: ${files.size} scripts`)
+  for (const [name, size] of [...files].sort((a, b) => b[1] - a[1])) {
+    console.log(`  ${(size / 1024).toFixed(1).padStart(7)} KiB  ${name}`)
+  }
+  console.log(`${label} JS (gzip): ${(total / 1024).toFixed(1)} KiB (budget ${BUDGET_KIB} KiB)`)
+  return total / 1024
+}
+
+const server = await startServer({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password })
+const browser = await launchBrowser()
+let over = false
+try {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  const login = await jsLoaded(page, () => page.goto(`${server.url}/login`), 'Sign in')
+  over ||= print('/login', login) > BUDGET_KIB
+
+  await page.getByLabel('Email').fill(admin.email)
+  await page.getByLabel('Password', { exact: true }).fill(admin.password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.getByText('Welcome back,').waitFor()
+
+  const cold = await context.newPage()
+  const dashboard = await jsLoaded(cold, () => cold.goto(`${server.url}/`), 'Welcome back,')
+  over ||= print('dashboard', dashboard) > BUDGET_KIB
+} finally {
+  await browser.close()
+  await server.stop()
+}
+if (over) {
+  console.error(`\nOver the ${BUDGET_KIB} KiB budget.`)
+  process.exit(1)
+}
