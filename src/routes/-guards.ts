@@ -9,7 +9,7 @@ export function settledSession(session: SessionActor) {
 
 /** Only same-origin paths are followed after sign-in (no open redirects, no loop to /login). */
 export function safeRedirect(target: string | undefined): string {
-  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return '/'
+  if (!target?.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return '/'
   if (target === '/login' || target.startsWith('/login?')) return '/'
   return target
 }
