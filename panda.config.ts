@@ -15,7 +15,9 @@ export default defineConfig({
     extend: {
       tokens: {
         fonts: {
-          body: { value: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
+          body: {
+            value: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+          },
         },
       },
       semanticTokens: {
@@ -39,7 +41,11 @@ export default defineConfig({
             subtle: { value: '{colors.indigo.50}' },
             fg: { value: '{colors.indigo.700}' },
           },
-          danger: { default: { value: '{colors.red.600}' }, subtle: { value: '{colors.red.50}' }, fg: { value: '{colors.red.700}' } },
+          danger: {
+            default: { value: '{colors.red.600}' },
+            subtle: { value: '{colors.red.50}' },
+            fg: { value: '{colors.red.700}' },
+          },
           info: { subtle: { value: '{colors.sky.50}' }, fg: { value: '{colors.sky.800}' } },
         },
       },

@@ -26,6 +26,10 @@ export const alias = { 'styled-system': fileURLToPath(new URL('./styled-system',
 
 export default defineConfig({
   plugins: appPlugins(),
+  // `npm start` builds and serves with the same environment: the app calls the API where the server mounts it.
+  define: {
+    'import.meta.env.VITE_API_BASE_URL': JSON.stringify(process.env.VITE_API_BASE_URL ?? process.env.API_PREFIX ?? '/api'),
+  },
   resolve: { alias },
   build: { outDir: 'dist', sourcemap: true, target: 'es2022' },
   server: {

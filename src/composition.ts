@@ -18,7 +18,7 @@ import { sessionNotices, translateMessage } from './ui/messages'
 
 export type Navigator = {
   toPath(path: string): void
-  toLogin(): void
+  toLogin(returnHere: boolean): void
 }
 
 export function createAppActors(deps: {
@@ -46,7 +46,7 @@ export function createAppActors(deps: {
           else toast[kind](text)
         },
         navigateAfterSignIn: (_, { to }) => navigate.toPath(to),
-        navigateToLogin: () => navigate.toLogin(),
+        navigateToLogin: (_, { returnHere }) => navigate.toLogin(returnHere),
       },
     }),
     options,

@@ -37,9 +37,9 @@ const actors: AppActors = createAppActors({
   inspect,
   navigate: {
     toPath: (path) => void router.navigate({ href: path }),
-    toLogin: () => {
+    toLogin: (returnHere) => {
       const here = router.state.location.href
-      void router.navigate({ to: '/login', search: here === '/' ? {} : { redirect: here } })
+      void router.navigate({ to: '/login', search: returnHere && here !== '/' ? { redirect: here } : {} })
     },
   },
 })

@@ -37,6 +37,8 @@ export type HttpConfig = {
   /** Called when a call outside `/auth/` answers 401: the session ended on the server. */
   onUnauthorized?: () => void
   fetch?: typeof fetch
+  /** Overrides of the specification's time-outs (tests). */
+  timeouts?: { request: number; upload: number }
 }
 
 type Kind = 'request' | 'upload'
@@ -84,7 +86,7 @@ export function createHttp(config: HttpConfig): Http {
   const base = joinBase(config.baseUrl)
   const client: KyInstance = ky.create({
     credentials: 'include',
-    timeout: REQUEST_TIMEOUT_MS,
+    timeout: config.timeouts?.request ?? REQUEST_TIMEOUT_MS,
     retry: 0,
     headers: { accept: 'application/json' },
     ...(config.fetch ? { fetch: config.fetch } : {}),
@@ -126,7 +128,9 @@ export function createHttp(config: HttpConfig): Http {
       call('upload', async () =>
         validate(
           schema,
-          await client.post(url(path), { timeout: UPLOAD_TIMEOUT_MS, body, ...options }).json(),
+          await client
+            .post(url(path), { timeout: config.timeouts?.upload ?? UPLOAD_TIMEOUT_MS, body, ...options })
+            .json(),
         ),
       ),
   }

@@ -63,7 +63,8 @@ export const sessionMachine = setup({
   actions: {
     notify: (_, _params: { notice: SessionNotice }) => {},
     navigateAfterSignIn: (_, _params: { to: string }) => {},
-    navigateToLogin: () => {},
+    /** `returnHere`: come back to the current page after signing in again (session expiry). */
+    navigateToLogin: (_, _params: { returnHere: boolean }) => {},
   },
   guards: {
     requiresTwoFactor: (_, output: LoginResult) => output.requires_2fa,
@@ -169,7 +170,10 @@ export const sessionMachine = setup({
       on: {
         'session.expired': {
           target: 'signedOut',
-          actions: [{ type: 'notify', params: { notice: 'sessionExpired' } }, 'navigateToLogin'],
+          actions: [
+            { type: 'notify', params: { notice: 'sessionExpired' } },
+            { type: 'navigateToLogin', params: { returnHere: true } },
+          ],
         },
       },
       states: {
@@ -191,7 +195,10 @@ export const sessionMachine = setup({
                   params: ({ event }: { event: { error: unknown } }) => event.error,
                 },
                 target: '#session.signedOut',
-                actions: [{ type: 'notify', params: { notice: 'sessionExpired' } }, 'navigateToLogin'],
+                actions: [
+                  { type: 'notify', params: { notice: 'sessionExpired' } },
+                  { type: 'navigateToLogin', params: { returnHere: true } },
+                ],
               },
               { target: 'idle', description: 'A failed refresh keeps the user we have.' },
             ],
@@ -204,7 +211,10 @@ export const sessionMachine = setup({
             src: 'logout',
             onDone: {
               target: '#session.signedOut',
-              actions: [{ type: 'notify', params: { notice: 'loggedOut' } }, 'navigateToLogin'],
+              actions: [
+                { type: 'notify', params: { notice: 'loggedOut' } },
+                { type: 'navigateToLogin', params: { returnHere: false } },
+              ],
             },
             onError: { target: 'idle', actions: { type: 'notify', params: { notice: 'logoutFailed' } } },
           },

@@ -35,7 +35,7 @@ describeModel('session machine', {
       actions: {
         notify: (_, params) => record(`notify:${params.notice}`),
         navigateAfterSignIn: (_, params) => record(`navigate:${params.to}`),
-        navigateToLogin: () => record('navigate:/login'),
+        navigateToLogin: (_, params) => record(`navigate:/login${params.returnHere ? '?redirect' : ''}`),
       },
     }),
   events: {
@@ -66,8 +66,10 @@ describeModel('session machine', {
       expect(s.hasTag('checking')).toBe(true)
       expect(s.context.user).toBeNull()
     },
-    'signedOut.idle': (s) => {
+    'signedOut.idle': (s, log) => {
       expect(s.context.user).toBeNull()
+      if (log.includes('notify:loggedOut')) expect(log).toContain('navigate:/login')
+      if (log.includes('notify:sessionExpired')) expect(log).toContain('navigate:/login?redirect')
       expect(s.context.pendingCredentials).toBeNull()
       expect(s.can({ type: 'session.login', email: 'a@b.c', password: 'x' })).toBe(true)
     },

@@ -49,3 +49,21 @@ async function withAdminClient<T>(url: string, run: (client: pg.Client) => Promi
     await client.end()
   }
 }
+
+/** An empty database on the server of `serverUrl`, for a process under test to migrate itself. */
+export async function createScratchDatabase(
+  serverUrl: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `e_${randomBytes(6).toString('hex')}`
+  await withAdminClient(serverUrl, (client) => client.query(`create database ${name}`))
+  const url = new URL(serverUrl)
+  url.pathname = `/${name}`
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await withAdminClient(serverUrl, (client) =>
+        client.query(`drop database if exists ${name} with (force)`),
+      )
+    },
+  }
+}

@@ -9,7 +9,6 @@ import { sidebarMachine } from '../../machines/sidebar.machine'
 import {
   ChevronLeftIcon,
   ChevronRightIcon,
-  CloseIcon,
   HomeIcon,
   LogoMark,
   MenuIcon,

@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# npm test: every check of the project — types, lint, catalogs, build, unit and statechart model
+# tests, server integration tests (embedded PGlite, then PostgreSQL when DATABASE_URL is set) and
+# end-to-end tests in Chromium against the real server. Installs Debian's chromium when missing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+results=.test-results
+rm -rf "$results" && mkdir -p "$results"
+step() { printf '\n\033[1m▶ %s\033[0m\n' "$*"; }
+
+if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
+  step "installing Debian's chromium for the browser tests"
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "chromium is missing: run 'sudo apt-get install -y chromium' (or set CHROMIUM_PATH)" >&2
+    exit 1
+  fi
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+fi
+
+bin=node_modules/.bin
+
+step "types"
+"$bin/tsc" -p tsconfig.json --noEmit
+
+step "lint and format"
+"$bin/biome" check --error-on-warnings .
+
+step "message catalogs are up to date"
+"$bin/lingui" extract >/dev/null
+if ! git diff --quiet -- locales 2>/dev/null; then
+  git --no-pager diff --stat -- locales
+  echo "locales/*.po changed: run 'npm run i18n:extract', translate, and commit the catalogs" >&2
+  exit 1
+fi
+
+step "build (every French message must be translated)"
+node scripts/build.mjs
+
+vitest() {
+  local name=$1
+  shift
+  "$bin/vitest" run --reporter=default --reporter=json --outputFile.json="$results/$name.json" "$@"
+}
+
+step "unit, statechart model, server (PGlite) and end-to-end tests"
+status=0
+vitest embedded --project unit --project server --project e2e --exclude tests/e2e/postgres.test.ts || status=1
+
+if [ -n "${DATABASE_URL:-}" ]; then
+  step "server and end-to-end tests on PostgreSQL ($(node -e 'const u=new URL(process.argv[1]);console.log(u.host+u.pathname)' "$DATABASE_URL"))"
+  TEST_DATABASE_URL="$DATABASE_URL" vitest postgres --project server --project e2e tests/server tests/e2e/postgres.test.ts || status=1
+else
+  step "PostgreSQL run skipped: set DATABASE_URL=postgres://… to run the server tests on PostgreSQL too"
+fi
+
+node scripts/test-summary.mjs "$results"
+exit $status
