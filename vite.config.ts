@@ -28,7 +28,9 @@ export default defineConfig({
   plugins: appPlugins(),
   // `npm start` builds and serves with the same environment: the app calls the API where the server mounts it.
   define: {
-    'import.meta.env.VITE_API_BASE_URL': JSON.stringify(process.env.VITE_API_BASE_URL ?? process.env.API_PREFIX ?? '/api'),
+    'import.meta.env.VITE_API_BASE_URL': JSON.stringify(
+      process.env.VITE_API_BASE_URL ?? process.env.API_PREFIX ?? '/api',
+    ),
   },
   resolve: { alias },
   build: { outDir: 'dist', sourcemap: true, target: 'es2022' },
