@@ -88,3 +88,4 @@ export const sessions = pgTable(
 export type UserRow = typeof users.$inferSelect
 export type CompanyRow = typeof companies.$inferSelect
 export type SessionRow = typeof sessions.$inferSelect
+export * from './schema/documents.ts'

@@ -1,0 +1,114 @@
+/**
+ * The document pipeline's tables: every upload (invoice, expense or general document) is one
+ * `documents` row holding the stored file's identity and, for invoices and expenses, the
+ * extracted fields and quality codes; `logs` are the dashboard rows. The job queue lives in
+ * pg-boss's own schema (created by pg-boss at start-up), not here.
+ */
+import { sql } from 'drizzle-orm'
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core'
+import { companies, users } from '../schema.ts'
+
+export const DOCUMENT_KINDS = ['invoice', 'expense', 'document'] as const
+export type DocumentKind = (typeof DOCUMENT_KINDS)[number]
+export const DOCUMENT_STATUSES = ['PROCESSING', 'COMPLETED', 'FAILED'] as const
+export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number]
+export const LOG_TYPES = ['Invoice', 'Expense', 'Document'] as const
+export type LogType = (typeof LOG_TYPES)[number]
+export const LOG_STATUSES = ['pending', 'processing', 'completed', 'failed', 'rejected'] as const
+export type LogStatus = (typeof LOG_STATUSES)[number]
+
+const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '))
+const money = (name: string) => numeric(name, { precision: 14, scale: 2, mode: 'number' })
+const stamp = (name: string) => timestamp(name, { withTimezone: true }).notNull().defaultNow()
+
+export const documents = pgTable(
+  'documents',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: DOCUMENT_KINDS }).notNull(),
+    category: text('category').notNull(),
+    status: text('status', { enum: DOCUMENT_STATUSES }).notNull(),
+    uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The name the client sent: shown, never used in a path. */
+    originalName: text('original_name').notNull(),
+    /** Detected from the content (magic bytes), not taken from the client. */
+    contentType: text('content_type').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    sha256: text('sha256').notNull(),
+    /** Random key inside the storage. */
+    storageKey: text('storage_key').notNull().unique(),
+    invoiceNumber: text('invoice_number'),
+    /** invoice_date for invoices, expense_date for expenses. */
+    documentDate: date('document_date', { mode: 'string' }),
+    businessName: text('business_name'),
+    businessAddress: text('business_address'),
+    vatNumber: text('vat_number'),
+    iban: text('iban'),
+    currency: text('currency'),
+    hasVat: boolean('has_vat'),
+    totalVatAmount: money('total_vat_amount'),
+    totalChargeExcludingVat: money('total_charge_excluding_vat'),
+    totalInvoiceIncludingVat: money('total_invoice_including_vat'),
+    /** Quality codes (see services/documents/quality.ts). */
+    errors: jsonb('errors').$type<string[]>().notNull().default([]),
+    warnings: jsonb('warnings').$type<string[]>().notNull().default([]),
+    /** Why processing gave up (technical reason), when it did. */
+    failureReason: text('failure_reason'),
+    pages: integer('pages'),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+    createdAt: stamp('created_at'),
+    updatedAt: stamp('updated_at'),
+  },
+  (t) => [
+    index('documents_company_kind_idx').on(t.companyId, t.kind, t.id),
+    index('documents_company_sha256_idx').on(t.companyId, t.sha256),
+    index('documents_company_invoice_number_idx').on(t.companyId, t.invoiceNumber),
+    index('documents_status_idx').on(t.status),
+    check('documents_kind_check', sql`${t.kind} in (${inList(DOCUMENT_KINDS)})`),
+    check('documents_status_check', sql`${t.status} in (${inList(DOCUMENT_STATUSES)})`),
+  ],
+)
+
+export const logs = pgTable(
+  'logs',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The upload this row follows; null for rows the client created itself. */
+    documentId: integer('document_id').references(() => documents.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    type: text('type', { enum: LOG_TYPES }).notNull(),
+    status: text('status', { enum: LOG_STATUSES }).notNull(),
+    category: text('category'),
+    createdAt: stamp('created_at'),
+    updatedAt: stamp('updated_at'),
+  },
+  (t) => [
+    index('logs_company_created_idx').on(t.companyId, t.createdAt),
+    index('logs_document_id_idx').on(t.documentId),
+    check('logs_type_check', sql`${t.type} in (${inList(LOG_TYPES)})`),
+    check('logs_status_check', sql`${t.status} in (${inList(LOG_STATUSES)})`),
+  ],
+)
+
+export type DocumentRow = typeof documents.$inferSelect
+export type LogRow = typeof logs.$inferSelect
