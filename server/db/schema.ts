@@ -88,4 +88,5 @@ export const sessions = pgTable(
 export type UserRow = typeof users.$inferSelect
 export type CompanyRow = typeof companies.$inferSelect
 export type SessionRow = typeof sessions.$inferSelect
+export * from './schema/accounts.ts'
 export * from './schema/documents.ts'
