@@ -54,7 +54,7 @@ export const languageMachine = setup({
             guard: 'isNotEnglish',
             target: 'loading',
             reenter: true,
-            actions: assign({ language: 'en' }),
+            actions: assign({ language: 'en', requested: 'en' }),
             description: 'The stored language could not be loaded: fall back to English.',
           },
           { target: 'failed' },

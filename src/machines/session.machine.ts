@@ -1,9 +1,12 @@
 /**
- * The session: `checking` the cookie on start, then `signedOut` (idle → signingIn → loadingUser)
- * or `signedIn` (idle, refreshing, signingOut). API calls, toasts and navigation are injected.
+ * The session and the login flow: `checking` the cookie on start, then `signedOut`
+ * (idle → signingIn → [secondFactor: editing ⇄ verifying] → loadingUser) or `signedIn`
+ * (idle, refreshing, signingOut). API calls, toasts and navigation are injected.
  */
 import { assign, fromPromise, setup } from 'xstate'
 import type { LoginInput, LoginResult, User } from '../api/schemas'
+
+export type SecondFactor = { token: string; useBackupCode: boolean }
 
 /** What the machine knows of a failed call; views translate it. */
 export type CallFailure = { status: number; message: string }
@@ -25,6 +28,12 @@ export type SessionContext = {
   redirectTo: string
   /** Credentials held only in memory while the second factor is asked (never in URL or storage). */
   pendingCredentials: LoginInput | null
+  /** The code being checked while `verifying`. */
+  pendingSecondFactor: SecondFactor | null
+  /** Why the last second-factor attempt failed. */
+  twoFactorFailure: CallFailure | null
+  /** The server advised setting up 2FA: go through /setup-2fa after signing in. */
+  adviseSetup: boolean
 }
 
 export type SessionEvent =
@@ -33,6 +42,8 @@ export type SessionEvent =
   | { type: 'session.refresh' }
   | { type: 'session.expired' }
   | { type: 'session.reset' }
+  | ({ type: 'twoFactor.submit' } & SecondFactor)
+  | { type: 'session.userLoaded'; user: User }
 
 export const toFailure = (error: unknown): CallFailure => {
   const e = error as { status?: unknown; message?: unknown } | null
@@ -59,10 +70,14 @@ export const sessionMachine = setup({
     logout: fromPromise<void>(async () => {
       throw new Error('logout not provided')
     }),
+    completeTwoFactorLogin: fromPromise<void, LoginInput & SecondFactor>(async () => {
+      throw new Error('completeTwoFactorLogin not provided')
+    }),
   },
   actions: {
     notify: (_, _params: { notice: SessionNotice }) => {},
-    navigateAfterSignIn: (_, _params: { to: string }) => {},
+    /** `setupTwoFactor`: go through the 2FA setup first, then to `to`. */
+    navigateAfterSignIn: (_, _params: { to: string; setupTwoFactor: boolean }) => {},
     /** `returnHere`: come back to the current page after signing in again (session expiry). */
     navigateToLogin: (_, _params: { returnHere: boolean }) => {},
   },
@@ -73,7 +88,15 @@ export const sessionMachine = setup({
   },
 }).createMachine({
   id: 'session',
-  context: { user: null, loginFailure: null, redirectTo: '/', pendingCredentials: null },
+  context: {
+    user: null,
+    loginFailure: null,
+    redirectTo: '/',
+    pendingCredentials: null,
+    twoFactorFailure: null,
+    pendingSecondFactor: null,
+    adviseSetup: false,
+  },
   initial: 'checking',
   states: {
     checking: {
@@ -98,6 +121,8 @@ export const sessionMachine = setup({
               target: 'signingIn',
               actions: assign({
                 loginFailure: null,
+                twoFactorFailure: null,
+                adviseSetup: false,
                 pendingCredentials: ({ event }) => ({ email: event.email, password: event.password }),
                 redirectTo: ({ event }) => event.redirectTo ?? '/',
               }),
@@ -122,7 +147,7 @@ export const sessionMachine = setup({
                 guard: { type: 'advisesTwoFactorSetup', params: ({ event }) => event.output },
                 target: 'loadingUser',
                 actions: [
-                  assign({ pendingCredentials: null }),
+                  assign({ pendingCredentials: null, adviseSetup: true }),
                   { type: 'notify', params: { notice: 'twoFactorAdvised' } },
                 ],
               },
@@ -138,8 +163,49 @@ export const sessionMachine = setup({
           },
         },
         secondFactor: {
-          description: 'Waiting for the two-factor step (its screen drives it).',
-          on: { 'session.reset': { target: 'idle', actions: assign({ pendingCredentials: null }) } },
+          description: 'The /two-factor step: a TOTP or backup code completes the sign-in.',
+          initial: 'editing',
+          on: {
+            'session.reset': {
+              target: 'idle',
+              actions: assign({ pendingCredentials: null, twoFactorFailure: null }),
+            },
+          },
+          states: {
+            editing: {
+              on: {
+                'twoFactor.submit': {
+                  target: 'verifying',
+                  actions: assign({
+                    twoFactorFailure: null,
+                    pendingSecondFactor: ({ event }) => ({
+                      token: event.token,
+                      useBackupCode: event.useBackupCode,
+                    }),
+                  }),
+                },
+              },
+            },
+            verifying: {
+              tags: ['busy'],
+              invoke: {
+                id: 'completeTwoFactorLogin',
+                src: 'completeTwoFactorLogin',
+                input: ({ context }) => ({ ...context.pendingCredentials!, ...context.pendingSecondFactor! }),
+                onDone: {
+                  target: '#session.signedOut.loadingUser',
+                  actions: assign({ pendingCredentials: null, pendingSecondFactor: null }),
+                },
+                onError: {
+                  target: 'editing',
+                  actions: assign({
+                    twoFactorFailure: ({ event }) => toFailure(event.error),
+                    pendingSecondFactor: null,
+                  }),
+                },
+              },
+            },
+          },
         },
         loadingUser: {
           tags: ['busy'],
@@ -151,7 +217,10 @@ export const sessionMachine = setup({
               actions: [
                 assign({ user: ({ event }) => event.output }),
                 { type: 'notify', params: { notice: 'loggedIn' } },
-                { type: 'navigateAfterSignIn', params: ({ context }) => ({ to: context.redirectTo }) },
+                {
+                  type: 'navigateAfterSignIn',
+                  params: ({ context }) => ({ to: context.redirectTo, setupTwoFactor: context.adviseSetup }),
+                },
               ],
             },
             onError: {
@@ -181,6 +250,10 @@ export const sessionMachine = setup({
           on: {
             'session.refresh': 'refreshing',
             'session.logout': 'signingOut',
+            'session.userLoaded': {
+              actions: assign({ user: ({ event }) => event.user }),
+              description: 'Another flow (2FA setup) re-fetched the user.',
+            },
           },
         },
         refreshing: {

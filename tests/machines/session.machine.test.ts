@@ -29,12 +29,13 @@ const error = (id: string, e: unknown) => ({ type: `xstate.error.actor.${id}`, e
 
 describeModel('session machine', {
   machine: sessionMachine,
-  actors: ['fetchUser', 'login', 'logout'],
+  actors: ['fetchUser', 'login', 'logout', 'completeTwoFactorLogin'],
   provide: (machine, _controls, record) =>
     machine.provide({
       actions: {
         notify: (_, params) => record(`notify:${params.notice}`),
-        navigateAfterSignIn: (_, params) => record(`navigate:${params.to}`),
+        navigateAfterSignIn: (_, params) =>
+          record(`navigate:${params.setupTwoFactor ? '/setup-2fa then ' : ''}${params.to}`),
         navigateToLogin: (_, params) => record(`navigate:/login${params.returnHere ? '?redirect' : ''}`),
       },
     }),
@@ -55,11 +56,20 @@ describeModel('session machine', {
     'xstate.done.actor.refreshUser': [done('refreshUser', { ...user, is_2fa_enabled: true })],
     'xstate.error.actor.refreshUser': [error('refreshUser', unauthorized), error('refreshUser', offline)],
     'xstate.done.actor.logout': [done('logout', undefined)],
+    'twoFactor.submit': [{ type: 'twoFactor.submit', token: '123456', useBackupCode: false }],
+    'xstate.done.actor.completeTwoFactorLogin': [done('completeTwoFactorLogin', undefined)],
+    'xstate.error.actor.completeTwoFactorLogin': [error('completeTwoFactorLogin', unauthorized)],
+    'session.userLoaded': [{ type: 'session.userLoaded', user: { ...user, is_2fa_enabled: true } }],
     'xstate.error.actor.logout': [error('logout', offline)],
   },
   contextKey: (c) => {
-    const ctx = c as { user: User | null; loginFailure: unknown }
-    return { signedIn: ctx.user !== null, failed: ctx.loginFailure !== null }
+    const ctx = c as { user: User | null; loginFailure: unknown; twoFactorFailure: unknown }
+    return {
+      signedIn: ctx.user !== null,
+      twoFactor: ctx.user?.is_2fa_enabled,
+      failed: ctx.loginFailure !== null,
+      twoFactorFailed: ctx.twoFactorFailure !== null,
+    }
   },
   states: {
     checking: (s) => {
@@ -78,18 +88,26 @@ describeModel('session machine', {
       expect(s.context.pendingCredentials).toEqual({ email: 'ada@example.com', password: 'Secret123' })
       expect(s.context.loginFailure).toBeNull()
     },
-    'signedOut.secondFactor': (s, log) => {
+    'signedOut.secondFactor.editing': (s, log) => {
       expect(s.context.pendingCredentials?.email).toBe('ada@example.com')
+      expect(s.context.pendingSecondFactor).toBeNull()
       expect(log).toContain('notify:twoFactorRequired')
       expect(s.context.user).toBeNull()
+    },
+    'signedOut.secondFactor.verifying': (s) => {
+      expect(s.hasTag('busy')).toBe(true)
+      expect(s.context.pendingCredentials?.password).toBe('Secret123')
+      expect(s.context.pendingSecondFactor).toEqual({ token: '123456', useBackupCode: false })
     },
     'signedOut.loadingUser': (s) => {
       expect(s.hasTag('busy')).toBe(true)
       expect(s.context.pendingCredentials).toBeNull()
+      expect(s.context.pendingSecondFactor).toBeNull()
     },
     'signedIn.idle': (s, log) => {
       expect(s.context.user?.email).toBe('ada@example.com')
-      if (log.includes('notify:loggedIn')) expect(log).toContain('navigate:/settings')
+      if (log.includes('notify:twoFactorAdvised')) expect(log).toContain('navigate:/setup-2fa then /settings')
+      else if (log.includes('notify:loggedIn')) expect(log).toContain('navigate:/settings')
     },
     'signedIn.refreshing': (s) => expect(s.context.user).not.toBeNull(),
     'signedIn.signingOut': (s) => expect(s.hasTag('busy')).toBe(true),

@@ -34,6 +34,8 @@ export type ModelOptions = {
   /** The part of the context that makes two states different (default: none). */
   contextKey?: (context: unknown) => unknown
   limit?: number
+  /** The machine's input, for machines whose context is built from it. */
+  input?: unknown
 }
 
 export function stateKey(snapshot: AnyMachineSnapshot, options: Pick<ModelOptions, 'contextKey'>): string {
@@ -48,6 +50,7 @@ function traversalOptions(options: ModelOptions) {
         .filter((type) => type !== '*')
         .flatMap((type) => options.events[type] ?? [{ type }]),
     limit: options.limit ?? 500,
+    ...(options.input === undefined ? {} : { input: options.input }),
   }
 }
 

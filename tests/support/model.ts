@@ -26,7 +26,6 @@ export type ModelSpec<M extends AnyStateMachine> = ModelOptions & {
   actors: readonly string[]
   /** Fills the machine's other placeholders (actions, delays) for the test. */
   provide?: (machine: M, controls: ControlledActors, record: (entry: string) => void) => M
-  input?: unknown
   /** One assertion per leaf state ('signedOut.idle'), run each time a path reaches it. */
   states: Record<string, (snapshot: AnyMachineSnapshot, log: readonly string[]) => void>
 }
@@ -53,6 +52,8 @@ export function describeModel<M extends AnyStateMachine>(name: string, spec: Mod
   describe(name, () => {
     const paths = edgeCoverPaths(spec.machine, spec)
     const coverage = new Coverage(spec.machine)
+
+    it('finds paths', () => expect(paths.length).toBeGreaterThan(0))
 
     it('has a payload sample for every invoke outcome and an assertion for every leaf state', () => {
       const missingSamples = actorEventTypes(spec.machine).filter((t) => !spec.events[t]?.length)

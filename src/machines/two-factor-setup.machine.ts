@@ -1,0 +1,194 @@
+/**
+ * Setting up 2FA (/setup-2fa): `intro` (start, or skip with a confirmation) → `qrcode` (QR, backup
+ * codes, copy-all, manual secret) → `verify` (a 6-digit code) → `complete`; back between steps.
+ */
+import { assign, fromPromise, setup } from 'xstate'
+import type { User } from '../api/schemas'
+import { type CallFailure, toFailure } from './session.machine'
+
+export type TwoFactorEnrollment = { qrDataUrl: string; backupCodes: string[]; secret: string }
+
+export type TwoFactorSetupNotice =
+  | 'setupSkipped'
+  | 'codesCopied'
+  | 'copyFailed'
+  | 'setupComplete'
+  | 'profileUpdated'
+  | 'generateFailed'
+
+export type TwoFactorSetupEvent =
+  | { type: 'setup.start' }
+  | { type: 'setup.skip' }
+  | { type: 'skip.confirm' }
+  | { type: 'skip.cancel' }
+  | { type: 'codes.copy' }
+  | { type: 'setup.next' }
+  | { type: 'setup.back' }
+  | { type: 'code.submit'; token: string }
+
+export type TwoFactorSetupContext = {
+  email: string
+  enrollment: TwoFactorEnrollment | null
+  failure: CallFailure | null
+  copied: boolean
+  token: string | null
+}
+
+export const twoFactorSetupMachine = setup({
+  types: {
+    context: {} as TwoFactorSetupContext,
+    events: {} as TwoFactorSetupEvent,
+    input: {} as { email: string },
+  },
+  actors: {
+    generate: fromPromise<TwoFactorEnrollment, { email: string }>(async () => {
+      throw new Error('generate not provided')
+    }),
+    copyCodes: fromPromise<void, { text: string }>(async () => {
+      throw new Error('copyCodes not provided')
+    }),
+    verify: fromPromise<void, { email: string; token: string }>(async () => {
+      throw new Error('verify not provided')
+    }),
+    reloadUser: fromPromise<User>(async () => {
+      throw new Error('reloadUser not provided')
+    }),
+  },
+  actions: {
+    notify: (_, _params: { notice: TwoFactorSetupNotice; message?: string }) => {},
+    publishUser: (_, _params: { user: User }) => {},
+    leave: () => {},
+  },
+}).createMachine({
+  id: 'twoFactorSetup',
+  context: ({ input }) => ({
+    email: input.email,
+    enrollment: null,
+    failure: null,
+    copied: false,
+    token: null,
+  }),
+  initial: 'intro',
+  states: {
+    intro: {
+      tags: ['step:intro'],
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'setup.start': 'generating',
+            'setup.skip': 'confirmingSkip',
+          },
+        },
+        confirmingSkip: {
+          description: "The 'Skip 2FA Setup?' dialog.",
+          on: {
+            'skip.cancel': 'idle',
+            'skip.confirm': {
+              target: '#twoFactorSetup.skipped',
+              actions: [{ type: 'notify', params: { notice: 'setupSkipped' } }, 'leave'],
+            },
+          },
+        },
+        generating: {
+          tags: ['busy'],
+          invoke: {
+            id: 'generate',
+            src: 'generate',
+            input: ({ context }) => ({ email: context.email }),
+            onDone: {
+              target: '#twoFactorSetup.qrcode',
+              actions: assign({ enrollment: ({ event }) => event.output, failure: null, copied: false }),
+            },
+            onError: {
+              target: 'idle',
+              actions: [
+                assign({ failure: ({ event }) => toFailure(event.error) }),
+                {
+                  type: 'notify',
+                  params: ({ event }) => ({
+                    notice: 'generateFailed',
+                    message: toFailure(event.error).message,
+                  }),
+                },
+              ],
+            },
+          },
+        },
+      },
+    },
+    qrcode: {
+      tags: ['step:qrcode'],
+      initial: 'idle',
+      on: {
+        'setup.back': { target: '#twoFactorSetup.intro', actions: assign({ failure: null }) },
+        'setup.next': { target: '#twoFactorSetup.verify', actions: assign({ failure: null }) },
+      },
+      states: {
+        idle: { on: { 'codes.copy': 'copying' } },
+        copying: {
+          invoke: {
+            id: 'copyCodes',
+            src: 'copyCodes',
+            input: ({ context }) => ({ text: context.enrollment?.backupCodes.join('\n') ?? '' }),
+            onDone: {
+              target: 'idle',
+              actions: [assign({ copied: true }), { type: 'notify', params: { notice: 'codesCopied' } }],
+            },
+            onError: { target: 'idle', actions: { type: 'notify', params: { notice: 'copyFailed' } } },
+          },
+        },
+      },
+    },
+    verify: {
+      tags: ['step:verify'],
+      initial: 'editing',
+      states: {
+        editing: {
+          on: {
+            'setup.back': { target: '#twoFactorSetup.qrcode', actions: assign({ failure: null }) },
+            'code.submit': {
+              target: 'verifying',
+              actions: assign({ token: ({ event }) => event.token, failure: null }),
+            },
+          },
+        },
+        verifying: {
+          tags: ['busy'],
+          invoke: {
+            id: 'verify',
+            src: 'verify',
+            input: ({ context }) => ({ email: context.email, token: context.token ?? '' }),
+            onDone: {
+              target: '#twoFactorSetup.complete',
+              actions: { type: 'notify', params: { notice: 'setupComplete' } },
+            },
+            onError: {
+              target: 'editing',
+              actions: assign({ failure: ({ event }) => toFailure(event.error) }),
+            },
+          },
+        },
+      },
+    },
+    complete: {
+      tags: ['step:verify', 'busy'],
+      description: 'Re-fetch the user (now is_2fa_enabled) for the session, then leave.',
+      invoke: {
+        id: 'reloadUser',
+        src: 'reloadUser',
+        onDone: {
+          target: 'done',
+          actions: [
+            { type: 'publishUser', params: ({ event }) => ({ user: event.output }) },
+            { type: 'notify', params: { notice: 'profileUpdated' } },
+            'leave',
+          ],
+        },
+        onError: { target: 'done', actions: 'leave' },
+      },
+    },
+    done: { type: 'final' },
+    skipped: { type: 'final' },
+  },
+})

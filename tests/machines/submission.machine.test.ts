@@ -1,0 +1,39 @@
+import { expect } from 'vitest'
+import { submissionMachine } from '../../src/machines/submission.machine'
+import { describeModel } from '../support/model'
+
+const failure = Object.assign(new Error('Invalid or expired link'), { status: 400 })
+
+describeModel('submission machine', {
+  machine: submissionMachine,
+  actors: ['submit'],
+  provide: (machine, _controls, record) =>
+    machine.provide({
+      actions: {
+        succeeded: (_, p) => record(`succeeded:${JSON.stringify(p.input)}`),
+        failed: (_, p) => record(`failed:${p.failure.status}:${p.failure.message}`),
+      },
+    }),
+  events: {
+    'form.submit': [{ type: 'form.submit', input: { email: 'ada@example.com' } }],
+    'xstate.done.actor.submit': [{ type: 'xstate.done.actor.submit', output: { message: 'ok' } }],
+    'xstate.error.actor.submit': [{ type: 'xstate.error.actor.submit', error: failure }],
+  },
+  contextKey: (c) => ({ failed: (c as { failure: unknown }).failure !== null }),
+  states: {
+    editing: (s, log) => {
+      if (s.context.failure) {
+        expect(s.context.failure).toEqual({ status: 400, message: 'Invalid or expired link' })
+        expect(log).toContain('failed:400:Invalid or expired link')
+      }
+    },
+    submitting: (s) => {
+      expect(s.hasTag('busy')).toBe(true)
+      expect(s.context.input).toEqual({ email: 'ada@example.com' })
+    },
+    succeeded: (s, log) => {
+      expect(log).toContain('succeeded:{"email":"ada@example.com"}')
+      expect(s.can({ type: 'form.reset' })).toBe(true)
+    },
+  },
+})
