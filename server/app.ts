@@ -14,10 +14,15 @@ import type { AppEnv, RouteDeps } from './http/context.ts'
 import { errorHandler, notFoundHandler } from './http/errors.ts'
 import { publicRoutes } from './http/static.ts'
 import { authRoutes } from './routes/auth.ts'
+import { accountRoutes } from './routes/auth-account.ts'
+import { twoFactorRoutes } from './routes/auth-two-factor.ts'
 import { healthRoutes } from './routes/health.ts'
 import { settingsRoutes } from './routes/settings.ts'
+import { createAccountService } from './services/accounts.ts'
+import { createMailer, type Mailer } from './services/mail.ts'
 import { createLoginRateLimiter, type LoginRateLimiter } from './services/rate-limit.ts'
 import { createSessionService } from './services/sessions.ts'
+import { createTwoFactorService } from './services/two-factor.ts'
 
 /** Largest non-multipart API request body. */
 export const JSON_BODY_LIMIT = 1024 * 1024
@@ -28,11 +33,14 @@ export interface AppDeps {
   logger: Logger
   clock?: () => Date
   rateLimiter?: LoginRateLimiter
+  /** Default: SMTP when SMTP_URL is set, else `.eml` files in DATA_DIR/outbox. */
+  mailer?: Mailer
 }
 
 export function createApp(deps: AppDeps) {
   const clock = deps.clock ?? (() => new Date())
   const { config, logger } = deps
+  const mailer = deps.mailer ?? createMailer(config, logger)
   const routeDeps: RouteDeps = {
     db: deps.db,
     config,
@@ -40,6 +48,9 @@ export function createApp(deps: AppDeps) {
     clock,
     rateLimiter: deps.rateLimiter ?? createLoginRateLimiter({ clock }),
     sessions: createSessionService({ db: deps.db, config, clock }),
+    mailer,
+    accounts: createAccountService({ db: deps.db, config, clock, mailer, logger }),
+    twoFactor: createTwoFactorService({ db: deps.db, sessionSecret: config.sessionSecret, clock }),
   }
   const prefix = config.apiPrefix
 
@@ -105,6 +116,8 @@ export function createApp(deps: AppDeps) {
   )
   api.route('/', healthRoutes())
   api.route('/', authRoutes(routeDeps))
+  api.route('/', twoFactorRoutes(routeDeps))
+  api.route('/', accountRoutes(routeDeps))
   api.route('/', settingsRoutes(routeDeps))
   api.all('*', notFoundHandler)
 

@@ -2,8 +2,11 @@ import type { Logger } from 'pino'
 import type { Config } from '../config.ts'
 import type { AppDatabase } from '../db/client.ts'
 import type { SessionRow, UserRow } from '../db/schema.ts'
+import type { AccountService } from '../services/accounts.ts'
+import type { Mailer } from '../services/mail.ts'
 import type { LoginRateLimiter } from '../services/rate-limit.ts'
 import type { SessionService } from '../services/sessions.ts'
+import type { TwoFactorService } from '../services/two-factor.ts'
 
 /** What every route factory receives: createApp's deps with defaults filled in. */
 export interface RouteDeps {
@@ -13,6 +16,10 @@ export interface RouteDeps {
   clock: () => Date
   rateLimiter: LoginRateLimiter
   sessions: SessionService
+  mailer: Mailer
+  /** Activation and reset mails; `accounts.sendInvitation(user)` for the invite call. */
+  accounts: AccountService
+  twoFactor: TwoFactorService
 }
 
 export type AppEnv = {

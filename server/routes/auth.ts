@@ -1,26 +1,34 @@
-import { Hono } from 'hono'
-import { CreateFirstAdminInput, LoginInput, type LoginResult } from '../../src/api/schemas.ts'
+import { type Context, Hono } from 'hono'
+import {
+  Complete2faInput,
+  CreateFirstAdminInput,
+  LoginInput,
+  type LoginResult,
+  type MessageResult,
+} from '../../src/api/schemas.ts'
 import { requireUser } from '../http/auth.ts'
-import { clientAddress } from '../http/client-address.ts'
 import type { AppEnv, RouteDeps } from '../http/context.ts'
 import { HttpError, parse, readJson } from '../http/errors.ts'
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../services/passwords.ts'
 import { createFirstAdmin, findUserByEmail, hasSaasAdmin, toUserView } from '../services/users.ts'
+import { attemptGuard } from './auth-guard.ts'
 
 const INVALID_CREDENTIALS = 'Invalid email or password'
+const INVALID_SECOND_STEP = 'Invalid email, password or code'
 
-export function authRoutes({ db, config, logger, rateLimiter, sessions }: RouteDeps) {
+export function authRoutes(deps: RouteDeps) {
+  const { db, logger, sessions, twoFactor } = deps
+  /** Never reuse a presented cookie: a fresh session id on every sign-in (no fixation). */
+  const startSession = async (c: Context<AppEnv>, userId: number) => {
+    const previous = sessions.readCookie(c)
+    if (previous) await sessions.end(previous)
+    sessions.writeCookie(c, await sessions.create(userId))
+  }
   return new Hono<AppEnv>()
     .post('/auth/login', async (c) => {
       const { email, password } = parse(LoginInput, await readJson(c))
-      const client = clientAddress(c, config.trustProxy)
-      const limit = rateLimiter.check(email, client)
-      if (limit.limited) {
-        logger.warn({ reqId: c.var.requestId, client }, 'sign-in throttled')
-        throw new HttpError(429, 'Too many attempts. Try again later.', undefined, {
-          'Retry-After': String(limit.retryAfterSeconds),
-        })
-      }
+      const guard = attemptGuard(c, deps, email)
+      guard.check()
 
       const user = await findUserByEmail(db, email)
       // Always one argon2 verification, whatever is wrong, so timing reveals nothing either.
@@ -28,7 +36,7 @@ export function authRoutes({ db, config, logger, rateLimiter, sessions }: RouteD
         ? await verifyPassword(user.passwordHash, password)
         : await verifyAgainstDummy(password)
       if (!user || !passwordOk || !user.enabled || !user.validated) {
-        rateLimiter.recordFailure(email, client)
+        guard.failed()
         throw new HttpError(401, INVALID_CREDENTIALS)
       }
 
@@ -36,12 +44,40 @@ export function authRoutes({ db, config, logger, rateLimiter, sessions }: RouteD
         // The second step (POST /auth/complete-2fa-login) issues the session.
         return c.json({ requires_2fa: true, should_setup_2fa: false } satisfies LoginResult)
       }
-      rateLimiter.recordSuccess(email)
-      // Never reuse a presented cookie: a fresh session id on every sign-in (no fixation).
-      const previous = sessions.readCookie(c)
-      if (previous) await sessions.end(previous)
-      sessions.writeCookie(c, await sessions.create(user.id))
+      guard.succeeded()
+      await startSession(c, user.id)
       return c.json({ requires_2fa: false, should_setup_2fa: !user.is2faEnabled } satisfies LoginResult)
+    })
+
+    .post('/auth/complete-2fa-login', async (c) => {
+      const input = parse(Complete2faInput, await readJson(c))
+      const guard = attemptGuard(c, deps, input.email)
+      guard.check()
+
+      const user = await findUserByEmail(db, input.email)
+      const passwordOk = user?.passwordHash
+        ? await verifyPassword(user.passwordHash, input.password)
+        : await verifyAgainstDummy(input.password)
+      // The code is checked (and consumed) only behind a right password, and one answer
+      // covers every failure: it never says which factor was wrong.
+      const ok =
+        user !== undefined &&
+        passwordOk &&
+        user.enabled &&
+        user.validated &&
+        user.is2faEnabled &&
+        (await twoFactor.verify(user.id, { token: input.token, useBackupCode: input.use_backup_code }))
+      if (!ok) {
+        guard.failed()
+        throw new HttpError(401, INVALID_SECOND_STEP)
+      }
+      guard.succeeded()
+      await startSession(c, user.id)
+      logger.info(
+        { reqId: c.var.requestId, userId: user.id, backupCode: input.use_backup_code },
+        'signed in with 2FA',
+      )
+      return c.json({ message: 'Login successful' } satisfies MessageResult)
     })
 
     .post('/auth/logout', async (c) => {

@@ -3,7 +3,7 @@
  * only HMAC(sessionSecret, token), so a copy of the table does not give usable cookies.
  */
 import { createHmac, randomBytes } from 'node:crypto'
-import { and, eq, lt } from 'drizzle-orm'
+import { and, eq, lt, ne } from 'drizzle-orm'
 import type { Context } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import type { Config } from '../config.ts'
@@ -38,8 +38,17 @@ export function hashSessionToken(secret: string, token: string): string {
 }
 
 /** Ends every session of a user (disable, password change, …). */
-export async function endSessionsOfUser(db: AppDatabase, userId: number): Promise<void> {
+export async function endSessionsOfUser(db: Pick<AppDatabase, 'delete'>, userId: number): Promise<void> {
   await db.delete(sessions).where(eq(sessions.userId, userId))
+}
+
+/** Ends every session of a user except `keepId` (the one changing the password). */
+export async function endOtherSessionsOfUser(
+  db: Pick<AppDatabase, 'delete'>,
+  userId: number,
+  keepId: string,
+): Promise<void> {
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepId)))
 }
 
 export function createSessionService(deps: {

@@ -96,3 +96,72 @@ export const ErrorBody = v.object({ message: v.string(), detail: v.optional(v.un
 export type ErrorBody = v.InferOutput<typeof ErrorBody>
 
 export type FieldIssue = { field: string; message: string }
+
+// Account security (two-factor, activation, password reset and change).
+
+const TwoFactorCode = (message: string) =>
+  v.pipe(v.string(message), v.trim(), v.minLength(6, message), v.maxLength(64, 'Code is too long'))
+const OptionalSecret = v.optional(v.pipe(v.string(), v.maxLength(1024, 'Password is too long')), '')
+/** An e-mailed link's token: its format is checked by the server, never described to the caller. */
+const LinkToken = v.pipe(
+  v.string('Invalid token'),
+  v.minLength(1, 'Invalid token'),
+  v.maxLength(256, 'Invalid token'),
+)
+
+/** `POST /auth/complete-2fa-login`: password and a TOTP code (or a backup code). */
+export const Complete2faInput = v.object({
+  email: Email,
+  password: RequiredPassword,
+  token: TwoFactorCode('Code must be at least 6 characters'),
+  use_backup_code: v.optional(v.boolean(), false),
+})
+export type Complete2faInput = v.InferOutput<typeof Complete2faInput>
+
+/** `POST /auth/generate-2fa`: the signed-in user's own e-mail. */
+export const Generate2faInput = v.object({ email: Email })
+export type Generate2faInput = v.InferOutput<typeof Generate2faInput>
+
+/** The `X-Backup-Codes` header of `generate-2fa`, parsed as JSON. */
+export const BackupCodes = v.array(v.string())
+
+/** `POST /auth/verify-2fa`: a code from the pending secret (the password may be empty). */
+export const Verify2faInput = v.object({
+  email: v.optional(Email),
+  password: OptionalSecret,
+  token: TwoFactorCode('Token must be at least 6 characters'),
+  use_backup_code: v.optional(v.boolean(), false),
+})
+export type Verify2faInput = v.InferOutput<typeof Verify2faInput>
+
+/** `POST /auth/disable-2fa`: the current password, or a current code (TOTP or backup). */
+export const Disable2faInput = v.object({
+  password: OptionalSecret,
+  token: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(64, 'Code is too long')), ''),
+  use_backup_code: v.optional(v.boolean(), false),
+})
+export type Disable2faInput = v.InferOutput<typeof Disable2faInput>
+
+/** `POST /auth/validate-mail`: activation of an invited account. */
+export const ValidateMailInput = v.object({
+  email: Email,
+  validation_token: LinkToken,
+  password: NewPassword,
+})
+export type ValidateMailInput = v.InferOutput<typeof ValidateMailInput>
+
+export const ResetRequestInput = v.object({ email: Email })
+export type ResetRequestInput = v.InferOutput<typeof ResetRequestInput>
+
+export const ResetConfirmInput = v.object({ email: Email, token: LinkToken, new_password: NewPassword })
+export type ResetConfirmInput = v.InferOutput<typeof ResetConfirmInput>
+
+export const ChangePasswordInput = v.object({
+  current_password: v.pipe(
+    v.string('Current password is required'),
+    v.minLength(1, 'Current password is required'),
+    v.maxLength(1024, 'Password is too long'),
+  ),
+  new_password: NewPassword,
+})
+export type ChangePasswordInput = v.InferOutput<typeof ChangePasswordInput>

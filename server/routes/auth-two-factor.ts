@@ -1,0 +1,101 @@
+/**
+ * 2FA setup and removal for the signed-in user: generate (a pending secret, its QR code and
+ * ten backup codes), verify (activates the pending secret) and disable (password or code).
+ */
+import { Hono } from 'hono'
+import QRCode from 'qrcode'
+import {
+  Disable2faInput,
+  Generate2faInput,
+  type MessageResult,
+  Verify2faInput,
+} from '../../src/api/schemas.ts'
+import { requireUser } from '../http/auth.ts'
+import type { AppEnv, RouteDeps } from '../http/context.ts'
+import { HttpError, parse, readJson } from '../http/errors.ts'
+import { verifyPassword } from '../services/passwords.ts'
+import { attemptGuard } from './auth-guard.ts'
+
+const EXPOSED_HEADERS = 'X-Backup-Codes, X-TOTP-Secret'
+
+export function twoFactorRoutes(deps: RouteDeps) {
+  const { logger, sessions, twoFactor } = deps
+  const signedIn = requireUser(sessions)
+
+  const ownEmail = (email: string | undefined, userEmail: string) => {
+    if (email !== undefined && email !== userEmail) {
+      throw new HttpError(403, 'The e-mail does not match the signed-in user')
+    }
+  }
+
+  return new Hono<AppEnv>()
+    .post('/auth/generate-2fa', signedIn, async (c) => {
+      const { email } = parse(Generate2faInput, await readJson(c))
+      const user = c.var.user
+      ownEmail(email, user.email)
+      // Replacing an active secret must go through disable-2fa, which asks for the password
+      // or a code: a borrowed session alone cannot move the second factor to another phone.
+      if (user.is2faEnabled) {
+        throw new HttpError(409, 'Two-factor authentication is already enabled; disable it first')
+      }
+      const setup = await twoFactor.beginSetup(user)
+      const png = await QRCode.toBuffer(setup.uri, {
+        type: 'png',
+        errorCorrectionLevel: 'M',
+        margin: 2,
+        width: 256,
+      })
+      logger.info({ reqId: c.var.requestId, userId: user.id }, '2FA setup started')
+      c.header('Content-Type', 'image/png')
+      c.header('X-Backup-Codes', JSON.stringify(setup.backupCodes))
+      c.header('X-TOTP-Secret', setup.secret)
+      c.header('Access-Control-Expose-Headers', EXPOSED_HEADERS)
+      return c.body(new Uint8Array(png), 200)
+    })
+
+    .post('/auth/verify-2fa', signedIn, async (c) => {
+      const input = parse(Verify2faInput, await readJson(c))
+      const user = c.var.user
+      ownEmail(input.email, user.email)
+      const guard = attemptGuard(c, deps, user.email)
+      guard.check()
+      // The password is optional here (the session already proves who this is), but a wrong
+      // one is still a failure. Setup is confirmed with the authenticator app, never a backup code.
+      const passwordOk =
+        input.password === '' || (await verifyPassword(user.passwordHash ?? '', input.password))
+      const ok = passwordOk && !input.use_backup_code && (await twoFactor.completeSetup(user.id, input.token))
+      if (!ok) {
+        guard.failed()
+        throw new HttpError(400, 'Invalid verification code')
+      }
+      logger.info({ reqId: c.var.requestId, userId: user.id }, '2FA enabled')
+      return c.json({ message: 'Two-factor authentication enabled' } satisfies MessageResult)
+    })
+
+    .post('/auth/disable-2fa', signedIn, async (c) => {
+      const input = parse(Disable2faInput, await readJson(c))
+      const user = c.var.user
+      if (input.password === '' && input.token === '') {
+        throw new HttpError(400, 'Invalid input', [
+          {
+            field: 'password',
+            message: 'Enter your password or a code to disable two-factor authentication',
+          },
+        ])
+      }
+      const guard = attemptGuard(c, deps, user.email)
+      guard.check()
+      const ok =
+        input.password !== ''
+          ? await verifyPassword(user.passwordHash ?? '', input.password)
+          : user.is2faEnabled &&
+            (await twoFactor.verify(user.id, { token: input.token, useBackupCode: input.use_backup_code }))
+      if (!ok) {
+        guard.failed()
+        throw new HttpError(401, 'Invalid password or code')
+      }
+      await twoFactor.disable(user.id)
+      logger.info({ reqId: c.var.requestId, userId: user.id }, '2FA disabled')
+      return c.json({ message: 'Two-factor authentication disabled' } satisfies MessageResult)
+    })
+}

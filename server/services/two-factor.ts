@@ -1,0 +1,208 @@
+/**
+ * Two-factor authentication: TOTP (RFC 6238 through otpauth: SHA-1, 6 digits, 30 s, ±1 step)
+ * and ten single-use backup codes. A setup is pending until a code from its secret is
+ * verified. Every code is accepted at most once: a TOTP code moves `last_step` forward through
+ * a conditional UPDATE (a second submission of the same step matches no row, even when both
+ * race), a backup code is consumed by a DELETE … RETURNING.
+ */
+import { createHmac, randomBytes } from 'node:crypto'
+import { and, eq, lt } from 'drizzle-orm'
+import { Secret, TOTP } from 'otpauth'
+import type { AppDatabase } from '../db/client.ts'
+import { backupCodes, type UserRow, users, userTwoFactor } from '../db/schema.ts'
+
+export const TOTP_ISSUER = 'DocFlow'
+export const TOTP_PERIOD_SECONDS = 30
+export const TOTP_DIGITS = 6
+/** Steps of clock drift accepted either way. */
+export const TOTP_WINDOW = 1
+export const BACKUP_CODE_COUNT = 10
+const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'
+
+export interface TwoFactorSetup {
+  /** Base32, for manual entry. */
+  secret: string
+  /** `otpauth://totp/DocFlow:<email>?secret=…&issuer=DocFlow…`, for the QR code. */
+  uri: string
+  /** Shown once; only their HMACs are stored. */
+  backupCodes: string[]
+}
+
+export interface SecondFactor {
+  token: string
+  useBackupCode: boolean
+}
+
+export interface TwoFactorService {
+  /** Replaces the pending secret and pending backup codes of the user. */
+  beginSetup(user: Pick<UserRow, 'id' | 'email'>): Promise<TwoFactorSetup>
+  /** Activates the pending secret when `token` is a current code from it. */
+  completeSetup(userId: number, token: string): Promise<boolean>
+  /** Checks (and consumes) a code of the active secret or an active backup code. */
+  verify(userId: number, factor: SecondFactor): Promise<boolean>
+  /** Turns 2FA off: secrets and every backup code are removed. */
+  disable(userId: number): Promise<void>
+}
+
+function totp(secret: string, label = 'user'): TOTP {
+  return new TOTP({
+    issuer: TOTP_ISSUER,
+    label,
+    algorithm: 'SHA1',
+    digits: TOTP_DIGITS,
+    period: TOTP_PERIOD_SECONDS,
+    secret: Secret.fromBase32(secret),
+  })
+}
+
+/** The time-step `token` belongs to within ±TOTP_WINDOW of `now`, or null when it matches none. */
+export function matchTotpStep(secret: string, token: string, now: Date): number | null {
+  const code = token.replace(/\s+/g, '')
+  if (!/^\d{6}$/.test(code)) return null
+  const generator = totp(secret)
+  const timestamp = now.getTime()
+  const delta = generator.validate({ token: code, timestamp, window: TOTP_WINDOW })
+  return delta === null ? null : generator.counter({ timestamp }) + delta
+}
+
+/** Ten base32 characters (50 bits) shown as `XXXXX-XXXXX`; 32 divides 256, so no modulo bias. */
+export function generateBackupCode(): string {
+  const chars = [...randomBytes(10)].map((byte) => BASE32[byte & 31]).join('')
+  return `${chars.slice(0, 5)}-${chars.slice(5)}`
+}
+
+/** Upper-case, without spaces or dashes; null when it cannot be a backup code. */
+export function normaliseBackupCode(input: string): string | null {
+  const code = input.toUpperCase().replace(/[\s-]+/g, '')
+  return /^[A-Z2-7]{10}$/.test(code) ? code : null
+}
+
+export function createTwoFactorService(deps: {
+  db: AppDatabase
+  sessionSecret: string
+  clock: () => Date
+}): TwoFactorService {
+  const { db, clock } = deps
+  // A key of its own, derived from the server secret, so backup-code hashes are useless to
+  // anyone who has a copy of the database but not the secret.
+  const key = createHmac('sha256', deps.sessionSecret).update('docflow/backup-codes/v1').digest()
+  const hashCode = (userId: number, code: string) =>
+    createHmac('sha256', key).update(`${userId}:${code}`).digest('hex')
+
+  return {
+    async beginSetup(user) {
+      const now = clock()
+      const secret = new Secret({ size: 20 }).base32
+      const uri = totp(secret, user.email).toString()
+      const codes = Array.from({ length: BACKUP_CODE_COUNT }, generateBackupCode)
+      await db.transaction(async (tx) => {
+        await tx
+          .insert(userTwoFactor)
+          .values({ userId: user.id, pendingSecret: secret, pendingCreatedAt: now, updatedAt: now })
+          .onConflictDoUpdate({
+            target: userTwoFactor.userId,
+            set: { pendingSecret: secret, pendingCreatedAt: now, updatedAt: now },
+          })
+        await tx
+          .delete(backupCodes)
+          .where(and(eq(backupCodes.userId, user.id), eq(backupCodes.pending, true)))
+        await tx.insert(backupCodes).values(
+          codes.map((code) => ({
+            userId: user.id,
+            codeHash: hashCode(user.id, normaliseBackupCode(code)!),
+            pending: true,
+            createdAt: now,
+          })),
+        )
+      })
+      return { secret, uri, backupCodes: codes }
+    },
+
+    async completeSetup(userId, token) {
+      const now = clock()
+      const [row] = await db.select().from(userTwoFactor).where(eq(userTwoFactor.userId, userId))
+      const pending = row?.pendingSecret
+      if (!pending) return false
+      const step = matchTotpStep(pending, token, now)
+      if (step === null) return false
+      return db.transaction(async (tx) => {
+        // Conditional on the same pending secret and a later step: a concurrent verify or a
+        // new generate-2fa in between makes this match no row.
+        const activated = await tx
+          .update(userTwoFactor)
+          .set({
+            secret: pending,
+            pendingSecret: null,
+            pendingCreatedAt: null,
+            lastStep: step,
+            enabledAt: now,
+            updatedAt: now,
+          })
+          .where(
+            and(
+              eq(userTwoFactor.userId, userId),
+              eq(userTwoFactor.pendingSecret, pending),
+              lt(userTwoFactor.lastStep, step),
+            ),
+          )
+          .returning({ userId: userTwoFactor.userId })
+        if (activated.length === 0) return false
+        await tx
+          .delete(backupCodes)
+          .where(and(eq(backupCodes.userId, userId), eq(backupCodes.pending, false)))
+        await tx.update(backupCodes).set({ pending: false }).where(eq(backupCodes.userId, userId))
+        await tx.update(users).set({ is2faEnabled: true, updatedAt: now }).where(eq(users.id, userId))
+        return true
+      })
+    },
+
+    async verify(userId, { token, useBackupCode }) {
+      const now = clock()
+      const [row] = await db.select().from(userTwoFactor).where(eq(userTwoFactor.userId, userId))
+      const secret = row?.secret
+      if (!secret) return false
+      if (useBackupCode) {
+        const code = normaliseBackupCode(token)
+        if (!code) return false
+        const used = await db
+          .delete(backupCodes)
+          .where(
+            and(
+              eq(backupCodes.userId, userId),
+              eq(backupCodes.codeHash, hashCode(userId, code)),
+              eq(backupCodes.pending, false),
+            ),
+          )
+          .returning({ id: backupCodes.id })
+        return used.length === 1
+      }
+      const step = matchTotpStep(secret, token, now)
+      if (step === null) return false
+      const accepted = await db
+        .update(userTwoFactor)
+        .set({ lastStep: step, updatedAt: now })
+        .where(
+          and(
+            eq(userTwoFactor.userId, userId),
+            eq(userTwoFactor.secret, secret),
+            lt(userTwoFactor.lastStep, step),
+          ),
+        )
+        .returning({ userId: userTwoFactor.userId })
+      return accepted.length === 1
+    },
+
+    async disable(userId) {
+      const now = clock()
+      await db.transaction(async (tx) => {
+        // The row (and its last accepted step) stays: a later setup still refuses older steps.
+        await tx
+          .update(userTwoFactor)
+          .set({ secret: null, pendingSecret: null, pendingCreatedAt: null, enabledAt: null, updatedAt: now })
+          .where(eq(userTwoFactor.userId, userId))
+        await tx.delete(backupCodes).where(eq(backupCodes.userId, userId))
+        await tx.update(users).set({ is2faEnabled: false, updatedAt: now }).where(eq(users.id, userId))
+      })
+    },
+  }
+}
