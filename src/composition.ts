@@ -11,20 +11,40 @@ import type { Catalog } from './api/locales'
 import type { Language, LoginInput } from './api/schemas'
 import { firstAdminMachine } from './machines/first-admin.machine'
 import { languageMachine } from './machines/language.machine'
-import { sessionMachine } from './machines/session.machine'
+import { type SecondFactor, sessionMachine } from './machines/session.machine'
+import { submissionMachine } from './machines/submission.machine'
+import { twoFactorSetupMachine } from './machines/two-factor-setup.machine'
 import type { AppActors } from './ui/app-context'
 import { activateLanguage, i18n, LANGUAGE_STORAGE_KEY } from './ui/i18n'
-import { sessionNotices, translateMessage } from './ui/messages'
+import {
+  type AccountNotice,
+  accountNotices,
+  noticeText,
+  sessionNotices,
+  twoFactorSetupNotices,
+} from './ui/messages'
 
 export type Navigator = {
   toPath(path: string): void
   toLogin(returnHere: boolean): void
 }
 
+type Toastable = { kind: 'success' | 'error' | 'info'; message: import('@lingui/core').MessageDescriptor }
+
+function showToast(notice: Toastable, serverMessage?: string) {
+  const text = noticeText(notice, serverMessage)
+  if (notice.kind === 'info') toast(text, { icon: 'ℹ️' })
+  else toast[notice.kind](text)
+}
+
+export const notifyAccount = (notice: AccountNotice, serverMessage?: string) =>
+  showToast(accountNotices[notice], serverMessage)
+
 export function createAppActors(deps: {
   api: Api
   navigate: Navigator
   storage: Storage
+  clipboard: Pick<Clipboard, 'writeText'>
   initialLanguage: Language
   inspect?: ((event: InspectionEvent) => void) | undefined
 }): AppActors {
@@ -37,16 +57,18 @@ export function createAppActors(deps: {
         fetchUser: fromPromise(() => api.auth.loggedIn()),
         login: fromPromise(({ input }: { input: LoginInput }) => api.auth.login(input)),
         logout: fromPromise(() => api.auth.logout()),
+        completeTwoFactorLogin: fromPromise(async ({ input }: { input: LoginInput & SecondFactor }) => {
+          await api.auth.completeTwoFactorLogin(input)
+        }),
       },
       actions: {
-        notify: (_, { notice }) => {
-          const { kind, message } = sessionNotices[notice]
-          const text = i18n._(message)
-          if (kind === 'info') toast(text, { icon: 'ℹ️' })
-          else toast[kind](text)
-        },
-        navigateAfterSignIn: (_, { to }) => navigate.toPath(to),
+        notify: (_, { notice }) => showToast(sessionNotices[notice]),
+        navigateAfterSignIn: (_, { to, setupTwoFactor }) =>
+          navigate.toPath(
+            setupTwoFactor ? `/setup-2fa${to === '/' ? '' : `?redirect=${encodeURIComponent(to)}`}` : to,
+          ),
         navigateToLogin: (_, { returnHere }) => navigate.toLogin(returnHere),
+        navigateToSecondFactor: () => navigate.toPath('/two-factor'),
       },
     }),
     options,
@@ -82,7 +104,69 @@ export function createAppActors(deps: {
     },
   })
 
-  return { session, language, machines: { firstAdmin } }
-}
+  /** 2FA setup for the signed-in user; `redirectTo` is where to go when it is done or skipped. */
+  const twoFactorSetup = (redirectTo: string) =>
+    twoFactorSetupMachine.provide({
+      actors: {
+        generate: fromPromise(({ input }) => api.auth.generateTwoFactor(input.email)),
+        copyCodes: fromPromise(({ input }) => deps.clipboard.writeText(input.text)),
+        verify: fromPromise(async ({ input }) => {
+          await api.auth.verifyTwoFactor(input)
+        }),
+        reloadUser: fromPromise(() => api.auth.loggedIn()),
+      },
+      actions: {
+        notify: (_, { notice, message }) => showToast(twoFactorSetupNotices[notice], message),
+        publishUser: (_, { user }) => session.send({ type: 'session.userLoaded', user }),
+        leave: () => navigate.toPath(redirectTo),
+      },
+    })
 
-export { translateMessage }
+  /** A form whose success toasts (and maybe navigates) and whose failure toasts the server's message. */
+  const submission = <T>(
+    submit: (input: T) => Promise<unknown>,
+    on: { succeeded?: AccountNotice; failed: AccountNotice; then?: (input: T) => void },
+  ) =>
+    submissionMachine.provide({
+      actors: { submit: fromPromise(({ input }) => submit(input as T)) },
+      actions: {
+        succeeded: (_, { input }) => {
+          if (on.succeeded) notifyAccount(on.succeeded)
+          on.then?.(input as T)
+        },
+        failed: (_, { failure }) =>
+          notifyAccount(on.failed, failure.status === 500 ? undefined : failure.message),
+      },
+    })
+
+  const refreshSession = () => session.send({ type: 'session.refresh' })
+
+  return {
+    session,
+    language,
+    machines: {
+      firstAdmin,
+      twoFactorSetup,
+      activation: submission(api.auth.validateMail, {
+        succeeded: 'accountValidated',
+        failed: 'accountValidationFailed',
+        then: () => navigate.toPath('/login'),
+      }),
+      resetRequest: submission(api.auth.requestPasswordReset, { failed: 'resetRequestFailed' }),
+      resetConfirm: submission(api.auth.confirmPasswordReset, {
+        succeeded: 'passwordReset',
+        failed: 'passwordResetFailed',
+        then: () => navigate.toPath('/login'),
+      }),
+      changePassword: submission(api.auth.changePassword, {
+        succeeded: 'passwordChanged',
+        failed: 'passwordChangeFailed',
+      }),
+      disableTwoFactor: submission(api.auth.disableTwoFactor, {
+        succeeded: 'twoFactorDisabled',
+        failed: 'twoFactorDisableFailed',
+        then: refreshSession,
+      }),
+    },
+  }
+}

@@ -6,7 +6,7 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import type { InspectionEvent } from 'xstate'
 import { createApi } from './api'
-import { createAppActors } from './composition'
+import { createAppActors, notifyAccount } from './composition'
 import { routeTree } from './routeTree.gen'
 import { type AppActors, AppActorsProvider } from './ui/app-context'
 import { detectLanguage, i18n } from './ui/i18n'
@@ -33,6 +33,8 @@ const api = createApi({
 const actors: AppActors = createAppActors({
   api,
   storage: window.localStorage,
+  // Absent outside secure contexts: copying then fails with a toast asking to copy by hand.
+  clipboard: navigator.clipboard ?? { writeText: () => Promise.reject(new Error('Clipboard unavailable')) },
   initialLanguage: detectLanguage(window.localStorage, navigator.language),
   inspect,
   navigate: {
@@ -46,7 +48,7 @@ const actors: AppActors = createAppActors({
 
 const router = createRouter({
   routeTree,
-  context: { session: actors.session },
+  context: { session: actors.session, notify: notifyAccount },
   defaultPreload: 'intent',
   scrollRestoration: true,
 })

@@ -11,8 +11,14 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as AuthenticatedRouteImport } from './routes/_authenticated'
 import { Route as LoginRouteImport } from './routes/login'
-import { Route as AuthenticatedIndexRouteImport } from './routes/_authenticated/index'
-import { Route as AuthenticatedSettingsRouteImport } from './routes/_authenticated/settings'
+import { Route as ResetPasswordRouteImport } from './routes/reset-password'
+import { Route as ResetPasswordConfirmRouteImport } from './routes/reset-password-confirm'
+import { Route as TwoFactorRouteImport } from './routes/two-factor'
+import { Route as ValidateRouteImport } from './routes/validate'
+import { Route as AuthenticatedShellRouteImport } from './routes/_authenticated/_shell'
+import { Route as AuthenticatedSetup2faRouteImport } from './routes/_authenticated/setup-2fa'
+import { Route as AuthenticatedShellIndexRouteImport } from './routes/_authenticated/_shell/index'
+import { Route as AuthenticatedShellSettingsRouteImport } from './routes/_authenticated/_shell/settings'
 
 const AuthenticatedRoute = AuthenticatedRouteImport.update({
   id: '/_authenticated',
@@ -23,50 +29,122 @@ const LoginRoute = LoginRouteImport.update({
   path: '/login',
   getParentRoute: () => rootRouteImport,
 } as any)
-const AuthenticatedIndexRoute = AuthenticatedIndexRouteImport.update({
+const ResetPasswordRoute = ResetPasswordRouteImport.update({
+  id: '/reset-password',
+  path: '/reset-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ResetPasswordConfirmRoute = ResetPasswordConfirmRouteImport.update({
+  id: '/reset-password-confirm',
+  path: '/reset-password-confirm',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TwoFactorRoute = TwoFactorRouteImport.update({
+  id: '/two-factor',
+  path: '/two-factor',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ValidateRoute = ValidateRouteImport.update({
+  id: '/validate',
+  path: '/validate',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthenticatedShellRoute = AuthenticatedShellRouteImport.update({
+  id: '/_shell',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
+const AuthenticatedSetup2faRoute = AuthenticatedSetup2faRouteImport.update({
+  id: '/setup-2fa',
+  path: '/setup-2fa',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
+const AuthenticatedShellIndexRoute = AuthenticatedShellIndexRouteImport.update({
   id: '/',
   path: '/',
-  getParentRoute: () => AuthenticatedRoute,
+  getParentRoute: () => AuthenticatedShellRoute,
 } as any)
-const AuthenticatedSettingsRoute = AuthenticatedSettingsRouteImport.update({
-  id: '/settings',
-  path: '/settings',
-  getParentRoute: () => AuthenticatedRoute,
-} as any)
+const AuthenticatedShellSettingsRoute =
+  AuthenticatedShellSettingsRouteImport.update({
+    id: '/settings',
+    path: '/settings',
+    getParentRoute: () => AuthenticatedShellRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
-  '/': typeof AuthenticatedIndexRoute
+  '/': typeof AuthenticatedShellIndexRoute
   '/login': typeof LoginRoute
-  '/settings': typeof AuthenticatedSettingsRoute
+  '/reset-password': typeof ResetPasswordRoute
+  '/reset-password-confirm': typeof ResetPasswordConfirmRoute
+  '/two-factor': typeof TwoFactorRoute
+  '/validate': typeof ValidateRoute
+  '/setup-2fa': typeof AuthenticatedSetup2faRoute
+  '/settings': typeof AuthenticatedShellSettingsRoute
 }
 export interface FileRoutesByTo {
+  '/': typeof AuthenticatedShellIndexRoute
   '/login': typeof LoginRoute
-  '/settings': typeof AuthenticatedSettingsRoute
-  '/': typeof AuthenticatedIndexRoute
+  '/reset-password': typeof ResetPasswordRoute
+  '/reset-password-confirm': typeof ResetPasswordConfirmRoute
+  '/two-factor': typeof TwoFactorRoute
+  '/validate': typeof ValidateRoute
+  '/setup-2fa': typeof AuthenticatedSetup2faRoute
+  '/settings': typeof AuthenticatedShellSettingsRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_authenticated': typeof AuthenticatedRouteWithChildren
   '/login': typeof LoginRoute
-  '/_authenticated/settings': typeof AuthenticatedSettingsRoute
-  '/_authenticated/': typeof AuthenticatedIndexRoute
+  '/reset-password': typeof ResetPasswordRoute
+  '/reset-password-confirm': typeof ResetPasswordConfirmRoute
+  '/two-factor': typeof TwoFactorRoute
+  '/validate': typeof ValidateRoute
+  '/_authenticated/_shell': typeof AuthenticatedShellRouteWithChildren
+  '/_authenticated/setup-2fa': typeof AuthenticatedSetup2faRoute
+  '/_authenticated/_shell/settings': typeof AuthenticatedShellSettingsRoute
+  '/_authenticated/_shell/': typeof AuthenticatedShellIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/login' | '/settings'
+  fullPaths:
+    | '/'
+    | '/login'
+    | '/reset-password'
+    | '/reset-password-confirm'
+    | '/two-factor'
+    | '/validate'
+    | '/setup-2fa'
+    | '/settings'
   fileRoutesByTo: FileRoutesByTo
-  to: '/login' | '/settings' | '/'
+  to:
+    | '/'
+    | '/login'
+    | '/reset-password'
+    | '/reset-password-confirm'
+    | '/two-factor'
+    | '/validate'
+    | '/setup-2fa'
+    | '/settings'
   id:
     | '__root__'
     | '/_authenticated'
     | '/login'
-    | '/_authenticated/settings'
-    | '/_authenticated/'
+    | '/reset-password'
+    | '/reset-password-confirm'
+    | '/two-factor'
+    | '/validate'
+    | '/_authenticated/_shell'
+    | '/_authenticated/setup-2fa'
+    | '/_authenticated/_shell/settings'
+    | '/_authenticated/_shell/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   AuthenticatedRoute: typeof AuthenticatedRouteWithChildren
   LoginRoute: typeof LoginRoute
+  ResetPasswordRoute: typeof ResetPasswordRoute
+  ResetPasswordConfirmRoute: typeof ResetPasswordConfirmRoute
+  TwoFactorRoute: typeof TwoFactorRoute
+  ValidateRoute: typeof ValidateRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -85,31 +163,86 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LoginRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/_authenticated/': {
-      id: '/_authenticated/'
-      path: '/'
+    '/reset-password': {
+      id: '/reset-password'
+      path: '/reset-password'
+      fullPath: '/reset-password'
+      preLoaderRoute: typeof ResetPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/reset-password-confirm': {
+      id: '/reset-password-confirm'
+      path: '/reset-password-confirm'
+      fullPath: '/reset-password-confirm'
+      preLoaderRoute: typeof ResetPasswordConfirmRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/two-factor': {
+      id: '/two-factor'
+      path: '/two-factor'
+      fullPath: '/two-factor'
+      preLoaderRoute: typeof TwoFactorRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/validate': {
+      id: '/validate'
+      path: '/validate'
+      fullPath: '/validate'
+      preLoaderRoute: typeof ValidateRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_authenticated/_shell': {
+      id: '/_authenticated/_shell'
+      path: ''
       fullPath: '/'
-      preLoaderRoute: typeof AuthenticatedIndexRouteImport
+      preLoaderRoute: typeof AuthenticatedShellRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
-    '/_authenticated/settings': {
-      id: '/_authenticated/settings'
+    '/_authenticated/setup-2fa': {
+      id: '/_authenticated/setup-2fa'
+      path: '/setup-2fa'
+      fullPath: '/setup-2fa'
+      preLoaderRoute: typeof AuthenticatedSetup2faRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/_shell/': {
+      id: '/_authenticated/_shell/'
+      path: '/'
+      fullPath: '/'
+      preLoaderRoute: typeof AuthenticatedShellIndexRouteImport
+      parentRoute: typeof AuthenticatedShellRoute
+    }
+    '/_authenticated/_shell/settings': {
+      id: '/_authenticated/_shell/settings'
       path: '/settings'
       fullPath: '/settings'
-      preLoaderRoute: typeof AuthenticatedSettingsRouteImport
-      parentRoute: typeof AuthenticatedRoute
+      preLoaderRoute: typeof AuthenticatedShellSettingsRouteImport
+      parentRoute: typeof AuthenticatedShellRoute
     }
   }
 }
 
+interface AuthenticatedShellRouteChildren {
+  AuthenticatedShellSettingsRoute: typeof AuthenticatedShellSettingsRoute
+  AuthenticatedShellIndexRoute: typeof AuthenticatedShellIndexRoute
+}
+
+const AuthenticatedShellRouteChildren: AuthenticatedShellRouteChildren = {
+  AuthenticatedShellSettingsRoute: AuthenticatedShellSettingsRoute,
+  AuthenticatedShellIndexRoute: AuthenticatedShellIndexRoute,
+}
+
+const AuthenticatedShellRouteWithChildren =
+  AuthenticatedShellRoute._addFileChildren(AuthenticatedShellRouteChildren)
+
 interface AuthenticatedRouteChildren {
-  AuthenticatedSettingsRoute: typeof AuthenticatedSettingsRoute
-  AuthenticatedIndexRoute: typeof AuthenticatedIndexRoute
+  AuthenticatedShellRoute: typeof AuthenticatedShellRouteWithChildren
+  AuthenticatedSetup2faRoute: typeof AuthenticatedSetup2faRoute
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
-  AuthenticatedSettingsRoute: AuthenticatedSettingsRoute,
-  AuthenticatedIndexRoute: AuthenticatedIndexRoute,
+  AuthenticatedShellRoute: AuthenticatedShellRouteWithChildren,
+  AuthenticatedSetup2faRoute: AuthenticatedSetup2faRoute,
 }
 
 const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(
@@ -119,6 +252,10 @@ const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(
 const rootRouteChildren: RootRouteChildren = {
   AuthenticatedRoute: AuthenticatedRouteWithChildren,
   LoginRoute: LoginRoute,
+  ResetPasswordRoute: ResetPasswordRoute,
+  ResetPasswordConfirmRoute: ResetPasswordConfirmRoute,
+  TwoFactorRoute: TwoFactorRoute,
+  ValidateRoute: ValidateRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

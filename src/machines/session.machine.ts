@@ -80,6 +80,7 @@ export const sessionMachine = setup({
     navigateAfterSignIn: (_, _params: { to: string; setupTwoFactor: boolean }) => {},
     /** `returnHere`: come back to the current page after signing in again (session expiry). */
     navigateToLogin: (_, _params: { returnHere: boolean }) => {},
+    navigateToSecondFactor: () => {},
   },
   guards: {
     requiresTwoFactor: (_, output: LoginResult) => output.requires_2fa,
@@ -139,7 +140,10 @@ export const sessionMachine = setup({
               {
                 guard: { type: 'requiresTwoFactor', params: ({ event }) => event.output },
                 target: 'secondFactor',
-                actions: { type: 'notify', params: { notice: 'twoFactorRequired' } },
+                actions: [
+                  { type: 'notify', params: { notice: 'twoFactorRequired' } },
+                  'navigateToSecondFactor',
+                ],
                 description:
                   'The server wants a second factor: keep the credentials in memory for that step.',
               },

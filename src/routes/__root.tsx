@@ -1,9 +1,14 @@
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router'
 import { Toaster } from 'react-hot-toast'
 import type { SessionActor } from '../ui/app-context'
+import type { AccountNotice } from '../ui/messages'
 import { NotFoundView } from '../ui/views/status-views'
 
-export type RouterContext = { session: SessionActor }
+export type RouterContext = {
+  session: SessionActor
+  /** Toasts for guards that turn a visitor away (invalid links, /two-factor opened directly). */
+  notify: (notice: AccountNotice) => void
+}
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: () => (

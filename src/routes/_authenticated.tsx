@@ -1,8 +1,8 @@
-import { createFileRoute, redirect } from '@tanstack/react-router'
-import { AppShell } from '../ui/views/app-shell'
+import { createFileRoute, Outlet, redirect } from '@tanstack/react-router'
 import { CheckingAuthView } from '../ui/views/status-views'
 import { settledSession } from './-guards'
 
+/** Every route below needs a signed-in user; the visitor's page is remembered for after sign-in. */
 export const Route = createFileRoute('/_authenticated')({
   beforeLoad: async ({ context, location }) => {
     const session = await settledSession(context.session)
@@ -10,5 +10,5 @@ export const Route = createFileRoute('/_authenticated')({
   },
   pendingMs: 0,
   pendingComponent: CheckingAuthView,
-  component: AppShell,
+  component: Outlet,
 })

@@ -7,6 +7,8 @@ import type { ActorRefFrom } from 'xstate'
 import type { firstAdminMachine } from '../machines/first-admin.machine'
 import type { languageMachine } from '../machines/language.machine'
 import type { sessionMachine } from '../machines/session.machine'
+import type { SubmissionMachine } from '../machines/submission.machine'
+import type { twoFactorSetupMachine } from '../machines/two-factor-setup.machine'
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>
 export type LanguageActor = ActorRefFrom<typeof languageMachine>
@@ -14,7 +16,15 @@ export type LanguageActor = ActorRefFrom<typeof languageMachine>
 export type AppActors = {
   session: SessionActor
   language: LanguageActor
-  machines: { firstAdmin: typeof firstAdminMachine }
+  machines: {
+    firstAdmin: typeof firstAdminMachine
+    twoFactorSetup: (redirectTo: string) => typeof twoFactorSetupMachine
+    activation: SubmissionMachine
+    resetRequest: SubmissionMachine
+    resetConfirm: SubmissionMachine
+    changePassword: SubmissionMachine
+    disableTwoFactor: SubmissionMachine
+  }
 }
 
 const AppActorsContext = createContext<AppActors | null>(null)

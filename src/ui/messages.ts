@@ -6,6 +6,7 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import type { SessionNotice } from '../machines/session.machine'
+import type { TwoFactorSetupNotice } from '../machines/two-factor-setup.machine'
 import { i18n } from './i18n'
 
 export const sessionNotices: Record<
@@ -24,7 +25,50 @@ export const sessionNotices: Record<
   sessionExpired: { kind: 'info', message: msg`Your session has ended. Please sign in again.` },
 }
 
+type Notice = { kind: 'success' | 'error' | 'info'; message: MessageDescriptor }
+
+export const twoFactorSetupNotices: Record<TwoFactorSetupNotice, Notice> = {
+  setupSkipped: {
+    kind: 'info',
+    message: msg`Two-factor authentication was skipped. You can set it up later in Settings.`,
+  },
+  codesCopied: { kind: 'success', message: msg`Backup codes copied to the clipboard` },
+  copyFailed: {
+    kind: 'error',
+    message: msg`The backup codes could not be copied. Please copy them by hand.`,
+  },
+  setupComplete: { kind: 'success', message: msg`2FA has been successfully set up!` },
+  profileUpdated: { kind: 'success', message: msg`User profile updated with 2FA enabled` },
+  generateFailed: { kind: 'error', message: msg`Failed to generate 2FA QR code` },
+}
+
+/** Toasts of the account flows that are not a machine's own notice. */
+export const accountNotices = {
+  invalidTwoFactorAttempt: { kind: 'error', message: msg`Invalid authentication attempt` },
+  invalidValidationLink: { kind: 'error', message: msg`Invalid validation link` },
+  invalidResetLink: { kind: 'error', message: msg`Invalid password reset link` },
+  accountValidated: { kind: 'success', message: msg`Account validated successfully! You can now login.` },
+  accountValidationFailed: { kind: 'error', message: msg`Account validation failed` },
+  resetRequestFailed: { kind: 'error', message: msg`Failed to send reset instructions` },
+  passwordReset: { kind: 'success', message: msg`Your password has been reset. You can now sign in.` },
+  passwordResetFailed: { kind: 'error', message: msg`Password reset failed` },
+  passwordChanged: { kind: 'success', message: msg`Password changed successfully` },
+  passwordChangeFailed: {
+    kind: 'error',
+    message: msg`An error occurred while changing your password. Please try again later.`,
+  },
+  newPasswordsMismatch: { kind: 'error', message: msg`New passwords do not match` },
+  twoFactorDisabled: { kind: 'success', message: msg`Two-factor authentication has been disabled` },
+  twoFactorDisableFailed: { kind: 'error', message: msg`Two-factor authentication could not be disabled` },
+} satisfies Record<string, Notice>
+export type AccountNotice = keyof typeof accountNotices
+
 const known: Record<string, MessageDescriptor> = {
+  'Code must be at least 6 characters': msg`Code must be at least 6 characters`,
+  'Token must be at least 6 characters': msg`Token must be at least 6 characters`,
+  'Passwords do not match': msg`Passwords do not match`,
+  'Current password is required': msg`Current password is required`,
+  'Password confirmation is required': msg`Password confirmation is required`,
   'Please enter a valid email address': msg`Please enter a valid email address`,
   'Password is required': msg`Password is required`,
   'Password is too long': msg`Password is too long`,
@@ -50,4 +94,9 @@ const known: Record<string, MessageDescriptor> = {
 export function translateMessage(message: string): string {
   const descriptor = known[message]
   return descriptor ? i18n._(descriptor) : message
+}
+
+/** A notice's text: the server's message when it sent one we can show, else ours. */
+export function noticeText(notice: Notice, serverMessage?: string): string {
+  return serverMessage ? translateMessage(serverMessage) : i18n._(notice.message)
 }

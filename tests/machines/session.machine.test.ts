@@ -36,6 +36,7 @@ describeModel('session machine', {
         notify: (_, params) => record(`notify:${params.notice}`),
         navigateAfterSignIn: (_, params) =>
           record(`navigate:${params.setupTwoFactor ? '/setup-2fa then ' : ''}${params.to}`),
+        navigateToSecondFactor: () => record('navigate:/two-factor'),
         navigateToLogin: (_, params) => record(`navigate:/login${params.returnHere ? '?redirect' : ''}`),
       },
     }),
@@ -92,6 +93,7 @@ describeModel('session machine', {
       expect(s.context.pendingCredentials?.email).toBe('ada@example.com')
       expect(s.context.pendingSecondFactor).toBeNull()
       expect(log).toContain('notify:twoFactorRequired')
+      expect(log).toContain('navigate:/two-factor')
       expect(s.context.user).toBeNull()
     },
     'signedOut.secondFactor.verifying': (s) => {

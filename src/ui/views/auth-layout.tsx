@@ -9,10 +9,12 @@ export function AuthLayout({
   title,
   subtitle,
   children,
+  wide = false,
 }: {
   title: ReactNode
   subtitle?: ReactNode
   children: ReactNode
+  wide?: boolean
 }) {
   return (
     <div className={css({ minH: '100dvh', display: 'flex', flexDirection: 'column' })}>
@@ -32,7 +34,7 @@ export function AuthLayout({
         <LanguageMenu />
       </header>
       <main className={css({ flex: '1', display: 'grid', placeItems: 'center', px: '4', pb: '16' })}>
-        <section className={css({ w: 'full', maxW: 'md' })} aria-labelledby="auth-title">
+        <section className={css({ w: 'full', maxW: wide ? 'xl' : 'md' })} aria-labelledby="auth-title">
           <div className={card({})}>
             <div
               className={css({

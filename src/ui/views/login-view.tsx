@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { Link } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
 import { type FormEvent, useState } from 'react'
 import { css } from 'styled-system/css'
@@ -95,6 +96,14 @@ function LoginForm({ redirectTo, createdEmail }: { redirectTo: string; createdEm
           error={errors.password}
           required
         />
+        <div className={css({ display: 'flex', justifyContent: 'flex-end' })}>
+          <Link
+            to="/reset-password"
+            className={css({ fontSize: 'sm', color: 'accent.fg', _hover: { textDecoration: 'underline' } })}
+          >
+            <Trans>Forgot your password?</Trans>
+          </Link>
+        </div>
         <Button type="submit" fullWidth disabled={busy} aria-busy={busy}>
           {busy ? <Spinner size={4} /> : null}
           {busy ? <Trans>Signing in...</Trans> : <Trans>Sign in</Trans>}

@@ -9,6 +9,7 @@ import { Button } from '../components/button'
 import { LogoutIcon } from '../components/icons'
 import { Spinner } from '../components/spinner'
 import { LANGUAGE_NAMES } from '../i18n'
+import { ChangePasswordSection, TwoFactorSection } from './security-sections'
 
 function Section({ id, title, children }: { id: string; title: ReactNode; children: ReactNode }) {
   return (
@@ -76,6 +77,12 @@ export function SettingsView() {
             <Trans>Logout</Trans>
           </Button>
         </div>
+      </Section>
+      <Section id="password" title={<Trans>Change password</Trans>}>
+        <ChangePasswordSection />
+      </Section>
+      <Section id="two-factor" title={<Trans>Two-factor authentication</Trans>}>
+        <TwoFactorSection />
       </Section>
       <Section id="language" title={<Trans>Language</Trans>}>
         <fieldset className={css({ display: 'flex', gap: '4' })}>

@@ -1,4 +1,0 @@
-import { createFileRoute } from '@tanstack/react-router'
-import { DashboardView } from '../../ui/views/dashboard-view'
-
-export const Route = createFileRoute('/_authenticated/')({ component: DashboardView })

@@ -1,4 +1,0 @@
-import { createFileRoute } from '@tanstack/react-router'
-import { SettingsView } from '../../ui/views/settings-view'
-
-export const Route = createFileRoute('/_authenticated/settings')({ component: SettingsView })

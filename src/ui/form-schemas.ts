@@ -1,0 +1,52 @@
+/** Form schemas of the account screens: the shared payload rules plus what only a form has (confirmations). */
+import * as v from 'valibot'
+import { Email, NewPassword } from '../api/schemas'
+
+const Code = (message: string) =>
+  v.pipe(v.string(), v.trim(), v.minLength(6, message), v.maxLength(64, message))
+
+export const TwoFactorCodeForm = v.object({
+  token: Code('Code must be at least 6 characters'),
+  useBackupCode: v.optional(v.literal('on')),
+})
+
+export const SetupTokenForm = v.object({ token: Code('Token must be at least 6 characters') })
+
+export const EmailForm = v.object({ email: Email })
+
+/** Activation and reset: the spec's mismatch message is "Passwords don't match". */
+export const NewPasswordForm = v.pipe(
+  v.object({ password: NewPassword, confirmPassword: v.string() }),
+  v.forward(
+    v.partialCheck(
+      [['password'], ['confirmPassword']],
+      (input) => input.password === input.confirmPassword,
+      "Passwords don't match",
+    ),
+    ['confirmPassword'],
+  ),
+)
+
+export const ChangePasswordForm = v.pipe(
+  v.object({
+    currentPassword: v.pipe(v.string(), v.minLength(1, 'Current password is required')),
+    newPassword: NewPassword,
+    confirmPassword: v.pipe(v.string(), v.minLength(1, 'Password confirmation is required')),
+  }),
+  v.forward(
+    v.partialCheck(
+      [['newPassword'], ['confirmPassword']],
+      (input) => input.newPassword === input.confirmPassword,
+      'Passwords do not match',
+    ),
+    ['confirmPassword'],
+  ),
+)
+
+export const DisableTwoFactorForm = v.variant('method', [
+  v.object({
+    method: v.literal('password'),
+    password: v.pipe(v.string(), v.minLength(1, 'Password is required')),
+  }),
+  v.object({ method: v.literal('code'), token: Code('Code must be at least 6 characters') }),
+])

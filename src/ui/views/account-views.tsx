@@ -1,0 +1,188 @@
+/** The e-mailed-link screens: account activation, password reset request and confirmation. */
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Link } from '@tanstack/react-router'
+import { useActorRef, useSelector } from '@xstate/react'
+import { type FormEvent, useState } from 'react'
+import { css } from 'styled-system/css'
+import { button } from 'styled-system/recipes'
+import type { SubmissionMachine } from '../../machines/submission.machine'
+import { useAppActors } from '../app-context'
+import { Alert } from '../components/alert'
+import { Button } from '../components/button'
+import { PasswordField, TextField } from '../components/field'
+import { Spinner } from '../components/spinner'
+import { EmailForm, NewPasswordForm } from '../form-schemas'
+import { type FieldErrors, formValues, validateForm } from '../forms'
+import { translateMessage } from '../messages'
+import { AuthLayout } from './auth-layout'
+
+const stack = css({ display: 'flex', flexDirection: 'column', gap: '4' })
+const linkStyle = css({
+  fontSize: 'sm',
+  color: 'accent.fg',
+  textAlign: 'center',
+  _hover: { textDecoration: 'underline' },
+})
+
+function useSubmission(machine: SubmissionMachine) {
+  const actor = useActorRef(machine)
+  const busy = useSelector(actor, (s) => s.hasTag('busy'))
+  const failure = useSelector(actor, (s) => s.context.failure)
+  const succeeded = useSelector(actor, (s) => s.matches('succeeded'))
+  return { actor, busy, failure, succeeded }
+}
+
+function SubmitButton({ busy, children }: { busy: boolean; children: React.ReactNode }) {
+  return (
+    <Button type="submit" fullWidth disabled={busy} aria-busy={busy}>
+      {busy ? <Spinner size={4} /> : null}
+      {children}
+    </Button>
+  )
+}
+
+/** Password + confirmation with the activation/reset rules ("Passwords don't match"). */
+function NewPasswordFields({ errors }: { errors: FieldErrors }) {
+  const { t } = useLingui()
+  return (
+    <>
+      <PasswordField
+        label={t`New password`}
+        name="password"
+        autoComplete="new-password"
+        error={errors.password}
+        hint={t`At least 8 characters, with an uppercase letter, a lowercase letter and a number.`}
+        required
+      />
+      <PasswordField
+        label={t`Confirm password`}
+        name="confirmPassword"
+        autoComplete="new-password"
+        error={errors.confirmPassword}
+        required
+      />
+    </>
+  )
+}
+
+export function ActivateAccountView({ email, token }: { email: string; token: string }) {
+  const { machines } = useAppActors()
+  const { actor, busy, failure } = useSubmission(machines.activation)
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const { t } = useLingui()
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault()
+    const result = validateForm(NewPasswordForm, formValues(e.currentTarget))
+    if (!result.success) return setErrors(result.errors)
+    setErrors({})
+    actor.send({ type: 'form.submit', input: { email, token, password: result.output.password } })
+  }
+  return (
+    <AuthLayout title={t`Activate your account`} subtitle={t`Choose the password you will sign in with.`}>
+      {failure ? (
+        <Alert status="error">
+          {failure.status >= 500 ? t`Account validation failed` : translateMessage(failure.message)}
+        </Alert>
+      ) : null}
+      <form className={stack} onSubmit={onSubmit} noValidate>
+        <TextField label={t`Email`} name="email" value={email} readOnly autoComplete="username" />
+        <NewPasswordFields errors={errors} />
+        <SubmitButton busy={busy}>
+          <Trans>Activate Account</Trans>
+        </SubmitButton>
+      </form>
+    </AuthLayout>
+  )
+}
+
+export function ResetPasswordView() {
+  const { machines } = useAppActors()
+  const { actor, busy, failure, succeeded } = useSubmission(machines.resetRequest)
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const { t } = useLingui()
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault()
+    const result = validateForm(EmailForm, formValues(e.currentTarget))
+    if (!result.success) return setErrors(result.errors)
+    setErrors({})
+    actor.send({ type: 'form.submit', input: result.output })
+  }
+  if (succeeded) {
+    return (
+      <AuthLayout title={t`Check Your Email`}>
+        <p className={css({ fontSize: 'sm' })}>
+          <Trans>
+            If an account exists for that address, we have sent a link to choose a new password. It is valid
+            for one hour.
+          </Trans>
+        </p>
+        <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+          <Trans>Nothing arrived after a few minutes? Look in your spam or junk folder.</Trans>
+        </p>
+        <Link to="/login" className={button({ fullWidth: true })}>
+          <Trans>Return to login</Trans>
+        </Link>
+      </AuthLayout>
+    )
+  }
+  return (
+    <AuthLayout
+      title={t`Reset your password`}
+      subtitle={t`Enter the e-mail address of your account and we will send you a link to choose a new password.`}
+    >
+      {failure ? (
+        <Alert status="error">
+          {failure.status >= 500 ? t`Failed to send reset instructions` : translateMessage(failure.message)}
+        </Alert>
+      ) : null}
+      <form className={stack} onSubmit={onSubmit} noValidate>
+        <TextField
+          label={t`Email`}
+          name="email"
+          type="email"
+          autoComplete="username"
+          error={errors.email}
+          required
+        />
+        <SubmitButton busy={busy}>
+          <Trans>Send reset link</Trans>
+        </SubmitButton>
+        <Link to="/login" className={linkStyle}>
+          <Trans>Back to login</Trans>
+        </Link>
+      </form>
+    </AuthLayout>
+  )
+}
+
+export function ResetPasswordConfirmView({ email, token }: { email: string; token: string }) {
+  const { machines } = useAppActors()
+  const { actor, busy, failure } = useSubmission(machines.resetConfirm)
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const { t } = useLingui()
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault()
+    const result = validateForm(NewPasswordForm, formValues(e.currentTarget))
+    if (!result.success) return setErrors(result.errors)
+    setErrors({})
+    actor.send({ type: 'form.submit', input: { email, token, password: result.output.password } })
+  }
+  return (
+    <AuthLayout title={t`Choose a new password`} subtitle={email}>
+      {failure ? (
+        <Alert status="error">
+          {failure.status >= 500 ? t`Password reset failed` : translateMessage(failure.message)}
+        </Alert>
+      ) : null}
+      <form className={stack} onSubmit={onSubmit} noValidate>
+        <NewPasswordFields errors={errors} />
+        <SubmitButton busy={busy}>
+          <Trans>Reset password</Trans>
+        </SubmitButton>
+        <Link to="/login" className={linkStyle}>
+          <Trans>Back to login</Trans>
+        </Link>
+      </form>
+    </AuthLayout>
+  )
+}

@@ -1,0 +1,99 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useNavigate } from '@tanstack/react-router'
+import { useSelector } from '@xstate/react'
+import { type FormEvent, useState } from 'react'
+import { css } from 'styled-system/css'
+import { useAppActors } from '../app-context'
+import { Alert } from '../components/alert'
+import { Button } from '../components/button'
+import { TextField } from '../components/field'
+import { Spinner } from '../components/spinner'
+import { TwoFactorCodeForm } from '../form-schemas'
+import { type FieldErrors, formValues, validateForm } from '../forms'
+import { translateMessage } from '../messages'
+import { AuthLayout } from './auth-layout'
+
+/** /two-factor: the second sign-in step, driven by the session's `signedOut.secondFactor` state. */
+export function TwoFactorView() {
+  const { session } = useAppActors()
+  const busy = useSelector(session, (s) => s.hasTag('busy'))
+  const failure = useSelector(session, (s) => s.context.twoFactorFailure)
+  const [useBackupCode, setUseBackupCode] = useState(false)
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const navigate = useNavigate()
+  const { t } = useLingui()
+
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault()
+    const result = validateForm(TwoFactorCodeForm, formValues(e.currentTarget))
+    if (!result.success) return setErrors(result.errors)
+    setErrors({})
+    session.send({
+      type: 'twoFactor.submit',
+      token: result.output.token,
+      useBackupCode: result.output.useBackupCode === 'on',
+    })
+  }
+  const backToLogin = () => {
+    session.send({ type: 'session.reset' })
+    void navigate({ to: '/login' })
+  }
+  const failureText = failure
+    ? failure.status === 401
+      ? t`2FA verification failed`
+      : translateMessage(failure.message)
+    : null
+
+  return (
+    <AuthLayout
+      title={t`Two-factor authentication`}
+      subtitle={
+        useBackupCode
+          ? t`Enter one of your backup codes. Each code works once.`
+          : t`Enter the 6-digit code from your authenticator app.`
+      }
+    >
+      {failureText ? <Alert status="error">{failureText}</Alert> : null}
+      <form
+        className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
+        onSubmit={onSubmit}
+        noValidate
+      >
+        <TextField
+          key={useBackupCode ? 'backup' : 'totp'}
+          label={useBackupCode ? t`Backup code` : t`Authentication code`}
+          name="token"
+          autoComplete="one-time-code"
+          inputMode={useBackupCode ? 'text' : 'numeric'}
+          autoFocus
+          error={errors.token}
+          required
+        />
+        <label
+          className={css({
+            display: 'flex',
+            alignItems: 'center',
+            gap: '2',
+            fontSize: 'sm',
+            cursor: 'pointer',
+          })}
+        >
+          <input
+            type="checkbox"
+            name="useBackupCode"
+            checked={useBackupCode}
+            onChange={(e) => setUseBackupCode(e.currentTarget.checked)}
+          />
+          <Trans>Use Backup Code</Trans>
+        </label>
+        <Button type="submit" fullWidth disabled={busy} aria-busy={busy}>
+          {busy ? <Spinner size={4} /> : null}
+          <Trans>Verify</Trans>
+        </Button>
+        <Button variant="ghost" fullWidth onClick={backToLogin}>
+          <Trans>Back to login</Trans>
+        </Button>
+      </form>
+    </AuthLayout>
+  )
+}
