@@ -1,0 +1,530 @@
+/**
+ * The field rules: positioned lines in, Invoice / Expense fields out. Rules work on labels
+ * (French and English), on the geometry of the page (columns, header, customer block) and on
+ * the shape of values; nothing here knows a particular supplier or template.
+ */
+import { electronicFormatIBAN, getCountrySpecifications } from 'ibantools'
+import { compactId, findAmounts, findDates, foldText, round2 } from './parse.ts'
+import type { Line, PageText, Segment } from './pdf-text.ts'
+
+export interface ExtractedFields {
+  invoice_number: string | null
+  document_date: string | null
+  business_name: string | null
+  business_address: string | null
+  vat_number: string | null
+  iban: string | null
+  currency: string | null
+  has_vat: boolean
+  total_vat_amount: number | null
+  total_charge_excluding_vat: number | null
+  total_invoice_including_vat: number | null
+}
+
+interface Ref {
+  line: Line
+  li: number
+  si: number
+  seg: Segment
+}
+
+const f = foldText
+
+// ---- labels -------------------------------------------------------------------------------
+
+const CUSTOMER_LABEL =
+  /^(factur[ee] a|facture a|adresse de facturation|adresse de livraison|bill(ed)? to|invoice to|invoiced to|ship(ped)? to|deliver(y|ed)? to|sold to|client\s*:?$|client\s*:|customer\s*:?$|customer\s*:|destinataire|livr[ee] a|livraison a|recipient|your details|vos coordonnees)/
+const TITLE_WORDS =
+  /^(facture|invoice|tax invoice|receipt|recu|ticket|note de course|note de frais|devis|avoir|credit note|bill|quittance|facture acquittee|original|duplicata|copie|page \d)\b/
+const CONTACT =
+  /(\bt[ee]l\b|\btel\.|telephone|phone|\bfax\b|mobile|e-?mail|@|www\.|https?:|\bsiret\b|\bsiren\b|\brcs\b|\btva\b|\bvat\b|\bust|\blicen[cs]e\b|capital|\bape\b|\bnaf\b|\bhrb\b|company no|registered|iban|\bbic\b|swift)/
+const COUNTRIES =
+  /^(france|germany|deutschland|allemagne|united kingdom|uk|royaume-uni|england|belgium|belgique|belgie|switzerland|suisse|schweiz|spain|espagne|espana|italy|italie|italia|netherlands|pays-bas|nederland|luxembourg|ireland|irlande|austria|autriche|osterreich|portugal|usa|united states|united states of america|etats-unis|monaco|denmark|sweden|poland)$/
+const STREET =
+  /(\brue\b|\bavenue\b|\bav\.|\bboulevard\b|\bbd\b|\bplace\b|\ballee\b|\bchemin\b|\bquai\b|\bcours\b|\bimpasse\b|\broute\b|\bvoie\b|\bparvis\b|\bsquare\b|\bfaubourg\b|\bpassage\b|\bzi\b|\bza\b|\bzac\b|\blieu-dit\b|\bbp\b|\bcs\b|\bstreet\b|\bst\b|\broad\b|\brd\b|\blane\b|\bway\b|\bdrive\b|\bhouse\b|\bbuilding\b|\bfloor\b|\bsuite\b|\bunit\b|\bpark\b|\bclose\b|\bterrace\b|\bcrescent\b|\bhill\b|\bgardens?\b|\bmews\b|\bwharf\b|\bmarket\b|\bplaza\b|strasse|stra(ss|ß)e\b|allee\b|weg\b|platz\b|ring\b|gasse\b|damm\b|ufer\b|\bvia\b|\bcalle\b|\bcarrer\b|\bpiazza\b|\bcorso\b)/
+const POSTCODE =
+  /(\b\d{5}\s+\p{L}|\b\d{4}\s+\p{L}{2,}|\b[a-z]{1,2}\d[a-z\d]?\s*\d[a-z]{2}\b|\b[a-z]{2}\s+\d{5}(-\d{4})?\b|\bcedex\b)/u
+const LEGAL_FORM =
+  /\b(sarl|sas|sasu|sa|eurl|sci|scea|scop|snc|ei|eirl|selarl|gmbh|ag|kg|ug|ohg|ltd|limited|llp|plc|inc|llc|corp|co|bv|nv|srl|spa|sl|sprl|sc|gie|association|micro-entreprise|entrepreneur)\.?$/
+
+// ---- helpers ------------------------------------------------------------------------------
+
+function* segments(lines: Line[]): Generator<Ref> {
+  for (let li = 0; li < lines.length; li++) {
+    const line = lines[li]!
+    for (let si = 0; si < line.segments.length; si++) yield { line, li, si, seg: line.segments[si]! }
+  }
+}
+
+const overlaps = (a: { x0: number; x1: number }, b: { x0: number; x1: number }, slack = 4) =>
+  a.x0 <= b.x1 + slack && b.x0 <= a.x1 + slack
+
+/** The value printed after a label: rest of the segment, next segment, or the line below. */
+function valueAfter(lines: Line[], ref: Ref, rest: string, opts: { below?: boolean } = {}): string[] {
+  const out: string[] = []
+  const r = rest.replace(/^[\s:.#°-]+/, '').trim()
+  if (r) out.push(r)
+  const next = ref.line.segments[ref.si + 1]
+  if (next) out.push(next.text)
+  if (opts.below !== false) {
+    const below = lines[ref.li + 1]
+    if (below && below.page === ref.line.page && below.y - ref.line.y < ref.seg.size * 2.5) {
+      const under = below.segments.find((s) => overlaps(s, ref.seg))
+      if (under) out.push(under.text)
+    }
+  }
+  return out
+}
+
+// ---- customer block -----------------------------------------------------------------------
+
+/** Segments that belong to a customer / delivery block (never the supplier's data). */
+function customerSegments(pages: PageText[], lines: Line[]): Set<Segment> {
+  const marked = new Set<Segment>()
+  for (const ref of segments(lines)) {
+    const text = f(ref.seg.text)
+    if (!CUSTOMER_LABEL.test(text)) continue
+    marked.add(ref.seg)
+    const right = ref.line.segments[ref.si + 1]
+    const page = pages.find((p) => p.page === ref.line.page) ?? pages[0]!
+    // The block ends where the next thing on the label's line starts (a second block, the
+    // invoice details); a value right after "Client :" belongs to the block.
+    const valueRight =
+      right && right.x0 - ref.seg.x1 < page.width * 0.12 && !CUSTOMER_LABEL.test(f(right.text))
+    if (valueRight) marked.add(right)
+    const after = ref.line.segments[ref.si + (valueRight ? 2 : 1)]
+    const column = { x0: ref.seg.x0 - 6, x1: after ? after.x0 - 4 : ref.seg.x0 + page.width * 0.45 }
+    let lastY = ref.line.y
+    for (let li = ref.li + 1; li < lines.length && li <= ref.li + 8; li++) {
+      const line = lines[li]!
+      if (line.page !== ref.line.page || line.y - lastY > ref.seg.size * 2.6) break
+      const inColumn = line.segments.filter((s) => s.x0 >= column.x0 && s.x0 < column.x1)
+      if (inColumn.length === 0) continue
+      if (inColumn.some((s) => /^(designation|description|qty|quantite|libelle|date)\b/.test(f(s.text))))
+        break
+      for (const s of inColumn) marked.add(s)
+      lastY = line.y
+    }
+  }
+  // DIN 5008 window: a one-line return address "Name · Street · Town" sits above the recipient.
+  for (const ref of segments(lines)) {
+    if (ref.line.page !== 1) continue
+    const parts = ref.seg.text.split(/\s[·•|]\s/)
+    if (parts.length < 3 || !parts.some((p) => POSTCODE.test(f(p)))) continue
+    let lastY = ref.line.y
+    for (let li = ref.li + 1; li < lines.length && li <= ref.li + 7; li++) {
+      const line = lines[li]!
+      if (line.y - lastY > ref.seg.size * 3.2) break
+      const s = line.segments.find((x) => Math.abs(x.x0 - ref.seg.x0) < 12)
+      if (!s) continue
+      marked.add(s)
+      lastY = line.y
+    }
+  }
+  return marked
+}
+
+// ---- supplier name and address ------------------------------------------------------------
+
+function stripInitials(name: string): string {
+  const m = name.match(/^([A-Z]{1,4})\s+(.+)$/)
+  if (!m) return name
+  const initials = m[2]!
+    .split(/\s+/)
+    .filter((w) => /^\p{Lu}/u.test(w))
+    .map((w) => w[0])
+    .join('')
+  return initials.startsWith(m[1]!) ? m[2]! : name
+}
+
+function isNameLike(text: string): boolean {
+  const t = f(text)
+  if (t.length < 2 || t.length > 70) return false
+  if (TITLE_WORDS.test(t) && t.split(/\s+/).length <= 3) return false
+  if (CONTACT.test(t) || /:/.test(t)) return false
+  if (/\d{3,}/.test(t) || POSTCODE.test(t) || /^\d/.test(t)) return false
+  if (COUNTRIES.test(t)) return false
+  if (STREET.test(t) && /\d/.test(t)) return false
+  return /\p{L}{2,}/u.test(t)
+}
+
+function findSupplier(pages: PageText[], lines: Line[], customer: Set<Segment>) {
+  const page1 = pages[0]!
+  const top = lines.filter((l) => l.page === 1 && l.y < page1.height * 0.42)
+  const allText = f(lines.map((l) => l.text).join('\n'))
+  const maxSize = Math.max(...top.flatMap((l) => l.segments.map((s) => s.size)), 1)
+  let best: { seg: Segment; line: Line; score: number; name: string } | null = null
+  for (const line of top) {
+    for (const seg of line.segments) {
+      if (customer.has(seg) || !isNameLike(seg.text)) continue
+      const name = stripInitials(seg.text.replace(/[★☆*]+/g, '').trim())
+      if (!isNameLike(name)) continue
+      const folded = f(name)
+      let score = (seg.size / maxSize) * 10
+      if (LEGAL_FORM.test(folded)) score += 6
+      const occurrences = allText.split(folded).length - 1
+      if (occurrences >= 2) score += 5
+      if (/^[A-Z]{1,5}$/.test(name)) score -= 8
+      if (folded.split(/\s+/).length === 1) score -= 2
+      score -= (line.y / page1.height) * 12
+      if (!best || score > best.score) best = { seg, line, score, name }
+    }
+  }
+  if (!best) return { name: null, address: null }
+  return { name: best.name, address: findAddress(lines, best.line, best.seg, customer) }
+}
+
+function splitParts(text: string): string[] {
+  return text
+    .split(/\s[–—·•|-]\s|\s{2,}/)
+    .map((p) => p.trim())
+    .filter(Boolean)
+}
+
+function findAddress(lines: Line[], nameLine: Line, nameSeg: Segment, customer: Set<Segment>): string | null {
+  // Under the name: left-, right- or centre-aligned with it, or starting left of it (a logo
+  // beside the name pushes the name right of the address lines).
+  const aligned = (s: Segment) =>
+    Math.abs(s.x0 - nameSeg.x0) < 18 ||
+    Math.abs(s.x1 - nameSeg.x1) < 18 ||
+    Math.abs((s.x0 + s.x1) / 2 - (nameSeg.x0 + nameSeg.x1) / 2) < 25 ||
+    (s.x0 < nameSeg.x0 && s.x1 > nameSeg.x0 - 4 && nameSeg.x0 - s.x0 < 90)
+  const parts: string[] = []
+  let started = false
+  let done = false
+  let lastY = nameLine.y
+  const start = lines.indexOf(nameLine)
+  for (let li = start + 1; li < lines.length && li <= start + 9 && !done; li++) {
+    const line = lines[li]!
+    if (line.page !== nameLine.page) break
+    if (line.y - lastY > Math.max(nameSeg.size, 8) * 4) break
+    const seg = line.segments.find((s) => aligned(s) && !customer.has(s))
+    if (!seg) continue
+    lastY = line.y
+    for (const part of splitParts(seg.text)) {
+      const t = f(part)
+      if (CONTACT.test(t)) {
+        if (started) done = true
+        continue
+      }
+      const isCountry = COUNTRIES.test(t)
+      const isPost = POSTCODE.test(t)
+      const isStreet =
+        STREET.test(t) || /^\d+[a-z]?[\s,]/.test(t) || /^\p{L}[\p{L} .'-]+\s\d+[a-z]?$/u.test(t)
+      if (!started && !(isStreet || isPost)) continue
+      if (started && parts.length > 0 && POSTCODE.test(f(parts[parts.length - 1]!)) && !isCountry) {
+        done = true
+        break
+      }
+      started = true
+      parts.push(part.replace(/,$/, ''))
+      if (isCountry) {
+        done = true
+        break
+      }
+    }
+  }
+  if (parts.length === 0) return null
+  return parts.join(', ').replace(/\s+/g, ' ')
+}
+
+// ---- identifiers --------------------------------------------------------------------------
+
+const VAT_SHAPES: Record<string, RegExp> = {
+  FR: /^FR[0-9A-HJ-NP-Z]{2}\d{9}$/,
+  DE: /^DE\d{9}$/,
+  GB: /^GB(\d{9}|\d{12}|GD\d{3}|HA\d{3})$/,
+  XI: /^XI(\d{9}|\d{12})$/,
+  BE: /^BE[01]\d{9}$/,
+  ES: /^ES[A-Z0-9]\d{7}[A-Z0-9]$/,
+  IT: /^IT\d{11}$/,
+  NL: /^NL\d{9}B\d{2}$/,
+  LU: /^LU\d{8}$/,
+  AT: /^ATU\d{8}$/,
+  IE: /^IE(\d{7}[A-W][A-I]?|\d[A-Z+*]\d{5}[A-W])$/,
+  PT: /^PT\d{9}$/,
+  DK: /^DK\d{8}$/,
+  SE: /^SE\d{12}$/,
+  PL: /^PL\d{10}$/,
+  CH: /^CHE\d{9}(MWST|TVA|IVA)?$/,
+}
+
+const VAT_LABEL =
+  /(\btva\b|\bvat\b|\bust\b|ust-?id|mwst|\biva\b|\bbtw\b|\bnif\b|\bcif\b|tax id|vat id|vat reg)/
+const OTHER_PARTY = /(\byour\b|\bvotre\b|\bclient\b|\bcustomer\b|\bbuyer\b|\bacheteur\b|\bpreneur\b)/
+
+function vatCandidates(text: string): string[] {
+  const out: string[] = []
+  const re = /\b(FR|DE|GB|XI|BE|ES|IT|NL|LU|AT|IE|PT|DK|SE|PL|CHE)[\s.-]?((?:[0-9A-Z][\s.-]?){7,14})/g
+  for (const m of text.toUpperCase().matchAll(re)) {
+    const country = m[1] === 'CHE' ? 'CH' : m[1]!
+    const body = compactId(`${m[1]}${m[2]}`)
+    const shape = VAT_SHAPES[country]
+    if (!shape) continue
+    for (let n = body.length; n >= 4; n--) {
+      if (shape.test(body.slice(0, n))) {
+        out.push(body.slice(0, n))
+        break
+      }
+    }
+  }
+  return out
+}
+
+function findVat(lines: Line[], customer: Set<Segment>): string | null {
+  const supplier: string[] = []
+  for (const ref of segments(lines)) {
+    const t = f(ref.seg.text)
+    if (/iban|\bbic\b/.test(t)) continue
+    const prev = ref.line.segments[ref.si - 1]
+    const labelled = VAT_LABEL.test(t) || (prev && VAT_LABEL.test(f(prev.text)))
+    if (!labelled) continue
+    const found = vatCandidates(ref.seg.text)
+    if (found.length === 0) continue
+    const context = `${prev ? f(prev.text) : ''} ${t}`
+    if (customer.has(ref.seg) || OTHER_PARTY.test(context)) continue
+    supplier.push(...found)
+  }
+  return supplier[0] ?? null
+}
+
+const IBAN_SPECS = getCountrySpecifications()
+
+function ibanFrom(text: string): string | null {
+  const upper = text.toUpperCase()
+  const start = upper.search(/\b[A-Z]{2}\d{2}(?=[\s0-9A-Z])/)
+  if (start < 0) return null
+  const country = upper.slice(start, start + 2)
+  const length = IBAN_SPECS[country]?.chars
+  if (!length) return null
+  let out = ''
+  for (const ch of upper.slice(start)) {
+    if (/[A-Z0-9]/.test(ch)) out += ch
+    else if (ch === '*' || ch === '•' || ch === 'X') return null
+    else if (!/[\s.-]/.test(ch)) break
+    if (out.length === length) break
+  }
+  if (out.length !== length) return null
+  return electronicFormatIBAN(out) ?? out
+}
+
+function findIban(lines: Line[], customer: Set<Segment>): string | null {
+  for (const ref of segments(lines)) {
+    if (customer.has(ref.seg)) continue
+    const t = ref.seg.text
+    const at = f(t).search(/\biban\b/)
+    if (at < 0) continue
+    const rest = t.slice(at + 4).replace(/^[\s:.]+/, '')
+    if (/\*|x{3,}/i.test(rest.slice(0, 12))) continue
+    const iban = ibanFrom(rest) ?? ibanFrom(ref.line.segments[ref.si + 1]?.text ?? '')
+    if (iban) return iban
+  }
+  return null
+}
+
+// ---- invoice number -----------------------------------------------------------------------
+
+const NUMBER_LABELS = [
+  /(?:facture|invoice|receipt|recu|ticket|note|bon|quittance|avoir|credit note|bill)\s*(?:n[°o]\.?|no\.?|nr\.?|num(?:ero|ber)?\.?|#|ref\.?)\s*:?\s*/,
+  /(?:n[°o]\.?|numero|number|no\.?)\s*(?:de\s+|of\s+)?(?:la\s+)?(?:facture|invoice|recu|receipt|ticket)\s*:?\s*/,
+  /^(?:invoice|facture)\s+(?=[a-z0-9/_.-]*\d)/,
+  /^(?:n[°o]|no\.|#)\s*:?\s*(?=[a-z0-9/_.-]*\d)/,
+]
+const NOT_INVOICE_NUMBER =
+  /(client|customer|commande|order|purchase|\bpo\b|tva|vat|siret|siren|licen[cs]e|account|compte|table|chambre|room|folio|devis|quote|livraison|delivery|bon de|contrat|contract|dossier|mandat|rcs|tel|page|ref\.? client|projet|project|transaction|auth|carte|card|terminal)/
+
+function cleanNumber(raw: string): string | null {
+  const token = raw
+    .trim()
+    .split(/\s+/)[0]
+    ?.replace(/[.,;:)]+$/, '')
+  if (!token || token.length < 3 || token.length > 30) return null
+  if (!/\d/.test(token) || !/^[A-Z0-9][A-Z0-9/_.-]*$/i.test(token)) return null
+  if (findDates(token).length > 0 && /^\d{1,4}[/.-]\d{1,2}[/.-]\d{2,4}$/.test(token)) return null
+  return token
+}
+
+function findInvoiceNumber(lines: Line[], customer: Set<Segment>): string | null {
+  for (const [rank, label] of NUMBER_LABELS.entries()) {
+    for (const ref of segments(lines)) {
+      if (customer.has(ref.seg)) continue
+      const t = f(ref.seg.text)
+      const m = t.match(label)
+      if (!m || m.index === undefined) continue
+      const before = t.slice(0, m.index)
+      const prev = ref.line.segments[ref.si - 1]
+      if (NOT_INVOICE_NUMBER.test(before) || NOT_INVOICE_NUMBER.test(m[0])) continue
+      if (rank === 3 && prev && NOT_INVOICE_NUMBER.test(f(prev.text))) continue
+      const rest = ref.seg.text.slice(m.index + m[0].length)
+      for (const candidate of valueAfter(lines, ref, rest)) {
+        const value = cleanNumber(candidate)
+        if (value) return value
+        if (candidate.trim()) break
+      }
+    }
+  }
+  return null
+}
+
+// ---- dates --------------------------------------------------------------------------------
+
+const ISSUE_DATE =
+  /(date de (la )?facture|date de facturation|date d'emission|date d emission|emise? le|invoice date|date of issue|issue date|issued|date of invoice|tax point|rechnungsdatum|datum|^date\b|\bdate\s*:|^le\b|\bfait le\b|facture du)/
+const OTHER_DATE =
+  /(echeance|due|payable|paiement|payment|pay by|livraison|delivery|delivered|arrivee|arrival|depart|departure|periode|period|service|prestation du|quote|devis|commande|order|valid|validite|avant le|before|until|jusqu|expir|from|to\b|au\b|du\b.*au|naissance|contrat|mission|sejour|stay|check)/
+
+function dateContext(lines: Line[], ref: Ref, index: number): string {
+  const own = f(ref.seg.text.slice(0, index))
+  if (own.replace(/[\s:]/g, '').length > 0) return own
+  const prev = ref.line.segments[ref.si - 1]
+  if (prev) return f(prev.text)
+  const above = lines[ref.li - 1]
+  const over = above?.segments.find((s) => overlaps(s, ref.seg))
+  return over && ref.line.y - above!.y < ref.seg.size * 2.5 ? f(over.text) : ''
+}
+
+function findIssueDate(lines: Line[], customer: Set<Segment>): string | null {
+  let fallback: string | null = null
+  for (const ref of segments(lines)) {
+    if (customer.has(ref.seg)) continue
+    for (const d of findDates(ref.seg.text)) {
+      const context = dateContext(lines, ref, d.index)
+      if (ISSUE_DATE.test(context) && !OTHER_DATE.test(context.replace(ISSUE_DATE, ''))) return d.iso
+      if (!fallback && !OTHER_DATE.test(context) && ref.line.segments.length < 4) fallback = d.iso
+    }
+  }
+  return fallback
+}
+
+// ---- totals -------------------------------------------------------------------------------
+
+const INCL_LABELS = [
+  /^(total\s*t\.?t\.?c\.?|montant\s*t\.?t\.?c|prix\s*t\.?t\.?c|total\s*(incl|including|inc\b|vat incl|tax incl|ttc)|grand\s*total|invoice\s*total|total\s*invoice|total\s*amount|total\s*due|total\s*to\s*pay|total\s*payable|total\s*a\s*payer|montant\s*total|total\s*general|total\s*facture|gesamtbetrag|total\s*\(?(eur|usd|gbp|chf)\)?$)/,
+  /^total\b(?!\s*(ht|h\.t|hors|tva|vat|tax|excl|net|htva|brut|des\s*taxes|before|pre|sans))/,
+  /^(net\s*a\s*payer|amount\s*due|balance\s*due|amount\s*payable|montant\s*du|reste\s*a\s*payer|a\s*payer|to\s*pay)/,
+]
+const EXCL_LABELS = [
+  /^(total\s*h\.?t\.?|montant\s*h\.?t|total\s*hors\s*tax|total\s*hors\s*tva|sous-?\s*total\s*h\.?t|subtotal|sub-total|sub total|net\s*amount|net\s*total|total\s*net|total\s*excl|total\s*excluding|total\s*before\s*(tax|vat)|amount\s*excl|total\s*htva|total\s*pre-?tax|total\s*sans\s*tva|nettobetrag)/,
+  /^(sous-?\s*total|prix\s*h\.?t|base\s*h\.?t\s*total)/,
+]
+const VAT_TOTAL_LABEL =
+  /^(total\s*(de\s*la\s*)?tva|total\s*vat|montant\s*(de\s*la\s*)?tva|tva\s*totale|total\s*des\s*taxes|vat\s*total|total\s*tax(es)?|tax\s*total|vat\s*amount|mwst\.?\s*gesamt)\b/
+const VAT_RATE_LABEL = /^(dont\s+)?(tva|vat|tax|mwst|ust|sales tax)\b/
+const NOT_VAT_AMOUNT =
+  /(n[°o]|\bno\b|\bid\b|number|intracom|non applicable|not applicable|exempt|reg|identification|:\s*[a-z]{2}\s?\d)/
+
+interface AmountHit {
+  value: number
+  line: Line
+  seg: Segment
+  text: string
+}
+
+function amountsAfterLabel(lines: Line[], label: RegExp, customer: Set<Segment>): AmountHit[] {
+  const hits: AmountHit[] = []
+  for (const ref of segments(lines)) {
+    if (customer.has(ref.seg)) continue
+    const t = f(ref.seg.text)
+    const m = t.match(label)
+    if (!m) continue
+    const rest = ref.seg.text.slice(m[0].length)
+    const amounts = findAmounts(rest)
+    const next = ref.line.segments[ref.si + 1]
+    if (next && !/\p{L}{4,}/u.test(next.text.replace(/\b(EUR|USD|GBP|CHF)\b/g, ''))) {
+      amounts.push(...findAmounts(next.text))
+    }
+    const last = amounts[amounts.length - 1]
+    if (last)
+      hits.push({
+        value: last.value,
+        line: ref.line,
+        seg: ref.seg,
+        text: `${ref.seg.text} ${next?.text ?? ''}`,
+      })
+  }
+  return hits
+}
+
+const lastHit = (hits: AmountHit[]) => hits[hits.length - 1] ?? null
+
+function findTotals(lines: Line[], customer: Set<Segment>, hasVat: boolean) {
+  let incl: AmountHit | null = null
+  for (const label of INCL_LABELS) {
+    incl = lastHit(amountsAfterLabel(lines, label, customer).filter((h) => h.value > 0))
+    if (incl) break
+  }
+  let excl: AmountHit | null = null
+  for (const label of EXCL_LABELS) {
+    excl = lastHit(amountsAfterLabel(lines, label, customer))
+    if (excl) break
+  }
+  let vat: number | null = lastHit(amountsAfterLabel(lines, VAT_TOTAL_LABEL, customer))?.value ?? null
+  if (vat === null) {
+    const byRate = new Map<string, number>()
+    for (const hit of amountsAfterLabel(lines, VAT_RATE_LABEL, customer)) {
+      const label = f(hit.seg.text)
+      if (NOT_VAT_AMOUNT.test(label)) continue
+      const rate = label.match(/(\d+(?:[.,]\d+)?)\s*%/)?.[1]?.replace(',', '.') ?? `@${byRate.size}`
+      byRate.set(rate, hit.value)
+    }
+    if (byRate.size > 0) vat = round2([...byRate.values()].reduce((a, b) => a + b, 0))
+  }
+  let inclV = incl?.value ?? null
+  let exclV = excl?.value ?? null
+  if (!hasVat) {
+    vat = 0
+    exclV ??= inclV
+    inclV ??= exclV
+  }
+  if (vat === null && inclV !== null && exclV !== null) vat = round2(inclV - exclV)
+  if (exclV === null && inclV !== null && vat !== null) exclV = round2(inclV - vat)
+  if (inclV === null && exclV !== null && vat !== null) inclV = round2(exclV + vat)
+  return { incl: inclV, excl: exclV, vat, inclLine: incl?.text ?? null }
+}
+
+function findCurrency(lines: Line[], totalText: string | null): string | null {
+  const detect = (s: string): string | null => {
+    if (/€|\beur\b|euros?\b/i.test(s)) return 'EUR'
+    if (/£|\bgbp\b/i.test(s)) return 'GBP'
+    if (/\bchf\b|\bfr\.\s?\d/i.test(s)) return 'CHF'
+    if (/\$|\busd\b/i.test(s)) return 'USD'
+    return null
+  }
+  const fromTotal = totalText ? detect(totalText) : null
+  if (fromTotal) return fromTotal
+  const counts = new Map<string, number>()
+  for (const line of lines) {
+    if (findAmounts(line.text).length === 0) continue
+    const c = detect(line.text)
+    if (c) counts.set(c, (counts.get(c) ?? 0) + 1)
+  }
+  const best = [...counts].sort((a, b) => b[1] - a[1])[0]
+  return best?.[0] ?? null
+}
+
+// ---- entry point --------------------------------------------------------------------------
+
+export function extractFields(pages: PageText[]): ExtractedFields {
+  const lines = pages.flatMap((p) => p.lines)
+  const customer = customerSegments(pages, lines)
+  const allText = f(lines.map((l) => l.text).join('\n'))
+  const hasVat =
+    !/(tva non applicable|293\s*b|vat not applicable|not subject to vat|no vat charged|exonere de tva|exoneration de tva|vat exempt|franchise en base)/.test(
+      allText,
+    )
+  const supplier = findSupplier(pages, lines, customer)
+  const totals = findTotals(lines, customer, hasVat)
+  return {
+    invoice_number: findInvoiceNumber(lines, customer),
+    document_date: findIssueDate(lines, customer),
+    business_name: supplier.name,
+    business_address: supplier.address,
+    vat_number: hasVat ? findVat(lines, customer) : findVat(lines, customer),
+    iban: findIban(lines, customer),
+    currency: findCurrency(lines, totals.inclLine) ?? (totals.incl !== null ? 'EUR' : null),
+    has_vat: hasVat,
+    total_vat_amount: totals.vat,
+    total_charge_excluding_vat: totals.excl,
+    total_invoice_including_vat: totals.incl,
+  }
+}

@@ -1,0 +1,157 @@
+/**
+ * Numbers, dates and identifiers as French and English documents print them.
+ */
+
+/** Matches one printed amount: 1 234,56 · 1,234.56 · 1.234,56 · 1'234.50 · 1234.56 · -366,64 · 0,00 */
+export const AMOUNT_RE =
+  /(?<![\d.,])[-−–]?\s?(?:\d{1,3}(?:(?:[  \u202f'’]|\.(?=\d{3}(?:[^\d]|$))|,(?=\d{3}(?:[^\d]|$)))\d{3})+|\d+)(?:[.,]\d{2})(?![\d]|[.,]\d)/g
+
+/** A printed amount as a number, or null. Needs two decimals (totals always carry them). */
+export function parseAmount(raw: string): number | null {
+  const match = raw.match(new RegExp(AMOUNT_RE.source))
+  if (!match) return null
+  return amountValue(match[0])
+}
+
+function amountValue(token: string): number | null {
+  let s = token.replace(/[\s  \u202f'’]/g, '')
+  const negative = /^[-−–]/.test(s)
+  s = s.replace(/^[-−–]/, '')
+  const decimal = s.slice(-3)
+  const whole = s.slice(0, -3).replace(/[.,]/g, '')
+  const value = Number(`${whole}.${decimal.slice(1)}`)
+  if (!Number.isFinite(value)) return null
+  return negative ? -value : value
+}
+
+/** Every amount printed in a string, in order. */
+export function findAmounts(raw: string): { value: number; index: number; text: string }[] {
+  const out: { value: number; index: number; text: string }[] = []
+  for (const m of raw.matchAll(AMOUNT_RE)) {
+    const value = amountValue(m[0])
+    if (value !== null) out.push({ value, index: m.index ?? 0, text: m[0] })
+  }
+  return out
+}
+
+export const round2 = (n: number) => Math.round(n * 100) / 100
+
+const MONTHS: Record<string, number> = {
+  janvier: 1,
+  janv: 1,
+  jan: 1,
+  january: 1,
+  fevrier: 2,
+  fevr: 2,
+  fev: 2,
+  feb: 2,
+  february: 2,
+  mars: 3,
+  mar: 3,
+  march: 3,
+  avril: 4,
+  avr: 4,
+  apr: 4,
+  april: 4,
+  mai: 5,
+  may: 5,
+  juin: 6,
+  jun: 6,
+  june: 6,
+  juillet: 7,
+  juil: 7,
+  jul: 7,
+  july: 7,
+  aout: 8,
+  aou: 8,
+  aug: 8,
+  august: 8,
+  septembre: 9,
+  sept: 9,
+  sep: 9,
+  september: 9,
+  octobre: 10,
+  oct: 10,
+  october: 10,
+  novembre: 11,
+  nov: 11,
+  november: 11,
+  decembre: 12,
+  dec: 12,
+  december: 12,
+}
+
+const fold = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+
+const MONTH_NAMES = Object.keys(MONTHS)
+  .sort((a, b) => b.length - a.length)
+  .join('|')
+const MONTH_WORD = `(${MONTH_NAMES})\\.?`
+
+const DATE_PATTERNS: { re: RegExp; build: (m: RegExpMatchArray) => [number, number, number] | null }[] = [
+  // 2026-11-25
+  { re: /\b(\d{4})-(\d{1,2})-(\d{1,2})\b/g, build: (m) => [+m[1]!, +m[2]!, +m[3]!] },
+  // 25/11/2026 · 25.11.2026 · 25-11-2026 · 25/11/26
+  {
+    re: /\b(\d{1,2})\s?[/.-]\s?(\d{1,2})\s?[/.-]\s?(\d{4}|\d{2})(?![\d])/g,
+    build: (m) => [year(m[3]!), +m[2]!, +m[1]!],
+  },
+  // 25 novembre 2026 · 1er novembre 2026 · 25 nov. 2026 · 25th November 2026 · 25 Nov 2026
+  {
+    re: new RegExp(`\\b(\\d{1,2})(?:er|st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH_WORD}\\s+(\\d{4})\\b`, 'g'),
+    build: (m) => [+m[3]!, MONTHS[m[2]!]!, +m[1]!],
+  },
+  // Nov 25, 2026 · November 25, 2026 · November 25th, 2026
+  {
+    re: new RegExp(`\\b${MONTH_WORD}\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})\\b`, 'g'),
+    build: (m) => [+m[3]!, MONTHS[m[1]!]!, +m[2]!],
+  },
+]
+
+function year(raw: string): number {
+  const n = Number(raw)
+  return raw.length === 2 ? 2000 + n : n
+}
+
+export interface FoundDate {
+  iso: string
+  index: number
+  end: number
+}
+
+/** Every date printed in a string, as YYYY-MM-DD, in order of appearance. */
+export function findDates(raw: string): FoundDate[] {
+  const text = fold(raw)
+  const out: FoundDate[] = []
+  for (const { re, build } of DATE_PATTERNS) {
+    for (const m of text.matchAll(re)) {
+      const parts = build(m)
+      if (!parts) continue
+      const [y, mo, d] = parts
+      if (!validDate(y, mo, d)) continue
+      const index = m.index ?? 0
+      if (out.some((o) => index < o.end && index + m[0].length > o.index)) continue
+      out.push({
+        iso: `${y}-${String(mo).padStart(2, '0')}-${String(d).padStart(2, '0')}`,
+        index,
+        end: index + m[0].length,
+      })
+    }
+  }
+  return out.sort((a, b) => a.index - b.index)
+}
+
+function validDate(y: number, m: number, d: number): boolean {
+  if (y < 1990 || y > 2100 || m < 1 || m > 12 || d < 1) return false
+  return d <= new Date(Date.UTC(y, m, 0)).getUTCDate()
+}
+
+/** Lower case without accents, for label matching. */
+export const foldText = fold
+
+/** Removes spaces, dots and dashes, upper-cases (IBAN and VAT numbers). */
+export const compactId = (s: string) => s.replace(/[\s.\-–]/g, '').toUpperCase()

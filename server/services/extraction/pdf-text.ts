@@ -1,0 +1,128 @@
+/**
+ * The PDF text layer as positioned lines: text items grouped by baseline and ordered by x, so
+ * two-column blocks (supplier | customer, label | value) stay apart as segments of a line.
+ */
+import { extractImages, getDocumentProxy } from 'unpdf'
+import { encodePng } from './png.ts'
+
+export interface Segment {
+  text: string
+  x0: number
+  x1: number
+  /** Font height in points (OCR: line height). */
+  size: number
+}
+
+export interface Line {
+  page: number
+  /** Top of the line, from the top of the page, in points (OCR: pixels scaled to points). */
+  y: number
+  x0: number
+  x1: number
+  segments: Segment[]
+  text: string
+}
+
+export interface PageText {
+  page: number
+  width: number
+  height: number
+  lines: Line[]
+}
+
+interface RawItem {
+  str: string
+  x: number
+  y: number
+  w: number
+  h: number
+}
+
+/** Items of one page into lines; a horizontal gap wider than ~1.5 em starts a new segment. */
+export function itemsToLines(items: RawItem[], page: number): Line[] {
+  const sorted = items.filter((i) => i.str.trim() !== '').sort((a, b) => a.y - b.y || a.x - b.x)
+  const rows: RawItem[][] = []
+  for (const item of sorted) {
+    const row = rows.find((r) => Math.abs(r[0]!.y - item.y) <= Math.max(2, Math.min(r[0]!.h, item.h) * 0.45))
+    if (row) row.push(item)
+    else rows.push([item])
+  }
+  const lines: Line[] = []
+  for (const row of rows) {
+    row.sort((a, b) => a.x - b.x)
+    const segments: Segment[] = []
+    for (const item of row) {
+      const last = segments[segments.length - 1]
+      const em = Math.max(item.h, 4)
+      if (last && item.x - last.x1 < em * 1.5) {
+        const gap = item.x - last.x1
+        last.text +=
+          (gap > em * 0.15 && !last.text.endsWith(' ') && !item.str.startsWith(' ') ? ' ' : '') + item.str
+        last.x1 = Math.max(last.x1, item.x + item.w)
+        last.size = Math.max(last.size, item.h)
+      } else {
+        segments.push({ text: item.str, x0: item.x, x1: item.x + item.w, size: item.h })
+      }
+    }
+    for (const s of segments) s.text = s.text.replace(/\s+/g, ' ').trim()
+    const kept = segments.filter((s) => s.text !== '')
+    if (kept.length === 0) continue
+    lines.push({
+      page,
+      y: Math.min(...row.map((i) => i.y)),
+      x0: kept[0]!.x0,
+      x1: kept[kept.length - 1]!.x1,
+      segments: kept,
+      text: kept.map((s) => s.text).join('  '),
+    })
+  }
+  return lines.sort((a, b) => a.y - b.y || a.x0 - b.x0)
+}
+
+export interface PdfText {
+  pages: PageText[]
+  /** Pages whose text layer is empty (to be OCRed). */
+  emptyPages: number[]
+  /** The largest image of a page as PNG, for OCR; null when the page has none. */
+  pageImage(page: number): Promise<Buffer | null>
+  close(): Promise<void>
+}
+
+/** Opens a PDF and reads each page's text layer. Throws on a file pdf.js cannot parse. */
+export async function readPdf(data: Uint8Array): Promise<PdfText> {
+  const pdf = await getDocumentProxy(data)
+  const pages: PageText[] = []
+  const emptyPages: number[] = []
+  for (let n = 1; n <= pdf.numPages; n++) {
+    const page = await pdf.getPage(n)
+    const viewport = page.getViewport({ scale: 1 })
+    const content = await page.getTextContent()
+    const items: RawItem[] = []
+    for (const item of content.items) {
+      if (!('str' in item)) continue
+      const [, , , d = 0, e = 0, f = 0] = item.transform as number[]
+      const h = Math.abs(d) || item.height || 10
+      items.push({ str: item.str, x: e, y: viewport.height - f - h, w: item.width, h })
+    }
+    const lines = itemsToLines(items, n)
+    if (lines.length === 0) emptyPages.push(n)
+    pages.push({ page: n, width: viewport.width, height: viewport.height, lines })
+  }
+  return {
+    pages,
+    emptyPages,
+    async pageImage(n) {
+      const images = await extractImages(pdf, n)
+      const largest = images.sort((a, b) => b.width * b.height - a.width * a.height)[0]
+      if (!largest) return null
+      const channels = largest.channels as 1 | 3 | 4
+      return encodePng(
+        largest.width,
+        largest.height,
+        channels,
+        new Uint8Array(largest.data.buffer, largest.data.byteOffset, largest.data.byteLength),
+      )
+    },
+    close: () => pdf.destroy(),
+  }
+}
