@@ -125,14 +125,14 @@ export function createAppActors(deps: {
   /** A form whose success toasts (and maybe navigates) and whose failure toasts the server's message. */
   const submission = <T>(
     submit: (input: T) => Promise<unknown>,
-    on: { succeeded?: AccountNotice; failed: AccountNotice; then?: (input: T) => void },
+    on: { succeeded?: AccountNotice; failed: AccountNotice; afterwards?: (input: T) => void },
   ) =>
     submissionMachine.provide({
       actors: { submit: fromPromise(({ input }) => submit(input as T)) },
       actions: {
         succeeded: (_, { input }) => {
           if (on.succeeded) notifyAccount(on.succeeded)
-          on.then?.(input as T)
+          on.afterwards?.(input as T)
         },
         failed: (_, { failure }) =>
           notifyAccount(on.failed, failure.status === 500 ? undefined : failure.message),
@@ -150,13 +150,13 @@ export function createAppActors(deps: {
       activation: submission(api.auth.validateMail, {
         succeeded: 'accountValidated',
         failed: 'accountValidationFailed',
-        then: () => navigate.toPath('/login'),
+        afterwards: () => navigate.toPath('/login'),
       }),
       resetRequest: submission(api.auth.requestPasswordReset, { failed: 'resetRequestFailed' }),
       resetConfirm: submission(api.auth.confirmPasswordReset, {
         succeeded: 'passwordReset',
         failed: 'passwordResetFailed',
-        then: () => navigate.toPath('/login'),
+        afterwards: () => navigate.toPath('/login'),
       }),
       changePassword: submission(api.auth.changePassword, {
         succeeded: 'passwordChanged',
@@ -165,7 +165,7 @@ export function createAppActors(deps: {
       disableTwoFactor: submission(api.auth.disableTwoFactor, {
         succeeded: 'twoFactorDisabled',
         failed: 'twoFactorDisableFailed',
-        then: refreshSession,
+        afterwards: refreshSession,
       }),
     },
   }
