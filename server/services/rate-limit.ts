@@ -1,6 +1,7 @@
 /**
- * In-memory brute-force limiter for sign-in: failures are counted per account (e-mail) and
- * per client address over a sliding window. A single process holds the counts; they reset on
+ * In-memory brute-force limiter for every check of a password or a 2FA code (sign-in, the 2FA
+ * step, 2FA setup and removal, password change; see `routes/auth-guard.ts`): failures are
+ * counted per account (e-mail) and per client address over a sliding window, one budget for all. A single process holds the counts; they reset on
  * restart, which is acceptable for a throttle.
  */
 export interface LoginRateLimiterOptions {
