@@ -224,6 +224,19 @@ describe('POST /api/auth/password/reset/confirm', () => {
     expect(await canLogIn(user.email, NEW_PASSWORD)).toBe(true)
   })
 
+  it('lets exactly one of concurrent submissions of one token through', async () => {
+    const user = await insertUser(database.db)
+    await requestReset(user.email)
+    const { token } = await resetLink(user)
+    const results = await Promise.all([
+      confirmReset(user.email, token, 'First-Pass9'),
+      confirmReset(user.email, token, 'Second-Pass9'),
+    ])
+    expect(results.map((r) => r.status).sort()).toEqual([200, 400])
+    const winner = results[0]!.status === 200 ? 'First-Pass9' : 'Second-Pass9'
+    expect(await canLogIn(user.email, winner)).toBe(true)
+  })
+
   it('is valid just under an hour, and only for its own e-mail and purpose', async () => {
     const user = await insertUser(database.db)
     const other = await insertUser(database.db)
