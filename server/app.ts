@@ -3,6 +3,7 @@
  * `config.apiPrefix` (one sub-app per resource) and, outside it, the catalogs, the built
  * browser app and its SPA fallback.
  */
+import { join } from 'node:path'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { requestId } from 'hono/request-id'
@@ -13,15 +14,19 @@ import type { AppDatabase } from './db/client.ts'
 import type { AppEnv, RouteDeps } from './http/context.ts'
 import { errorHandler, notFoundHandler } from './http/errors.ts'
 import { publicRoutes } from './http/static.ts'
+import { createJobQueue, type JobQueue } from './jobs/queue.ts'
 import { authRoutes } from './routes/auth.ts'
 import { accountRoutes } from './routes/auth-account.ts'
 import { twoFactorRoutes } from './routes/auth-two-factor.ts'
+import { documentRoutes } from './routes/documents.ts'
 import { healthRoutes } from './routes/health.ts'
+import { logRoutes } from './routes/logs.ts'
 import { settingsRoutes } from './routes/settings.ts'
 import { createAccountService } from './services/accounts.ts'
 import { createMailer, type Mailer } from './services/mail.ts'
 import { createLoginRateLimiter, type LoginRateLimiter } from './services/rate-limit.ts'
 import { createSessionService } from './services/sessions.ts'
+import { createLocalStorage, type FileStorage } from './services/storage/index.ts'
 import { createTwoFactorService } from './services/two-factor.ts'
 
 /** Largest non-multipart API request body. */
@@ -35,6 +40,10 @@ export interface AppDeps {
   rateLimiter?: LoginRateLimiter
   /** Default: SMTP when SMTP_URL is set, else `.eml` files in DATA_DIR/outbox. */
   mailer?: Mailer
+  /** Uploaded files; default: the local directory DATA_DIR/files. */
+  storage?: FileStorage
+  /** Document processing jobs; default: pg-boss on `db` (workers are started by main/worker). */
+  queue?: JobQueue
 }
 
 export function createApp(deps: AppDeps) {
@@ -119,6 +128,16 @@ export function createApp(deps: AppDeps) {
   api.route('/', twoFactorRoutes(routeDeps))
   api.route('/', accountRoutes(routeDeps))
   api.route('/', settingsRoutes(routeDeps))
+  api.route(
+    '/',
+    documentRoutes({
+      ...routeDeps,
+      storage: deps.storage ?? createLocalStorage(join(config.dataDir, 'files')),
+      queue: deps.queue ?? createJobQueue(deps.db, logger),
+      maxUploadBytes: config.maxUploadMb * 1024 * 1024,
+    }),
+  )
+  api.route('/', logRoutes(routeDeps))
   api.all('*', notFoundHandler)
 
   app.route(prefix, api)

@@ -24,6 +24,12 @@ export interface Config {
   logLevel: LogLevel
   staticDir: string
   localesDir: string
+  /** Document pipeline: largest upload (MAX_UPLOAD_MB), in-process workers (WORKERS, 0 = none). */
+  maxUploadMb: number
+  workers: number
+  ocrWorkers: number
+  jobRetries: number
+  jobTimeoutSeconds: number
 }
 
 type Env = Record<string, string | undefined>
@@ -49,6 +55,11 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: logLevel(env),
     staticDir: resolve(nonEmpty(env.STATIC_DIR) ?? join(REPO_ROOT, 'dist')),
     localesDir: join(REPO_ROOT, 'locales'),
+    maxUploadMb: integer(env, 'MAX_UPLOAD_MB', 50, 1, 10_240),
+    workers: integer(env, 'WORKERS', 1, 0, 64),
+    ocrWorkers: integer(env, 'OCR_WORKERS', 1, 1, 16),
+    jobRetries: integer(env, 'JOB_RETRIES', 2, 0, 20),
+    jobTimeoutSeconds: integer(env, 'JOB_TIMEOUT_SECONDS', 600, 10, 86_400),
   }
 }
 

@@ -4,12 +4,16 @@
  */
 import { mkdir } from 'node:fs/promises'
 import type { Server } from 'node:http'
+import { join } from 'node:path'
 import { createAdaptorServer } from '@hono/node-server'
 import { createApp } from './app.ts'
 import { type Config, loadConfig } from './config.ts'
 import { type DatabaseHandle, migrateDatabase, openDatabase } from './db/client.ts'
+import { createJobQueue } from './jobs/queue.ts'
+import { startWorkers } from './jobs/runner.ts'
 import { createLogger } from './logger.ts'
 import { ensureFirstAdmin } from './services/bootstrap.ts'
+import { createLocalStorage } from './services/storage/index.ts'
 
 const SHUTDOWN_GRACE_MS = 10_000
 
@@ -23,13 +27,31 @@ async function start(): Promise<void> {
     database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
     await migrateDatabase(database)
     await ensureFirstAdmin(database.db, config, logger)
-    const app = createApp({ db: database.db, config, logger })
+    const storage = createLocalStorage(join(config.dataDir, 'files'))
+    const queue = createJobQueue(database.db, logger, {
+      retryLimit: config.jobRetries,
+      expireInSeconds: config.jobTimeoutSeconds,
+    })
+    await queue.start()
+    const app = createApp({ db: database.db, config, logger, storage, queue })
     const server = createAdaptorServer({ fetch: app.fetch }) as Server
     await listen(server, config.port)
     logger.info(
       { url: `http://localhost:${config.port}`, publicUrl: config.publicUrl, driver: database.driver },
       'listening',
     )
+    const workers =
+      config.workers > 0
+        ? await startWorkers({
+            db: database.db,
+            driver: database.driver,
+            config,
+            logger,
+            storage,
+            queue,
+            concurrency: config.workers,
+          })
+        : null
     const db = database
     let stopping = false
     const stop = (signal: string) => {
@@ -38,6 +60,8 @@ async function start(): Promise<void> {
       logger.info({ signal }, 'shutting down')
       setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref()
       server.close(async () => {
+        await workers?.stop().catch((error: Error) => logger.error({ err: error }, 'stopping workers failed'))
+        await queue.stop().catch(() => {})
         await db.close().catch((error: Error) => logger.error({ err: error }, 'closing the database failed'))
         process.exit(0)
       })

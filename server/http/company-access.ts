@@ -1,0 +1,89 @@
+/**
+ * Tenancy: every call on company data names a `company_id` and answers 404 unless the signed-in
+ * user belongs to that company (SAAS_ADMIN: any existing company). The membership is loaded
+ * once per request and kept in `c.var.company`.
+ */
+import { and, eq } from 'drizzle-orm'
+import type { Context } from 'hono'
+import { createMiddleware } from 'hono/factory'
+import * as v from 'valibot'
+import { IdParam } from '../../src/api/schemas.ts'
+import type { AppDatabase } from '../db/client.ts'
+import { companies, type UserRow, userCompanies } from '../db/schema.ts'
+import type { AppEnv } from './context.ts'
+import { HttpError } from './errors.ts'
+
+export interface CompanyAccess {
+  companyId: number
+  /** The user's role in the company; null for a SAAS_ADMIN who is not a member. */
+  role: string | null
+}
+
+export type CompanyEnv = AppEnv & { Variables: AppEnv['Variables'] & { company: CompanyAccess } }
+
+export const COMPANY_NOT_FOUND = 'Company not found'
+
+/** The user's access to the company, or null when the company is not visible to them. */
+export async function findCompanyAccess(
+  db: AppDatabase,
+  user: Pick<UserRow, 'id' | 'role'>,
+  companyId: number,
+): Promise<CompanyAccess | null> {
+  const [member] = await db
+    .select({ role: userCompanies.role })
+    .from(userCompanies)
+    .where(and(eq(userCompanies.userId, user.id), eq(userCompanies.companyId, companyId)))
+  if (member) return { companyId, role: member.role }
+  if (user.role !== 'SAAS_ADMIN') return null
+  const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId))
+  return company ? { companyId, role: null } : null
+}
+
+/** A company id as sent (string or number); 400 naming `company_id` otherwise. */
+export function parseCompanyId(raw: unknown): number {
+  const value = typeof raw === 'number' ? String(raw) : raw
+  const result = v.safeParse(IdParam, value)
+  if (!result.success) {
+    throw new HttpError(400, 'Invalid input', [
+      {
+        field: 'company_id',
+        message: raw === undefined || raw === '' ? 'Company ID is required' : 'Invalid id',
+      },
+    ])
+  }
+  return result.output
+}
+
+export async function requireCompanyAccess(
+  db: AppDatabase,
+  user: Pick<UserRow, 'id' | 'role'>,
+  raw: unknown,
+): Promise<CompanyAccess> {
+  const access = await findCompanyAccess(db, user, parseCompanyId(raw))
+  if (!access) throw new HttpError(404, COMPANY_NOT_FOUND)
+  return access
+}
+
+async function companyIdOf(c: Context): Promise<unknown> {
+  const fromPath = c.req.param('company_id')
+  if (fromPath !== undefined) return fromPath
+  const fromQuery = c.req.query('company_id')
+  if (fromQuery !== undefined) return fromQuery
+  if (c.req.header('content-type')?.toLowerCase().startsWith('application/json')) {
+    // Hono caches the parsed body: the handler reads it again for free.
+    const body = await c.req.json().catch(() => null)
+    if (body && typeof body === 'object') return (body as Record<string, unknown>).company_id
+  }
+  return undefined
+}
+
+/**
+ * Reads `company_id` from the path, the query or the JSON body and checks membership; runs after
+ * `requireUser`. Multipart uploads check the field themselves (see routes/uploads.ts).
+ */
+export function requireCompanyMember(db: AppDatabase) {
+  return createMiddleware<CompanyEnv>(async (c, next) => {
+    c.set('company', await requireCompanyAccess(db, c.var.user, await companyIdOf(c)))
+    await next()
+  })
+}

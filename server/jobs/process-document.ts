@@ -1,0 +1,213 @@
+/**
+ * The processing job of one invoice or expense: read the stored file, extract the fields, check
+ * quality, and record the outcome with its log entry in one transaction. Idempotent: a document
+ * that is no longer PROCESSING (finished, deleted) is left alone, so a job run twice after a
+ * crash changes nothing the second time.
+ */
+import { and, eq, lt, ne, or, sql } from 'drizzle-orm'
+import type { Logger } from 'pino'
+import type { AppDatabase } from '../db/client.ts'
+import { type DocumentStatus, documents, logs } from '../db/schema.ts'
+import { assessQuality, duplicateKey, type QualityCode } from '../services/documents/quality.ts'
+import {
+  type ExtractedFields,
+  extractDocument,
+  type OcrPool,
+  UnreadableFileError,
+} from '../services/extraction/index.ts'
+import type { FileStorage } from '../services/storage/index.ts'
+import type { JobContext, ProcessJob } from './queue.ts'
+
+export interface ProcessorDeps {
+  db: AppDatabase
+  storage: FileStorage
+  ocr: OcrPool
+  logger: Logger
+  clock: () => Date
+  /** Replaceable in tests (a poison file, a crash). */
+  extract?: typeof extractDocument
+}
+
+const logStatus = (status: DocumentStatus) => status.toLowerCase() as 'processing' | 'completed' | 'failed'
+
+export function createDocumentProcessor(deps: ProcessorDeps) {
+  const { db, storage, ocr, logger, clock } = deps
+  const extract = deps.extract ?? extractDocument
+
+  async function finish(
+    documentId: number,
+    outcome: {
+      status: DocumentStatus
+      fields?: ExtractedFields
+      pages?: number
+      errors: QualityCode[]
+      warnings: QualityCode[]
+      failureReason?: string | null
+    },
+  ): Promise<boolean> {
+    const now = clock()
+    const f = outcome.fields
+    return db.transaction(async (tx) => {
+      const updated = await tx
+        .update(documents)
+        .set({
+          status: outcome.status,
+          errors: outcome.errors,
+          warnings: outcome.warnings,
+          failureReason: outcome.failureReason ?? null,
+          processedAt: now,
+          updatedAt: now,
+          pages: outcome.pages ?? null,
+          ...(f && {
+            invoiceNumber: f.invoice_number,
+            documentDate: f.document_date,
+            businessName: f.business_name,
+            businessAddress: f.business_address,
+            vatNumber: f.vat_number,
+            iban: f.iban,
+            currency: f.currency,
+            hasVat: f.has_vat,
+            totalVatAmount: f.total_vat_amount,
+            totalChargeExcludingVat: f.total_charge_excluding_vat,
+            totalInvoiceIncludingVat: f.total_invoice_including_vat,
+          }),
+        })
+        // Only the first run to finish records anything (exactly-once outcome).
+        .where(and(eq(documents.id, documentId), eq(documents.status, 'PROCESSING')))
+        .returning({ id: documents.id })
+      if (updated.length === 0) return false
+      await tx
+        .update(logs)
+        .set({ status: logStatus(outcome.status), updatedAt: now })
+        .where(eq(logs.documentId, documentId))
+      return true
+    })
+  }
+
+  async function isDuplicate(doc: typeof documents.$inferSelect, fields: ExtractedFields): Promise<boolean> {
+    const key = duplicateKey(fields)
+    const sameFile = eq(documents.sha256, doc.sha256)
+    const sameSupplierAndNumber = key
+      ? and(
+          sql`lower(regexp_replace(trim(${documents.businessName}), '\\s+', ' ', 'g')) = ${key.name}`,
+          sql`lower(regexp_replace(${documents.invoiceNumber}, '\\s', '', 'g')) = ${key.number}`,
+        )
+      : undefined
+    const [earlier] = await db
+      .select({ id: documents.id })
+      .from(documents)
+      .where(
+        and(
+          eq(documents.companyId, doc.companyId),
+          ne(documents.kind, 'document'),
+          lt(documents.id, doc.id),
+          sameSupplierAndNumber ? or(sameFile, sameSupplierAndNumber) : sameFile,
+        ),
+      )
+      .limit(1)
+    return earlier !== undefined
+  }
+
+  /** The job handler. Throws to have the job retried; on the last attempt records FAILED instead. */
+  async function process(job: ProcessJob, ctx: JobContext): Promise<void> {
+    const [doc] = await db.select().from(documents).where(eq(documents.id, job.documentId))
+    if (doc?.status !== 'PROCESSING' || doc.kind === 'document') return
+    const started = performance.now()
+    try {
+      const data = await storage.read(doc.storageKey)
+      let result: Awaited<ReturnType<typeof extractDocument>>
+      try {
+        result = await extract(
+          new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
+          doc.contentType,
+          ocr,
+        )
+      } catch (error) {
+        if (!(error instanceof UnreadableFileError)) throw error
+        await finish(doc.id, {
+          status: 'FAILED',
+          errors: [error.code],
+          warnings: [],
+          failureReason: error.message,
+        })
+        logger.info({ documentId: doc.id, code: error.code }, 'document unreadable')
+        return
+      }
+      const kind = doc.kind as 'invoice' | 'expense'
+      const today = clock().toISOString().slice(0, 10)
+      const quality = assessQuality(kind, result.fields, {
+        today,
+        duplicate: await isDuplicate(doc, result.fields),
+      })
+      const status: DocumentStatus = quality.errors.length > 0 ? 'FAILED' : 'COMPLETED'
+      await finish(doc.id, { status, fields: result.fields, pages: result.pages, ...quality })
+      logger.info(
+        {
+          documentId: doc.id,
+          status,
+          errors: quality.errors,
+          warnings: quality.warnings,
+          pages: result.pages,
+          ocrPages: result.ocrPages,
+          ms: Math.round(performance.now() - started),
+        },
+        'document processed',
+      )
+    } catch (error) {
+      const last = ctx.retryCount >= ctx.retryLimit
+      logger.warn(
+        { documentId: doc.id, err: error, attempt: ctx.retryCount + 1, last },
+        last ? 'document processing gave up' : 'document processing failed, will retry',
+      )
+      if (!last) throw error
+      await finish(doc.id, {
+        status: 'FAILED',
+        errors: ['processing_failed'],
+        warnings: [],
+        failureReason: String((error as Error).message ?? error).slice(0, 500),
+      })
+    }
+  }
+
+  /** A job that exhausted its retries without the handler recording anything (crash, timeout). */
+  async function dead(job: ProcessJob): Promise<void> {
+    const finished = await finish(job.documentId, {
+      status: 'FAILED',
+      errors: ['processing_failed'],
+      warnings: [],
+      failureReason: 'Processing did not finish after its retries',
+    })
+    if (finished) logger.warn({ documentId: job.documentId }, 'document failed after its retries')
+  }
+
+  /** Safety net: nothing stays PROCESSING for ever, even if a job was lost. */
+  async function failStale(olderThanMs: number): Promise<number> {
+    const now = clock()
+    const stale = await db
+      .select({ id: documents.id })
+      .from(documents)
+      .where(
+        and(
+          eq(documents.status, 'PROCESSING'),
+          lt(documents.updatedAt, new Date(now.getTime() - olderThanMs)),
+        ),
+      )
+    let n = 0
+    for (const { id } of stale) {
+      if (
+        await finish(id, {
+          status: 'FAILED',
+          errors: ['processing_failed'],
+          warnings: [],
+          failureReason: 'Processing timed out',
+        })
+      )
+        n++
+    }
+    return n
+  }
+
+  return { process, dead, failStale }
+}
+
+export type DocumentProcessor = ReturnType<typeof createDocumentProcessor>

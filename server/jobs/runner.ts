@@ -1,0 +1,50 @@
+/**
+ * Starts document workers: in the server process by default (WORKERS, default 1) or in
+ * separate `npm run worker` processes against PostgreSQL.
+ */
+import type { Logger } from 'pino'
+import type { Config } from '../config.ts'
+import type { AppDatabase } from '../db/client.ts'
+import { createOcrPool } from '../services/extraction/index.ts'
+import type { FileStorage } from '../services/storage/index.ts'
+import { createDocumentProcessor } from './process-document.ts'
+import type { JobQueue } from './queue.ts'
+
+const SWEEP_INTERVAL_MS = 60_000
+
+export async function startWorkers(options: {
+  db: AppDatabase
+  driver: 'pglite' | 'postgres'
+  config: Config
+  logger: Logger
+  storage: FileStorage
+  queue: JobQueue
+  concurrency: number
+  clock?: () => Date
+}) {
+  const { db, config, logger, storage, queue } = options
+  const clock = options.clock ?? (() => new Date())
+  const ocr = createOcrPool(config.ocrWorkers)
+  const processor = createDocumentProcessor({ db, storage, ocr, logger, clock })
+  await queue.start()
+  // With PGlite only this process can have run the jobs: active ones were cut by a stop.
+  if (options.driver === 'pglite') {
+    const n = await queue.requeueOrphans()
+    if (n > 0) logger.info({ jobs: n }, 'requeued jobs interrupted by the last stop')
+  }
+  await queue.work(options.concurrency, processor.process, processor.dead)
+  // Longer than every attempt could take: a document still PROCESSING then has lost its job.
+  const staleMs = (queue.options.expireInSeconds + 60) * 1000 * (queue.options.retryLimit + 2)
+  const sweep = setInterval(() => {
+    processor.failStale(staleMs).catch((error) => logger.error({ err: error }, 'stale sweep failed'))
+  }, SWEEP_INTERVAL_MS)
+  sweep.unref()
+  logger.info({ concurrency: options.concurrency, ocrWorkers: config.ocrWorkers }, 'document workers started')
+  return {
+    async stop() {
+      clearInterval(sweep)
+      await queue.stop()
+      await ocr.close()
+    },
+  }
+}

@@ -1,0 +1,326 @@
+/**
+ * Uploads (invoices, expenses, general documents), documents, processing status, and the invoice
+ * and expense reads. Every call is scoped by `company_id`; another company's ids answer 404.
+ */
+import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm'
+import { type Context, Hono } from 'hono'
+import { stream } from 'hono/streaming'
+import * as v from 'valibot'
+import { IdParam } from '../../src/api/schemas.ts'
+import { DOCUMENT_STATUSES, type DocumentKind, type DocumentRow, documents, logs } from '../db/schema.ts'
+import { requireUser } from '../http/auth.ts'
+import {
+  COMPANY_NOT_FOUND,
+  type CompanyEnv,
+  findCompanyAccess,
+  parseCompanyId,
+  requireCompanyMember,
+} from '../http/company-access.ts'
+import type { RouteDeps } from '../http/context.ts'
+import { HttpError, parse } from '../http/errors.ts'
+import type { JobQueue } from '../jobs/queue.ts'
+import { type ReceivedUpload, receiveUpload, type SniffedType } from '../services/documents/upload.ts'
+import { toDocument, toExpense, toInvoice, toQualityData, toStatus } from '../services/documents/views.ts'
+import type { FileStorage } from '../services/storage/index.ts'
+
+export const DOCUMENT_CATEGORIES = [
+  'Administration',
+  'Assurances',
+  'Contrats Banques',
+  'Comptabilité',
+  'RH',
+  'Juridique',
+  'Tax',
+  'Justificatifs',
+  'Autres',
+] as const
+
+export interface DocumentRouteDeps extends RouteDeps {
+  storage: FileStorage
+  queue: JobQueue
+  maxUploadBytes: number
+}
+
+const INVOICE_TYPES: SniffedType[] = ['application/pdf', 'image/jpeg', 'image/png']
+const EXPENSE_TYPES: SniffedType[] = ['application/pdf']
+
+const DocumentUploadFields = v.variant('documentType', [
+  v.object({
+    documentType: v.literal('invoice'),
+    category: v.optional(v.literal('Invoices', 'Invoices only'), 'Invoices'),
+  }),
+  v.object({
+    documentType: v.literal('document'),
+    category: v.picklist(DOCUMENT_CATEGORIES, 'Choose one of the nine categories'),
+  }),
+])
+const ExpenseUploadFields = v.object({
+  document_type: v.optional(v.picklist(['expense'], 'Must be expense'), 'expense'),
+})
+const Paging = v.object({
+  page: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,5}$/, 'Invalid page'), v.transform(Number)), '1'),
+  limit: v.optional(
+    v.pipe(v.string(), v.regex(/^[1-9]\d{0,2}$/, 'Invalid limit'), v.transform(Number), v.maxValue(100)),
+    '10',
+  ),
+})
+const StatusParam = v.pipe(
+  v.string(),
+  v.transform((s) => s.toUpperCase()),
+  v.picklist(DOCUMENT_STATUSES, 'Status must be PROCESSING, COMPLETED or FAILED'),
+)
+const Kind = v.picklist(['invoice', 'expense', 'document'], 'Kind must be invoice, expense or document')
+
+function unsupported(kind: 'invoice' | 'expense'): HttpError {
+  return new HttpError(
+    415,
+    kind === 'expense'
+      ? 'Only PDF files are supported for expenses'
+      : 'Only PDF, JPEG or PNG files are supported for invoices',
+  )
+}
+
+export function documentRoutes(deps: DocumentRouteDeps) {
+  const { db, storage, queue, clock, logger, sessions } = deps
+  const member = requireCompanyMember(db)
+  const lang = (c: { var: { user: { language: string } } }) =>
+    (c.var.user.language === 'fr' ? 'fr' : 'en') as 'en' | 'fr'
+
+  async function findOne(companyId: number, id: number, kind?: DocumentKind): Promise<DocumentRow> {
+    const conditions: SQL[] = [eq(documents.id, id), eq(documents.companyId, companyId)]
+    if (kind) conditions.push(eq(documents.kind, kind))
+    const [row] = await db
+      .select()
+      .from(documents)
+      .where(and(...conditions))
+    if (!row) throw new HttpError(404, 'Document not found')
+    return row
+  }
+
+  const idOf = (raw: string) => parse(IdParam, raw) as number
+
+  /** Streams the upload, authorises, and commits record + log entry + job in one transaction. */
+  async function upload(
+    c: Context<CompanyEnv>,
+    describe: (fields: Record<string, string>) => {
+      kind: DocumentKind
+      category: string
+      accepted: SniffedType[] | null
+    },
+    typeField: string,
+  ) {
+    const user = c.var.user
+    const authorize = async (fields: Record<string, string>) => {
+      const access = await findCompanyAccess(db, user, parseCompanyId(fields.company_id))
+      if (!access) throw new HttpError(404, COMPANY_NOT_FOUND)
+      return access
+    }
+    let received: ReceivedUpload | null = null
+    try {
+      received = await receiveUpload(c, {
+        storage,
+        maxBytes: deps.maxUploadBytes,
+        authorize: async (fields) => {
+          await authorize(fields)
+        },
+        checkType: (sniffed, fields) => {
+          if (fields[typeField] === undefined) return
+          let accepted: SniffedType[] | null = null
+          try {
+            accepted = describe(fields).accepted
+          } catch {
+            return // bad fields: reported with the others once the body is read
+          }
+          if (accepted && !accepted.includes(sniffed)) throw unsupported(describe(fields).kind as 'invoice')
+        },
+      })
+      const { fields, file } = received
+      const { kind, category, accepted } = describe(fields)
+      const access = await authorize(fields)
+      if (!file) throw new HttpError(400, 'Invalid input', [{ field: 'file', message: 'A file is required' }])
+      if (accepted && !accepted.includes(file.sniffed)) throw unsupported(kind as 'invoice')
+      if (file.size === 0)
+        throw new HttpError(400, 'Invalid input', [{ field: 'file', message: 'The file is empty' }])
+      const status = kind === 'document' ? 'COMPLETED' : 'PROCESSING'
+      const now = clock()
+      const id = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(documents)
+          .values({
+            companyId: access.companyId,
+            kind,
+            category,
+            status,
+            uploadedBy: user.id,
+            originalName: file.originalName,
+            contentType: file.sniffed ?? 'application/octet-stream',
+            sizeBytes: file.size,
+            sha256: file.sha256,
+            storageKey: file.key,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning({ id: documents.id })
+        const documentId = row!.id
+        await tx.insert(logs).values({
+          companyId: access.companyId,
+          userId: user.id,
+          documentId,
+          name: file.originalName,
+          type: kind === 'invoice' ? 'Invoice' : kind === 'expense' ? 'Expense' : 'Document',
+          status: status === 'PROCESSING' ? 'processing' : 'completed',
+          category,
+          createdAt: now,
+          updatedAt: now,
+        })
+        if (kind !== 'document') await queue.enqueue(tx, { documentId })
+        return documentId
+      })
+      logger.info({ documentId: id, kind, size: file.size, companyId: access.companyId }, 'document uploaded')
+      return c.json({ id, status }, 201)
+    } catch (error) {
+      if (received?.file) await storage.delete(received.file.key).catch(() => {})
+      throw error
+    }
+  }
+
+  const describeDocumentUpload = (fields: Record<string, string>) => {
+    const parsed = parse(DocumentUploadFields, {
+      documentType: fields.documentType,
+      category: fields.category,
+    })
+    return parsed.documentType === 'invoice'
+      ? { kind: 'invoice' as const, category: 'Invoices', accepted: INVOICE_TYPES }
+      : { kind: 'document' as const, category: parsed.category, accepted: null }
+  }
+  const describeExpenseUpload = (fields: Record<string, string>) => {
+    parse(ExpenseUploadFields, { document_type: fields.document_type })
+    return { kind: 'expense' as const, category: 'Expenses', accepted: EXPENSE_TYPES }
+  }
+
+  async function download(c: Context, row: DocumentRow) {
+    const file = await storage.get(row.storageKey).catch(() => {
+      throw new HttpError(404, 'File not found')
+    })
+    c.header('Content-Type', row.contentType)
+    c.header('Content-Length', String(row.sizeBytes))
+    c.header('Content-Disposition', `inline; filename*=UTF-8''${encodeURIComponent(row.originalName)}`)
+    c.header('X-Content-Type-Options', 'nosniff')
+    return stream(c, async (out) => {
+      for await (const chunk of file) await out.write(chunk as Uint8Array)
+    })
+  }
+
+  function financialRoutes(kind: 'invoice' | 'expense') {
+    const view: (row: DocumentRow) => object = kind === 'invoice' ? toInvoice : toExpense
+    const byCompany = (companyId: number, status?: (typeof DOCUMENT_STATUSES)[number]) =>
+      db
+        .select()
+        .from(documents)
+        .where(
+          and(
+            eq(documents.companyId, companyId),
+            eq(documents.kind, kind),
+            status ? eq(documents.status, status) : undefined,
+          ),
+        )
+        .orderBy(desc(documents.id))
+    return new Hono<CompanyEnv>()
+      .get('/company', member, async (c) => c.json((await byCompany(c.var.company.companyId)).map(view)))
+      .get('/status/:status/company_id/:company_id', member, async (c) => {
+        const status = parse(StatusParam, c.req.param('status'))
+        return c.json((await byCompany(c.var.company.companyId, status)).map(view))
+      })
+      .get('/status/:status', member, async (c) => {
+        const status = parse(StatusParam, c.req.param('status'))
+        return c.json((await byCompany(c.var.company.companyId, status)).map(view))
+      })
+      .get(`/${kind}/:id/download`, member, async (c) =>
+        download(c, await findOne(c.var.company.companyId, idOf(c.req.param('id')), kind)),
+      )
+      .get('/:id/quality-data', member, async (c) =>
+        c.json(toQualityData(await findOne(c.var.company.companyId, idOf(c.req.param('id')), kind), lang(c))),
+      )
+      .get('/:id', member, async (c) =>
+        c.json(view(await findOne(c.var.company.companyId, idOf(c.req.param('id')), kind))),
+      )
+      .delete('/:id', member, async (c) => {
+        await remove(await findOne(c.var.company.companyId, idOf(c.req.param('id')), kind))
+        return c.json({ message: 'Deleted' })
+      })
+  }
+
+  async function remove(row: DocumentRow) {
+    await db.transaction(async (tx) => {
+      await tx.delete(logs).where(eq(logs.documentId, row.id))
+      await tx.delete(documents).where(eq(documents.id, row.id))
+    })
+    // After the commit: a failed file delete leaves an orphan file, never a record without file.
+    await storage.delete(row.storageKey).catch((error) => logger.warn({ err: error }, 'file delete failed'))
+  }
+
+  return new Hono<CompanyEnv>()
+    .use('/documents/*', requireUser(sessions))
+    .use('/documents', requireUser(sessions))
+    .use('/expenses/*', requireUser(sessions))
+    .use('/invoices/*', requireUser(sessions))
+    .use('/api/*', requireUser(sessions))
+    .post('/documents/upload', (c) => upload(c, describeDocumentUpload, 'documentType'))
+    .post('/expenses/upload', (c) => upload(c, describeExpenseUpload, 'document_type'))
+    .get('/documents', member, async (c) => {
+      const { page, limit } = parse(Paging, { page: c.req.query('page'), limit: c.req.query('limit') })
+      const where = eq(documents.companyId, c.var.company.companyId)
+      const rows = await db
+        .select()
+        .from(documents)
+        .where(where)
+        .orderBy(desc(documents.id))
+        .limit(limit)
+        .offset((page - 1) * limit)
+      const [total] = await db.select({ n: count() }).from(documents).where(where)
+      return c.json({ items: rows.map(toDocument), page, limit, total: total?.n ?? 0 })
+    })
+    .get('/documents/:id', member, async (c) =>
+      c.json(toDocument(await findOne(c.var.company.companyId, idOf(c.req.param('id'))))),
+    )
+    .get('/documents/:id/download', member, async (c) =>
+      download(c, await findOne(c.var.company.companyId, idOf(c.req.param('id')))),
+    )
+    .delete('/documents/:id', member, async (c) => {
+      await remove(await findOne(c.var.company.companyId, idOf(c.req.param('id'))))
+      return c.json({ message: 'Deleted' })
+    })
+    .get('/api/document/:type/:id/status', member, async (c) => {
+      const kind = parse(Kind, c.req.param('type'))
+      return c.json(toStatus(await findOne(c.var.company.companyId, idOf(c.req.param('id')), kind), lang(c)))
+    })
+    .get('/api/documents/status', member, async (c) => {
+      const kind = parse(Kind, c.req.query('kind'))
+      const raw = c.req.queries('document_ids') ?? c.req.queries('document_ids[]') ?? []
+      const ids = parse(
+        v.pipe(v.array(IdParam), v.minLength(1, 'At least one id'), v.maxLength(200)),
+        raw.flatMap((s) => s.split(',')),
+      )
+      const rows = await db
+        .select()
+        .from(documents)
+        .where(
+          and(
+            eq(documents.companyId, c.var.company.companyId),
+            eq(documents.kind, kind),
+            inArray(documents.id, ids as number[]),
+          ),
+        )
+      return c.json(rows.map((row) => toStatus(row, lang(c))))
+    })
+    .get('/api/documents/processing', member, async (c) => {
+      const rows = await db
+        .select()
+        .from(documents)
+        .where(and(eq(documents.companyId, c.var.company.companyId), eq(documents.status, 'PROCESSING')))
+        .orderBy(desc(documents.id))
+      return c.json(rows.map((row) => ({ ...toDocument(row), errors: row.errors })))
+    })
+    .route('/expenses', financialRoutes('expense'))
+    .route('/invoices', financialRoutes('invoice'))
+}

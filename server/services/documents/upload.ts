@@ -1,0 +1,190 @@
+/**
+ * Multipart uploads, streamed: busboy reads the raw request, the file goes through a hashing /
+ * magic-byte inspecting pass straight into the storage. Nothing holds the file in memory, and
+ * nothing is left in the storage when the upload fails.
+ */
+import { createHash } from 'node:crypto'
+import type { IncomingMessage } from 'node:http'
+import { Readable, Transform } from 'node:stream'
+import type { ReadableStream as WebReadableStream } from 'node:stream/web'
+import busboy from 'busboy'
+import type { Context } from 'hono'
+import { HttpError } from '../../http/errors.ts'
+import type { FileStorage } from '../storage/index.ts'
+
+export type SniffedType = 'application/pdf' | 'image/jpeg' | 'image/png' | 'image/gif' | null
+
+/** The file type by its first bytes; the client's name and MIME type are never trusted. */
+export function sniff(head: Uint8Array): SniffedType {
+  const b = Buffer.from(head)
+  if (b.subarray(0, 5).toString('latin1') === '%PDF-') return 'application/pdf'
+  if (b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'image/jpeg'
+  if (b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return 'image/png'
+  if (/^GIF8[79]a/.test(b.subarray(0, 6).toString('latin1'))) return 'image/gif'
+  return null
+}
+
+export interface StoredUpload {
+  key: string
+  size: number
+  sha256: string
+  sniffed: SniffedType
+  originalName: string
+}
+
+export interface ReceivedUpload {
+  fields: Record<string, string>
+  file: StoredUpload | null
+}
+
+export interface ReceiveOptions {
+  storage: FileStorage
+  maxBytes: number
+  /** Called before the file is stored when `company_id` came before it: refuse early. */
+  authorize: (fields: Record<string, string>) => Promise<void>
+  /** Called on the first bytes with the fields known so far: throw 415 to refuse early. */
+  checkType: (sniffed: SniffedType, fields: Record<string, string>) => void
+}
+
+const HEAD_BYTES = 8
+
+function requestStream(c: Context): Readable {
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming
+  if (incoming && !incoming.readableEnded) return incoming
+  const body = c.req.raw.body
+  if (!body) throw new HttpError(400, 'Invalid input', [{ field: 'file', message: 'A file is required' }])
+  return Readable.fromWeb(body as unknown as WebReadableStream)
+}
+
+export function tooLarge(maxBytes: number): HttpError {
+  return new HttpError(413, `File too large (limit ${Math.round(maxBytes / 1024 / 1024)} MB)`)
+}
+
+/**
+ * Parses the multipart body. Resolves once the whole request is read and the file (if any) is
+ * in the storage; the caller owns the stored file from then on (and deletes it if it fails).
+ */
+export function receiveUpload(c: Context, options: ReceiveOptions): Promise<ReceivedUpload> {
+  const { storage, maxBytes } = options
+  const contentType = c.req.header('content-type') ?? ''
+  if (!contentType.toLowerCase().startsWith('multipart/form-data')) {
+    return Promise.reject(new HttpError(400, 'Expected a multipart/form-data body'))
+  }
+  const source = requestStream(c)
+  return new Promise((resolve, reject) => {
+    let parser: busboy.Busboy
+    try {
+      parser = busboy({
+        headers: { 'content-type': contentType },
+        limits: { fileSize: maxBytes, files: 1, fields: 50, fieldSize: 64 * 1024, parts: 60 },
+      })
+    } catch {
+      reject(new HttpError(400, 'Invalid multipart body'))
+      return
+    }
+    const fields: Record<string, string> = {}
+    let filePromise: Promise<StoredUpload> | null = null
+    let done = false
+    const fail = (error: unknown) => {
+      if (done) return
+      done = true
+      source.unpipe(parser)
+      // Read (and drop) the rest of the request so the client gets the answer.
+      source.resume()
+      // A file already stored by the time the failure comes must not stay.
+      filePromise?.then((f) => storage.delete(f.key)).catch(() => {})
+      reject(error)
+    }
+
+    const store = async (stream: Readable, filename: string): Promise<StoredUpload> => {
+      if (fields.company_id !== undefined) await options.authorize(fields)
+      const key = storage.newKey()
+      const hash = createHash('sha256')
+      let head = Buffer.alloc(0)
+      let sniffed: SniffedType = null
+      let checked = false
+      const check = () => {
+        checked = true
+        sniffed = sniff(head)
+        options.checkType(sniffed, fields)
+      }
+      const inspect = new Transform({
+        transform(chunk: Buffer, _encoding, callback) {
+          hash.update(chunk)
+          if (!checked) {
+            head = Buffer.concat([head, chunk.subarray(0, HEAD_BYTES)]).subarray(0, HEAD_BYTES)
+            if (head.length >= HEAD_BYTES) {
+              try {
+                check()
+              } catch (error) {
+                callback(error as Error)
+                return
+              }
+            }
+          }
+          callback(null, chunk)
+        },
+        flush(callback) {
+          try {
+            if (!checked) check()
+            callback()
+          } catch (error) {
+            callback(error as Error)
+          }
+        },
+      })
+      // Data may flow (and be refused) before the storage attaches its own listeners.
+      inspect.on('error', () => {})
+      stream.on('limit', () => inspect.destroy(tooLarge(maxBytes)))
+      stream.on('error', (error) => inspect.destroy(error))
+      stream.pipe(inspect)
+      const { size } = await storage.put(key, inspect)
+      if ((stream as Readable & { truncated?: boolean }).truncated) {
+        await storage.delete(key)
+        throw tooLarge(maxBytes)
+      }
+      return { key, size, sha256: hash.digest('hex'), sniffed, originalName: cleanName(filename) }
+    }
+
+    parser.on('field', (name, value) => {
+      fields[name] = value
+    })
+    parser.on('file', (name, stream, info) => {
+      if (name !== 'file' || filePromise) {
+        stream.resume()
+        return
+      }
+      filePromise = store(stream, info.filename ?? '')
+      filePromise.catch(fail)
+    })
+    parser.on('partsLimit', () => fail(new HttpError(400, 'Too many parts')))
+    parser.on('fieldsLimit', () => fail(new HttpError(400, 'Too many fields')))
+    parser.on('error', () => fail(new HttpError(400, 'Invalid multipart body')))
+    parser.on('close', () => {
+      if (done) return
+      const settle = filePromise ?? Promise.resolve(null)
+      settle.then(
+        (file) => {
+          if (done) {
+            if (file) storage.delete(file.key).catch(() => {})
+            return
+          }
+          done = true
+          resolve({ fields, file })
+        },
+        (error) => fail(error),
+      )
+    })
+    source.on('error', () => fail(new HttpError(400, 'Upload interrupted')))
+    source.pipe(parser)
+  })
+}
+
+/** The client's file name, for display only: no path, no control characters, bounded length. */
+export function cleanName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? ''
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping them is the point
+  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim()
+  return (clean || 'file').slice(0, 255)
+}

@@ -1,0 +1,87 @@
+/** Rows to the JSON shapes of the specification's entities (snake_case, as the client reads them). */
+import type { DocumentRow, LogRow } from '../../db/schema.ts'
+import { type Lang, qualityMessage } from './quality.ts'
+
+const extracted = (row: DocumentRow) => ({
+  invoice_number: row.invoiceNumber,
+  business_name: row.businessName,
+  business_address: row.businessAddress,
+  vat_number: row.vatNumber,
+  iban: row.iban,
+  currency: row.currency,
+  has_vat: row.hasVat,
+  total_vat_amount: row.totalVatAmount,
+  total_charge_excluding_vat: row.totalChargeExcludingVat,
+  total_invoice_including_vat: row.totalInvoiceIncludingVat,
+})
+
+const common = (row: DocumentRow) => ({
+  id: row.id,
+  company_id: row.companyId,
+  status: row.status,
+  original_name: row.originalName,
+  original_file_name: row.originalName,
+  content_type: row.contentType,
+  size: row.sizeBytes,
+  created_at: row.createdAt.toISOString(),
+  processed_at: row.processedAt?.toISOString() ?? null,
+})
+
+export function toInvoice(row: DocumentRow) {
+  return { ...common(row), ...extracted(row), invoice_date: row.documentDate }
+}
+
+export function toExpense(row: DocumentRow) {
+  return { ...common(row), ...extracted(row), expense_date: row.documentDate }
+}
+
+export function toDocument(row: DocumentRow) {
+  return {
+    ...common(row),
+    name: row.originalName,
+    document_type: row.kind,
+    category: row.category,
+  }
+}
+
+export function toStatus(row: DocumentRow, lang: Lang) {
+  return {
+    id: row.id,
+    status: row.status,
+    errors: row.errors,
+    messages: row.errors.map((code) => qualityMessage(code, lang)),
+  }
+}
+
+export function toQualityData(row: DocumentRow, lang: Lang) {
+  const describe = (code: string) => ({
+    code,
+    message: qualityMessage(code, lang),
+    messages: { en: qualityMessage(code, 'en'), fr: qualityMessage(code, 'fr') },
+  })
+  return {
+    ...(row.kind === 'invoice' ? { invoice_id: row.id } : { expense_id: row.id }),
+    status: row.status,
+    errors: row.errors,
+    warnings: row.warnings,
+    details: { errors: row.errors.map(describe), warnings: row.warnings.map(describe) },
+    failure_reason: row.failureReason,
+  }
+}
+
+export function toLog(row: LogRow) {
+  const date = row.createdAt.toISOString()
+  return {
+    id: row.id,
+    company_id: row.companyId,
+    document_id: row.documentId,
+    type: row.type,
+    name: row.name,
+    date,
+    status: row.status,
+    category: row.category,
+    documentName: row.name,
+    documentType: row.type,
+    timestamp: date,
+  }
+}

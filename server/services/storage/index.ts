@@ -1,0 +1,72 @@
+/**
+ * Where uploaded files live. Routes and jobs only see this interface, so an S3-compatible
+ * store can replace the local directory without touching them. Keys are random ids chosen by
+ * the server; a client's file name never reaches a path.
+ */
+import { randomUUID } from 'node:crypto'
+import { createReadStream, createWriteStream } from 'node:fs'
+import { mkdir, readFile, rename, rm, stat } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+
+export interface FileStorage {
+  /** A new random key. */
+  newKey(): string
+  /** Streams `source` into the store under `key`; nothing is left behind when it fails. */
+  put(key: string, source: Readable): Promise<{ size: number }>
+  get(key: string): Promise<Readable>
+  read(key: string): Promise<Buffer>
+  stat(key: string): Promise<{ size: number } | null>
+  delete(key: string): Promise<void>
+}
+
+const KEY = /^[a-f0-9-]{36}$/
+
+/** Files under `root` (DATA_DIR/files), spread over 256 sub-directories by key prefix. */
+export function createLocalStorage(root: string): FileStorage {
+  const pathOf = (key: string) => {
+    if (!KEY.test(key)) throw new Error('Invalid storage key')
+    return join(root, key.slice(0, 2), key)
+  }
+  const tmpDir = join(root, '.tmp')
+  return {
+    newKey: () => randomUUID(),
+    async put(key, source) {
+      const target = pathOf(key)
+      await mkdir(tmpDir, { recursive: true })
+      // Written under .tmp (same file system) and renamed: a reader never sees half a file.
+      const partial = join(tmpDir, `${key}.part`)
+      let size = 0
+      source.on('data', (chunk: Buffer) => {
+        size += chunk.length
+      })
+      try {
+        await pipeline(source, createWriteStream(partial, { flags: 'wx' }))
+        await mkdir(join(root, key.slice(0, 2)), { recursive: true })
+        await rename(partial, target)
+      } catch (error) {
+        await rm(partial, { force: true })
+        throw error
+      }
+      return { size }
+    },
+    async get(key) {
+      const path = pathOf(key)
+      await stat(path)
+      return createReadStream(path)
+    },
+    read: (key) => readFile(pathOf(key)),
+    async stat(key) {
+      try {
+        const s = await stat(pathOf(key))
+        return { size: s.size }
+      } catch {
+        return null
+      }
+    },
+    async delete(key) {
+      await rm(pathOf(key), { force: true })
+    },
+  }
+}
