@@ -32,6 +32,15 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: 'extraction',
+          environment: 'node',
+          include: ['tests/extraction/**/*.test.ts'],
+          testTimeout: 300_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'e2e',
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
