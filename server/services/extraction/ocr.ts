@@ -76,6 +76,11 @@ export function createOcrPool(size = 1): OcrPool {
   }
 }
 
+/** Confusions tesseract makes on these documents' fonts: ß read as B at the end of "-straße". */
+function fixOcrWord(word: string): string {
+  return word.replace(/(\p{Ll})B(e)\b/gu, '$1ß$2')
+}
+
 function toPage(data: Tesseract.Page): PageText {
   const lines: Line[] = []
   let width = 0
@@ -89,7 +94,8 @@ function toPage(data: Tesseract.Page): PageText {
         if (words.length === 0) continue
         const lineHeight = Math.max(8, l.bbox.y1 - l.bbox.y0)
         const segments: Segment[] = []
-        for (const w of words) {
+        for (const raw of words) {
+          const w = { ...raw, text: fixOcrWord(raw.text) }
           const last = segments[segments.length - 1]
           if (last && w.bbox.x0 - last.x1 < lineHeight * 1.4) {
             last.text += ` ${w.text}`
