@@ -45,7 +45,7 @@ vitest() {
 
 step "unit, statechart model, server (PGlite) and end-to-end tests"
 status=0
-vitest embedded --project unit --project server --project e2e --exclude tests/e2e/postgres.test.ts || status=1
+vitest embedded --project unit --project server --project extraction --project e2e --exclude tests/e2e/postgres.test.ts || status=1
 
 if [ -n "${DATABASE_URL:-}" ]; then
   step "server and end-to-end tests on PostgreSQL ($(node -e 'const u=new URL(process.argv[1]);console.log(u.host+u.pathname)' "$DATABASE_URL"))"

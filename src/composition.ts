@@ -144,6 +144,7 @@ export function createAppActors(deps: {
   return {
     session,
     language,
+    inspect,
     machines: {
       firstAdmin,
       twoFactorSetup,

@@ -8,8 +8,8 @@ import type { LoginInput, LoginResult, User } from '../api/schemas'
 
 export type SecondFactor = { token: string; useBackupCode: boolean }
 
-/** What the machine knows of a failed call; views translate it. */
-export type CallFailure = { status: number; message: string }
+/** What the machine knows of a failed call; views translate it. `detail`: the server's, when a string. */
+export type CallFailure = { status: number; message: string; detail?: string }
 
 export type SessionNotice =
   | 'loggedIn'
@@ -46,10 +46,11 @@ export type SessionEvent =
   | { type: 'session.userLoaded'; user: User }
 
 export const toFailure = (error: unknown): CallFailure => {
-  const e = error as { status?: unknown; message?: unknown } | null
+  const e = error as { status?: unknown; message?: unknown; detail?: unknown } | null
   return {
     status: typeof e?.status === 'number' ? e.status : 500,
     message: typeof e?.message === 'string' && e.message ? e.message : 'Unknown error occurred',
+    ...(typeof e?.detail === 'string' && e.detail ? { detail: e.detail } : {}),
   }
 }
 

@@ -2,8 +2,9 @@
  * The long-lived actors and the screen machines (already provided with their implementations),
  * created once by the composition root (`main.tsx`) and read by views.
  */
+import { useActorRef } from '@xstate/react'
 import { createContext, type ReactNode, use } from 'react'
-import type { ActorRefFrom } from 'xstate'
+import type { ActorOptions, ActorRefFrom, AnyActorLogic, InspectionEvent } from 'xstate'
 import type { firstAdminMachine } from '../machines/first-admin.machine'
 import type { languageMachine } from '../machines/language.machine'
 import type { sessionMachine } from '../machines/session.machine'
@@ -11,6 +12,8 @@ import type { SubmissionMachine } from '../machines/submission.machine'
 import type { twoFactorSetupMachine } from '../machines/two-factor-setup.machine'
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>
+export type FirstAdminActor = ActorRefFrom<typeof firstAdminMachine>
+export type TwoFactorSetupActor = ActorRefFrom<typeof twoFactorSetupMachine>
 export type LanguageActor = ActorRefFrom<typeof languageMachine>
 
 export type AppActors = {
@@ -25,6 +28,8 @@ export type AppActors = {
     changePassword: SubmissionMachine
     disableTwoFactor: SubmissionMachine
   }
+  /** The Stately inspector (or a test's observer), also given to screen-scoped actors. */
+  inspect?: ((event: InspectionEvent) => void) | undefined
 }
 
 const AppActorsContext = createContext<AppActors | null>(null)
@@ -37,4 +42,16 @@ export function useAppActors(): AppActors {
   const actors = use(AppActorsContext)
   if (!actors) throw new Error('useAppActors outside AppActorsProvider')
   return actors
+}
+
+/** A screen-scoped actor (lives as long as the view), visible to the inspector like the root actors. */
+export function useScreenActor<TLogic extends AnyActorLogic>(
+  logic: TLogic,
+  options: Omit<ActorOptions<TLogic>, 'inspect'> = {},
+): ActorRefFrom<TLogic> {
+  const { inspect } = useAppActors()
+  return useActorRef(logic, {
+    ...options,
+    ...(inspect ? { inspect } : {}),
+  } as ActorOptions<TLogic>) as ActorRefFrom<TLogic>
 }

@@ -88,6 +88,17 @@ const known: Record<string, MessageDescriptor> = {
   'Internal server error': msg`Internal server error`,
   'Failed to fetch': msg`Cannot reach the server. Check your connection.`,
   'A platform administrator already exists': msg`A platform administrator already exists`,
+  'Invalid verification code': msg`Invalid verification code`,
+  'Invalid or expired validation link': msg`Invalid or expired validation link`,
+  'Invalid or expired password reset link': msg`Invalid or expired password reset link`,
+  'Current password is incorrect': msg`Current password is incorrect`,
+  'Invalid password or code': msg`Invalid password or code`,
+  'Invalid email, password or code': msg`Invalid email, password or code`,
+  'Two-factor authentication is already enabled; disable it first': msg`Two-factor authentication is already enabled; disable it first`,
+  'Enter your password or a code to disable two-factor authentication': msg`Enter your password or a code to disable two-factor authentication`,
+  'A user with this e-mail already exists': msg`A user with this e-mail already exists`,
+  'Not authenticated': msg`Your session has ended. Please sign in again.`,
+  'Invalid input': msg`Some fields are not valid. Check them and try again.`,
 }
 
 /** Translates a schema or server message when it is one we know, else shows it as it is. */

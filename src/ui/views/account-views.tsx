@@ -1,12 +1,12 @@
 /** The e-mailed-link screens: account activation, password reset request and confirmation. */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { useActorRef, useSelector } from '@xstate/react'
+import { useSelector } from '@xstate/react'
 import { type FormEvent, useState } from 'react'
 import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import type { SubmissionMachine } from '../../machines/submission.machine'
-import { useAppActors } from '../app-context'
+import { useAppActors, useScreenActor } from '../app-context'
 import { Alert } from '../components/alert'
 import { Button } from '../components/button'
 import { PasswordField, TextField } from '../components/field'
@@ -25,7 +25,7 @@ const linkStyle = css({
 })
 
 function useSubmission(machine: SubmissionMachine) {
-  const actor = useActorRef(machine)
+  const actor = useScreenActor(machine)
   const busy = useSelector(actor, (s) => s.hasTag('busy'))
   const failure = useSelector(actor, (s) => s.context.failure)
   const succeeded = useSelector(actor, (s) => s.matches('succeeded'))

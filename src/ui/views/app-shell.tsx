@@ -1,11 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, Outlet, useRouter } from '@tanstack/react-router'
-import { useActorRef, useSelector } from '@xstate/react'
+import { useSelector } from '@xstate/react'
 import { lazy, type ReactNode, Suspense, useEffect } from 'react'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import type { ActorRefFrom } from 'xstate'
 import { sidebarMachine } from '../../machines/sidebar.machine'
+import { useScreenActor } from '../app-context'
 import {
   ChevronLeftIcon,
   ChevronRightIcon,
@@ -23,7 +24,7 @@ const MobileSidebarDialog = lazy(() => import('./mobile-sidebar'))
 
 /** Sidebar (16/64 units; an overlay below 768 px), header and the page. */
 export function AppShell() {
-  const sidebar = useActorRef(sidebarMachine)
+  const sidebar = useScreenActor(sidebarMachine)
   const router = useRouter()
   // The overlay closes whenever the route changes.
   useEffect(

@@ -1,11 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { useActorRef, useSelector } from '@xstate/react'
+import { useSelector } from '@xstate/react'
 import { type FormEvent, useState } from 'react'
 import { css } from 'styled-system/css'
 import { CreateFirstAdminInput, LoginInput } from '../../api/schemas'
 import type { CallFailure } from '../../machines/session.machine'
-import { useAppActors } from '../app-context'
+import { type FirstAdminActor, useAppActors, useScreenActor } from '../app-context'
 import { Alert } from '../components/alert'
 import { Button } from '../components/button'
 import { PasswordField, TextField } from '../components/field'
@@ -25,7 +25,7 @@ function useLoginFailureText(failure: CallFailure | null): string | null {
 
 export function LoginView({ redirectTo }: { redirectTo: string }) {
   const { machines } = useAppActors()
-  const firstAdmin = useActorRef(machines.firstAdmin)
+  const firstAdmin = useScreenActor(machines.firstAdmin)
   const mode = useSelector(firstAdmin, (s) =>
     s.matches('checking')
       ? 'checking'
@@ -112,10 +112,6 @@ function LoginForm({ redirectTo, createdEmail }: { redirectTo: string; createdEm
     </AuthLayout>
   )
 }
-
-type FirstAdminActor = ReturnType<
-  typeof useActorRef<ReturnType<typeof useAppActors>['machines']['firstAdmin']>
->
 
 function FirstAdminForm({ actor }: { actor: FirstAdminActor }) {
   const busy = useSelector(actor, (s) => s.hasTag('busy'))

@@ -1,11 +1,12 @@
 /** Settings sections for everyone: change password, two-factor authentication. */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { useActorRef, useSelector } from '@xstate/react'
+import { useSelector } from '@xstate/react'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
-import { useAppActors } from '../app-context'
+import type { CallFailure } from '../../machines/session.machine'
+import { useAppActors, useScreenActor } from '../app-context'
 import { Alert } from '../components/alert'
 import { Button } from '../components/button'
 import { PasswordField, TextField } from '../components/field'
@@ -17,14 +18,14 @@ import { translateMessage } from '../messages'
 const stack = css({ display: 'flex', flexDirection: 'column', gap: '4', maxW: 'md' })
 
 /** The server's detail (or message) for a failed call, as the spec asks for password changes. */
-function serverDetail(failure: { status: number; message: string } | null, fallback: string): string | null {
+function serverDetail(failure: CallFailure | null, fallback: string): string | null {
   if (!failure) return null
-  return failure.status >= 500 ? fallback : translateMessage(failure.message)
+  return failure.status >= 500 ? fallback : translateMessage(failure.detail ?? failure.message)
 }
 
 export function ChangePasswordSection() {
   const { machines } = useAppActors()
-  const actor = useActorRef(machines.changePassword)
+  const actor = useScreenActor(machines.changePassword)
   const busy = useSelector(actor, (s) => s.hasTag('busy'))
   const failure = useSelector(actor, (s) => s.context.failure)
   const succeeded = useSelector(actor, (s) => s.matches('succeeded'))
@@ -136,7 +137,7 @@ export function TwoFactorSection() {
 
 function DisableTwoFactorPanel({ onCancel }: { onCancel: () => void }) {
   const { machines } = useAppActors()
-  const actor = useActorRef(machines.disableTwoFactor)
+  const actor = useScreenActor(machines.disableTwoFactor)
   const busy = useSelector(actor, (s) => s.hasTag('busy'))
   const failure = useSelector(actor, (s) => s.context.failure)
   const [method, setMethod] = useState<'password' | 'code'>('password')

@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useActorRef, useSelector } from '@xstate/react'
+import { useSelector } from '@xstate/react'
 import { type FormEvent, useState } from 'react'
 import { css, cx } from 'styled-system/css'
-import { useAppActors } from '../app-context'
+import { type TwoFactorSetupActor, useAppActors, useScreenActor } from '../app-context'
 import { Alert } from '../components/alert'
 import { Button } from '../components/button'
 import { ConfirmDialog } from '../components/confirm-dialog'
@@ -14,17 +14,14 @@ import { type FieldErrors, formValues, validateForm } from '../forms'
 import { translateMessage } from '../messages'
 import { AuthLayout } from './auth-layout'
 
-type SetupActor = ReturnType<
-  typeof useActorRef<ReturnType<ReturnType<typeof useAppActors>['machines']['twoFactorSetup']>>
->
-
+type SetupActor = TwoFactorSetupActor
 const STEPS = ['intro', 'qrcode', 'verify'] as const
 const row = css({ display: 'flex', gap: '2', justifyContent: 'space-between', flexWrap: 'wrap' })
 
 /** /setup-2fa: intro → QR code and backup codes → verify, as the 2FA setup statechart says. */
 export function SetupTwoFactorView({ email, redirectTo }: { email: string; redirectTo: string }) {
   const { machines } = useAppActors()
-  const setup = useActorRef(machines.twoFactorSetup(redirectTo), { input: { email } })
+  const setup = useScreenActor(machines.twoFactorSetup(redirectTo), { input: { email } })
   const step = useSelector(setup, (s) => STEPS.find((name) => s.hasTag(`step:${name}`)) ?? 'verify')
   const { t } = useLingui()
   const labels = { intro: t`Introduction`, qrcode: t`Scan the QR code`, verify: t`Verify` }

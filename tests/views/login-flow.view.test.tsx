@@ -1,0 +1,152 @@
+/** The session statechart (login → 2FA → app) replayed through the rendered login and /two-factor screens. */
+import { render, screen } from '@testing-library/react'
+import { useSelector } from '@xstate/react'
+import { expect } from 'vitest'
+import { createActor, fromPromise } from 'xstate'
+import type { LoginResult, User } from '../../src/api/schemas'
+import { firstAdminMachine } from '../../src/machines/first-admin.machine'
+import { sessionMachine } from '../../src/machines/session.machine'
+import type { SessionActor } from '../../src/ui/app-context'
+import { LoginView } from '../../src/ui/views/login-view'
+import { CheckingAuthView } from '../../src/ui/views/status-views'
+import { TwoFactorView } from '../../src/ui/views/two-factor-view'
+import { inApp, testActors } from '../support/render'
+import { describeViewModel } from '../support/view-model'
+
+const user: User = {
+  id: 1,
+  email: 'ada@example.com',
+  name: 'Ada',
+  surname: 'Lovelace',
+  role: 'CLIENT_USER',
+  validated: true,
+  enabled: true,
+  is_2fa_enabled: false,
+  company_id: null,
+  company_role: null,
+  companies: [],
+}
+const unauthorized = Object.assign(new Error('Invalid email or password'), { status: 401 })
+const offline = Object.assign(new Error('Failed to fetch'), { status: 500 })
+const result = (r: Partial<LoginResult>): LoginResult => ({
+  requires_2fa: false,
+  should_setup_2fa: false,
+  ...r,
+})
+const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output })
+const error = (id: string, e: unknown) => ({ type: `xstate.error.actor.${id}`, error: e })
+const isDisabled = (element: HTMLElement) => (element as HTMLButtonElement).disabled
+
+/** What the routes do: the session's state picks the screen. */
+function LoginFlow({ session }: { session: SessionActor }) {
+  const screenName = useSelector(session, (s) =>
+    s.matches('checking')
+      ? 'checking'
+      : s.matches({ signedOut: 'secondFactor' })
+        ? 'twoFactor'
+        : s.matches('signedOut')
+          ? 'login'
+          : 'app',
+  )
+  if (screenName === 'checking') return <CheckingAuthView />
+  if (screenName === 'twoFactor') return <TwoFactorView />
+  if (screenName === 'login') return <LoginView redirectTo="/" />
+  return <p>Signed in as {session.getSnapshot().context.user?.email}</p>
+}
+
+const firstAdmin = firstAdminMachine.provide({
+  actors: { setupStatus: fromPromise(async () => ({ needs_first_admin: false as boolean })) },
+})
+
+describeViewModel('login flow screens', {
+  machine: sessionMachine,
+  actors: ['fetchUser', 'login', 'logout', 'completeTwoFactorLogin'],
+  mount: (machine, inspect) => {
+    const session = createActor(machine, { inspect }) as unknown as SessionActor
+    session.start()
+    return {
+      actor: session,
+      element: inApp(<LoginFlow session={session} />, {
+        ...testActors({ session }),
+        machines: { firstAdmin } as never,
+      }),
+    }
+  },
+  render: (element) => render(element),
+  ui: {
+    'session.login': async (u, event) => {
+      await u.clear(screen.getByLabelText('Email'))
+      await u.type(screen.getByLabelText('Email'), String(event.email))
+      await u.clear(screen.getByLabelText('Password'))
+      await u.type(screen.getByLabelText('Password'), String(event.password))
+      await u.click(screen.getByRole('button', { name: 'Sign in' }))
+    },
+    'twoFactor.submit': async (u, event) => {
+      await u.type(screen.getByLabelText('Authentication code'), String(event.token))
+      await u.click(screen.getByRole('button', { name: 'Verify' }))
+    },
+    'session.reset': (u) => u.click(screen.getByRole('button', { name: 'Back to login' })),
+  },
+  events: {
+    'session.login': [
+      { type: 'session.login', email: 'ada@example.com', password: 'Secret123', redirectTo: '/' },
+    ],
+    'xstate.done.actor.fetchUser': [done('fetchUser', user)],
+    'xstate.error.actor.fetchUser': [error('fetchUser', unauthorized)],
+    'xstate.done.actor.login': [
+      done('login', result({ requires_2fa: true })),
+      done('login', result({ should_setup_2fa: true })),
+      done('login', result({})),
+    ],
+    'xstate.error.actor.login': [error('login', unauthorized)],
+    'xstate.done.actor.fetchUserAfterLogin': [done('fetchUserAfterLogin', user)],
+    'xstate.error.actor.fetchUserAfterLogin': [error('fetchUserAfterLogin', offline)],
+    'xstate.done.actor.refreshUser': [done('refreshUser', { ...user, is_2fa_enabled: true })],
+    'xstate.error.actor.refreshUser': [error('refreshUser', unauthorized), error('refreshUser', offline)],
+    'xstate.done.actor.logout': [done('logout', undefined)],
+    'xstate.error.actor.logout': [error('logout', offline)],
+    'twoFactor.submit': [{ type: 'twoFactor.submit', token: '123456', useBackupCode: false }],
+    'xstate.done.actor.completeTwoFactorLogin': [done('completeTwoFactorLogin', undefined)],
+    'xstate.error.actor.completeTwoFactorLogin': [error('completeTwoFactorLogin', unauthorized)],
+    'session.userLoaded': [{ type: 'session.userLoaded', user: { ...user, is_2fa_enabled: true } }],
+  },
+  contextKey: (c) => {
+    const ctx = c as { user: User | null; loginFailure: unknown; twoFactorFailure: unknown }
+    return {
+      signedIn: ctx.user !== null,
+      twoFactor: ctx.user?.is_2fa_enabled,
+      failed: ctx.loginFailure !== null,
+      twoFactorFailed: ctx.twoFactorFailure !== null,
+    }
+  },
+  views: {
+    checking: () => expect(screen.getByRole('status').textContent).toContain('Checking authentication...'),
+    'signedOut.idle': (s) => {
+      expect(isDisabled(screen.getByRole('button', { name: 'Sign in' }))).toBe(false)
+      const failure = s.context.loginFailure
+      const alert = screen.queryByRole('alert')
+      if (!failure) expect(alert).toBeNull()
+      else
+        expect(alert?.textContent).toBe(
+          failure.status === 401
+            ? 'Login failed. Please check your credentials and try again.'
+            : 'Cannot reach the server. Check your connection.',
+        )
+    },
+    'signedOut.signingIn': () =>
+      expect(isDisabled(screen.getByRole('button', { name: 'Signing in...' }))).toBe(true),
+    'signedOut.loadingUser': () =>
+      expect(isDisabled(screen.getByRole('button', { name: 'Signing in...' }))).toBe(true),
+    'signedOut.secondFactor.editing': (s) => {
+      expect(screen.getByRole('heading', { name: 'Two-factor authentication' })).toBeDefined()
+      expect(isDisabled(screen.getByRole('button', { name: 'Verify' }))).toBe(false)
+      if (s.context.twoFactorFailure)
+        expect(screen.getByRole('alert').textContent).toBe('2FA verification failed')
+    },
+    'signedOut.secondFactor.verifying': () =>
+      expect(isDisabled(screen.getByRole('button', { name: 'Verify' }))).toBe(true),
+    'signedIn.idle': () => expect(screen.getByText('Signed in as ada@example.com')).toBeDefined(),
+    'signedIn.refreshing': () => expect(screen.getByText('Signed in as ada@example.com')).toBeDefined(),
+    'signedIn.signingOut': () => expect(screen.getByText('Signed in as ada@example.com')).toBeDefined(),
+  },
+})
