@@ -114,7 +114,11 @@ export function multipart(
   const form = new FormData()
   const addFile = () => {
     if (file)
-      form.append('file', new Blob([file.data as Uint8Array<ArrayBuffer>], { type: file.type ?? 'application/octet-stream' }), file.name)
+      form.append(
+        'file',
+        new Blob([file.data as Uint8Array<ArrayBuffer>], { type: file.type ?? 'application/octet-stream' }),
+        file.name,
+      )
   }
   if (order === 'file-first') addFile()
   for (const [k, v] of Object.entries(fields)) form.append(k, v)
