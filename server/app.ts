@@ -15,9 +15,11 @@ import type { AppEnv, RouteDeps } from './http/context.ts'
 import { errorHandler, notFoundHandler } from './http/errors.ts'
 import { publicRoutes } from './http/static.ts'
 import { createJobQueue, type JobQueue } from './jobs/queue.ts'
+import { adminRoutes } from './routes/admin.ts'
 import { authRoutes } from './routes/auth.ts'
 import { accountRoutes } from './routes/auth-account.ts'
 import { twoFactorRoutes } from './routes/auth-two-factor.ts'
+import { companyRoutes } from './routes/companies.ts'
 import { documentRoutes } from './routes/documents.ts'
 import { healthRoutes } from './routes/health.ts'
 import { logRoutes } from './routes/logs.ts'
@@ -128,16 +130,19 @@ export function createApp(deps: AppDeps) {
   api.route('/', twoFactorRoutes(routeDeps))
   api.route('/', accountRoutes(routeDeps))
   api.route('/', settingsRoutes(routeDeps))
+  const storage = deps.storage ?? createLocalStorage(join(config.dataDir, 'files'))
   api.route(
     '/',
     documentRoutes({
       ...routeDeps,
-      storage: deps.storage ?? createLocalStorage(join(config.dataDir, 'files')),
+      storage,
       queue: deps.queue ?? createJobQueue(deps.db, logger),
       maxUploadBytes: config.maxUploadMb * 1024 * 1024,
     }),
   )
   api.route('/', logRoutes(routeDeps))
+  api.route('/', adminRoutes({ ...routeDeps, storage }))
+  api.route('/', companyRoutes({ ...routeDeps, storage }))
   api.all('*', notFoundHandler)
 
   app.route(prefix, api)

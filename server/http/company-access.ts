@@ -1,6 +1,6 @@
 /**
  * Tenancy: every call on company data names a `company_id` and answers 404 unless the signed-in
- * user belongs to that company (SAAS_ADMIN: any existing company). The membership is loaded
+ * user belongs to that company and it is enabled (SAAS_ADMIN: any existing company). The membership is loaded
  * once per request and kept in `c.var.company`.
  */
 import { and, eq } from 'drizzle-orm'
@@ -30,10 +30,12 @@ export async function findCompanyAccess(
   companyId: number,
 ): Promise<CompanyAccess | null> {
   const [member] = await db
-    .select({ role: userCompanies.role })
+    .select({ role: userCompanies.role, enabled: companies.enabled })
     .from(userCompanies)
+    .innerJoin(companies, eq(companies.id, userCompanies.companyId))
     .where(and(eq(userCompanies.userId, user.id), eq(userCompanies.companyId, companyId)))
-  if (member) return { companyId, role: member.role }
+  // A disabled company is closed to its members; platform administrators still reach it.
+  if (member && (member.enabled || user.role === 'SAAS_ADMIN')) return { companyId, role: member.role }
   if (user.role !== 'SAAS_ADMIN') return null
   const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId))
   return company ? { companyId, role: null } : null
