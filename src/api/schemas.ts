@@ -307,13 +307,17 @@ export type UpdateUserInput = v.InferOutput<typeof UpdateUserInput>
 
 const SELECT_USER = 'Please select a user'
 /** `POST /admin/user-company`: an existing user (by e-mail), a company and a company role. */
-const SelectedUser = v.pipe(
-  v.string(SELECT_USER),
-  v.trim(),
-  v.toLowerCase(),
-  v.minLength(1, SELECT_USER),
-  v.email(SELECT_USER),
-  v.maxLength(254, SELECT_USER),
+// One message for an empty and for a malformed value: the pipe stops at the first failure.
+const SelectedUser = v.config(
+  v.pipe(
+    v.string(SELECT_USER),
+    v.trim(),
+    v.toLowerCase(),
+    v.minLength(1, SELECT_USER),
+    v.email(SELECT_USER),
+    v.maxLength(254, SELECT_USER),
+  ),
+  { abortPipeEarly: true },
 )
 export const UserCompanyInput = v.object({
   user_email: present(SelectedUser),
