@@ -1,4 +1,5 @@
 /** The API of the app: the only code that knows URLs. */
+import { createAdminApi } from './admin'
 import { createAuthApi } from './auth'
 import { createHttp, type HttpConfig } from './http'
 import { createLocalesApi } from './locales'
@@ -10,6 +11,7 @@ export function createApi(config: ApiConfig) {
   const http = createHttp(config)
   return {
     auth: createAuthApi(http),
+    admin: createAdminApi(http, { baseUrl: config.baseUrl }),
     settings: createSettingsApi(http),
     locales: createLocalesApi({
       baseUrl: config.localesBaseUrl,

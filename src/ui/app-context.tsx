@@ -5,6 +5,8 @@
 import { useActorRef } from '@xstate/react'
 import { createContext, type ReactNode, use } from 'react'
 import type { ActorOptions, ActorRefFrom, AnyActorLogic, InspectionEvent } from 'xstate'
+import type { AdminCompaniesMachine } from '../machines/admin-companies.machine'
+import type { AdminUsersMachine } from '../machines/admin-users.machine'
 import type { firstAdminMachine } from '../machines/first-admin.machine'
 import type { languageMachine } from '../machines/language.machine'
 import type { sessionMachine } from '../machines/session.machine'
@@ -27,6 +29,10 @@ export type AppActors = {
     resetConfirm: SubmissionMachine
     changePassword: SubmissionMachine
     disableTwoFactor: SubmissionMachine
+    /** Administration area (platform administrators): company list with its edit sheet, users, new company. */
+    adminCompanies: AdminCompaniesMachine
+    adminUsers: AdminUsersMachine
+    createCompany: SubmissionMachine
   }
   /** The Stately inspector (or a test's observer), also given to screen-scoped actors. */
   inspect?: ((event: InspectionEvent) => void) | undefined

@@ -5,6 +5,10 @@
 
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
+import type { AdminCompaniesNotice } from '../machines/admin-companies.machine'
+import type { AdminUsersNotice } from '../machines/admin-users.machine'
+import type { CompanyEditNotice } from '../machines/company-edit.machine'
+import type { InviteUserNotice } from '../machines/invite-user.machine'
 import type { SessionNotice } from '../machines/session.machine'
 import type { TwoFactorSetupNotice } from '../machines/two-factor-setup.machine'
 import { i18n } from './i18n'
@@ -63,6 +67,43 @@ export const accountNotices = {
 } satisfies Record<string, Notice>
 export type AccountNotice = keyof typeof accountNotices
 
+/** Toasts of the administration area (spec §8 "Administration toasts" and "Success toasts"). */
+export const adminNotices: Record<
+  | AdminCompaniesNotice
+  | AdminUsersNotice
+  | CompanyEditNotice
+  | InviteUserNotice
+  | 'companyCreated'
+  | 'companyCreateFailed',
+  Notice
+> = {
+  companiesFetchFailed: { kind: 'error', message: msg`Failed to fetch companies` },
+  companyFetchFailed: { kind: 'error', message: msg`Failed to fetch company` },
+  companyCreated: { kind: 'success', message: msg`Company created successfully` },
+  companyCreateFailed: { kind: 'error', message: msg`Failed to create company` },
+  companyUpdated: { kind: 'success', message: msg`Company updated successfully` },
+  companyUpdateFailed: { kind: 'error', message: msg`Failed to update company` },
+  companyEnabled: { kind: 'success', message: msg`Company enabled successfully` },
+  companyDisabled: { kind: 'success', message: msg`Company disabled successfully` },
+  companyStatusFailed: { kind: 'error', message: msg`Failed to update company status` },
+  ownCompanyStatus: { kind: 'error', message: msg`You cannot deactivate your own company` },
+  logoUploaded: { kind: 'success', message: msg`Logo uploaded successfully` },
+  logoUploadFailed: { kind: 'error', message: msg`Failed to upload logo` },
+  memberAdded: { kind: 'success', message: msg`User added to the company` },
+  memberAddFailed: { kind: 'error', message: msg`Failed to add user to the company` },
+  memberRemoveFailed: { kind: 'error', message: msg`Failed to remove user from the company` },
+  usersFetchFailed: { kind: 'error', message: msg`Failed to fetch users` },
+  userEnabled: { kind: 'success', message: msg`User enabled successfully` },
+  userDisabled: { kind: 'success', message: msg`User disabled successfully` },
+  userStatusFailed: { kind: 'error', message: msg`Failed to update user status` },
+  ownAccountStatus: { kind: 'error', message: msg`You cannot disable your own account` },
+  userUpdated: { kind: 'success', message: msg`User updated successfully` },
+  userUpdateFailed: { kind: 'error', message: msg`Failed to update user` },
+  userInvited: { kind: 'success', message: msg`User invited successfully` },
+  inviteFailed: { kind: 'error', message: msg`Failed to invite user` },
+}
+export type AdminNotice = keyof typeof adminNotices
+
 const known: Record<string, MessageDescriptor> = {
   'Code must be at least 6 characters': msg`Code must be at least 6 characters`,
   'Token must be at least 6 characters': msg`Token must be at least 6 characters`,
@@ -99,6 +140,19 @@ const known: Record<string, MessageDescriptor> = {
   'A user with this e-mail already exists': msg`A user with this e-mail already exists`,
   'Not authenticated': msg`Your session has ended. Please sign in again.`,
   'Invalid input': msg`Some fields are not valid. Check them and try again.`,
+  // Administration rules and messages.
+  'Invalid email address': msg`Invalid email address`,
+  'Role is required': msg`Role is required`,
+  'Please select a user': msg`Please select a user`,
+  'Please select a company': msg`Please select a company`,
+  'company already added': msg`company already added`,
+  'This user is already a member of the company': msg`This user is already a member of the company`,
+  'Only JPG, PNG and GIF files are allowed': msg`Only JPG, PNG and GIF files are allowed`,
+  'Invalid file type. Only JPG, PNG and GIF are allowed.': msg`Only JPG, PNG and GIF files are allowed`,
+  'Must be an http:// or https:// address': msg`Must be an http:// or https:// address`,
+  'Name must be at most 200 characters': msg`Name must be at most 200 characters`,
+  'Link is too long': msg`Link is too long`,
+  'Upload failed': msg`Upload failed`,
 }
 
 /** Translates a schema or server message when it is one we know, else shows it as it is. */

@@ -1,0 +1,193 @@
+/**
+ * The administration's company list: `loading` → `ready` (or `failed`, retry), with the
+ * enable/disable confirmation (`confirmingStatus` → `updatingStatus`) and the edit sheet
+ * (`editing` runs the company edit machine as a child; a saved edit reloads the list).
+ */
+import { assign, fromPromise, setup } from 'xstate'
+import type { Company } from '../api/schemas'
+import { companyEditMachine } from './company-edit.machine'
+import { type CallFailure, toFailure } from './session.machine'
+
+export type AdminCompaniesNotice =
+  | 'companiesFetchFailed'
+  | 'companyEnabled'
+  | 'companyDisabled'
+  | 'companyStatusFailed'
+  | 'ownCompanyStatus'
+
+export type AdminCompaniesEvent =
+  | { type: 'list.retry' }
+  | { type: 'list.refresh' }
+  | { type: 'status.toggle'; companyId: number }
+  | { type: 'status.confirm' }
+  | { type: 'status.cancel' }
+  | { type: 'company.edit'; companyId: number }
+
+export type AdminCompaniesContext = {
+  currentUserEmail: string
+  companies: Company[]
+  failure: CallFailure | null
+  /** The company whose status is being changed, or edited in the sheet. */
+  selectedId: number | null
+}
+
+const sameEmail = (a: string, b: string) => a.toLowerCase() === b.toLowerCase()
+
+export const selectedCompany = (context: AdminCompaniesContext): Company | null =>
+  context.companies.find((c) => c.id === context.selectedId) ?? null
+
+export const adminCompaniesMachine = setup({
+  types: {
+    context: {} as AdminCompaniesContext,
+    events: {} as AdminCompaniesEvent,
+    input: {} as { currentUserEmail: string },
+  },
+  actors: {
+    loadCompanies: fromPromise<Company[]>(async () => {
+      throw new Error('loadCompanies not provided')
+    }),
+    setCompanyStatus: fromPromise<void, { companyId: number; enabled: boolean }>(async () => {
+      throw new Error('setCompanyStatus not provided')
+    }),
+    companyEdit: companyEditMachine,
+  },
+  actions: {
+    notify: (_, _params: { notice: AdminCompaniesNotice; message?: string }) => {},
+  },
+  guards: {
+    isKnownCompany: ({ context, event }) =>
+      'companyId' in event && context.companies.some((c) => c.id === event.companyId),
+    /** Spec §6: a company you belong to cannot be disabled (nor enabled) by you. */
+    isOwnCompany: ({ context, event }) =>
+      event.type === 'status.toggle' &&
+      context.companies
+        .find((c) => c.id === event.companyId)
+        ?.users.some((u) => sameEmail(u.email, context.currentUserEmail)) === true,
+    wasSaved: ({ event }) => (event as { output?: { saved?: boolean } }).output?.saved === true,
+    wasEnabling: ({ context }) => selectedCompany(context)?.enabled === false,
+  },
+}).createMachine({
+  id: 'adminCompanies',
+  context: ({ input }) => ({
+    currentUserEmail: input.currentUserEmail,
+    companies: [],
+    failure: null,
+    selectedId: null,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['busy', 'loading'],
+      invoke: {
+        id: 'loadCompanies',
+        src: 'loadCompanies',
+        onDone: {
+          target: 'ready',
+          actions: assign({ companies: ({ event }) => event.output, failure: null }),
+        },
+        onError: {
+          target: 'failed',
+          actions: [
+            assign({ failure: ({ event }) => toFailure(event.error) }),
+            { type: 'notify', params: { notice: 'companiesFetchFailed' } },
+          ],
+        },
+      },
+    },
+    failed: {
+      on: { 'list.retry': 'loading' },
+    },
+    ready: {
+      on: {
+        'list.refresh': 'loading',
+        'status.toggle': [
+          {
+            guard: 'isOwnCompany',
+            description: "'You cannot deactivate your own company': refused with a message, no dialog.",
+            actions: { type: 'notify', params: { notice: 'ownCompanyStatus' } },
+          },
+          {
+            guard: 'isKnownCompany',
+            target: 'confirmingStatus',
+            actions: assign({ selectedId: ({ event }) => event.companyId }),
+          },
+        ],
+        'company.edit': {
+          guard: 'isKnownCompany',
+          target: 'editing',
+          actions: assign({ selectedId: ({ event }) => event.companyId }),
+        },
+      },
+    },
+    confirmingStatus: {
+      description: 'The enable/disable confirmation dialog.',
+      on: {
+        'status.cancel': { target: 'ready', actions: assign({ selectedId: null }) },
+        'status.confirm': 'updatingStatus',
+      },
+    },
+    updatingStatus: {
+      tags: ['busy', 'updatingStatus'],
+      invoke: {
+        id: 'setCompanyStatus',
+        src: 'setCompanyStatus',
+        input: ({ context }) => ({
+          companyId: context.selectedId!,
+          enabled: !selectedCompany(context)?.enabled,
+        }),
+        onDone: [
+          {
+            guard: 'wasEnabling',
+            target: 'loading',
+            actions: [assign({ selectedId: null }), { type: 'notify', params: { notice: 'companyEnabled' } }],
+          },
+          {
+            target: 'loading',
+            actions: [
+              assign({ selectedId: null }),
+              { type: 'notify', params: { notice: 'companyDisabled' } },
+            ],
+          },
+        ],
+        onError: {
+          target: 'ready',
+          actions: [
+            assign({ selectedId: null }),
+            {
+              type: 'notify',
+              params: ({ event }) => {
+                const failure = toFailure(event.error)
+                return {
+                  notice: 'companyStatusFailed',
+                  ...(failure.status < 500 ? { message: failure.message } : {}),
+                }
+              },
+            },
+          ],
+        },
+      },
+    },
+    editing: {
+      description: 'The edit sheet is open: its own machine runs as the child `companyEdit`.',
+      invoke: {
+        id: 'companyEdit',
+        src: 'companyEdit',
+        input: ({ context }) => ({
+          companyId: context.selectedId!,
+          currentUserEmail: context.currentUserEmail,
+        }),
+        onDone: [
+          {
+            guard: 'wasSaved',
+            target: 'loading',
+            description: 'Saved: the child waited 1 s, the list refreshes now.',
+            actions: assign({ selectedId: null }),
+          },
+          { target: 'ready', actions: assign({ selectedId: null }) },
+        ],
+      },
+    },
+  },
+})
+
+export type AdminCompaniesMachine = typeof adminCompaniesMachine

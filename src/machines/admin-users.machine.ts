@@ -1,0 +1,224 @@
+/**
+ * The administration's user list: `loading` → `ready` (or `failed`, retry), with the
+ * enable/disable confirmation (never yourself), the edit dialog (`editing`: name, surname,
+ * global role) and the invite dialog (`inviting` runs the invite machine as a child); a change
+ * that the server accepted reloads the list.
+ */
+import { assign, fromPromise, setup } from 'xstate'
+import type { AdminUser, GlobalRole } from '../api/schemas'
+import { inviteUserMachine } from './invite-user.machine'
+import { type CallFailure, toFailure } from './session.machine'
+
+export type AdminUsersNotice =
+  | 'usersFetchFailed'
+  | 'userEnabled'
+  | 'userDisabled'
+  | 'userStatusFailed'
+  | 'ownAccountStatus'
+  | 'userUpdated'
+  | 'userUpdateFailed'
+
+export type UserUpdate = { name: string; surname: string; role: GlobalRole }
+
+export type AdminUsersEvent =
+  | { type: 'list.retry' }
+  | { type: 'list.refresh' }
+  | { type: 'status.toggle'; userId: number }
+  | { type: 'status.confirm' }
+  | { type: 'status.cancel' }
+  | { type: 'user.edit'; userId: number }
+  | { type: 'user.save'; update: UserUpdate }
+  | { type: 'user.close' }
+  | { type: 'invite.open' }
+
+export type AdminUsersContext = {
+  currentUserEmail: string
+  users: AdminUser[]
+  failure: CallFailure | null
+  /** The user whose status is being changed, or who is edited. */
+  selectedId: number | null
+  update: UserUpdate | null
+  /** Why the last edit was refused by the server. */
+  editFailure: CallFailure | null
+}
+
+export const selectedUser = (context: AdminUsersContext): AdminUser | null =>
+  context.users.find((u) => u.id === context.selectedId) ?? null
+
+export const adminUsersMachine = setup({
+  types: {
+    context: {} as AdminUsersContext,
+    events: {} as AdminUsersEvent,
+    input: {} as { currentUserEmail: string },
+  },
+  actors: {
+    loadUsers: fromPromise<AdminUser[]>(async () => {
+      throw new Error('loadUsers not provided')
+    }),
+    setUserStatus: fromPromise<void, { email: string; enabled: boolean }>(async () => {
+      throw new Error('setUserStatus not provided')
+    }),
+    updateUser: fromPromise<void, { userId: number; update: UserUpdate }>(async () => {
+      throw new Error('updateUser not provided')
+    }),
+    inviteUser: inviteUserMachine,
+  },
+  actions: {
+    notify: (_, _params: { notice: AdminUsersNotice; message?: string }) => {},
+  },
+  guards: {
+    isKnownUser: ({ context, event }) =>
+      'userId' in event && context.users.some((u) => u.id === event.userId),
+    /** Spec §4/§6: users cannot disable (or re-enable) themselves. */
+    isCurrentUser: ({ context, event }) =>
+      event.type === 'status.toggle' &&
+      context.users.find((u) => u.id === event.userId)?.email.toLowerCase() ===
+        context.currentUserEmail.toLowerCase(),
+    wasEnabling: ({ context }) => selectedUser(context)?.enabled === false,
+    wasSent: ({ event }) => (event as { output?: { sent?: boolean } }).output?.sent === true,
+  },
+}).createMachine({
+  id: 'adminUsers',
+  context: ({ input }) => ({
+    currentUserEmail: input.currentUserEmail,
+    users: [],
+    failure: null,
+    selectedId: null,
+    update: null,
+    editFailure: null,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['busy', 'loading'],
+      invoke: {
+        id: 'loadUsers',
+        src: 'loadUsers',
+        onDone: { target: 'ready', actions: assign({ users: ({ event }) => event.output, failure: null }) },
+        onError: {
+          target: 'failed',
+          actions: [
+            assign({ failure: ({ event }) => toFailure(event.error) }),
+            { type: 'notify', params: { notice: 'usersFetchFailed' } },
+          ],
+        },
+      },
+    },
+    failed: { on: { 'list.retry': 'loading' } },
+    ready: {
+      on: {
+        'list.refresh': 'loading',
+        'status.toggle': [
+          {
+            guard: 'isCurrentUser',
+            description: "'You cannot disable your own account': refused with a message, no dialog.",
+            actions: { type: 'notify', params: { notice: 'ownAccountStatus' } },
+          },
+          {
+            guard: 'isKnownUser',
+            target: 'confirmingStatus',
+            actions: assign({ selectedId: ({ event }) => event.userId }),
+          },
+        ],
+        'user.edit': {
+          guard: 'isKnownUser',
+          target: 'editing',
+          actions: assign({ selectedId: ({ event }) => event.userId, editFailure: null }),
+        },
+        'invite.open': 'inviting',
+      },
+    },
+    confirmingStatus: {
+      description: 'The enable/disable confirmation dialog.',
+      on: {
+        'status.cancel': { target: 'ready', actions: assign({ selectedId: null }) },
+        'status.confirm': 'updatingStatus',
+      },
+    },
+    updatingStatus: {
+      tags: ['busy', 'updatingStatus'],
+      invoke: {
+        id: 'setUserStatus',
+        src: 'setUserStatus',
+        input: ({ context }) => {
+          const user = selectedUser(context)!
+          return { email: user.email, enabled: !user.enabled }
+        },
+        onDone: [
+          {
+            guard: 'wasEnabling',
+            target: 'loading',
+            actions: [assign({ selectedId: null }), { type: 'notify', params: { notice: 'userEnabled' } }],
+          },
+          {
+            target: 'loading',
+            actions: [assign({ selectedId: null }), { type: 'notify', params: { notice: 'userDisabled' } }],
+          },
+        ],
+        onError: {
+          target: 'ready',
+          actions: [
+            assign({ selectedId: null }),
+            {
+              type: 'notify',
+              params: ({ event }) => {
+                const failure = toFailure(event.error)
+                return {
+                  notice: 'userStatusFailed',
+                  ...(failure.status < 500 ? { message: failure.message } : {}),
+                }
+              },
+            },
+          ],
+        },
+      },
+    },
+    editing: {
+      description: 'The edit-user dialog (name, surname ≥ 2 characters, one of the global roles).',
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'user.close': { target: '#adminUsers.ready', actions: assign({ selectedId: null }) },
+            'user.save': {
+              target: 'saving',
+              actions: assign({ update: ({ event }) => event.update, editFailure: null }),
+            },
+          },
+        },
+        saving: {
+          tags: ['busy', 'savingUser'],
+          invoke: {
+            id: 'updateUser',
+            src: 'updateUser',
+            input: ({ context }) => ({ userId: context.selectedId!, update: context.update! }),
+            onDone: {
+              target: '#adminUsers.loading',
+              actions: [assign({ selectedId: null }), { type: 'notify', params: { notice: 'userUpdated' } }],
+            },
+            onError: {
+              target: 'idle',
+              actions: [
+                assign({ editFailure: ({ event }) => toFailure(event.error) }),
+                { type: 'notify', params: { notice: 'userUpdateFailed' } },
+              ],
+            },
+          },
+        },
+      },
+    },
+    inviting: {
+      description: 'The invite dialog: its own machine runs as the child `inviteUser`.',
+      invoke: {
+        id: 'inviteUser',
+        src: 'inviteUser',
+        onDone: [
+          { guard: 'wasSent', target: 'loading', description: 'Invited: the new user appears in the list.' },
+          { target: 'ready' },
+        ],
+      },
+    },
+  },
+})
+
+export type AdminUsersMachine = typeof adminUsersMachine
