@@ -45,11 +45,11 @@ vitest() {
 
 step "unit, statechart model, server (PGlite) and end-to-end tests"
 status=0
-vitest embedded --project unit --project server --project extraction --project e2e --exclude tests/e2e/postgres.test.ts || status=1
+vitest embedded --project unit --project server --project extraction --project e2e --exclude tests/e2e/postgres.test.ts --exclude tests/server/worker-process.test.ts || status=1
 
 if [ -n "${DATABASE_URL:-}" ]; then
   step "server and end-to-end tests on PostgreSQL ($(node -e 'const u=new URL(process.argv[1]);console.log(u.host+u.pathname)' "$DATABASE_URL"))"
-  TEST_DATABASE_URL="$DATABASE_URL" vitest postgres --project server --project e2e tests/server tests/e2e/postgres.test.ts || status=1
+  TEST_DATABASE_URL="$DATABASE_URL" vitest postgres --project server --project e2e tests/server tests/server/worker-process.test.ts tests/e2e/postgres.test.ts || status=1
 else
   step "PostgreSQL run skipped: set DATABASE_URL=postgres://… to run the server tests on PostgreSQL too"
 fi

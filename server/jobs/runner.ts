@@ -5,7 +5,7 @@
 import type { Logger } from 'pino'
 import type { Config } from '../config.ts'
 import type { AppDatabase } from '../db/client.ts'
-import { createOcrPool } from '../services/extraction/index.ts'
+import { createOcrPool, type extractDocument } from '../services/extraction/index.ts'
 import type { FileStorage } from '../services/storage/index.ts'
 import { createDocumentProcessor } from './process-document.ts'
 import type { JobQueue } from './queue.ts'
@@ -21,11 +21,17 @@ export async function startWorkers(options: {
   queue: JobQueue
   concurrency: number
   clock?: () => Date
+  /** How often documents stuck in PROCESSING are looked for (default one minute). */
+  sweepIntervalMs?: number
+  /** Age past which a PROCESSING document has lost its job (default: longer than every attempt). */
+  staleAfterMs?: number
+  /** Replaceable in tests (a file that never finishes). */
+  extract?: typeof extractDocument
 }) {
   const { db, config, logger, storage, queue } = options
   const clock = options.clock ?? (() => new Date())
   const ocr = createOcrPool(config.ocrWorkers)
-  const processor = createDocumentProcessor({ db, storage, ocr, logger, clock })
+  const processor = createDocumentProcessor({ db, storage, ocr, logger, clock, extract: options.extract })
   await queue.start()
   // With PGlite only this process can have run the jobs: active ones were cut by a stop.
   if (options.driver === 'pglite') {
@@ -34,10 +40,16 @@ export async function startWorkers(options: {
   }
   await queue.work(options.concurrency, processor.process, processor.dead)
   // Longer than every attempt could take: a document still PROCESSING then has lost its job.
-  const staleMs = (queue.options.expireInSeconds + 60) * 1000 * (queue.options.retryLimit + 2)
+  const staleMs =
+    options.staleAfterMs ?? (queue.options.expireInSeconds + 60) * 1000 * (queue.options.retryLimit + 2)
   const sweep = setInterval(() => {
-    processor.failStale(staleMs).catch((error) => logger.error({ err: error }, 'stale sweep failed'))
-  }, SWEEP_INTERVAL_MS)
+    processor
+      .failStale(staleMs)
+      .then((n) => {
+        if (n > 0) logger.warn({ documents: n }, 'documents stuck in PROCESSING failed')
+      })
+      .catch((error) => logger.error({ err: error }, 'stale sweep failed'))
+  }, options.sweepIntervalMs ?? SWEEP_INTERVAL_MS)
   sweep.unref()
   logger.info({ concurrency: options.concurrency, ocrWorkers: config.ocrWorkers }, 'document workers started')
   return {
