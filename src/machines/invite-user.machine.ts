@@ -82,6 +82,7 @@ export const inviteUserMachine = setup({
           actions: assign({
             memberships: ({ context, event }) =>
               context.memberships.filter((m) => m.companyId !== event.companyId),
+            companyError: null,
           }),
         },
         'invite.submit': {

@@ -1,0 +1,52 @@
+import { expect } from 'vitest'
+import { inviteUserMachine } from '../../src/machines/invite-user.machine'
+import { describeModel } from '../support/model'
+import { done, error, failure } from './admin-fixtures'
+
+const identity = { email: 'carol@example.com', name: 'Carol', surname: 'Test', role: 'CLIENT_USER' as const }
+
+describeModel('invite user machine', {
+  machine: inviteUserMachine,
+  actors: ['invite'],
+  provide: (machine, _controls, record) =>
+    machine.provide({
+      actions: { notify: (_, p) => record(`notify:${p.notice}${p.message ? `:${p.message}` : ''}`) },
+    }),
+  events: {
+    'company.add': [
+      { type: 'company.add', companyId: 1, role: 'COMPANY_USER' },
+      { type: 'company.add', companyId: null, role: 'COMPANY_USER' },
+      { type: 'company.add', companyId: 2, role: '' },
+    ],
+    'company.remove': [{ type: 'company.remove', companyId: 1 }],
+    'invite.submit': [{ type: 'invite.submit', identity }],
+    'xstate.done.actor.invite': [done('invite', undefined)],
+    'xstate.error.actor.invite': [error('invite', failure(409, 'A user with this e-mail already exists'))],
+  },
+  contextKey: (c) => {
+    const ctx = c as { memberships: { companyId: number }[]; companyError: string | null }
+    return { companies: ctx.memberships.map((m) => m.companyId), error: ctx.companyError }
+  },
+  states: {
+    editing: (s, log) => {
+      const ids = s.context.memberships.map((m) => m.companyId)
+      expect(new Set(ids).size).toBe(ids.length)
+      if (s.context.companyError)
+        expect(['company already added', 'Please select a company', 'Role is required']).toContain(
+          s.context.companyError,
+        )
+      if (s.context.companyError === 'company already added') expect(ids).toEqual([1])
+      if (s.context.failure)
+        expect(log.at(-1)).toBe('notify:inviteFailed:A user with this e-mail already exists')
+    },
+    sending: (s) => {
+      expect(s.hasTag('busy')).toBe(true)
+      expect(s.context.identity).toEqual(identity)
+    },
+    sent: (s, log) => {
+      expect(s.output).toEqual({ sent: true })
+      expect(log.at(-1)).toBe('notify:userInvited')
+    },
+    closed: (s) => expect(s.output).toEqual({ sent: false }),
+  },
+})
