@@ -28,3 +28,39 @@ export async function expectPath(page: Page, path: string) {
   await page.waitForURL((url) => url.pathname + url.search === path)
   expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(path)
 }
+
+/**
+ * The link of the newest outbox mail to `to` whose link contains `path` (`/validate`,
+ * `/reset-password-confirm`), waiting until the server has written it.
+ */
+export async function outboxLink(dataDir: string, to: string, path: string): Promise<string> {
+  const { readdir, readFile } = await import('node:fs/promises')
+  const { join } = await import('node:path')
+  const decode = (eml: string) =>
+    eml
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
+  let found: string | undefined
+  await expect
+    .poll(
+      async () => {
+        const dir = join(dataDir, 'outbox')
+        const files = (await readdir(dir).catch(() => [] as string[]))
+          .filter((f) => f.endsWith('.eml'))
+          .sort()
+        for (const file of files.reverse()) {
+          const text = decode(await readFile(join(dir, file), 'utf8'))
+          if (!new RegExp(`^To: .*${to.replace(/[.+]/g, '\\$&')}`, 'mi').test(text)) continue
+          const link = text.match(new RegExp(`https?://[^\\s"<>]*${path}\\?[^\\s"<>]+`))?.[0]
+          if (link) {
+            found = link.replace(/&amp;/g, '&')
+            return true
+          }
+        }
+        return false
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true)
+  return found!
+}
