@@ -79,7 +79,7 @@ describeModel('company edit machine', {
       // The signed-in user can never be marked for removal.
       expect(s.can({ type: 'removal.mark', email: ME })).toBe(false)
       for (const email of s.context.pendingRemovals) {
-        expect(s.context.company?.users.some((u) => u.email === email)).toBe(true)
+        expect(s.context.company?.users.some((u: { email: string }) => u.email === email)).toBe(true)
         expect(s.can({ type: 'removal.undo', email })).toBe(true)
       }
       const last = log.at(-1)
@@ -91,7 +91,7 @@ describeModel('company edit machine', {
           'This user is already a member of the company',
         ]).toContain(s.context.addError)
       if (last === 'notify:memberAdded')
-        expect(s.context.company?.users.find((u) => u.email === 'bob@example.com')?.company_role).toBe(
+        expect(s.context.company?.users.find((u: { email: string }) => u.email === 'bob@example.com')?.company_role).toBe(
           'COMPANY_USER',
         )
       if (last === 'notify:logoUploaded') expect(s.context.logoUrl).toContain('?t=')
@@ -111,7 +111,7 @@ describeModel('company edit machine', {
     addingMember: (s) => {
       // Alice is only added again once a save has really removed her.
       const adding = s.context.adding!
-      expect(s.context.company?.users.some((u) => u.email === adding.email)).toBe(false)
+      expect(s.context.company?.users.some((u: { email: string }) => u.email === adding.email)).toBe(false)
       expect(adding.role).toBe(adding.email === 'bob@example.com' ? 'COMPANY_USER' : 'COMPANY_ADMIN')
     },
     'saving.updating': (s) => {

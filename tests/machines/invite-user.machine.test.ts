@@ -25,11 +25,11 @@ describeModel('invite user machine', {
   },
   contextKey: (c) => {
     const ctx = c as { memberships: { companyId: number }[]; companyError: string | null }
-    return { companies: ctx.memberships.map((m) => m.companyId), error: ctx.companyError }
+    return { companies: ctx.memberships.map((m: { companyId: number }) => m.companyId), error: ctx.companyError }
   },
   states: {
     editing: (s, log) => {
-      const ids = s.context.memberships.map((m) => m.companyId)
+      const ids = s.context.memberships.map((m: { companyId: number }) => m.companyId)
       expect(new Set(ids).size).toBe(ids.length)
       if (s.context.companyError)
         expect(['company already added', 'Please select a company', 'Role is required']).toContain(

@@ -129,5 +129,92 @@ const menu = defineSlotRecipe({
   },
 })
 
-export const recipes = { button, input, alert, card }
-export const slotRecipes = { field, menu }
+const badge = defineRecipe({
+  className: 'badge',
+  base: {
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: '1.5',
+    px: '2',
+    py: '0.5',
+    borderRadius: 'full',
+    fontSize: 'xs',
+    fontWeight: 'medium',
+    whiteSpace: 'nowrap',
+    borderWidth: '1px',
+  },
+  variants: {
+    tone: {
+      success: { bg: 'green.50', color: 'green.800', borderColor: 'green.200' },
+      neutral: { bg: 'bg.muted', color: 'fg.muted', borderColor: 'border.default' },
+      danger: { bg: 'danger.subtle', color: 'danger.fg', borderColor: 'red.200' },
+      accent: { bg: 'accent.subtle', color: 'accent.fg', borderColor: 'indigo.200' },
+      warning: { bg: 'amber.50', color: 'amber.800', borderColor: 'amber.200' },
+    },
+  },
+  defaultVariants: { tone: 'neutral' },
+})
+
+const table = defineSlotRecipe({
+  className: 'table',
+  slots: ['scroll', 'table', 'head', 'row', 'header', 'cell'],
+  base: {
+    scroll: {
+      w: 'full',
+      overflowX: 'auto',
+      borderWidth: '1px',
+      borderColor: 'border.default',
+      borderRadius: 'lg',
+      bg: 'bg.surface',
+    },
+    table: { w: 'full', borderCollapse: 'collapse', fontSize: 'sm', minW: '2xl' },
+    head: { bg: 'bg.muted' },
+    row: { borderTopWidth: '1px', borderColor: 'border.default', _hover: { bg: 'slate.50' } },
+    header: {
+      textAlign: 'left',
+      fontWeight: 'semibold',
+      color: 'fg.muted',
+      fontSize: 'xs',
+      textTransform: 'uppercase',
+      letterSpacing: 'wide',
+      px: '4',
+      py: '2.5',
+      whiteSpace: 'nowrap',
+    },
+    cell: { px: '4', py: '3', verticalAlign: 'middle' },
+  },
+})
+
+const tabs = defineSlotRecipe({
+  className: 'tabs',
+  slots: ['root', 'list', 'trigger', 'content', 'indicator'],
+  base: {
+    root: { display: 'flex', flexDirection: 'column', gap: '4' },
+    list: {
+      display: 'flex',
+      gap: '1',
+      borderBottomWidth: '1px',
+      borderColor: 'border.default',
+      position: 'relative',
+      overflowX: 'auto',
+    },
+    trigger: {
+      px: '3',
+      py: '2',
+      fontSize: 'sm',
+      fontWeight: 'medium',
+      color: 'fg.muted',
+      cursor: 'pointer',
+      whiteSpace: 'nowrap',
+      borderBottomWidth: '2px',
+      borderColor: 'transparent',
+      mb: '-1px',
+      _hover: { color: 'fg.default' },
+      _selected: { color: 'accent.fg', borderColor: 'accent.default' },
+    },
+    content: { outline: 'none' },
+  },
+})
+
+export const recipes = { button, input, alert, card, badge }
+export const slotRecipes = { field, menu, table, tabs }

@@ -1,0 +1,420 @@
+/** The company edit side sheet: a thin view of the company edit machine (actor passed in). */
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useSelector } from '@xstate/react'
+import { type ChangeEvent, type FormEvent, useRef } from 'react'
+import { css } from 'styled-system/css'
+import type { ActorRefFrom } from 'xstate'
+import { COMPANY_ROLES } from '../../../api/schemas'
+import type { CompanyEditMachine, CompanyFields } from '../../../machines/company-edit.machine'
+import { Alert } from '../../components/alert'
+import { Badge } from '../../components/badge'
+import { Button } from '../../components/button'
+import { TextField } from '../../components/field'
+import { SelectField } from '../../components/select'
+import { Sheet } from '../../components/sheet'
+import { Spinner } from '../../components/spinner'
+import { formValues } from '../../forms'
+import { translateMessage } from '../../messages'
+import { roleLabel } from './labels'
+
+export type CompanyEditActor = ActorRefFrom<CompanyEditMachine>
+
+const FORM_ID = 'company-edit-form'
+const sectionTitle = css({ fontSize: 'sm', fontWeight: 'semibold', color: 'fg.default' })
+
+export function CompanyEditSheet({ actor }: { actor: CompanyEditActor }) {
+  const { t } = useLingui()
+  const open = useSelector(actor, (s) => !s.hasTag('closed'))
+  const busy = useSelector(actor, (s) => s.hasTag('busy'))
+  const saving = useSelector(actor, (s) => s.hasTag('saving'))
+  const phase = useSelector(actor, (s) =>
+    s.hasTag('loading') ? 'loading' : s.matches('failed') ? 'failed' : 'ready',
+  )
+  const name = useSelector(actor, (s) => s.context.company?.name ?? '')
+
+  return (
+    <Sheet
+      open={open}
+      busy={busy && phase !== 'loading'}
+      onClose={() => actor.send({ type: 'company.cancel' })}
+      title={<Trans>Edit company</Trans>}
+      description={name || undefined}
+      closeLabel={t`Close`}
+      footer={
+        phase === 'ready' ? (
+          <>
+            <Button variant="outline" onClick={() => actor.send({ type: 'company.cancel' })} disabled={busy}>
+              <Trans>Cancel</Trans>
+            </Button>
+            <Button type="submit" form={FORM_ID} disabled={busy} aria-busy={saving}>
+              {saving ? <Spinner size={4} /> : null}
+              <Trans>Save changes</Trans>
+            </Button>
+          </>
+        ) : null
+      }
+    >
+      {phase === 'loading' ? <SheetSkeleton /> : null}
+      {phase === 'failed' ? (
+        <div
+          className={css({ display: 'flex', flexDirection: 'column', gap: '3', alignItems: 'flex-start' })}
+        >
+          <Alert status="error">
+            <Trans>Failed to fetch company</Trans>
+          </Alert>
+          <Button variant="outline" onClick={() => actor.send({ type: 'company.retry' })}>
+            <Trans>Retry</Trans>
+          </Button>
+        </div>
+      ) : null}
+      {phase === 'ready' ? (
+        <div className={css({ display: 'flex', flexDirection: 'column', gap: '8' })}>
+          <LogoSection actor={actor} />
+          <FieldsSection actor={actor} />
+          <MembersSection actor={actor} />
+        </div>
+      ) : null}
+    </Sheet>
+  )
+}
+
+function SheetSkeleton() {
+  const { t } = useLingui()
+  const bone = css({ bg: 'bg.subtle', borderRadius: 'md', animation: 'pulse 1.5s ease-in-out infinite' })
+  return (
+    <div
+      role="status"
+      aria-label={t`Loading company`}
+      className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
+    >
+      <div className={bone} style={{ width: 64, height: 64 }} />
+      {[1, 2, 3, 4, 5].map((i) => (
+        <div key={i} className={bone} style={{ height: 40 }} />
+      ))}
+    </div>
+  )
+}
+
+function LogoSection({ actor }: { actor: CompanyEditActor }) {
+  const { t } = useLingui()
+  const logoUrl = useSelector(actor, (s) => s.context.logoUrl)
+  const logoError = useSelector(actor, (s) => s.context.logoError)
+  const uploading = useSelector(actor, (s) => s.hasTag('uploading'))
+  const busy = useSelector(actor, (s) => s.hasTag('busy'))
+  const name = useSelector(actor, (s) => s.context.company?.name ?? '')
+  const input = useRef<HTMLInputElement>(null)
+  const onChange = (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.currentTarget.files?.[0]
+    if (file) actor.send({ type: 'logo.select', file })
+    e.currentTarget.value = ''
+  }
+  return (
+    <section
+      aria-labelledby="company-logo-title"
+      className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}
+    >
+      <h3 id="company-logo-title" className={sectionTitle}>
+        <Trans>Logo</Trans>
+      </h3>
+      <div className={css({ display: 'flex', alignItems: 'center', gap: '4' })}>
+        <div
+          className={css({
+            w: '16',
+            h: '16',
+            borderRadius: 'lg',
+            borderWidth: '1px',
+            borderColor: 'border.default',
+            bg: 'bg.muted',
+            display: 'grid',
+            placeItems: 'center',
+            overflow: 'hidden',
+            flexShrink: 0,
+            fontWeight: 'semibold',
+            color: 'fg.muted',
+          })}
+        >
+          {uploading ? (
+            <Spinner />
+          ) : logoUrl ? (
+            <img
+              src={logoUrl}
+              alt={t`Logo of ${name}`}
+              className={css({ w: 'full', h: 'full', objectFit: 'contain' })}
+            />
+          ) : (
+            <span aria-hidden="true">{name.slice(0, 2).toUpperCase()}</span>
+          )}
+        </div>
+        <div className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
+          <input
+            ref={input}
+            id="company-logo-file"
+            type="file"
+            accept="image/jpeg,image/png,image/gif"
+            onChange={onChange}
+            disabled={busy}
+            className={css({ srOnly: true })}
+            aria-describedby="company-logo-hint"
+          />
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => input.current?.click()}
+            disabled={busy}
+            aria-busy={uploading}
+          >
+            {uploading ? <Trans>Uploading…</Trans> : <Trans>Upload logo</Trans>}
+          </Button>
+          <label htmlFor="company-logo-file" className={css({ srOnly: true })}>
+            <Trans>Logo file</Trans>
+          </label>
+          <p id="company-logo-hint" className={css({ fontSize: 'xs', color: 'fg.muted' })}>
+            <Trans>JPG, PNG or GIF</Trans>
+          </p>
+        </div>
+      </div>
+      {logoError ? (
+        <p role="alert" className={css({ fontSize: 'sm', color: 'danger.fg' })}>
+          {translateMessage(logoError)}
+        </p>
+      ) : null}
+    </section>
+  )
+}
+
+function FieldsSection({ actor }: { actor: CompanyEditActor }) {
+  const { t } = useLingui()
+  const company = useSelector(actor, (s) => s.context.company)
+  const errors = useSelector(actor, (s) => s.context.fieldErrors)
+  const failure = useSelector(actor, (s) => s.context.failure)
+  const busy = useSelector(actor, (s) => s.hasTag('busy'))
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault()
+    actor.send({ type: 'company.save', fields: formValues(e.currentTarget) as CompanyFields })
+  }
+  const error = (key: keyof CompanyFields) => (errors[key] ? translateMessage(errors[key]) : undefined)
+  if (!company) return null
+  return (
+    <form id={FORM_ID} onSubmit={onSubmit} noValidate aria-labelledby="company-fields-title">
+      <fieldset disabled={busy} className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+        <h3 id="company-fields-title" className={sectionTitle}>
+          <Trans>Company details</Trans>
+        </h3>
+        {failure ? (
+          <Alert status="error">
+            {failure.status >= 500 ? t`Failed to update company` : translateMessage(failure.message)}
+          </Alert>
+        ) : null}
+        <TextField
+          label={t`Company name`}
+          name="name"
+          defaultValue={company.name}
+          error={error('name')}
+          required
+        />
+        <div
+          className={css({ display: 'grid', gap: '4', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' } })}
+        >
+          <TextField
+            label={t`Invoice scanner e-mail`}
+            name="invoice_scanner"
+            type="email"
+            defaultValue={company.invoice_scanner ?? ''}
+            error={error('invoice_scanner')}
+          />
+          <TextField
+            label={t`Expense scanner e-mail`}
+            name="expense_scanner"
+            type="email"
+            defaultValue={company.expense_scanner ?? ''}
+            error={error('expense_scanner')}
+          />
+        </div>
+        <TextField
+          label={t`Monday link`}
+          name="monday_link"
+          type="url"
+          placeholder="https://"
+          defaultValue={company.monday_link ?? ''}
+          error={error('monday_link')}
+        />
+        <TextField
+          label={t`Power BI link`}
+          name="powerbi_link"
+          type="url"
+          placeholder="https://"
+          defaultValue={company.powerbi_link ?? ''}
+          error={error('powerbi_link')}
+        />
+      </fieldset>
+    </form>
+  )
+}
+
+function MembersSection({ actor }: { actor: CompanyEditActor }) {
+  const { t, i18n } = useLingui()
+  const members = useSelector(actor, (s) => s.context.company?.users ?? [])
+  const users = useSelector(actor, (s) => s.context.users)
+  const pending = useSelector(actor, (s) => s.context.pendingRemovals)
+  const me = useSelector(actor, (s) => s.context.currentUserEmail.toLowerCase())
+  const addError = useSelector(actor, (s) => s.context.addError)
+  const adding = useSelector(actor, (s) => s.hasTag('adding'))
+  const busy = useSelector(actor, (s) => s.hasTag('busy'))
+  // The machine decides which members can be marked (never yourself).
+  const removable = useSelector(actor, (s) =>
+    (s.context.company?.users ?? [])
+      .filter((u) => s.can({ type: 'removal.mark', email: u.email }))
+      .map((u) => u.email)
+      .join('\n'),
+  )
+  const memberEmails = new Set(members.map((m) => m.email.toLowerCase()))
+  const onAdd = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault()
+    const values = formValues(e.currentTarget)
+    actor.send({ type: 'member.add', email: values.email ?? '', role: values.role ?? '' })
+  }
+
+  return (
+    <section
+      aria-labelledby="company-members-title"
+      className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}
+    >
+      <h3 id="company-members-title" className={sectionTitle}>
+        <Trans>Users</Trans>
+      </h3>
+      {members.length === 0 ? (
+        <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+          <Trans>No users in this company yet.</Trans>
+        </p>
+      ) : (
+        <ul
+          aria-label={t`Company users`}
+          className={css({
+            display: 'flex',
+            flexDirection: 'column',
+            borderWidth: '1px',
+            borderColor: 'border.default',
+            borderRadius: 'lg',
+            divideY: '1px',
+            divideColor: 'border.default',
+          })}
+        >
+          {members.map((m) => {
+            const fullName = `${m.name} ${m.surname}`
+            const isPending = pending.includes(m.email.toLowerCase())
+            const isMe = m.email.toLowerCase() === me
+            return (
+              <li
+                key={m.email}
+                aria-label={fullName}
+                className={css({
+                  display: 'flex',
+                  alignItems: 'center',
+                  gap: '3',
+                  px: '3',
+                  py: '2.5',
+                  flexWrap: 'wrap',
+                })}
+              >
+                <div
+                  className={css({ flex: '1', minW: '40', display: 'flex', flexDirection: 'column' })}
+                  style={isPending ? { opacity: 0.5, textDecoration: 'line-through' } : undefined}
+                >
+                  <span className={css({ fontSize: 'sm', fontWeight: 'medium' })}>
+                    {fullName}
+                    {isMe ? (
+                      <span className={css({ color: 'fg.muted', fontWeight: 'normal' })}>
+                        {' '}
+                        <Trans>(you)</Trans>
+                      </span>
+                    ) : null}
+                  </span>
+                  <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>{m.email}</span>
+                </div>
+                {isPending ? (
+                  <Badge tone="warning">
+                    <Trans>Pending removal</Trans>
+                  </Badge>
+                ) : (
+                  <Badge tone={m.company_role === 'COMPANY_ADMIN' ? 'accent' : 'neutral'}>
+                    {roleLabel(i18n, m.company_role)}
+                  </Badge>
+                )}
+                {isPending ? (
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    disabled={busy}
+                    aria-label={t`Undo removal of ${fullName}`}
+                    onClick={() => actor.send({ type: 'removal.undo', email: m.email })}
+                  >
+                    <Trans>Undo</Trans>
+                  </Button>
+                ) : (
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    disabled={busy || !removable.split('\n').includes(m.email)}
+                    title={isMe ? t`You cannot remove yourself from a company` : undefined}
+                    aria-label={t`Remove ${fullName}`}
+                    onClick={() => actor.send({ type: 'removal.mark', email: m.email })}
+                  >
+                    <Trans>Remove</Trans>
+                  </Button>
+                )}
+              </li>
+            )
+          })}
+        </ul>
+      )}
+      {pending.length > 0 ? (
+        <p className={css({ fontSize: 'xs', color: 'fg.muted' })}>
+          <Trans>Removals are applied when you save.</Trans>
+        </p>
+      ) : null}
+      <form
+        onSubmit={onAdd}
+        noValidate
+        aria-label={t`Add a user`}
+        className={css({
+          display: 'grid',
+          gap: '3',
+          gridTemplateColumns: { base: '1fr', sm: '2fr 1fr auto' },
+          alignItems: 'end',
+          bg: 'bg.canvas',
+          p: '3',
+          borderRadius: 'lg',
+        })}
+      >
+        <SelectField
+          label={t`User`}
+          name="email"
+          placeholder={t`Select a user…`}
+          disabled={busy}
+          options={users.map((u) => ({
+            value: u.email,
+            label: memberEmails.has(u.email.toLowerCase())
+              ? t`${u.name} ${u.surname} (already a member)`
+              : `${u.name} ${u.surname} — ${u.email}`,
+          }))}
+        />
+        <SelectField
+          label={t`Role`}
+          name="role"
+          placeholder={t`Select a role…`}
+          disabled={busy}
+          options={COMPANY_ROLES.map((r) => ({ value: r, label: roleLabel(i18n, r) }))}
+        />
+        <Button type="submit" disabled={busy} aria-busy={adding}>
+          {adding ? <Spinner size={4} /> : null}
+          <Trans>Add</Trans>
+        </Button>
+        {addError ? (
+          <p role="alert" className={css({ fontSize: 'sm', color: 'danger.fg', gridColumn: '1 / -1' })}>
+            {translateMessage(addError)}
+          </p>
+        ) : null}
+      </form>
+    </section>
+  )
+}

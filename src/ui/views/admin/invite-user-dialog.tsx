@@ -1,0 +1,174 @@
+/** The invite dialog: identity, global role and companies; a thin view of the invite machine. */
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useSelector } from '@xstate/react'
+import { type FormEvent, useState } from 'react'
+import { css } from 'styled-system/css'
+import type { ActorRefFrom } from 'xstate'
+import { COMPANY_ROLES, GLOBAL_ROLES } from '../../../api/schemas'
+import type { InviteUserMachine } from '../../../machines/invite-user.machine'
+import { Alert } from '../../components/alert'
+import { Badge } from '../../components/badge'
+import { Button } from '../../components/button'
+import { TextField } from '../../components/field'
+import { SelectField } from '../../components/select'
+import { Sheet } from '../../components/sheet'
+import { Spinner } from '../../components/spinner'
+import { type FieldErrors, formValues, validateForm } from '../../forms'
+import { translateMessage } from '../../messages'
+import { InviteUserForm } from './forms'
+import { roleLabel } from './labels'
+
+export function InviteUserDialog({
+  actor,
+  companies,
+}: {
+  actor: ActorRefFrom<InviteUserMachine>
+  companies: { id: number; name: string }[]
+}) {
+  const { t, i18n } = useLingui()
+  const busy = useSelector(actor, (s) => s.hasTag('busy'))
+  const open = useSelector(actor, (s) => s.status === 'active')
+  const memberships = useSelector(actor, (s) => s.context.memberships)
+  const companyError = useSelector(actor, (s) => s.context.companyError)
+  const failure = useSelector(actor, (s) => s.context.failure)
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const nameOf = (id: number) => companies.find((c) => c.id === id)?.name ?? `#${id}`
+
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault()
+    const result = validateForm(InviteUserForm, formValues(e.currentTarget))
+    if (!result.success) return setErrors(result.errors)
+    setErrors({})
+    actor.send({ type: 'invite.submit', identity: result.output })
+  }
+  const onAddCompany = () => {
+    const company = document.getElementById('invite-company') as HTMLSelectElement | null
+    const role = document.getElementById('invite-company-role') as HTMLSelectElement | null
+    actor.send({
+      type: 'company.add',
+      companyId: company?.value ? Number(company.value) : null,
+      role: role?.value ?? '',
+    })
+  }
+
+  return (
+    <Sheet
+      open={open}
+      placement="center"
+      busy={busy}
+      onClose={() => actor.send({ type: 'invite.close' })}
+      title={<Trans>Invite user</Trans>}
+      description={<Trans>The user receives an e-mail with a link to activate the account.</Trans>}
+      closeLabel={t`Close`}
+      footer={
+        <>
+          <Button variant="outline" onClick={() => actor.send({ type: 'invite.close' })} disabled={busy}>
+            <Trans>Cancel</Trans>
+          </Button>
+          <Button type="submit" form="invite-user-form" disabled={busy} aria-busy={busy}>
+            {busy ? <Spinner size={4} /> : null}
+            <Trans>Send invitation</Trans>
+          </Button>
+        </>
+      }
+    >
+      <form id="invite-user-form" onSubmit={onSubmit} noValidate>
+        <fieldset disabled={busy} className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+          {failure ? (
+            <Alert status="error">
+              {failure.status >= 500
+                ? t`Failed to invite user`
+                : translateMessage(failure.detail ?? failure.message)}
+            </Alert>
+          ) : null}
+          <TextField
+            label={t`Email`}
+            name="email"
+            type="email"
+            autoComplete="off"
+            error={errors.email}
+            required
+          />
+          <div
+            className={css({
+              display: 'grid',
+              gap: '4',
+              gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' },
+            })}
+          >
+            <TextField label={t`Name`} name="name" error={errors.name} required />
+            <TextField label={t`Surname`} name="surname" error={errors.surname} required />
+          </div>
+          <SelectField
+            label={t`Role`}
+            name="role"
+            placeholder={t`Select a role…`}
+            error={errors.role}
+            options={GLOBAL_ROLES.map((r) => ({ value: r, label: roleLabel(i18n, r) }))}
+          />
+          <fieldset className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+            <legend className={css({ fontSize: 'sm', fontWeight: 'medium', mb: '2' })}>
+              <Trans>Companies</Trans>
+            </legend>
+            {memberships.length > 0 ? (
+              <ul className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+                {memberships.map((m) => (
+                  <li
+                    key={m.companyId}
+                    className={css({ display: 'flex', alignItems: 'center', gap: '2', fontSize: 'sm' })}
+                  >
+                    <span className={css({ flex: '1' })}>{nameOf(m.companyId)}</span>
+                    <Badge tone={m.role === 'COMPANY_ADMIN' ? 'accent' : 'neutral'}>
+                      {roleLabel(i18n, m.role)}
+                    </Badge>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      aria-label={t`Remove ${nameOf(m.companyId)}`}
+                      onClick={() => actor.send({ type: 'company.remove', companyId: m.companyId })}
+                    >
+                      <Trans>Remove</Trans>
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+                <Trans>No company yet: the user can be added to companies later.</Trans>
+              </p>
+            )}
+            <div
+              className={css({
+                display: 'grid',
+                gap: '3',
+                gridTemplateColumns: { base: '1fr', sm: '2fr 1fr auto' },
+                alignItems: 'end',
+              })}
+            >
+              <SelectField
+                id="invite-company"
+                label={t`Company`}
+                placeholder={t`Select a company…`}
+                options={companies.map((c) => ({ value: String(c.id), label: c.name }))}
+              />
+              <SelectField
+                id="invite-company-role"
+                label={t`Company role`}
+                placeholder={t`Select a role…`}
+                options={COMPANY_ROLES.map((r) => ({ value: r, label: roleLabel(i18n, r) }))}
+              />
+              <Button variant="outline" onClick={onAddCompany}>
+                <Trans>Add company</Trans>
+              </Button>
+            </div>
+            {companyError ? (
+              <p role="alert" className={css({ fontSize: 'sm', color: 'danger.fg' })}>
+                {translateMessage(companyError)}
+              </p>
+            ) : null}
+          </fieldset>
+        </fieldset>
+      </form>
+    </Sheet>
+  )
+}
