@@ -12,6 +12,7 @@ import type { Language, LoginInput } from './api/schemas'
 import { adminCompaniesMachine } from './machines/admin-companies.machine'
 import { adminUsersMachine } from './machines/admin-users.machine'
 import { companyEditMachine } from './machines/company-edit.machine'
+import { companySelectionMachine } from './machines/company-selection.machine'
 import { firstAdminMachine } from './machines/first-admin.machine'
 import { inviteUserMachine } from './machines/invite-user.machine'
 import { languageMachine } from './machines/language.machine'
@@ -25,10 +26,13 @@ import {
   type AdminNotice,
   accountNotices,
   adminNotices,
+  companyNoticeText,
   noticeText,
   sessionNotices,
   twoFactorSetupNotices,
 } from './ui/messages'
+
+export const SELECTED_COMPANY_KEY = 'selectedCompanyId'
 
 export type Navigator = {
   toPath(path: string): void
@@ -172,6 +176,44 @@ export function createAppActors(deps: {
     { ...options, input: { language: deps.initialLanguage } },
   )
 
+  const companySelection = createActor(
+    companySelectionMachine.provide({
+      actors: {
+        loadCompanies: fromPromise(async () => {
+          const stored = Number(storage.getItem(SELECTED_COMPANY_KEY))
+          return {
+            companies: await api.companies.mine(),
+            storedId: Number.isInteger(stored) && stored > 0 ? stored : null,
+          }
+        }),
+      },
+      actions: {
+        persist: (_, { id }) => storage.setItem(SELECTED_COMPANY_KEY, String(id)),
+        notify: (_, { notice, name }) => {
+          const text = companyNoticeText(notice, name)
+          if (notice === 'companyChanged') toast.success(text)
+          else toast.error(text)
+        },
+      },
+    }),
+    options,
+  )
+
+  // Signing in loads the user's companies and their saved language; signing out forgets them.
+  let wasSignedIn = false
+  session.subscribe((snapshot) => {
+    const signedIn = snapshot.matches('signedIn')
+    if (signedIn === wasSignedIn) return
+    wasSignedIn = signedIn
+    if (!signedIn) return companySelection.send({ type: 'companies.clear' })
+    companySelection.send({ type: 'companies.load' })
+    // Spec 02 §8: a failed settings fetch silently keeps the local language.
+    api.settings
+      .getMine()
+      .then(({ language: saved }) => language.send({ type: 'language.restore', language: saved }))
+      .catch(() => undefined)
+  })
+
   const firstAdmin = firstAdminMachine.provide({
     actors: {
       setupStatus: fromPromise(() => api.auth.setupStatus()),
@@ -219,6 +261,7 @@ export function createAppActors(deps: {
   return {
     session,
     language,
+    companySelection,
     inspect,
     machines: {
       firstAdmin,

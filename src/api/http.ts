@@ -69,6 +69,8 @@ export type Http = {
   send(path: string, options?: Options): Promise<void>
   /** Raw response, for binary answers (images, PDFs). */
   raw(path: string, options?: Options): Promise<Response>
+  /** The absolute or page-relative address of an API path (for `<img src>`, downloads). */
+  url(path: string): string
   /** Multipart upload with the upload time-out and messages. */
   upload<S extends v.GenericSchema>(
     path: string,
@@ -117,6 +119,7 @@ export function createHttp(config: HttpConfig): Http {
   }
 
   return {
+    url,
     json: (path, schema, options) =>
       call('request', async () => validate(schema, await client(url(path), options).json())),
     send: (path, options) =>

@@ -1,6 +1,7 @@
 /** The API of the app: the only code that knows URLs. */
 import { createAdminApi } from './admin'
 import { createAuthApi } from './auth'
+import { createCompaniesApi } from './companies'
 import { createHttp, type HttpConfig } from './http'
 import { createLocalesApi } from './locales'
 import { createSettingsApi } from './settings'
@@ -13,6 +14,7 @@ export function createApi(config: ApiConfig) {
     auth: createAuthApi(http),
     admin: createAdminApi(http, { baseUrl: config.baseUrl }),
     settings: createSettingsApi(http),
+    companies: createCompaniesApi(http),
     locales: createLocalesApi({
       baseUrl: config.localesBaseUrl,
       ...(config.fetch ? { fetch: config.fetch } : {}),

@@ -6,9 +6,19 @@ import { assign, fromPromise, setup } from 'xstate'
 import type { Catalog } from '../api/locales'
 import type { Language } from '../api/schemas'
 
-/** `requested` is the language being loaded while `switching`. */
-export type LanguageContext = { language: Language; requested: Language }
-export type LanguageEvent = { type: 'language.change'; language: Language } | { type: 'language.retry' }
+/** `requested` is the language being loaded while `switching`; `saveRequested`: the user chose it
+ * (saved to the server), rather than it being restored from the server's settings. */
+export type LanguageContext = { language: Language; requested: Language; saveRequested: boolean }
+export type LanguageEvent =
+  | { type: 'language.change'; language: Language }
+  | { type: 'language.restore'; language: Language }
+  | { type: 'language.retry' }
+
+type Loaded = { context: LanguageContext; event: { output: Catalog } }
+const activateParams = ({ context, event }: Loaded) => ({
+  language: context.requested,
+  catalog: event.output,
+})
 
 export const languageMachine = setup({
   types: {
@@ -29,12 +39,14 @@ export const languageMachine = setup({
   },
   guards: {
     isOtherLanguage: ({ context, event }) =>
-      event.type === 'language.change' && event.language !== context.language,
+      (event.type === 'language.change' || event.type === 'language.restore') &&
+      event.language !== context.language,
+    isChosenByUser: ({ context }) => context.saveRequested,
     isNotEnglish: ({ context }) => context.language !== 'en',
   },
 }).createMachine({
   id: 'language',
-  context: ({ input }) => ({ language: input.language, requested: input.language }),
+  context: ({ input }) => ({ language: input.language, requested: input.language, saveRequested: false }),
   initial: 'loading',
   states: {
     loading: {
@@ -71,7 +83,13 @@ export const languageMachine = setup({
         'language.change': {
           guard: 'isOtherLanguage',
           target: 'switching',
-          actions: assign({ requested: ({ event }) => event.language }),
+          actions: assign({ requested: ({ event }) => event.language, saveRequested: true }),
+        },
+        'language.restore': {
+          guard: 'isOtherLanguage',
+          target: 'switching',
+          actions: assign({ requested: ({ event }) => event.language, saveRequested: false }),
+          description: "The signed-in user's saved language (GET /settings/me): applied, not saved back.",
         },
       },
     },
@@ -81,21 +99,32 @@ export const languageMachine = setup({
         id: 'loadCatalog',
         src: 'loadCatalog',
         input: ({ context }) => ({ language: context.requested }),
-        onDone: {
-          target: 'ready',
-          actions: [
-            assign({ language: ({ context }) => context.requested }),
-            {
-              type: 'activate',
-              params: ({ context, event }) => ({ language: context.language, catalog: event.output }),
-            },
-            { type: 'persist', params: ({ context }) => ({ language: context.language }) },
-            { type: 'saveRemote', params: ({ context }) => ({ language: context.language }) },
-          ],
-        },
+        onDone: [
+          {
+            guard: 'isChosenByUser',
+            target: 'ready',
+            actions: [
+              assign({ language: ({ context }) => context.requested }),
+              { type: 'activate', params: activateParams },
+              { type: 'persist', params: ({ context }) => ({ language: context.language }) },
+              { type: 'saveRemote', params: ({ context }) => ({ language: context.language }) },
+            ],
+          },
+          {
+            target: 'ready',
+            actions: [
+              assign({ language: ({ context }) => context.requested }),
+              { type: 'activate', params: activateParams },
+              { type: 'persist', params: ({ context }) => ({ language: context.language }) },
+            ],
+          },
+        ],
         onError: {
           target: 'ready',
-          actions: [assign({ requested: ({ context }) => context.language }), 'notifyChangeFailed'],
+          actions: [
+            assign({ requested: ({ context }) => context.language, saveRequested: false }),
+            'notifyChangeFailed',
+          ],
         },
       },
     },

@@ -7,6 +7,7 @@ import { createContext, type ReactNode, use } from 'react'
 import type { ActorOptions, ActorRefFrom, AnyActorLogic, InspectionEvent } from 'xstate'
 import type { AdminCompaniesMachine } from '../machines/admin-companies.machine'
 import type { AdminUsersMachine } from '../machines/admin-users.machine'
+import type { companySelectionMachine } from '../machines/company-selection.machine'
 import type { firstAdminMachine } from '../machines/first-admin.machine'
 import type { languageMachine } from '../machines/language.machine'
 import type { sessionMachine } from '../machines/session.machine'
@@ -14,6 +15,7 @@ import type { SubmissionMachine } from '../machines/submission.machine'
 import type { twoFactorSetupMachine } from '../machines/two-factor-setup.machine'
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>
+export type CompanySelectionActor = ActorRefFrom<typeof companySelectionMachine>
 export type FirstAdminActor = ActorRefFrom<typeof firstAdminMachine>
 export type TwoFactorSetupActor = ActorRefFrom<typeof twoFactorSetupMachine>
 export type LanguageActor = ActorRefFrom<typeof languageMachine>
@@ -21,6 +23,8 @@ export type LanguageActor = ActorRefFrom<typeof languageMachine>
 export type AppActors = {
   session: SessionActor
   language: LanguageActor
+  /** The selected company (header switcher; every company-scoped screen reads it). */
+  companySelection: CompanySelectionActor
   machines: {
     firstAdmin: typeof firstAdminMachine
     twoFactorSetup: (redirectTo: string) => typeof twoFactorSetupMachine

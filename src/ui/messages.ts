@@ -8,6 +8,7 @@ import { msg } from '@lingui/core/macro'
 import type { AdminCompaniesNotice } from '../machines/admin-companies.machine'
 import type { AdminUsersNotice } from '../machines/admin-users.machine'
 import type { CompanyEditNotice } from '../machines/company-edit.machine'
+import type { CompanySelectionNotice } from '../machines/company-selection.machine'
 import type { InviteUserNotice } from '../machines/invite-user.machine'
 import type { SessionNotice } from '../machines/session.machine'
 import type { TwoFactorSetupNotice } from '../machines/two-factor-setup.machine'
@@ -164,4 +165,15 @@ export function translateMessage(message: string): string {
 /** A notice's text: the server's message when it sent one we can show, else ours. */
 export function noticeText(notice: Notice, serverMessage?: string): string {
   return serverMessage ? translateMessage(serverMessage) : i18n._(notice.message)
+}
+
+export function companyNoticeText(notice: CompanySelectionNotice, name = ''): string {
+  switch (notice) {
+    case 'companyChanged':
+      return i18n._(msg`Switched to ${name}`)
+    case 'companyNotFound':
+      return i18n._(msg`Company not found`)
+    case 'companiesFailed':
+      return i18n._(msg`Failed to fetch your companies`)
+  }
 }

@@ -24,6 +24,10 @@ describeModel('language machine', {
       { type: 'language.change', language: 'en' },
       { type: 'language.change', language: 'fr' },
     ],
+    'language.restore': [
+      { type: 'language.restore', language: 'en' },
+      { type: 'language.restore', language: 'fr' },
+    ],
     'xstate.done.actor.loadInitialCatalog': [done('loadInitialCatalog')],
     'xstate.error.actor.loadInitialCatalog': [error('loadInitialCatalog')],
     'xstate.done.actor.loadCatalog': [done('loadCatalog')],
@@ -42,6 +46,10 @@ describeModel('language machine', {
       expect(s.context.requested).toBe(s.context.language)
       const last = log.filter((l) => l.startsWith('persist:')).at(-1)
       if (last) expect(last).toBe(`persist:${s.context.language}`)
+      // Only a language the user chose is saved to the server; a restored one is not saved back.
+      const sinceActivation = log.slice(log.lastIndexOf(`activate:${s.context.language}`))
+      if (s.context.saveRequested) expect(log.at(-1)).toBe(`save:${s.context.language}`)
+      else expect(sinceActivation.some((l) => l.startsWith('save:'))).toBe(false)
     },
     switching: (s) => {
       expect(s.hasTag('loaded')).toBe(true)

@@ -5,6 +5,7 @@ import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } fr
 import { render } from '@testing-library/react'
 import type { ReactElement } from 'react'
 import { createActor, fromPromise } from 'xstate'
+import { companySelectionMachine } from '../../src/machines/company-selection.machine'
 import { languageMachine } from '../../src/machines/language.machine'
 import { type AppActors, AppActorsProvider } from '../../src/ui/app-context'
 
@@ -45,5 +46,7 @@ export function testActors(overrides: Partial<AppActors> & Pick<AppActors, 'sess
       throw new Error(`machine ${String(name)} not provided to this test`)
     },
   })
-  return { language: createTestLanguageActor(), machines: missing, ...overrides }
+  const companySelection = createActor(companySelectionMachine)
+  companySelection.start()
+  return { language: createTestLanguageActor(), companySelection, machines: missing, ...overrides }
 }
