@@ -1,5 +1,5 @@
 /**
- * `npm run bench:extract [-- --text-only] [-- --verbose] [-- --files 0001,0002]`: the extraction
+ * `npm run bench:extract [-- --text-only | --scans] [-- --verbose] [-- --files 0001,0002]`: the extraction
  * engine over ../shared/corpus (CORPUS_DIR), scored with the corpus rules. The last line is
  * `field accuracy: X%`.
  */
@@ -8,10 +8,14 @@ import { loadTruth, report, runCorpus } from '../tests/extraction/corpus.ts'
 
 const args = process.argv.slice(2)
 const verbose = args.includes('--verbose')
-const textOnly = args.includes('--text-only')
+const textOnly =
+  args.includes('--text-only') || (args.includes('--only') && args[args.indexOf('--only') + 1] === 'text')
+const scansOnly =
+  args.includes('--scans') || (args.includes('--only') && args[args.indexOf('--only') + 1] === 'scans')
 const filesArg = args[args.indexOf('--files') + 1]
 let lines = loadTruth()
 if (textOnly) lines = lines.filter((l) => l.render === 'pdf_text')
+if (scansOnly) lines = lines.filter((l) => l.render !== 'pdf_text')
 if (args.includes('--files') && filesArg) {
   const wanted = filesArg.split(',')
   lines = lines.filter((l) => wanted.some((w) => l.file.startsWith(w)))

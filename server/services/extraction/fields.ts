@@ -59,12 +59,34 @@ function* segments(lines: Line[]): Generator<Ref> {
 const overlaps = (a: { x0: number; x1: number }, b: { x0: number; x1: number }, slack = 4) =>
   a.x0 <= b.x1 + slack && b.x0 <= a.x1 + slack
 
+/**
+ * The segment right of `ref` on its row. OCR may cut one printed row into lines a few points
+ * apart (a label and its value in two columns): neighbouring lines whose centre is within
+ * half a line of the label's count as the same row.
+ */
+function rightNeighbour(lines: Line[], ref: Ref): Segment | undefined {
+  const own = ref.line.segments[ref.si + 1]
+  if (own) return own
+  const centre = ref.line.y + ref.seg.size / 2
+  let best: Segment | undefined
+  for (let li = Math.max(0, ref.li - 2); li <= Math.min(lines.length - 1, ref.li + 2); li++) {
+    const line = lines[li]!
+    if (li === ref.li || line.page !== ref.line.page) continue
+    for (const s of line.segments) {
+      if (Math.abs(line.y + s.size / 2 - centre) > Math.min(s.size, ref.seg.size) * 0.6) continue
+      if (s.x0 < ref.seg.x1 - 1 || s.x0 - ref.seg.x1 > 300) continue
+      if (!best || s.x0 < best.x0) best = s
+    }
+  }
+  return best
+}
+
 /** The value printed after a label: rest of the segment, next segment, or the line below. */
 function valueAfter(lines: Line[], ref: Ref, rest: string, opts: { below?: boolean } = {}): string[] {
   const out: string[] = []
   const r = rest.replace(/^[\s:.#°-]+/, '').trim()
   if (r) out.push(r)
-  const next = ref.line.segments[ref.si + 1]
+  const next = rightNeighbour(lines, ref)
   if (next) out.push(next.text)
   if (opts.below !== false) {
     const below = lines[ref.li + 1]
@@ -271,21 +293,68 @@ function vatCandidates(text: string): string[] {
   return out
 }
 
-function findVat(lines: Line[], customer: Set<Segment>): string | null {
-  const supplier: string[] = []
+/** Digit runs of the company registration numbers printed (SIREN/SIRET, RCS, company no.). */
+function registrationNumbers(lines: Line[], customer: Set<Segment>): string[] {
+  const out: string[] = []
+  for (const ref of segments(lines)) {
+    if (customer.has(ref.seg)) continue
+    const t = f(ref.seg.text)
+    const m = t.match(
+      /\b(siren|siret|rcs|r\.c\.s\.|company no|company number|registered|registration|hrb|kvk|cif|nif)\b/,
+    )
+    if (!m || m.index === undefined) continue
+    for (const run of t.slice(m.index).matchAll(/\d[\d\s.]{7,}\d/g)) {
+      const digits = run[0].replace(/\D/g, '')
+      if (digits.length >= 8) out.push(digits)
+    }
+  }
+  return out
+}
+
+/**
+ * The supplier's VAT number among the labelled ones: never one of the customer block; where
+ * several remain (a customer block OCR could not delimit), the one carrying a registration
+ * number printed on the document (FR: the SIREN) or printed in the supplier's own block wins.
+ */
+function findVat(lines: Line[], customer: Set<Segment>, supplierName: string | null): string | null {
+  const found: { value: string; ref: Ref; order: number }[] = []
   for (const ref of segments(lines)) {
     const t = f(ref.seg.text)
     if (/iban|\bbic\b/.test(t)) continue
     const prev = ref.line.segments[ref.si - 1]
     const labelled = VAT_LABEL.test(t) || (prev && VAT_LABEL.test(f(prev.text)))
     if (!labelled) continue
-    const found = vatCandidates(ref.seg.text)
-    if (found.length === 0) continue
+    const values = vatCandidates(ref.seg.text)
+    if (values.length === 0) continue
     const context = `${prev ? f(prev.text) : ''} ${t}`
     if (customer.has(ref.seg) || OTHER_PARTY.test(context)) continue
-    supplier.push(...found)
+    for (const value of values) found.push({ value, ref, order: found.length })
   }
-  return supplier[0] ?? null
+  if (found.length <= 1 || new Set(found.map((c) => c.value)).size === 1) return found[0]?.value ?? null
+  const registrations = registrationNumbers(lines, customer)
+  const name = supplierName ? f(supplierName) : null
+  const score = (c: (typeof found)[number]) => {
+    let n = 0
+    const digits = c.value.replace(/\D/g, '')
+    if (
+      registrations.some(
+        (r) => r.length >= 8 && (digits.includes(r.slice(0, 9)) || r.includes(digits.slice(-9))),
+      )
+    )
+      n += 2
+    if (name) {
+      for (let li = Math.max(0, c.ref.li - 6); li <= c.ref.li; li++) {
+        const line = lines[li]!
+        if (line.page !== c.ref.line.page) continue
+        if (line.segments.some((s) => overlaps(s, c.ref.seg) && f(s.text).includes(name))) {
+          n += 1
+          break
+        }
+      }
+    }
+    return n
+  }
+  return [...found].sort((a, b) => score(b) - score(a) || a.order - b.order)[0]!.value
 }
 
 const IBAN_SPECS = getCountrySpecifications()
@@ -519,7 +588,7 @@ export function extractFields(pages: PageText[]): ExtractedFields {
     document_date: findIssueDate(lines, customer),
     business_name: supplier.name,
     business_address: supplier.address,
-    vat_number: hasVat ? findVat(lines, customer) : findVat(lines, customer),
+    vat_number: findVat(lines, customer, supplier.name),
     iban: findIban(lines, customer),
     currency: findCurrency(lines, totals.inclLine) ?? (totals.incl !== null ? 'EUR' : null),
     has_vat: hasVat,

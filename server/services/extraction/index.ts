@@ -55,7 +55,7 @@ export async function extractDocument(
         const image = await pdf.pageImage(n)
         if (!image) continue
         const t = performance.now()
-        const page = await ocr.recognize(image)
+        const page = await ocr.recognize(image, { pageWidthPt: pages[n - 1]!.width })
         ocrMs += performance.now() - t
         ocrPages += 1
         pages[n - 1] = { ...page, page: n, lines: page.lines.map((l) => ({ ...l, page: n })) }

@@ -2,6 +2,11 @@
  * OCR with tesseract.js: a small pool of warm workers (worker threads, so recognition never
  * blocks the event loop), English + French models read from the @tesseract.js-data packages
  * in node_modules: nothing is downloaded at run time.
+ *
+ * Each page is prepared before recognition: grey, paper background flattened to white and
+ * light ink darkened (grey labels survive tesseract's global threshold), and scans below
+ * ~250 dpi resampled to ~300 dpi, the resolution tesseract's models read best. Coordinates
+ * come back in points, like the PDF text layer's, so the field rules see one geometry.
  */
 import { copyFileSync, existsSync, mkdirSync, statSync } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -9,6 +14,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import Tesseract from 'tesseract.js'
 import type { Line, PageText, Segment } from './pdf-text.ts'
+import { decodePng, normalizeContrast, type RawImage, resizeGrey, toGrey } from './png.ts'
 
 const require = createRequire(import.meta.url)
 
@@ -32,8 +38,42 @@ function languageDirectory(): string {
 }
 
 export interface OcrPool {
-  recognize(image: Buffer): Promise<PageText>
+  /**
+   * Reads one page: an image file (PNG, JPEG…) or decoded pixels. `pageWidthPt` is the page's
+   * width in points when known (a PDF page), so the image's resolution is known too.
+   */
+  recognize(image: Buffer | RawImage, hint?: { pageWidthPt?: number }): Promise<PageText>
   close(): Promise<void>
+}
+
+/** Resolution tesseract reads best at (text x-height ~20 px); lower-resolution scans are upsampled. */
+const TARGET_DPI = 300
+const MAX_SCALE = 2.5
+
+/** The resolution a JPEG records in its JFIF header, when any. */
+function jfifDpi(data: Buffer): number | undefined {
+  if (data[0] !== 0xff || data[1] !== 0xd8 || data.toString('latin1', 6, 11) !== 'JFIF\u0000')
+    return undefined
+  const units = data[13]
+  const density = data.readUInt16BE(14)
+  if (units === 1) return density
+  if (units === 2) return Math.round(density * 2.54)
+  return undefined
+}
+
+/**
+ * The page's resolution: from the PDF page size, else from the file's own record, else as if
+ * the image were a full A4 / Letter width (8.3 in), which scans of invoices nearly always are.
+ */
+function resolutionOf(width: number, recorded: number | undefined, pageWidthPt?: number): number {
+  if (pageWidthPt && pageWidthPt > 0) return (width * 72) / pageWidthPt
+  if (recorded && recorded >= 100 && recorded <= 1200) return recorded
+  return width / 8.27
+}
+
+/** Grey pixels as a binary PGM, which leptonica reads without decompression. */
+function encodePgm(width: number, height: number, pixels: Uint8Array): Buffer {
+  return Buffer.concat([Buffer.from(`P5\n${width} ${height}\n255\n`, 'latin1'), pixels])
 }
 
 /** Workers start on first use and stay warm; `size` recognitions run at once. */
@@ -58,16 +98,41 @@ export function createOcrPool(size = 1): OcrPool {
     return s
   }
   return {
-    async recognize(image) {
+    async recognize(image, hint = {}) {
       scheduler ??= start()
       const s = await scheduler
+      let raw: RawImage | null = Buffer.isBuffer(image) ? decodePng(image) : image
+      if (!raw && Buffer.isBuffer(image)) {
+        // Any other format: tesseract's own decoder (leptonica) hands back the grey page.
+        const decoded = (await s.addJob(
+          'recognize',
+          image,
+          {},
+          {
+            text: false,
+            imageGrey: true,
+          },
+        )) as Tesseract.RecognizeResult
+        const url = decoded.data.imageGrey
+        raw = url ? decodePng(Buffer.from(url.slice(url.indexOf(',') + 1), 'base64')) : null
+        if (raw) raw.dpi = jfifDpi(image)
+      }
+      if (!raw) throw new Error('The image cannot be decoded')
+      const dpi = resolutionOf(raw.width, raw.dpi, hint.pageWidthPt)
+      const scale = dpi < TARGET_DPI * 0.85 ? Math.min(MAX_SCALE, TARGET_DPI / dpi) : 1
+      const grey = normalizeContrast(toGrey(raw), raw.width, raw.height)
+      const page =
+        scale === 1
+          ? { width: raw.width, height: raw.height, pixels: grey }
+          : resizeGrey(grey, raw.width, raw.height, scale)
       const result = (await s.addJob(
         'recognize',
-        image,
-        {},
+        encodePgm(page.width, page.height, page.pixels),
+        { user_defined_dpi: String(Math.round(dpi * scale)) } as Partial<Tesseract.RecognizeOptions>,
         { blocks: true, text: false },
       )) as Tesseract.RecognizeResult
-      return toPage(result.data)
+      // Coordinates in points (1/72 in), as the PDF text layer gives them.
+      return toPage(result.data, page, 72 / (dpi * scale))
     },
     async close() {
       if (scheduler) await (await scheduler).terminate()
@@ -81,8 +146,29 @@ function fixOcrWord(word: string): string {
   return word.replace(/(\p{Ll})B(e)\b/gu, '$1ß$2')
 }
 
-function toPage(data: Tesseract.Page): PageText {
-  const lines: Line[] = []
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b)
+  return s[Math.floor(s.length / 2)] ?? 0
+}
+
+/**
+ * A word box spans about three quarters of the font size (cap or ascender height to baseline,
+ * descenders in some words): segment sizes are given as font sizes, as in the text layer.
+ */
+const EM_PER_WORD_HEIGHT = 1.3
+
+interface OcrLine extends Line {
+  /** Vertical centre of the words, in pixels. */
+  centre: number
+}
+
+/**
+ * Tesseract's lines as positioned lines: words closer than ~1.5 character heights form a
+ * segment (as in the text layer); a line's height is the median height of its words (line
+ * boxes are inflated by stray marks), and lines of different blocks on one row are merged.
+ */
+function toPage(data: Tesseract.Page, size: { width: number; height: number }, unit: number): PageText {
+  const lines: OcrLine[] = []
   let width = 0
   let height = 0
   for (const block of data.blocks ?? []) {
@@ -92,21 +178,30 @@ function toPage(data: Tesseract.Page): PageText {
       for (const l of para.lines) {
         const words = l.words.filter((w) => w.text.trim() !== '' && w.confidence > 20)
         if (words.length === 0) continue
-        const lineHeight = Math.max(8, l.bbox.y1 - l.bbox.y0)
+        const legible = words.filter((w) => /[\p{L}\d]/u.test(w.text))
+        const basis = legible.length > 0 ? legible : words
+        const wordHeight = Math.max(8, median(basis.map((w) => w.bbox.y1 - w.bbox.y0)))
+        const centre = median(basis.map((w) => (w.bbox.y0 + w.bbox.y1) / 2))
         const segments: Segment[] = []
         for (const raw of words) {
           const w = { ...raw, text: fixOcrWord(raw.text) }
           const last = segments[segments.length - 1]
-          if (last && w.bbox.x0 - last.x1 < lineHeight * 1.4) {
+          if (last && w.bbox.x0 - last.x1 < wordHeight * 1.6) {
             last.text += ` ${w.text}`
             last.x1 = w.bbox.x1
           } else {
-            segments.push({ text: w.text, x0: w.bbox.x0, x1: w.bbox.x1, size: lineHeight })
+            segments.push({
+              text: w.text,
+              x0: w.bbox.x0,
+              x1: w.bbox.x1,
+              size: wordHeight * EM_PER_WORD_HEIGHT,
+            })
           }
         }
         lines.push({
           page: 1,
-          y: l.bbox.y0,
+          y: centre - wordHeight / 2,
+          centre,
           x0: segments[0]!.x0,
           x1: segments[segments.length - 1]!.x1,
           segments,
@@ -116,18 +211,46 @@ function toPage(data: Tesseract.Page): PageText {
     }
   }
   // Blocks are read column by column; the rules expect top-to-bottom lines across columns.
-  lines.sort((a, b) => a.y - b.y || a.x0 - b.x0)
-  const merged: Line[] = []
+  // A line joins the row of an earlier one when their centres are within half a line and
+  // they share no column (two lines in one column are two lines, however close).
+  lines.sort((a, b) => a.centre - b.centre || a.x0 - b.x0)
+  const merged: OcrLine[] = []
   for (const line of lines) {
-    const prev = merged[merged.length - 1]
-    const h = line.segments[0]!.size
-    if (prev && Math.abs(prev.y - line.y) < h * 0.5) {
-      prev.segments.push(...line.segments)
-      prev.segments.sort((a, b) => a.x0 - b.x0)
-      prev.x0 = prev.segments[0]!.x0
-      prev.x1 = Math.max(prev.x1, line.x1)
-      prev.text = prev.segments.map((s) => s.text).join('  ')
+    const h = line.segments[0]!.size / EM_PER_WORD_HEIGHT
+    const row = merged
+      .slice(-4)
+      .reverse()
+      .find(
+        (m) =>
+          Math.abs(m.centre - line.centre) < Math.min(h, m.segments[0]!.size / EM_PER_WORD_HEIGHT) * 0.5 &&
+          !m.segments.some((a) => line.segments.some((b) => a.x0 <= b.x1 && b.x0 <= a.x1)),
+      )
+    if (row) {
+      row.segments.push(...line.segments)
+      row.segments.sort((a, b) => a.x0 - b.x0)
+      row.x0 = row.segments[0]!.x0
+      row.x1 = Math.max(row.x1, line.x1)
+      row.y = Math.min(row.y, line.y)
+      row.text = row.segments.map((s) => s.text).join('  ')
     } else merged.push(line)
   }
-  return { page: 1, width: width || 1, height: height || 1, lines: merged }
+  merged.sort((a, b) => a.y - b.y || a.x0 - b.x0)
+  const out: Line[] = merged.map(({ centre: _, ...line }) => ({
+    ...line,
+    y: line.y * unit,
+    x0: line.x0 * unit,
+    x1: line.x1 * unit,
+    segments: line.segments.map((seg) => ({
+      ...seg,
+      x0: seg.x0 * unit,
+      x1: seg.x1 * unit,
+      size: seg.size * unit,
+    })),
+  }))
+  return {
+    page: 1,
+    width: (size.width || width || 1) * unit,
+    height: (size.height || height || 1) * unit,
+    lines: out,
+  }
 }

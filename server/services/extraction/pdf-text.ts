@@ -3,7 +3,7 @@
  * two-column blocks (supplier | customer, label | value) stay apart as segments of a line.
  */
 import { extractImages, getDocumentProxy } from 'unpdf'
-import { encodePng } from './png.ts'
+import type { RawImage } from './png.ts'
 
 export interface Segment {
   text: string
@@ -83,8 +83,8 @@ export interface PdfText {
   pages: PageText[]
   /** Pages whose text layer is empty (to be OCRed). */
   emptyPages: number[]
-  /** The largest image of a page as PNG, for OCR; null when the page has none. */
-  pageImage(page: number): Promise<Buffer | null>
+  /** The largest image of a page as pixels, for OCR; null when the page has none. */
+  pageImage(page: number): Promise<RawImage | null>
   close(): Promise<void>
 }
 
@@ -115,13 +115,12 @@ export async function readPdf(data: Uint8Array): Promise<PdfText> {
       const images = await extractImages(pdf, n)
       const largest = images.sort((a, b) => b.width * b.height - a.width * a.height)[0]
       if (!largest) return null
-      const channels = largest.channels as 1 | 3 | 4
-      return encodePng(
-        largest.width,
-        largest.height,
-        channels,
-        new Uint8Array(largest.data.buffer, largest.data.byteOffset, largest.data.byteLength),
-      )
+      return {
+        width: largest.width,
+        height: largest.height,
+        channels: largest.channels as 1 | 3 | 4,
+        pixels: new Uint8Array(largest.data.buffer, largest.data.byteOffset, largest.data.byteLength),
+      }
     },
     close: () => pdf.destroy(),
   }
