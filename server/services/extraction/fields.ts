@@ -193,7 +193,32 @@ function findSupplier(pages: PageText[], lines: Line[], customer: Set<Segment>) 
     }
   }
   if (!best) return { name: null, address: null }
-  return { name: best.name, address: findAddress(lines, best.line, best.seg, customer) }
+  return { name: printedCase(best.name, lines), address: findAddress(lines, best.line, best.seg, customer) }
+}
+
+/**
+ * A name set in capitals in a header (often styled so) is given as the document spells it in
+ * running text when it does, e.g. "HOTEL BELLEVUE" and "Hôtel Bellevue — SARL au capital…".
+ */
+function printedCase(name: string, lines: Line[]): string {
+  if (name !== name.toUpperCase() || !/\p{Lu}{2}/u.test(name)) return name
+  const key = f(name)
+  for (const line of lines) {
+    for (const seg of line.segments) {
+      const at = f(seg.text).indexOf(key)
+      if (at < 0) continue
+      // foldText keeps the length of plain letters; accents fold away (NFD then strip), so
+      // compare on the folded text and cut the same span out of the NFC original.
+      const original = seg.text.normalize('NFC')
+      if (f(original).length !== original.length) continue
+      const candidate = original.slice(at, at + name.length)
+      const before = original[at - 1]
+      const after = original[at + name.length]
+      if ((before && /[\p{L}\d]/u.test(before)) || (after && /[\p{L}\d]/u.test(after))) continue
+      if (candidate !== candidate.toUpperCase()) return candidate
+    }
+  }
+  return name
 }
 
 function splitParts(text: string): string[] {
@@ -220,7 +245,10 @@ function findAddress(lines: Line[], nameLine: Line, nameSeg: Segment, customer: 
     const line = lines[li]!
     if (line.page !== nameLine.page) break
     if (line.y - lastY > Math.max(nameSeg.size, 8) * 4) break
-    const seg = line.segments.find((s) => aligned(s) && !customer.has(s))
+    // Specks read as punctuation (scans) are no address line.
+    const seg = line.segments.find(
+      (s) => aligned(s) && !customer.has(s) && /[\p{L}\d]{2,}/u.test(s.text),
+    )
     if (!seg) continue
     lastY = line.y
     for (const part of splitParts(seg.text)) {
