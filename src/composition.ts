@@ -13,6 +13,7 @@ import { adminCompaniesMachine } from './machines/admin-companies.machine'
 import { adminUsersMachine } from './machines/admin-users.machine'
 import { companyEditMachine } from './machines/company-edit.machine'
 import { companySelectionMachine } from './machines/company-selection.machine'
+import { companyUsersMachine } from './machines/company-users.machine'
 import { firstAdminMachine } from './machines/first-admin.machine'
 import { inviteUserMachine } from './machines/invite-user.machine'
 import { languageMachine } from './machines/language.machine'
@@ -181,10 +182,11 @@ export function createAppActors(deps: {
       actors: {
         loadCompanies: fromPromise(async () => {
           const stored = Number(storage.getItem(SELECTED_COMPANY_KEY))
-          return {
-            companies: await api.companies.mine(),
-            storedId: Number.isInteger(stored) && stored > 0 ? stored : null,
-          }
+          const companies = (await api.companies.mine()).map((c) => ({
+            ...c,
+            logoUrl: c.logo_path ? api.companies.logoUrl(c.id, c.logo_path) : null,
+          }))
+          return { companies, storedId: Number.isInteger(stored) && stored > 0 ? stored : null }
         }),
       },
       actions: {
@@ -265,6 +267,10 @@ export function createAppActors(deps: {
     inspect,
     machines: {
       firstAdmin,
+      companyUsers: companyUsersMachine.provide({
+        actors: { loadUsers: fromPromise(({ input }) => api.companies.users(input.companyId)) },
+        actions: { notifyFailed: () => toast.error(i18n._(msg`Failed to fetch company users`)) },
+      }),
       twoFactorSetup,
       activation: submission(api.auth.validateMail, {
         succeeded: 'accountValidated',

@@ -14,9 +14,12 @@ export type CompanySelectionEvent =
   | { type: 'companies.retry' }
   | { type: 'company.select'; id: number }
 
-export type CompanySelectionContext = { companies: MyCompany[]; selectedId: number | null }
+/** A company the user can pick, with the address of its logo (null: none uploaded). */
+export type CompanyChoice = MyCompany & { logoUrl: string | null }
 
-type Loaded = { companies: MyCompany[]; storedId: number | null }
+export type CompanySelectionContext = { companies: CompanyChoice[]; selectedId: number | null }
+
+type Loaded = { companies: CompanyChoice[]; storedId: number | null }
 
 export const companySelectionMachine = setup({
   types: {

@@ -8,6 +8,7 @@ import type { ActorOptions, ActorRefFrom, AnyActorLogic, InspectionEvent } from 
 import type { AdminCompaniesMachine } from '../machines/admin-companies.machine'
 import type { AdminUsersMachine } from '../machines/admin-users.machine'
 import type { companySelectionMachine } from '../machines/company-selection.machine'
+import type { companyUsersMachine } from '../machines/company-users.machine'
 import type { firstAdminMachine } from '../machines/first-admin.machine'
 import type { languageMachine } from '../machines/language.machine'
 import type { sessionMachine } from '../machines/session.machine'
@@ -27,6 +28,7 @@ export type AppActors = {
   companySelection: CompanySelectionActor
   machines: {
     firstAdmin: typeof firstAdminMachine
+    companyUsers: typeof companyUsersMachine
     twoFactorSetup: (redirectTo: string) => typeof twoFactorSetupMachine
     activation: SubmissionMachine
     resetRequest: SubmissionMachine

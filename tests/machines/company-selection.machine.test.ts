@@ -1,21 +1,21 @@
 import { expect } from 'vitest'
-import type { MyCompany } from '../../src/api/schemas'
-import { companySelectionMachine } from '../../src/machines/company-selection.machine'
+import { type CompanyChoice, companySelectionMachine } from '../../src/machines/company-selection.machine'
 import { describeModel } from '../support/model'
 
-const company = (id: number, name: string): MyCompany =>
+const company = (id: number, name: string): CompanyChoice =>
   ({
     id,
     name,
     enabled: true,
     logo_path: null,
+    logoUrl: null,
     powerbi_link: null,
     monday_link: null,
     role: 'COMPANY_USER',
-  }) as MyCompany
+  }) as CompanyChoice
 const acme = company(1, 'Acme')
 const globex = company(2, 'Globex')
-const loaded = (companies: MyCompany[], storedId: number | null) => ({
+const loaded = (companies: CompanyChoice[], storedId: number | null) => ({
   type: 'xstate.done.actor.loadCompanies',
   output: { companies, storedId },
 })
@@ -55,7 +55,7 @@ describeModel('company selection machine', {
     },
     loading: (s) => expect(s.hasTag('loading')).toBe(true),
     ready: (s, log) => {
-      expect(s.context.companies.map((c: MyCompany) => c.id)).toContain(s.context.selectedId)
+      expect(s.context.companies.map((c: CompanyChoice) => c.id)).toContain(s.context.selectedId)
       expect(log.filter((l) => l.startsWith('persist:')).at(-1)).toBe(`persist:${s.context.selectedId}`)
       if (log.at(-1)?.startsWith('notify:companyChanged'))
         expect(log.at(-1)).toBe('notify:companyChanged:Acme')

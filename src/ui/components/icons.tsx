@@ -84,3 +84,20 @@ export const LogoMark = () => (
     <path d="M18 8v5h5" fill="#c7d2fe" />
   </svg>
 )
+export const ChartIcon = () => (
+  <Svg>
+    <path d="M3 3v18h18" />
+    <path d="M7 15v2M11 11v6M15 7v10M19 12v5" />
+  </Svg>
+)
+export const BoardIcon = () => (
+  <Svg>
+    <rect x="3" y="4" width="18" height="16" rx="2" />
+    <path d="M9 4v16M15 4v10" />
+  </Svg>
+)
+export const ExternalIcon = () => (
+  <Svg width="14" height="14">
+    <path d="M15 3h6v6M10 14 21 3M18 13v6a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h6" />
+  </Svg>
+)
