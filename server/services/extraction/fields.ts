@@ -246,9 +246,7 @@ function findAddress(lines: Line[], nameLine: Line, nameSeg: Segment, customer: 
     if (line.page !== nameLine.page) break
     if (line.y - lastY > Math.max(nameSeg.size, 8) * 4) break
     // Specks read as punctuation (scans) are no address line.
-    const seg = line.segments.find(
-      (s) => aligned(s) && !customer.has(s) && /[\p{L}\d]{2,}/u.test(s.text),
-    )
+    const seg = line.segments.find((s) => aligned(s) && !customer.has(s) && /[\p{L}\d]{2,}/u.test(s.text))
     if (!seg) continue
     lastY = line.y
     for (const part of splitParts(seg.text)) {
@@ -599,6 +597,24 @@ function findCurrency(lines: Line[], totalText: string | null): string | null {
   return best?.[0] ?? null
 }
 
+// ---- OCR accents --------------------------------------------------------------------------
+
+/** A German or Austrian supplier: by its VAT number or the country ending its address. */
+function germanSupplier(address: string | null, vat: string | null): boolean {
+  if (vat && /^(DE|ATU)/.test(vat)) return true
+  return address !== null && /(germany|deutschland|allemagne|austria|osterreich|autriche)$/.test(f(address))
+}
+
+/**
+ * German has no circumflex: OCR models trained on French read ö, ü, ä as ô, û, â. In a German
+ * supplier's name and address they are the umlauts.
+ */
+function umlauts(text: string | null): string | null {
+  if (text === null) return null
+  const map: Record<string, string> = { ô: 'ö', û: 'ü', â: 'ä', Ô: 'Ö', Û: 'Ü', Â: 'Ä' }
+  return text.normalize('NFC').replace(/[ôûâÔÛÂ]/g, (c) => map[c] ?? c)
+}
+
 // ---- entry point --------------------------------------------------------------------------
 
 export function extractFields(pages: PageText[]): ExtractedFields {
@@ -610,13 +626,15 @@ export function extractFields(pages: PageText[]): ExtractedFields {
       allText,
     )
   const supplier = findSupplier(pages, lines, customer)
+  const vatNumber = findVat(lines, customer, supplier.name)
+  const german = germanSupplier(supplier.address, vatNumber)
   const totals = findTotals(lines, customer, hasVat)
   return {
     invoice_number: findInvoiceNumber(lines, customer),
     document_date: findIssueDate(lines, customer),
-    business_name: supplier.name,
-    business_address: supplier.address,
-    vat_number: findVat(lines, customer, supplier.name),
+    business_name: german ? umlauts(supplier.name) : supplier.name,
+    business_address: german ? umlauts(supplier.address) : supplier.address,
+    vat_number: vatNumber,
     iban: findIban(lines, customer),
     currency: findCurrency(lines, totals.inclLine) ?? (totals.incl !== null ? 'EUR' : null),
     has_vat: hasVat,

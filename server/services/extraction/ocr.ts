@@ -49,6 +49,8 @@ export interface OcrPool {
 /** Resolution tesseract reads best at (text x-height ~20 px); lower-resolution scans are upsampled. */
 const TARGET_DPI = 300
 const MAX_SCALE = 2.5
+/** Upsampling stops at this many pixels (memory and time of one page). */
+const MAX_PIXELS = 40_000_000
 
 /** The resolution a JPEG records in its JFIF header, when any. */
 function jfifDpi(data: Buffer): number | undefined {
@@ -119,7 +121,13 @@ export function createOcrPool(size = 1): OcrPool {
       }
       if (!raw) throw new Error('The image cannot be decoded')
       const dpi = resolutionOf(raw.width, raw.dpi, hint.pageWidthPt)
-      const scale = dpi < TARGET_DPI * 0.85 ? Math.min(MAX_SCALE, TARGET_DPI / dpi) : 1
+      const scale =
+        dpi < TARGET_DPI * 0.85
+          ? Math.max(
+              1,
+              Math.min(MAX_SCALE, TARGET_DPI / dpi, Math.sqrt(MAX_PIXELS / (raw.width * raw.height))),
+            )
+          : 1
       const grey = normalizeContrast(toGrey(raw), raw.width, raw.height)
       const page =
         scale === 1
