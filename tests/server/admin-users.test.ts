@@ -188,6 +188,23 @@ describe('POST /admin/invite-user/', () => {
     expect(rows).toEqual([])
   })
 
+  it('undoes the invitation when the mail cannot be sent (502), so it can simply be sent again', async () => {
+    const send = ctx.mailer.send
+    ctx.mailer.send = async () => {
+      throw new Error('SMTP server unreachable')
+    }
+    const payload = { email: 'unlucky@example.com', name: 'Un', surname: 'Lucky', role: 'CLIENT_USER' }
+    try {
+      const res = await adminCall('POST', '/admin/invite-user/', payload)
+      expect(res.status).toBe(502)
+      expect(JSON.stringify(await res.json())).not.toMatch(/SMTP|stack/)
+    } finally {
+      ctx.mailer.send = send
+    }
+    expect(await database.db.select().from(users).where(eq(users.email, 'unlucky@example.com'))).toEqual([])
+    expect((await adminCall('POST', '/admin/invite-user/', payload)).status).toBe(201)
+  })
+
   it('is for platform administrators only', async () => {
     const payload = { email: 'sneaky@example.com', name: 'Sn', surname: 'Eaky', role: 'SAAS_ADMIN' }
     expect((await send(companyAdmin.jar, ctx.app, 'POST', '/admin/invite-user/', payload)).status).toBe(403)
