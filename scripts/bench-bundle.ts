@@ -54,7 +54,8 @@ try {
   await page.getByLabel('Email').fill(admin.email)
   await page.getByLabel('Password', { exact: true }).fill(admin.password)
   await page.getByRole('button', { name: 'Sign in' }).click()
-  await page.getByText('Welcome back,').waitFor()
+  // Signed in once the app leaves /login (to the 2FA setup advice or the dashboard).
+  await page.waitForURL((url) => url.pathname !== '/login')
 
   const cold = await context.newPage()
   const dashboard = await jsLoaded(cold, () => cold.goto(`${server.url}/`), 'Welcome back,')

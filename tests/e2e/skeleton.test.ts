@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser } from '../support/browser'
 import { type RunningServer, startServer } from '../support/server-process'
-import { ADMIN, expectPath, openPage, signIn } from './support'
+import { ADMIN, expectPath, openPage, signIn, skipTwoFactorAdvice } from './support'
 
 let server: RunningServer
 let browser: Browser
@@ -41,6 +41,9 @@ describe('sign-in', () => {
 
     await password.fill(ADMIN.password)
     await page.getByRole('button', { name: 'Sign in' }).click()
+    await page.getByText('For enhanced security, we recommend setting up two-factor authentication').waitFor()
+    await expectPath(page, '/setup-2fa?redirect=%2Fsettings')
+    await skipTwoFactorAdvice(page)
     await expectPath(page, '/settings')
     await page.getByRole('button', { name: 'Logout' }).waitFor()
 
@@ -58,6 +61,7 @@ describe('sign-in', () => {
     await page.getByLabel('Email').fill(ADMIN.email)
     await page.getByLabel('Password', { exact: true }).fill(ADMIN.password)
     await page.getByRole('button', { name: 'Sign in' }).click()
+    await skipTwoFactorAdvice(page)
     await expectPath(page, '/')
     await context.close()
   })

@@ -16,12 +16,22 @@ export async function openPage(browser: Browser, viewport = { width: 1280, heigh
   return { context, page, errors }
 }
 
+/** Signs in from /login; a user without 2FA is advised to set it up and skips it here. */
 export async function signIn(page: Page, base: string, credentials = ADMIN) {
   await page.goto(`${base}/login`)
   await page.getByLabel('Email').fill(credentials.email)
   await page.getByLabel('Password', { exact: true }).fill(credentials.password)
   await page.getByRole('button', { name: 'Sign in' }).click()
+  await skipTwoFactorAdvice(page)
   await page.getByText(`Welcome back, ${credentials.name}!`).waitFor()
+}
+
+/** At /setup-2fa after signing in: skip the setup (with its confirmation) to go where the user was going. */
+export async function skipTwoFactorAdvice(page: Page) {
+  await page.waitForURL((url) => url.pathname === '/setup-2fa')
+  await page.getByRole('button', { name: 'Skip for now' }).click()
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Skip' }).click()
+  await page.waitForURL((url) => url.pathname !== '/setup-2fa')
 }
 
 export async function expectPath(page: Page, path: string) {
