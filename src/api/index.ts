@@ -4,6 +4,7 @@ import { createAuthApi } from './auth'
 import { createCompaniesApi } from './companies'
 import { createHttp, type HttpConfig } from './http'
 import { createLocalesApi } from './locales'
+import { createLogsApi } from './logs'
 import { createSettingsApi } from './settings'
 
 export type ApiConfig = HttpConfig & { localesBaseUrl: string }
@@ -15,6 +16,7 @@ export function createApi(config: ApiConfig) {
     admin: createAdminApi(http, { baseUrl: config.baseUrl }),
     settings: createSettingsApi(http),
     companies: createCompaniesApi(http),
+    logs: createLogsApi(http),
     locales: createLocalesApi({
       baseUrl: config.localesBaseUrl,
       ...(config.fetch ? { fetch: config.fetch } : {}),

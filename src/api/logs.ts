@@ -1,0 +1,51 @@
+/** Activity logs: the dashboard's rows (GET /logs with the specification's filters). */
+import * as v from 'valibot'
+import type { Http } from './http'
+
+export const LOG_STATUSES = ['pending', 'processing', 'completed', 'failed', 'rejected'] as const
+export const LOG_TYPES = ['Invoice', 'Expense', 'Document'] as const
+
+export const LogEntry = v.object({
+  id: v.number(),
+  document_id: v.nullable(v.number()),
+  type: v.picklist(LOG_TYPES),
+  name: v.string(),
+  date: v.string(),
+  // Spec 02 §3: statuses arrive in any case and are compared case-insensitively.
+  status: v.pipe(v.string(), v.toLowerCase()),
+  category: v.nullable(v.string()),
+})
+export type LogEntry = v.InferOutput<typeof LogEntry>
+
+export type LogQuery = {
+  status?: string
+  elementType?: string
+  lastDays?: number
+  startDate?: Date
+  endDate?: Date
+  sortBy: string
+  sortOrder: 'asc' | 'desc'
+  searchTerm?: string
+}
+
+export function createLogsApi(http: Http) {
+  return {
+    /** GET /logs; with a search term it is the search call (same filters plus search_term). */
+    list(companyId: number, query: LogQuery): Promise<LogEntry[]> {
+      const params: Record<string, string> = {
+        company_id: String(companyId),
+        sort_by: query.sortBy,
+        sort_order: query.sortOrder,
+      }
+      // Spec 02 §4: the status filter is sent upper-cased.
+      if (query.status) params.status = query.status.toUpperCase()
+      if (query.elementType) params.element_type = query.elementType
+      if (query.lastDays) params.last_days = String(query.lastDays)
+      if (query.startDate) params.start_date = query.startDate.toISOString()
+      if (query.endDate) params.end_date = query.endDate.toISOString()
+      if (query.searchTerm) params.search_term = query.searchTerm
+      return http.json('logs', v.array(LogEntry), { searchParams: params })
+    },
+  }
+}
+export type LogsApi = ReturnType<typeof createLogsApi>

@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest'
+import type { LogEntry } from '../../src/api/logs'
+import {
+  activeFilterCount,
+  dashboardMachine,
+  type Filters,
+  isValidRange,
+  NO_FILTERS,
+  summarize,
+  toQuery,
+} from '../../src/machines/dashboard.machine'
+import { describeModel } from '../support/model'
+
+const entry = (id: number, status: string): LogEntry => ({
+  id,
+  document_id: id,
+  type: 'Invoice',
+  name: `invoice-${id}.pdf`,
+  date: '2026-11-20T10:00:00.000Z',
+  status,
+  category: 'Invoices',
+})
+const logs = [entry(1, 'completed'), entry(2, 'processing'), entry(3, 'rejected'), entry(4, 'pending')]
+type Ctx = { filters: Filters; draft: Filters; searchTerm: string; summary: unknown; logs: LogEntry[] }
+const same = (a: Filters, b: Filters) => JSON.stringify(a) === JSON.stringify(b)
+
+describeModel('dashboard machine', {
+  machine: dashboardMachine,
+  input: { companyId: 7 },
+  actors: ['fetchLogs'],
+  provide: (machine, _c, record) =>
+    machine.provide({
+      actions: { notifyFailed: (_, p) => record(`notify:${p.searching ? 'search' : 'list'}Failed`) },
+    }),
+  events: {
+    'search.input': [
+      { type: 'search.input', term: 'acme' },
+      { type: 'search.input', term: '   ' },
+    ],
+    'summary.toggle': [{ type: 'summary.toggle', status: 'failed' }],
+    'sort.toggle': [{ type: 'sort.toggle', column: 'name' }],
+    'filters.edit': [
+      { type: 'filters.edit', patch: { status: 'failed' } },
+      { type: 'filters.edit', patch: { date: 'custom', from: '2026-11-20', to: '2026-11-01' } },
+    ],
+    'xstate.done.actor.fetchLogs': [
+      { type: 'xstate.done.actor.fetchLogs', output: { logs, summary: summarize(logs) } },
+    ],
+    'xstate.error.actor.fetchLogs': [{ type: 'xstate.error.actor.fetchLogs', error: new Error('offline') }],
+  },
+  contextKey: (c) => {
+    const ctx = c as Ctx
+    return {
+      changed: !same(ctx.draft, ctx.filters),
+      valid: isValidRange(ctx.draft),
+      searching: ctx.searchTerm.trim() !== '',
+      filtered: activeFilterCount(ctx.filters) > 0,
+    }
+  },
+  limit: 5000,
+  states: {
+    'data.loading': (s) => expect(s.hasTag('loading')).toBe(true),
+    'data.debouncing': (s) => expect(s.hasTag('loading')).toBe(false),
+    'data.ready': (s) => {
+      expect(s.context.logs).toHaveLength(4)
+      expect(s.context.summary).toEqual({ total: 4, pending: 2, failed: 1 })
+    },
+    'data.failed': (s, log) => {
+      expect(log.at(-1)).toBe(s.context.searchTerm.trim() ? 'notify:searchFailed' : 'notify:listFailed')
+      expect(s.can({ type: 'dashboard.retry' })).toBe(true)
+    },
+    'filters.closed': (s) => expect(s.can({ type: 'filters.apply' })).toBe(false),
+    'filters.open': (s) => {
+      const ctx = s.context as Ctx
+      expect(s.can({ type: 'filters.apply' })).toBe(!same(ctx.draft, ctx.filters) && isValidRange(ctx.draft))
+    },
+  },
+})
+
+describe('dashboard queries', () => {
+  const now = new Date(2026, 10, 25, 15, 30)
+  const base = { companyId: 1, sortBy: 'date' as const, sortOrder: 'desc' as const, searchTerm: '' }
+
+  it('sends the status upper-cased by the API, the type as the log type, and the trimmed search term', () => {
+    const query = toQuery(
+      { ...base, searchTerm: '  acme ', filters: { ...NO_FILTERS, status: 'failed', type: 'invoice' } },
+      now,
+    )
+    expect(query).toEqual({
+      sortBy: 'date',
+      sortOrder: 'desc',
+      status: 'failed',
+      elementType: 'Invoice',
+      searchTerm: 'acme',
+    })
+  })
+
+  it('turns presets into day bounds or day counts', () => {
+    const today = toQuery({ ...base, filters: { ...NO_FILTERS, date: 'today' } }, now)
+    expect([today.startDate?.getHours(), today.endDate?.getHours(), today.endDate?.getMinutes()]).toEqual([
+      0, 23, 59,
+    ])
+    const yesterday = toQuery({ ...base, filters: { ...NO_FILTERS, date: 'yesterday' } }, now)
+    expect(yesterday.startDate?.getDate()).toBe(24)
+    expect(toQuery({ ...base, filters: { ...NO_FILTERS, date: 'lastWeek' } }, now).lastDays).toBe(7)
+    expect(toQuery({ ...base, filters: { ...NO_FILTERS, date: 'lastMonth' } }, now).lastDays).toBe(30)
+    const custom = toQuery(
+      { ...base, filters: { ...NO_FILTERS, date: 'custom', from: '2026-11-01', to: '2026-11-03' } },
+      now,
+    )
+    expect([custom.startDate?.getDate(), custom.endDate?.getDate(), custom.endDate?.getSeconds()]).toEqual([
+      1, 3, 59,
+    ])
+  })
+
+  it('refuses a custom range whose From is after its To', () => {
+    expect(isValidRange({ ...NO_FILTERS, date: 'custom', from: '2026-11-05', to: '2026-11-01' })).toBe(false)
+    expect(isValidRange({ ...NO_FILTERS, date: 'custom', from: '2026-11-01', to: '2026-11-01' })).toBe(true)
+  })
+
+  it('counts pending + processing as pending and failed + rejected as failed', () => {
+    expect(summarize(logs)).toEqual({ total: 4, pending: 2, failed: 1 })
+  })
+})
