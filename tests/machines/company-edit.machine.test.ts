@@ -91,9 +91,10 @@ describeModel('company edit machine', {
           'This user is already a member of the company',
         ]).toContain(s.context.addError)
       if (last === 'notify:memberAdded')
-        expect(s.context.company?.users.find((u: { email: string }) => u.email === 'bob@example.com')?.company_role).toBe(
-          'COMPANY_USER',
-        )
+        expect(
+          s.context.company?.users.find((u: { email: string }) => u.email === 'bob@example.com')
+            ?.company_role,
+        ).toBe('COMPANY_USER')
       if (last === 'notify:logoUploaded') expect(s.context.logoUrl).toContain('?t=')
       if (last === 'notify:companyUpdateFailed') expect(s.context.failure?.status).toBe(500)
       if (last === 'notify:memberRemoveFailed:You cannot remove yourself')

@@ -41,17 +41,21 @@ export function CompanyEditSheet({ actor }: { actor: CompanyEditActor }) {
       description={name || undefined}
       closeLabel={t`Close`}
       footer={
-        phase === 'ready' ? (
-          <>
-            <Button variant="outline" onClick={() => actor.send({ type: 'company.cancel' })} disabled={busy}>
-              <Trans>Cancel</Trans>
-            </Button>
+        <>
+          <Button
+            variant="outline"
+            onClick={() => actor.send({ type: 'company.cancel' })}
+            disabled={busy && phase === 'ready'}
+          >
+            <Trans>Cancel</Trans>
+          </Button>
+          {phase === 'ready' ? (
             <Button type="submit" form={FORM_ID} disabled={busy} aria-busy={saving}>
               {saving ? <Spinner size={4} /> : null}
               <Trans>Save changes</Trans>
             </Button>
-          </>
-        ) : null
+          ) : null}
+        </>
       }
     >
       {phase === 'loading' ? <SheetSkeleton /> : null}
