@@ -89,11 +89,11 @@ export function CompaniesTab({ list }: { list: AdminCompaniesActor }) {
                   <Td>
                     {c.enabled ? (
                       <Badge tone="success">
-                        <Trans>Active</Trans>
+                        <Trans context="company status">Active</Trans>
                       </Badge>
                     ) : (
                       <Badge tone="neutral">
-                        <Trans>Disabled</Trans>
+                        <Trans context="company status">Disabled</Trans>
                       </Badge>
                     )}
                   </Td>
