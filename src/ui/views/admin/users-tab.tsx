@@ -127,7 +127,10 @@ export function UsersTab({
                   )}
                 </Td>
                 <Td className={css({ whiteSpace: 'nowrap' })}>{roleLabel(i18n, u.role)}</Td>
-                <Td title={u.companies.map((c) => c.company_name).join(', ') || undefined}>
+                <Td
+                  className={css({ whiteSpace: 'nowrap' })}
+                  title={u.companies.map((c) => c.company_name).join(', ') || undefined}
+                >
                   {companiesSummary(i18n, u)}
                 </Td>
                 <Td>
