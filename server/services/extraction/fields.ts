@@ -33,7 +33,7 @@ const f = foldText
 // ---- labels -------------------------------------------------------------------------------
 
 const CUSTOMER_LABEL =
-  /^(factur[ee] a|facture a|adresse de facturation|adresse de livraison|bill(ed)? to|invoice to|invoiced to|ship(ped)? to|deliver(y|ed)? to|sold to|client\s*:?$|client\s*:|customer\s*:?$|customer\s*:|destinataire|livr[ee] a|livraison a|recipient|your details|vos coordonnees)/
+  /^(factur[ee]\s*a\b|adresse de facturation|adresse de livraison|bill(ed)?\s*to\b|invoice(d)?\s*to\b|ship(ped)?\s*to\b|deliver(y|ed)?\s*to\b|sold\s*to\b|client\s*:?$|client\s*:|customer\s*:?$|customer\s*:|destinataire|livr[ee] a|livraison a|recipient|your details|vos coordonnees)/
 const TITLE_WORDS =
   /^(facture|invoice|tax invoice|receipt|recu|ticket|note de course|note de frais|devis|avoir|credit note|bill|quittance|facture acquittee|original|duplicata|copie|page \d)\b/
 const CONTACT =
@@ -420,10 +420,10 @@ function findIban(lines: Line[], customer: Set<Segment>): string | null {
 // ---- invoice number -----------------------------------------------------------------------
 
 const NUMBER_LABELS = [
-  /(?:facture|invoice|receipt|recu|ticket|note|bon|quittance|avoir|credit note|bill)\s*(?:n[°o]\.?|no\.?|nr\.?|num(?:ero|ber)?\.?|#|ref\.?)\s*:?\s*/,
-  /(?:n[°o]\.?|numero|number|no\.?)\s*(?:de\s+|of\s+)?(?:la\s+)?(?:facture|invoice|recu|receipt|ticket)\s*:?\s*/,
+  /(?:facture|invoice|receipt|recu|ticket|note|bon|quittance|avoir|credit note|bill)\s*(?:n[°ºo]\.?|no\.?|nr\.?|num(?:ero|ber)?\.?|#|ref\.?)\s*:?\s*/,
+  /(?:n[°ºo]\.?|numero|number|no\.?)\s*(?:de\s+|of\s+)?(?:la\s+)?(?:facture|invoice|recu|receipt|ticket)\s*:?\s*/,
   /^(?:invoice|facture)\s+(?=[a-z0-9/_.-]*\d)/,
-  /^(?:n[°o]|no\.|#)\s*:?\s*(?=[a-z0-9/_.-]*\d)/,
+  /^(?:n[°ºo]|no\.|#)\s*:?\s*(?=[a-z0-9/_.-]*\d)/,
 ]
 const NOT_INVOICE_NUMBER =
   /(client|customer|commande|order|purchase|\bpo\b|tva|vat|siret|siren|licen[cs]e|account|compte|table|chambre|room|folio|devis|quote|livraison|delivery|bon de|contrat|contract|dossier|mandat|rcs|tel|page|ref\.? client|projet|project|transaction|auth|carte|card|terminal)/
@@ -506,7 +506,7 @@ const VAT_TOTAL_LABEL =
   /^(total\s*(de\s*la\s*)?tva|total\s*vat|montant\s*(de\s*la\s*)?tva|tva\s*totale|total\s*des\s*taxes|vat\s*total|total\s*tax(es)?|tax\s*total|vat\s*amount|mwst\.?\s*gesamt)\b/
 const VAT_RATE_LABEL = /^(dont\s+)?(tva|vat|tax|mwst|ust|sales tax)\b/
 const NOT_VAT_AMOUNT =
-  /(n[°o]|\bno\b|\bid\b|number|intracom|non applicable|not applicable|exempt|reg|identification|:\s*[a-z]{2}\s?\d)/
+  /(n[°ºo]|\bno\b|\bid\b|number|intracom|non applicable|not applicable|exempt|reg|identification|:\s*[a-z]{2}\s?\d)/
 
 interface AmountHit {
   value: number
