@@ -141,7 +141,7 @@ export function InviteUserDialog({
               className={css({
                 display: 'grid',
                 gap: '3',
-                gridTemplateColumns: { base: '1fr', sm: '2fr 1fr auto' },
+                gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' },
                 alignItems: 'end',
               })}
             >
@@ -157,7 +157,7 @@ export function InviteUserDialog({
                 placeholder={t`Select a role…`}
                 options={COMPANY_ROLES.map((r) => ({ value: r, label: roleLabel(i18n, r) }))}
               />
-              <Button variant="outline" onClick={onAddCompany}>
+              <Button variant="outline" onClick={onAddCompany} className={css({ justifySelf: 'start' })}>
                 <Trans>Add company</Trans>
               </Button>
             </div>
