@@ -25,7 +25,10 @@ describeModel('invite user machine', {
   },
   contextKey: (c) => {
     const ctx = c as { memberships: { companyId: number }[]; companyError: string | null }
-    return { companies: ctx.memberships.map((m: { companyId: number }) => m.companyId), error: ctx.companyError }
+    return {
+      companies: ctx.memberships.map((m: { companyId: number }) => m.companyId),
+      error: ctx.companyError,
+    }
   },
   states: {
     editing: (s, log) => {
