@@ -2,6 +2,7 @@
 import { createAdminApi } from './admin'
 import { createAuthApi } from './auth'
 import { createCompaniesApi } from './companies'
+import { createDocumentsApi } from './documents'
 import { createHttp, type HttpConfig } from './http'
 import { createLocalesApi } from './locales'
 import { createLogsApi } from './logs'
@@ -16,6 +17,10 @@ export function createApi(config: ApiConfig) {
     admin: createAdminApi(http, { baseUrl: config.baseUrl }),
     settings: createSettingsApi(http),
     companies: createCompaniesApi(http),
+    documents: createDocumentsApi(http, {
+      ...(config.onUnauthorized ? { onUnauthorized: config.onUnauthorized } : {}),
+      ...(config.timeouts ? { timeoutMs: config.timeouts.upload } : {}),
+    }),
     logs: createLogsApi(http),
     locales: createLocalesApi({
       baseUrl: config.localesBaseUrl,

@@ -1,0 +1,148 @@
+/**
+ * Uploads and processing status. Uploads go through XMLHttpRequest (here only): the browser's
+ * fetch reports no upload progress over HTTP/1.1 (ky's `onUploadProgress` needs request streams,
+ * which Chromium only sends over HTTP/2), and the progress bars must be real. Errors keep the
+ * specification's mapping (section 8): the body's message, else 'Upload failed'; the 60 s time-out
+ * is 'Upload timed out. The file may still be processing.'; an abort rejects with `AbortError`.
+ */
+import * as v from 'valibot'
+import { ApiError, type Http, UPLOAD_TIMEOUT_MS } from './http'
+import { ErrorBody, Id } from './schemas'
+
+export type UploadDocumentType = 'invoice' | 'expense' | 'document'
+/** The kinds whose processing is polled. */
+export type StatusKind = 'invoice' | 'expense' | 'document'
+
+export const UPLOAD_TIMEOUT_MESSAGE = 'Upload timed out. The file may still be processing.'
+
+export const UploadAnswer = v.object({ id: Id, status: v.string() })
+export type UploadAnswer = v.InferOutput<typeof UploadAnswer>
+
+/** `{id, status, errors}`; `messages` are the errors' texts in the user's language (this server). */
+export const ProcessingStatus = v.object({
+  id: Id,
+  status: v.string(),
+  errors: v.optional(v.array(v.string()), []),
+  messages: v.optional(v.array(v.string())),
+})
+export type ProcessingStatus = v.InferOutput<typeof ProcessingStatus>
+
+/** A bulk answer is a list or a single object (spec 02 §3). */
+const BulkStatus = v.union([v.array(ProcessingStatus), ProcessingStatus])
+
+export type UploadRequest = {
+  file: File
+  documentType: UploadDocumentType
+  category: string
+  companyId: number
+}
+
+export type UploadOptions = {
+  signal?: AbortSignal
+  /** Percent of the body sent, 0–100. */
+  onProgress?: (percent: number) => void
+  /** The whole body is sent; the server's answer is awaited. */
+  onSent?: () => void
+}
+
+export type DocumentsConfig = {
+  /** Called when an upload answers 401 (the session ended on the server). */
+  onUnauthorized?: () => void
+  timeoutMs?: number
+  /** Tests give a fake; the browser's otherwise. */
+  createXhr?: () => XMLHttpRequest
+}
+
+function formFor(request: UploadRequest): { path: string; body: FormData } {
+  const body = new FormData()
+  if (request.documentType === 'expense') {
+    body.append('document_type', 'expense')
+    body.append('company_id', String(request.companyId))
+    body.append('file', request.file, request.file.name)
+    return { path: 'expenses/upload', body }
+  }
+  body.append('documentType', request.documentType)
+  body.append('category', request.category)
+  body.append('company_id', String(request.companyId))
+  body.append('file', request.file, request.file.name)
+  return { path: 'documents/upload', body }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
+
+export function createDocumentsApi(http: Http, config: DocumentsConfig = {}) {
+  const timeout = config.timeoutMs ?? UPLOAD_TIMEOUT_MS
+  const createXhr = config.createXhr ?? (() => new XMLHttpRequest())
+
+  /** POST /documents/upload (invoices, documents) or /expenses/upload, with progress. */
+  function upload(request: UploadRequest, options: UploadOptions = {}): Promise<UploadAnswer> {
+    const { path, body } = formFor(request)
+    return new Promise<UploadAnswer>((resolve, reject) => {
+      if (options.signal?.aborted) return reject(new DOMException('Upload cancelled', 'AbortError'))
+      const xhr = createXhr()
+      const onAbort = () => xhr.abort()
+      const cleanUp = () => options.signal?.removeEventListener('abort', onAbort)
+      xhr.open('POST', http.url(path))
+      xhr.withCredentials = true
+      xhr.timeout = timeout
+      xhr.setRequestHeader('accept', 'application/json')
+      xhr.upload.onprogress = (e) => {
+        if (e.lengthComputable && e.total > 0) options.onProgress?.(Math.round((e.loaded / e.total) * 100))
+      }
+      xhr.upload.onload = () => {
+        options.onProgress?.(100)
+        options.onSent?.()
+      }
+      xhr.onload = () => {
+        cleanUp()
+        const data = parseJson(xhr.responseText)
+        if (xhr.status >= 200 && xhr.status < 300) {
+          const answer = v.safeParse(UploadAnswer, data)
+          if (answer.success) resolve(answer.output)
+          else reject(new ApiError(500, 'Unexpected response from server', data))
+          return
+        }
+        if (xhr.status === 401) config.onUnauthorized?.()
+        const message = v.is(ErrorBody, data) && data.message ? data.message : 'Upload failed'
+        reject(new ApiError(xhr.status, message, data))
+      }
+      xhr.ontimeout = () => {
+        cleanUp()
+        reject(new ApiError(408, UPLOAD_TIMEOUT_MESSAGE))
+      }
+      xhr.onerror = () => {
+        cleanUp()
+        reject(new ApiError(500, 'Upload failed'))
+      }
+      xhr.onabort = () => {
+        cleanUp()
+        reject(new DOMException('Upload cancelled', 'AbortError'))
+      }
+      options.signal?.addEventListener('abort', onAbort)
+      xhr.send(body)
+    })
+  }
+
+  return {
+    upload,
+    /** GET /api/documents/status: every listed document of one kind, one request. */
+    bulkStatus: async (kind: StatusKind, companyId: number, documentIds: readonly number[]) => {
+      const searchParams = new URLSearchParams({ kind, company_id: String(companyId) })
+      for (const id of documentIds) searchParams.append('document_ids', String(id))
+      const answer = await http.json('api/documents/status', BulkStatus, { searchParams })
+      return Array.isArray(answer) ? answer : [answer]
+    },
+    /** GET /api/document/{type}/{id}/status. */
+    status: (kind: StatusKind, id: number, companyId: number) =>
+      http.json(`api/document/${kind}/${id}/status`, ProcessingStatus, {
+        searchParams: { company_id: companyId },
+      }),
+  }
+}
+export type DocumentsApi = ReturnType<typeof createDocumentsApi>

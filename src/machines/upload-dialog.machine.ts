@@ -1,0 +1,129 @@
+/**
+ * The upload dialogs (spec 02 §2, §5): `closed`, or open as the invoice/expense dialog (tabs
+ * invoices | expenses) or the document dialog (one tab per category). Files are added under the
+ * active tab; expenses take PDF only, invoices PDF/JPEG/PNG, documents anything. Submitting
+ * hands the selection to the queue (`submit`) and closes; with nothing selected it says so.
+ */
+import { assign, setup } from 'xstate'
+import type { QueuedFile } from './upload-queue.machine'
+
+export const DOCUMENT_CATEGORIES = [
+  'Administration',
+  'Assurances',
+  'Contrats Banques',
+  'Comptabilité',
+  'RH',
+  'Juridique',
+  'Tax',
+  'Justificatifs',
+  'Autres',
+] as const
+export type DocumentCategory = (typeof DOCUMENT_CATEGORIES)[number]
+export const INVOICE_TABS = ['invoices', 'expenses'] as const
+export type UploadTab = (typeof INVOICE_TABS)[number] | DocumentCategory
+
+export const EXPENSE_PDF_ONLY = 'Only PDF files are supported for expenses'
+export const INVOICE_TYPES_ONLY = 'Only PDF, JPEG or PNG files are supported for invoices'
+export const NO_FILES_SELECTED = 'Please select at least one file to upload'
+
+export const isPdf = (file: Pick<File, 'name' | 'type'>) =>
+  file.type.includes('application/pdf') || file.name.toLowerCase().endsWith('.pdf')
+export const isInvoiceFile = (file: Pick<File, 'name' | 'type'>) =>
+  isPdf(file) || ['image/jpeg', 'image/png'].includes(file.type) || /\.(jpe?g|png)$/i.test(file.name)
+
+/** Why a file cannot go under this tab, or null. */
+export function refusalFor(tab: UploadTab, file: Pick<File, 'name' | 'type'>): string | null {
+  if (tab === 'expenses') return isPdf(file) ? null : EXPENSE_PDF_ONLY
+  if (tab === 'invoices') return isInvoiceFile(file) ? null : INVOICE_TYPES_ONLY
+  return null
+}
+
+/** What the queue receives for a file selected under a tab (spec 02 §4 "Queued … uploads use …"). */
+export function toQueuedFile(tab: UploadTab, file: File): QueuedFile {
+  if (tab === 'invoices') return { file, documentType: 'invoice', category: 'Invoices' }
+  if (tab === 'expenses') return { file, documentType: 'expense', category: 'Expenses' }
+  return { file, documentType: 'document', category: tab }
+}
+
+export type SelectedFile = { tab: UploadTab; file: File }
+
+export type UploadDialogEvent =
+  | { type: 'dialog.openInvoice' }
+  | { type: 'dialog.openDocument' }
+  | { type: 'dialog.close' }
+  | { type: 'tab.select'; tab: UploadTab }
+  | { type: 'files.add'; files: File[] }
+  | { type: 'file.remove'; index: number }
+  | { type: 'dialog.submit' }
+
+export type UploadDialogContext = { tab: UploadTab; selected: SelectedFile[]; error: string | null }
+
+const fresh = (tab: UploadTab): UploadDialogContext => ({ tab, selected: [], error: null })
+
+export const uploadDialogMachine = setup({
+  types: { context: {} as UploadDialogContext, events: {} as UploadDialogEvent },
+  actions: {
+    submit: (_, _params: { files: QueuedFile[] }) => {},
+  },
+  guards: {
+    areAccepted: ({ context }, files: File[]) => files.every((f) => refusalFor(context.tab, f) === null),
+    hasSelection: ({ context }) => context.selected.length > 0,
+  },
+}).createMachine({
+  id: 'uploadDialog',
+  context: fresh('invoices'),
+  initial: 'closed',
+  states: {
+    closed: {
+      on: {
+        'dialog.openInvoice': { target: 'open.invoice', actions: assign(() => fresh('invoices')) },
+        'dialog.openDocument': { target: 'open.document', actions: assign(() => fresh('Administration')) },
+      },
+    },
+    open: {
+      tags: ['open'],
+      on: {
+        'dialog.close': 'closed',
+        'tab.select': { actions: assign({ tab: ({ event }) => event.tab, error: null }) },
+        'files.add': [
+          {
+            guard: { type: 'areAccepted', params: ({ event }) => event.files },
+            actions: assign({
+              selected: ({ context, event }) => [
+                ...context.selected,
+                ...event.files.map((file) => ({ tab: context.tab, file })),
+              ],
+              error: null,
+            }),
+          },
+          {
+            actions: assign({
+              error: ({ context, event }) =>
+                event.files.map((f) => refusalFor(context.tab, f)).find((r) => r !== null) ?? null,
+            }),
+            description: 'One refused file: nothing is added.',
+          },
+        ],
+        'file.remove': {
+          actions: assign({
+            selected: ({ context, event }) => context.selected.filter((_, i) => i !== event.index),
+          }),
+        },
+        'dialog.submit': [
+          {
+            guard: 'hasSelection',
+            target: 'closed',
+            actions: {
+              type: 'submit',
+              params: ({ context }) => ({ files: context.selected.map((s) => toQueuedFile(s.tab, s.file)) }),
+            },
+          },
+          { actions: assign({ error: NO_FILES_SELECTED }) },
+        ],
+      },
+      states: { invoice: {}, document: {} },
+    },
+  },
+})
+
+export type UploadDialogMachine = typeof uploadDialogMachine

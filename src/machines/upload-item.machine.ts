@@ -1,0 +1,257 @@
+/**
+ * One file's upload (spec 02 §3-4): `pending` until the queue starts it, `sending.uploading`
+ * (progress; cancellable) → `sending.in_progress` (body sent, answer awaited) → `processing`
+ * (the server answered PROCESSING; the queue polls) or `success`; `processing` ends in `success`
+ * or `error`. Every status change is reported to the queue (`upload.changed`).
+ */
+import { type ActorRef, assign, fromPromise, type Snapshot, sendTo, setup } from 'xstate'
+import type { UploadAnswer, UploadDocumentType } from '../api/documents'
+
+export type UploadStatus =
+  | 'pending'
+  | 'uploading'
+  | 'in_progress'
+  | 'processing'
+  | 'success'
+  | 'error'
+  | 'cancelled'
+
+export const COMPANY_REQUIRED_MESSAGE = 'Company ID is required for this upload'
+export const PROCESSING_FAILED_MESSAGE = 'Processing failed'
+
+/** What an item tells its queue each time its status changes. */
+export type UploadReport = {
+  type: 'upload.changed'
+  id: string
+  status: UploadStatus
+  documentId: number | null
+  error: string | null
+  completedAt: number | null
+  /** The server has just answered the upload (the queue's "sent" toast). */
+  answered: boolean
+}
+
+export type UploadItemNotice = 'processed' | 'failed'
+
+/** A status from the poll: `{status, errors}` of the document (spec 02 §3). */
+export type StatusUpdate = { type: 'upload.status'; status: string; errors: string[]; messages?: string[] }
+
+export type UploadItemEvent =
+  /** The queue starts the upload for the company it was queued under. */
+  | { type: 'upload.start'; companyId: number | null }
+  | { type: 'upload.progress'; progress: number }
+  | { type: 'upload.sent' }
+  | { type: 'upload.cancel' }
+  | StatusUpdate
+
+export type UploadItemInput = {
+  id: string
+  file: File
+  documentType: UploadDocumentType
+  category: string
+  createdAt: number
+  parent: ActorRef<Snapshot<unknown>, UploadReport>
+}
+
+export type UploadItemContext = Omit<UploadItemInput, 'file'> & {
+  file: File
+  companyId: number | null
+  fileName: string
+  fileSize: number
+  fileType: string
+  documentId: number | null
+  progress: number
+  error: string | null
+  completedAt: number | null
+}
+
+export type UploadCallInput = {
+  file: File
+  documentType: UploadDocumentType
+  category: string
+  companyId: number
+  /** The item itself: the call sends it `upload.progress` and `upload.sent`. */
+  item: ActorRef<Snapshot<unknown>, UploadItemEvent>
+}
+
+const isProcessingStatus = (status: string) => status.toUpperCase() === 'PROCESSING'
+const isCompletedStatus = (status: string) => ['COMPLETED', 'SUCCESS'].includes(status.toUpperCase())
+const isFailedStatus = (status: string) => status.toUpperCase() === 'FAILED'
+
+/** The failure's reason: the server's texts (or codes) joined, else 'Processing failed'. */
+export function failureReason(update: Pick<StatusUpdate, 'errors' | 'messages'>): string {
+  const texts = update.messages?.length ? update.messages : update.errors
+  return texts.length ? texts.join(', ') : PROCESSING_FAILED_MESSAGE
+}
+
+const messageOf = (error: unknown) =>
+  error instanceof Error && error.message ? error.message : 'Upload failed'
+
+export const uploadItemMachine = setup({
+  types: {
+    context: {} as UploadItemContext,
+    events: {} as UploadItemEvent,
+    input: {} as UploadItemInput,
+  },
+  actors: {
+    upload: fromPromise<UploadAnswer, UploadCallInput>(async () => {
+      throw new Error('upload not provided')
+    }),
+  },
+  actions: {
+    notify: (_, _params: { notice: UploadItemNotice; fileName: string; reason?: string }) => {},
+    report: sendTo(
+      ({ context }) => context.parent,
+      ({ context }, params: { status: UploadStatus; answered?: boolean }): UploadReport => ({
+        type: 'upload.changed',
+        id: context.id,
+        status: params.status,
+        documentId: context.documentId,
+        error: context.error,
+        completedAt: context.completedAt,
+        answered: params.answered ?? false,
+      }),
+    ),
+  },
+  guards: {
+    hasCompanyId: (_, companyId: number | null) => companyId !== null,
+    isProcessingAnswer: (_, answer: UploadAnswer) => isProcessingStatus(answer.status),
+    isCompleted: (_, update: StatusUpdate) => isCompletedStatus(update.status),
+    isFailed: (_, update: StatusUpdate) => isFailedStatus(update.status),
+  },
+}).createMachine({
+  id: 'uploadItem',
+  context: ({ input }) => ({
+    ...input,
+    companyId: null,
+    fileName: input.file.name,
+    fileSize: input.file.size,
+    fileType: input.file.type,
+    documentId: null,
+    progress: 0,
+    error: null,
+    completedAt: null,
+  }),
+  initial: 'pending',
+  states: {
+    pending: {
+      on: {
+        'upload.start': [
+          {
+            guard: { type: 'hasCompanyId', params: ({ event }) => event.companyId },
+            target: 'sending',
+            actions: assign({ companyId: ({ event }) => event.companyId }),
+          },
+          {
+            target: 'error',
+            actions: assign({ error: COMPANY_REQUIRED_MESSAGE, completedAt: () => Date.now() }),
+            description: 'Refused before sending: an upload needs a company id.',
+          },
+        ],
+      },
+    },
+    sending: {
+      tags: ['busy'],
+      invoke: {
+        id: 'upload',
+        src: 'upload',
+        input: ({ context, self }) => ({
+          file: context.file,
+          documentType: context.documentType,
+          category: context.category,
+          companyId: context.companyId!,
+          item: self,
+        }),
+        onDone: [
+          {
+            guard: { type: 'isProcessingAnswer', params: ({ event }) => event.output },
+            target: 'processing',
+            actions: assign({ documentId: ({ event }) => event.output.id, progress: 100 }),
+            description: 'The server processes it: tracked by the queue’s poll.',
+          },
+          {
+            target: 'success',
+            actions: assign({
+              documentId: ({ event }) => event.output.id,
+              progress: 100,
+              completedAt: () => Date.now(),
+            }),
+          },
+        ],
+        onError: {
+          target: 'error',
+          actions: assign({ error: ({ event }) => messageOf(event.error), completedAt: () => Date.now() }),
+        },
+      },
+      initial: 'uploading',
+      states: {
+        uploading: {
+          entry: { type: 'report', params: { status: 'uploading' } },
+          on: {
+            'upload.progress': {
+              actions: assign({ progress: ({ event }) => Math.max(0, Math.min(100, event.progress)) }),
+            },
+            'upload.sent': 'in_progress',
+            'upload.cancel': {
+              target: '#uploadItem.cancelled',
+              description: 'Stopping the call aborts the request.',
+            },
+          },
+        },
+        in_progress: {
+          entry: [assign({ progress: 100 }), { type: 'report', params: { status: 'in_progress' } }],
+        },
+      },
+    },
+    processing: {
+      entry: { type: 'report', params: { status: 'processing', answered: true } },
+      on: {
+        'upload.status': [
+          {
+            guard: { type: 'isCompleted', params: ({ event }) => event },
+            target: 'success',
+            actions: [
+              assign({ completedAt: () => Date.now() }),
+              {
+                type: 'notify',
+                params: ({ context }) => ({ notice: 'processed', fileName: context.fileName }),
+              },
+            ],
+          },
+          {
+            guard: { type: 'isFailed', params: ({ event }) => event },
+            target: 'error',
+            actions: assign({ error: ({ event }) => failureReason(event), completedAt: () => Date.now() }),
+          },
+        ],
+      },
+    },
+    success: {
+      type: 'final',
+      entry: {
+        type: 'report',
+        params: ({ event }) => ({
+          status: 'success',
+          answered: (event as { type: string }).type === 'xstate.done.actor.upload',
+        }),
+      },
+    },
+    error: {
+      type: 'final',
+      entry: [
+        { type: 'report', params: { status: 'error' } },
+        {
+          type: 'notify',
+          params: ({ context }) => ({
+            notice: 'failed',
+            fileName: context.fileName,
+            reason: context.error ?? PROCESSING_FAILED_MESSAGE,
+          }),
+        },
+      ],
+    },
+    cancelled: { type: 'final', entry: { type: 'report', params: { status: 'cancelled' } } },
+  },
+})
+
+export type UploadItemMachine = typeof uploadItemMachine

@@ -1,0 +1,294 @@
+/**
+ * The upload queue (long-lived): one `uploadItem` child per file, at most
+ * MAX_CONCURRENT_UPLOADS sending at once, the others `pending`. It mirrors each child's status
+ * (from `upload.changed`) and owns the single bulk poll: `idle` while nothing processes, else every
+ * 3 s one request per kind (`checking`), whose answers it forwards to the children.
+ */
+import { type ActorRefFrom, assign, enqueueActions, fromPromise, setup } from 'xstate'
+import type { ProcessingStatus, StatusKind, UploadDocumentType } from '../api/documents'
+import { type UploadReport, type UploadStatus, uploadItemMachine } from './upload-item.machine'
+
+export const MAX_CONCURRENT_UPLOADS = 3
+export const POLL_INTERVAL_MS = 3000
+/** The "sent" toast only shows while the list holds fewer uploads than this (spec 02 §8). */
+export const SEND_TOAST_LIMIT = 5
+
+export type QueuedFile = { file: File; documentType: UploadDocumentType; category: string }
+
+export type UploadQueueNotice = 'started' | 'sent' | 'noFiles' | 'selectCompanyFirst'
+
+export type UploadItemActor = ActorRefFrom<typeof uploadItemMachine>
+
+/** The queue's view of one upload; `ref` is the child (progress lives there). */
+export type QueueEntry = {
+  id: string
+  fileName: string
+  fileSize: number
+  documentType: UploadDocumentType
+  category: string
+  companyId: number
+  createdAt: number
+  status: UploadStatus
+  documentId: number | null
+  error: string | null
+  completedAt: number | null
+  ref: UploadItemActor
+}
+
+export type StatusRequest = { kind: StatusKind; companyId: number; documentIds: number[] }
+export type StatusAnswer = { kind: StatusKind; companyId: number; statuses: ProcessingStatus[] }
+
+export type UploadQueueEvent =
+  | { type: 'uploads.add'; files: QueuedFile[]; companyId: number | null; at: number }
+  | { type: 'upload.cancel'; id: string }
+  | { type: 'uploads.clearCompleted' }
+  | { type: 'uploads.clearAll' }
+  | { type: 'panel.toggle' }
+  | UploadReport
+
+export type UploadQueueContext = {
+  uploads: QueueEntry[]
+  nextId: number
+  /** The floating panel: open when uploads are queued; `unseen` is its pulse dot. */
+  panelOpen: boolean
+  unseen: boolean
+}
+
+const SENDING: UploadStatus[] = ['uploading', 'in_progress']
+const CLEARED_BY_CLEAR_COMPLETED: UploadStatus[] = ['success', 'error', 'cancelled', 'in_progress']
+const ENDED: UploadStatus[] = ['success', 'error']
+
+/** One request per kind and company for the items being processed. */
+export function statusRequests(uploads: readonly QueueEntry[]): StatusRequest[] {
+  const byKey = new Map<string, StatusRequest>()
+  for (const u of uploads) {
+    if (u.status !== 'processing' || u.documentId === null) continue
+    const key = `${u.documentType}:${u.companyId}`
+    const request = byKey.get(key) ?? { kind: u.documentType, companyId: u.companyId, documentIds: [] }
+    request.documentIds.push(u.documentId)
+    byKey.set(key, request)
+  }
+  return [...byKey.values()]
+}
+
+/** Marks pending uploads as started while fewer than MAX_CONCURRENT_UPLOADS are sending. */
+export function startPending(uploads: readonly QueueEntry[]): {
+  uploads: QueueEntry[]
+  started: QueueEntry[]
+} {
+  let free = MAX_CONCURRENT_UPLOADS - uploads.filter((u) => SENDING.includes(u.status)).length
+  const started: QueueEntry[] = []
+  const next = uploads.map((u) => {
+    if (free <= 0 || u.status !== 'pending') return u
+    free--
+    started.push(u)
+    return { ...u, status: 'uploading' as const }
+  })
+  return { uploads: next, started }
+}
+
+export const uploadQueueMachine = setup({
+  types: {
+    context: {} as UploadQueueContext,
+    events: {} as UploadQueueEvent,
+  },
+  actors: {
+    uploadItem: uploadItemMachine,
+    checkStatus: fromPromise<StatusAnswer[], { requests: StatusRequest[] }>(async () => {
+      throw new Error('checkStatus not provided')
+    }),
+  },
+  actions: {
+    notify: (_, _params: { notice: UploadQueueNotice; fileName?: string; count?: number }) => {},
+    refreshDashboard: () => {},
+    logPollError: (_, _params: { error: unknown }) => {},
+    /** Starts pending uploads while fewer than MAX_CONCURRENT_UPLOADS are sending (then `markStarted`). */
+    startNext: ({ context }) => {
+      for (const u of startPending(context.uploads).started)
+        u.ref.send({ type: 'upload.start', companyId: u.companyId })
+    },
+    markStarted: assign(({ context }) => ({ uploads: startPending(context.uploads).uploads })),
+  },
+  guards: {
+    canQueue: (_, p: { files: QueuedFile[]; companyId: number | null }) =>
+      p.files.length > 0 && p.companyId !== null,
+    hasFiles: (_, p: { files: QueuedFile[] }) => p.files.length > 0,
+    isCancellable: ({ context }, id: string) =>
+      context.uploads.some((u) => u.id === id && u.status === 'uploading'),
+    isKnownUpload: ({ context }, id: string) => context.uploads.some((u) => u.id === id),
+    isAnythingProcessing: ({ context }) => context.uploads.some((u) => u.status === 'processing'),
+    isNothingProcessing: ({ context }) => !context.uploads.some((u) => u.status === 'processing'),
+  },
+}).createMachine({
+  id: 'uploadQueue',
+  context: { uploads: [], nextId: 1, panelOpen: false, unseen: false },
+  on: {
+    'uploads.add': [
+      {
+        guard: { type: 'canQueue', params: ({ event }) => event },
+        actions: [
+          enqueueActions(({ context, event, enqueue }) => {
+            const companyId = event.companyId!
+            const added = event.files.map((f, i): QueueEntry => {
+              const id = `upload-${context.nextId + i}`
+              return {
+                id,
+                fileName: f.file.name,
+                fileSize: f.file.size,
+                documentType: f.documentType,
+                category: f.category,
+                companyId,
+                createdAt: event.at,
+                status: 'pending',
+                documentId: null,
+                error: null,
+                completedAt: null,
+                // Replaced just below by the spawned child (spawning needs `assign`).
+                ref: null as unknown as UploadItemActor,
+              }
+            })
+            enqueue.assign(({ spawn, self }) => ({
+              uploads: [
+                ...context.uploads,
+                ...added.map((entry, i) => ({
+                  ...entry,
+                  ref: spawn('uploadItem', {
+                    id: entry.id,
+                    input: { id: entry.id, ...event.files[i]!, createdAt: event.at, parent: self },
+                  }),
+                })),
+              ],
+              nextId: context.nextId + added.length,
+              panelOpen: true,
+              unseen: false,
+            }))
+            enqueue({
+              type: 'notify',
+              params:
+                event.files.length === 1
+                  ? { notice: 'started', fileName: event.files[0]!.file.name }
+                  : { notice: 'started', count: event.files.length },
+            })
+          }),
+          'startNext',
+          'markStarted',
+        ],
+      },
+      {
+        guard: { type: 'hasFiles', params: ({ event }) => event },
+        actions: { type: 'notify', params: { notice: 'selectCompanyFirst' } },
+        description: 'No company selected: nothing is queued.',
+      },
+      {
+        actions: { type: 'notify', params: { notice: 'noFiles' } },
+        description: "'Please select at least one file to upload'",
+      },
+    ],
+    'upload.changed': {
+      guard: { type: 'isKnownUpload', params: ({ event }) => event.id },
+      actions: [
+        enqueueActions(({ context, event, enqueue }) => {
+          const { id, status, documentId, error, completedAt, answered } = event
+          enqueue.assign({
+            uploads: context.uploads.map((u) =>
+              u.id === id ? { ...u, status, documentId, error, completedAt } : u,
+            ),
+            unseen: context.unseen || (!context.panelOpen && ENDED.includes(status)),
+          })
+          if (answered && context.uploads.length < SEND_TOAST_LIMIT) {
+            const fileName = context.uploads.find((u) => u.id === id)?.fileName ?? ''
+            enqueue({ type: 'notify', params: { notice: 'sent', fileName } })
+          }
+          if (ENDED.includes(status)) enqueue('refreshDashboard')
+        }),
+        'startNext',
+        'markStarted',
+      ],
+      description: 'A child changed status: mirrored; a freed slot starts the next pending upload.',
+    },
+    'upload.cancel': {
+      guard: { type: 'isCancellable', params: ({ event }) => event.id },
+      actions: enqueueActions(({ context, event, enqueue }) => {
+        const entry = context.uploads.find((u) => u.id === event.id)
+        if (entry) enqueue.sendTo(entry.ref, { type: 'upload.cancel' })
+      }),
+    },
+    'uploads.clearCompleted': {
+      actions: [
+        enqueueActions(({ context, enqueue }) => {
+          for (const u of context.uploads)
+            if (CLEARED_BY_CLEAR_COMPLETED.includes(u.status)) enqueue.stopChild(u.ref)
+          enqueue.assign({
+            uploads: context.uploads.filter((u) => !CLEARED_BY_CLEAR_COMPLETED.includes(u.status)),
+            unseen: false,
+          })
+        }),
+        'startNext',
+        'markStarted',
+      ],
+      description: 'Success, error, cancelled and in_progress go; pending and uploading stay.',
+    },
+    'uploads.clearAll': {
+      actions: enqueueActions(({ context, enqueue }) => {
+        for (const u of context.uploads) enqueue.stopChild(u.ref)
+        enqueue.assign({ uploads: [], unseen: false })
+      }),
+      description: 'Empties the list; uploads still sending are aborted.',
+    },
+    'panel.toggle': {
+      actions: assign(({ context }) => ({
+        panelOpen: !context.panelOpen,
+        unseen: context.panelOpen ? context.unseen : false,
+      })),
+    },
+  },
+  initial: 'idle',
+  states: {
+    idle: {
+      description: 'Nothing is processing: no status request.',
+      always: { guard: 'isAnythingProcessing', target: 'waiting' },
+    },
+    waiting: {
+      always: { guard: 'isNothingProcessing', target: 'idle' },
+      after: { [POLL_INTERVAL_MS]: 'checking' },
+    },
+    checking: {
+      tags: ['polling'],
+      invoke: {
+        id: 'checkStatus',
+        src: 'checkStatus',
+        input: ({ context }) => ({ requests: statusRequests(context.uploads) }),
+        onDone: {
+          target: 'waiting',
+          actions: enqueueActions(({ context, event, enqueue }) => {
+            for (const answer of event.output)
+              for (const s of answer.statuses) {
+                const entry = context.uploads.find(
+                  (u) =>
+                    u.status === 'processing' &&
+                    u.documentType === answer.kind &&
+                    u.companyId === answer.companyId &&
+                    u.documentId === s.id,
+                )
+                if (entry)
+                  enqueue.sendTo(entry.ref, {
+                    type: 'upload.status',
+                    status: s.status,
+                    errors: s.errors,
+                    ...(s.messages ? { messages: s.messages } : {}),
+                  })
+              }
+          }),
+        },
+        onError: {
+          target: 'waiting',
+          actions: { type: 'logPollError', params: ({ event }) => ({ error: event.error }) },
+          description: 'Polling errors are only logged; the items stay processing.',
+        },
+      },
+    },
+  },
+})
+
+export type UploadQueueMachine = typeof uploadQueueMachine
+export type UploadQueueActor = ActorRefFrom<UploadQueueMachine>

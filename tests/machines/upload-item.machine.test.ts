@@ -1,0 +1,150 @@
+import { expect, it } from 'vitest'
+import { type AnyEventObject, createActor, createMachine, fromPromise, waitFor } from 'xstate'
+import {
+  COMPANY_REQUIRED_MESSAGE,
+  failureReason,
+  type UploadReport,
+  uploadItemMachine,
+} from '../../src/machines/upload-item.machine'
+import { describeModel } from '../support/model'
+
+/** The queue's stand-in: records every report of the item under test. */
+let recordReport: (entry: string) => void = () => {}
+const parent = createActor(
+  createMachine({
+    on: {
+      '*': {
+        actions: ({ event }: { event: AnyEventObject }) => {
+          const r = event as UploadReport
+          recordReport(`report:${r.status}${r.answered ? ':answered' : ''}`)
+        },
+      },
+    },
+  }),
+).start()
+
+const file = new File(['%PDF-1.4 test'], 'facture.pdf', { type: 'application/pdf' })
+const input = {
+  id: 'upload-1',
+  file,
+  documentType: 'invoice' as const,
+  category: 'Invoices',
+  createdAt: 0,
+  parent,
+}
+const failure = (status: number, message: string) => Object.assign(new Error(message), { status })
+
+describeModel('upload item machine', {
+  machine: uploadItemMachine,
+  input,
+  actors: ['upload'],
+  provide: (machine, _controls, record) => {
+    recordReport = record
+    return machine.provide({
+      actions: {
+        notify: (_, p) => record(`notify:${p.notice}:${p.fileName}${p.reason ? `:${p.reason}` : ''}`),
+      },
+    })
+  },
+  events: {
+    'upload.start': [
+      { type: 'upload.start', companyId: 7 },
+      { type: 'upload.start', companyId: null },
+    ],
+    'upload.progress': [{ type: 'upload.progress', progress: 42 }],
+    'upload.status': [
+      { type: 'upload.status', status: 'PROCESSING', errors: [] },
+      { type: 'upload.status', status: 'COMPLETED', errors: [] },
+      { type: 'upload.status', status: 'FAILED', errors: ['no_text'], messages: ['No text found'] },
+      { type: 'upload.status', status: 'failed', errors: [] },
+    ],
+    'xstate.done.actor.upload': [
+      { type: 'xstate.done.actor.upload', output: { id: 11, status: 'PROCESSING' } },
+      { type: 'xstate.done.actor.upload', output: { id: 12, status: 'COMPLETED' } },
+    ],
+    'xstate.error.actor.upload': [
+      { type: 'xstate.error.actor.upload', error: failure(415, 'Only PDF files are supported for expenses') },
+    ],
+  },
+  contextKey: (c) => {
+    const ctx = c as { progress: number; documentId: number | null; error: string | null; companyId: unknown }
+    return { progress: ctx.progress, documentId: ctx.documentId, error: ctx.error, companyId: ctx.companyId }
+  },
+  states: {
+    pending: (s) => {
+      expect(s.context.progress).toBe(0)
+      expect(s.context.companyId).toBeNull()
+    },
+    'sending.uploading': (s, log) => {
+      expect(s.hasTag('busy')).toBe(true)
+      expect(s.context.companyId).toBe(7)
+      expect(log).toContain('report:uploading')
+      expect(s.can({ type: 'upload.cancel' })).toBe(true)
+    },
+    'sending.in_progress': (s, log) => {
+      expect(s.context.progress).toBe(100)
+      expect(log.at(-1)).toBe('report:in_progress')
+      expect(s.can({ type: 'upload.cancel' })).toBe(false)
+    },
+    processing: (s, log) => {
+      expect(s.context.documentId).toBe(11)
+      expect(log).toContain('report:processing:answered')
+      expect(log.some((l) => l.startsWith('notify:'))).toBe(false)
+    },
+    success: (s, log) => {
+      expect(s.status).toBe('done')
+      expect(s.context.completedAt).not.toBeNull()
+      if (s.context.documentId === 12) {
+        expect(log.at(-1)).toBe('report:success:answered')
+        expect(log.some((l) => l.startsWith('notify:'))).toBe(false)
+      } else {
+        expect(log.slice(-2).sort()).toEqual(['notify:processed:facture.pdf', 'report:success'])
+      }
+    },
+    error: (s, log) => {
+      expect(s.status).toBe('done')
+      expect(log.slice(-2).sort()).toEqual([`notify:failed:facture.pdf:${s.context.error}`, 'report:error'])
+      expect([
+        COMPANY_REQUIRED_MESSAGE,
+        'Only PDF files are supported for expenses',
+        'No text found',
+        'Processing failed',
+      ]).toContain(s.context.error)
+    },
+    cancelled: (s, log) => {
+      expect(s.status).toBe('done')
+      expect(log.at(-1)).toBe('report:cancelled')
+      expect(log.some((l) => l.startsWith('notify:'))).toBe(false)
+    },
+  },
+})
+
+it('joins the server’s failure texts, falls back to the codes, then to “Processing failed”', () => {
+  expect(failureReason({ errors: ['a', 'b'], messages: ['A', 'B'] })).toBe('A, B')
+  expect(failureReason({ errors: ['iban_checksum', 'totals_mismatch'] })).toBe(
+    'iban_checksum, totals_mismatch',
+  )
+  expect(failureReason({ errors: [] })).toBe('Processing failed')
+})
+
+it('reports progress, aborts the call when cancelled, and sends the company it was started for', async () => {
+  let seen: { companyId: number; signal: AbortSignal } | undefined
+  const actor = createActor(
+    uploadItemMachine.provide({
+      actors: {
+        upload: fromPromise(({ input, signal }) => {
+          seen = { companyId: input.companyId, signal }
+          input.item.send({ type: 'upload.progress', progress: 30 })
+          return new Promise(() => {})
+        }),
+      },
+    }),
+    { input },
+  ).start()
+  actor.send({ type: 'upload.start', companyId: 3 })
+  await waitFor(actor, (s) => s.context.progress === 30)
+  expect(seen?.companyId).toBe(3)
+  actor.send({ type: 'upload.cancel' })
+  expect(actor.getSnapshot().value).toBe('cancelled')
+  expect(seen?.signal.aborted).toBe(true)
+})
