@@ -2,7 +2,7 @@
  * The PDF text layer as positioned lines: text items grouped by baseline and ordered by x, so
  * two-column blocks (supplier | customer, label | value) stay apart as segments of a line.
  */
-import { extractImages, getDocumentProxy } from 'unpdf'
+import { getDocumentProxy, getResolvedPDFJS } from 'unpdf'
 import type { RawImage } from './png.ts'
 
 export interface Segment {
@@ -112,16 +112,47 @@ export async function readPdf(data: Uint8Array): Promise<PdfText> {
     pages,
     emptyPages,
     async pageImage(n) {
-      const images = await extractImages(pdf, n)
-      const largest = images.sort((a, b) => b.width * b.height - a.width * a.height)[0]
-      if (!largest) return null
-      return {
-        width: largest.width,
-        height: largest.height,
-        channels: largest.channels as 1 | 3 | 4,
-        pixels: new Uint8Array(largest.data.buffer, largest.data.byteOffset, largest.data.byteLength),
+      const page = await pdf.getPage(n)
+      const ops = await page.getOperatorList()
+      const { OPS } = await getResolvedPDFJS()
+      let largest: RawImage | null = null
+      for (let i = 0; i < ops.fnArray.length; i++) {
+        const op = ops.fnArray[i]
+        let image: unknown
+        if (op === OPS.paintImageXObject) {
+          const key = ops.argsArray[i][0] as string
+          const objs = key.startsWith('g_') ? page.commonObjs : page.objs
+          image = await new Promise((resolve) => objs.get(key, resolve))
+        } else if (op === OPS.paintInlineImageXObject) image = ops.argsArray[i][0]
+        else continue
+        const raw = imagePixels(image)
+        if (raw && (!largest || raw.width * raw.height > largest.width * largest.height)) largest = raw
       }
+      return largest
     },
     close: () => pdf.destroy(),
   }
+}
+
+/**
+ * A decoded pdf.js image as pixels: 8-bit grey, RGB or RGBA, or 1 bit per pixel (office
+ * scanners' CCITT / JBIG2 pages, rows padded to a byte, 1 = white) expanded to grey.
+ */
+function imagePixels(image: unknown): RawImage | null {
+  const img = image as { width?: number; height?: number; data?: Uint8Array | Uint8ClampedArray } | null
+  if (!img?.data || !img.width || !img.height) return null
+  const { width, height, data } = img
+  const n = width * height
+  const channels = data.length / n
+  if (channels === 1 || channels === 3 || channels === 4)
+    return { width, height, channels, pixels: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) }
+  const stride = Math.ceil(width / 8)
+  if (data.length !== stride * height) return null
+  const pixels = new Uint8Array(n)
+  for (let y = 0; y < height; y++) {
+    const row = y * stride
+    for (let x = 0; x < width; x++)
+      pixels[y * width + x] = data[row + (x >> 3)]! & (0x80 >> (x & 7)) ? 255 : 0
+  }
+  return { width, height, channels: 1, pixels }
 }
