@@ -14,6 +14,7 @@ import { adminUsersMachine } from './machines/admin-users.machine'
 import { companyEditMachine } from './machines/company-edit.machine'
 import { companySelectionMachine } from './machines/company-selection.machine'
 import { companyUsersMachine } from './machines/company-users.machine'
+import { dashboardMachine, summarize, toQuery } from './machines/dashboard.machine'
 import { firstAdminMachine } from './machines/first-admin.machine'
 import { inviteUserMachine } from './machines/invite-user.machine'
 import { languageMachine } from './machines/language.machine'
@@ -267,6 +268,24 @@ export function createAppActors(deps: {
     inspect,
     machines: {
       firstAdmin,
+      dashboard: dashboardMachine.provide({
+        actors: {
+          fetchLogs: fromPromise(async ({ input }) => {
+            // Spec 02 §7: the summary is the plain list (date, desc); the table follows the filters.
+            const [logs, all] = await Promise.all([
+              api.logs.list(input.companyId, toQuery(input, new Date())),
+              api.logs.list(input.companyId, { sortBy: 'date', sortOrder: 'desc' }),
+            ])
+            return { logs, summary: summarize(all) }
+          }),
+        },
+        actions: {
+          notifyFailed: (_, { searching, message }) =>
+            toast.error(
+              message || i18n._(searching ? msg`Failed to search logs` : msg`Failed to fetch logs`),
+            ),
+        },
+      }),
       companyUsers: companyUsersMachine.provide({
         actors: { loadUsers: fromPromise(({ input }) => api.companies.users(input.companyId)) },
         actions: { notifyFailed: () => toast.error(i18n._(msg`Failed to fetch company users`)) },

@@ -61,6 +61,7 @@ declare module '@tanstack/react-router' {
 
 actors.session.start()
 actors.language.start()
+actors.companySelection.start()
 
 function App() {
   const phase = useSelector(actors.language, (s) =>

@@ -9,6 +9,7 @@ import type { AdminCompaniesMachine } from '../machines/admin-companies.machine'
 import type { AdminUsersMachine } from '../machines/admin-users.machine'
 import type { companySelectionMachine } from '../machines/company-selection.machine'
 import type { companyUsersMachine } from '../machines/company-users.machine'
+import type { dashboardMachine } from '../machines/dashboard.machine'
 import type { firstAdminMachine } from '../machines/first-admin.machine'
 import type { languageMachine } from '../machines/language.machine'
 import type { sessionMachine } from '../machines/session.machine'
@@ -16,6 +17,7 @@ import type { SubmissionMachine } from '../machines/submission.machine'
 import type { twoFactorSetupMachine } from '../machines/two-factor-setup.machine'
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>
+export type DashboardActor = ActorRefFrom<typeof dashboardMachine>
 export type CompanySelectionActor = ActorRefFrom<typeof companySelectionMachine>
 export type FirstAdminActor = ActorRefFrom<typeof firstAdminMachine>
 export type TwoFactorSetupActor = ActorRefFrom<typeof twoFactorSetupMachine>
@@ -28,6 +30,7 @@ export type AppActors = {
   companySelection: CompanySelectionActor
   machines: {
     firstAdmin: typeof firstAdminMachine
+    dashboard: typeof dashboardMachine
     companyUsers: typeof companyUsersMachine
     twoFactorSetup: (redirectTo: string) => typeof twoFactorSetupMachine
     activation: SubmissionMachine

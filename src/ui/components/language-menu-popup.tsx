@@ -26,7 +26,7 @@ export default function LanguageMenuPopup({
       <Menu.Trigger
         className={button({ variant: 'ghost', size: 'sm' })}
         aria-label={t`Change language`}
-        autoFocus={autoFocus}
+        autoFocus={autoFocus && !defaultOpen}
       >
         <GlobeIcon />
         <span className={css({ textTransform: 'uppercase' })}>{current}</span>

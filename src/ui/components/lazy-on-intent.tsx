@@ -7,6 +7,8 @@ import {
   useState,
 } from 'react'
 
+/** `autoFocus`: the stand-in had focus, so the real trigger takes it — unless the popup opens at
+ * once, when focus belongs inside it (moving it to the trigger would close the popup). */
 export type PopupProps = { defaultOpen: boolean; autoFocus: boolean }
 
 export type StandInHandlers = {
@@ -25,11 +27,14 @@ export function LazyOnIntent({
   popup: Popup,
   loaded,
   standIn,
+  onPress,
 }: {
   popup: LazyExoticComponent<ComponentType<PopupProps>>
   /** Shared across mounts: once the chunk is here, later mounts render the real widget at once. */
   loaded: { current: boolean }
   standIn: (handlers: StandInHandlers) => ReactElement
+  /** Called on the stand-in's press (pointer down or click; the stand-in may be replaced in between). */
+  onPress?: () => void
 }) {
   const [wanted, setWanted] = useState(loaded.current)
   const [openOnLoad, setOpenOnLoad] = useState(false)
@@ -37,6 +42,7 @@ export function LazyOnIntent({
   const press = () => {
     setOpenOnLoad(true)
     setWanted(true)
+    onPress?.()
   }
   const trigger = standIn({
     onPointerEnter: () => setWanted(true),

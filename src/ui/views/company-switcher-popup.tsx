@@ -37,7 +37,7 @@ export default function CompanySwitcherPopup({ defaultOpen, autoFocus }: PopupPr
       <Popover.Trigger
         className={switcherTrigger}
         aria-label={t`Company: ${selected.name}. Change company`}
-        autoFocus={autoFocus}
+        autoFocus={autoFocus && !defaultOpen}
       >
         <CompanyLogo company={selected} />
         <span className={css({ truncate: true })}>{selected.name}</span>

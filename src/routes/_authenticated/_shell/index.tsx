@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { DashboardView } from '../../../ui/views/dashboard-view'
+import { DashboardView } from '../../../ui/views/dashboard/dashboard-view'
 
 export const Route = createFileRoute('/_authenticated/_shell/')({ component: DashboardView })

@@ -1,0 +1,376 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useSelector } from '@xstate/react'
+import { createContext, lazy, use } from 'react'
+import { css, cx } from 'styled-system/css'
+import { button, card } from 'styled-system/recipes'
+import { activeFilterCount, type SortColumn, type Summary } from '../../../machines/dashboard.machine'
+import { type DashboardActor, useAppActors, useScreenActor } from '../../app-context'
+import { Button } from '../../components/button'
+import { LazyOnIntent } from '../../components/lazy-on-intent'
+import { StatusBadge } from './status-badge'
+
+export const DashboardActorContext = createContext<DashboardActor | null>(null)
+export function useDashboard(): DashboardActor {
+  const actor = use(DashboardActorContext)
+  if (!actor) throw new Error('useDashboard outside the dashboard')
+  return actor
+}
+
+const FilterPopover = lazy(() => import('./filter-popover'))
+const filterPopoverLoaded = { current: false }
+
+/** The dashboard: welcome, summary cards and recent uploads of the selected company. */
+export function DashboardView() {
+  const { session, companySelection } = useAppActors()
+  const name = useSelector(session, (s) => s.context.user?.name ?? '')
+  const companyId = useSelector(companySelection, (s) => s.context.selectedId)
+  const noCompany = useSelector(companySelection, (s) => s.matches('empty'))
+  return (
+    <div className={css({ display: 'flex', flexDirection: 'column', gap: '6', maxW: '6xl', mx: 'auto' })}>
+      <div>
+        <h1 className={css({ fontSize: '2xl', fontWeight: 'bold', letterSpacing: 'tight' })}>
+          <Trans>Welcome back, {name}!</Trans>
+        </h1>
+        <p className={css({ color: 'fg.muted' })}>
+          <Trans>Here is what is happening with your documents.</Trans>
+        </p>
+      </div>
+      {companyId ? <CompanyDashboard key={companyId} companyId={companyId} /> : null}
+      {noCompany ? (
+        <p className={cx(card({}), css({ p: '6', color: 'fg.muted' }))}>
+          <Trans>You are not a member of any company yet. Ask your administrator to add you to one.</Trans>
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+function CompanyDashboard({ companyId }: { companyId: number }) {
+  const { machines } = useAppActors()
+  const dashboard = useScreenActor(machines.dashboard, { input: { companyId } })
+  return (
+    <DashboardActorContext value={dashboard}>
+      <SummaryCards />
+      <RecentUploads />
+    </DashboardActorContext>
+  )
+}
+
+function SummaryCards() {
+  const dashboard = useDashboard()
+  const summary = useSelector(dashboard, (s) => s.context.summary)
+  const status = useSelector(dashboard, (s) => s.context.filters.status)
+  const { t } = useLingui()
+  const cards: { key: keyof Summary; label: string; active: boolean; onClick: () => void; accent: string }[] =
+    [
+      {
+        key: 'total',
+        label: t`Total documents`,
+        active: false,
+        onClick: () => dashboard.send({ type: 'summary.reset' }),
+        accent: '#4f46e5',
+      },
+      {
+        key: 'pending',
+        label: t`Pending`,
+        active: status === 'pending',
+        onClick: () => dashboard.send({ type: 'summary.toggle', status: 'pending' }),
+        accent: '#ca8a04',
+      },
+      {
+        key: 'failed',
+        label: t`Failed`,
+        active: status === 'failed',
+        onClick: () => dashboard.send({ type: 'summary.toggle', status: 'failed' }),
+        accent: '#dc2626',
+      },
+    ]
+  return (
+    <div
+      className={css({
+        display: 'grid',
+        gridTemplateColumns: { base: '1fr', sm: 'repeat(3, 1fr)' },
+        gap: '4',
+      })}
+    >
+      {cards.map((c) => (
+        <button
+          key={c.key}
+          type="button"
+          aria-pressed={c.key === 'total' ? undefined : c.active}
+          onClick={c.onClick}
+          className={cx(
+            card({}),
+            css({
+              p: '5',
+              textAlign: 'left',
+              cursor: 'pointer',
+              display: 'flex',
+              flexDirection: 'column',
+              gap: '1',
+              transition: 'box-shadow 0.15s, border-color 0.15s',
+              _hover: { boxShadow: 'md' },
+              '&[aria-pressed=true]': { borderColor: 'accent.default', boxShadow: 'md' },
+            }),
+          )}
+        >
+          <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>{c.label}</span>
+          <span style={{ color: c.accent }} className={css({ fontSize: '3xl', fontWeight: 'bold' })}>
+            {summary[c.key]}
+          </span>
+        </button>
+      ))}
+    </div>
+  )
+}
+
+function RecentUploads() {
+  const dashboard = useDashboard()
+  const searchTerm = useSelector(dashboard, (s) => s.context.searchTerm)
+  const count = useSelector(dashboard, (s) => activeFilterCount(s.context.filters))
+  const { t } = useLingui()
+  return (
+    <section aria-labelledby="recent-uploads" className={card({})}>
+      <div
+        className={css({
+          p: '4',
+          display: 'flex',
+          flexWrap: 'wrap',
+          gap: '3',
+          alignItems: 'center',
+          borderBottomWidth: '1px',
+          borderColor: 'border.default',
+        })}
+      >
+        <h2
+          id="recent-uploads"
+          className={css({ fontSize: 'lg', fontWeight: 'semibold', flex: '1', minW: '40' })}
+        >
+          <Trans>Recent uploads</Trans>
+        </h2>
+        <input
+          type="search"
+          value={searchTerm}
+          onChange={(e) => dashboard.send({ type: 'search.input', term: e.currentTarget.value })}
+          placeholder={t`Search documents`}
+          aria-label={t`Search documents`}
+          className={css({
+            h: '9',
+            px: '3',
+            w: { base: 'full', sm: '64' },
+            borderWidth: '1px',
+            borderColor: 'border.strong',
+            borderRadius: 'md',
+            fontSize: 'sm',
+            bg: 'bg.surface',
+          })}
+        />
+        <LazyOnIntent
+          popup={FilterPopover}
+          loaded={filterPopoverLoaded}
+          onPress={() => dashboard.send({ type: 'filters.open' })}
+          standIn={(handlers) => (
+            <button
+              type="button"
+              className={button({ variant: 'outline', size: 'sm' })}
+              aria-haspopup="dialog"
+              {...handlers}
+            >
+              <Trans>Filter</Trans>
+              {count ? <FilterCount count={count} /> : null}
+            </button>
+          )}
+        />
+      </div>
+      <LogTable />
+    </section>
+  )
+}
+
+export function FilterCount({ count }: { count: number }) {
+  return (
+    <span
+      className={css({
+        display: 'inline-grid',
+        placeItems: 'center',
+        minW: '5',
+        h: '5',
+        px: '1',
+        borderRadius: 'full',
+        bg: 'accent.default',
+        color: 'fg.onAccent',
+        fontSize: 'xs',
+      })}
+    >
+      {count}
+    </span>
+  )
+}
+
+const cell = css({ px: '4', py: '3', textAlign: 'left', whiteSpace: 'nowrap' })
+
+function LogTable() {
+  const dashboard = useDashboard()
+  const loading = useSelector(dashboard, (s) => s.hasTag('loading'))
+  const failed = useSelector(dashboard, (s) => s.matches({ data: 'failed' }))
+  const logs = useSelector(dashboard, (s) => s.context.logs)
+  const filtered = useSelector(
+    dashboard,
+    (s) => activeFilterCount(s.context.filters) > 0 || s.context.searchTerm.trim() !== '',
+  )
+  const sortBy = useSelector(dashboard, (s) => s.context.sortBy)
+  const sortOrder = useSelector(dashboard, (s) => s.context.sortOrder)
+  const { t, i18n } = useLingui()
+  const format = new Intl.DateTimeFormat(i18n.locale, {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  })
+  const typeLabel: Record<string, string> = {
+    Invoice: t`Invoice`,
+    Expense: t`Expense`,
+    Document: t`Document`,
+  }
+
+  if (failed)
+    return (
+      <div
+        className={css({
+          p: '8',
+          textAlign: 'center',
+          display: 'flex',
+          flexDirection: 'column',
+          gap: '3',
+          alignItems: 'center',
+        })}
+      >
+        <p className={css({ color: 'fg.muted' })}>
+          <Trans>The documents could not be loaded.</Trans>
+        </p>
+        <Button variant="outline" size="sm" onClick={() => dashboard.send({ type: 'dashboard.retry' })}>
+          <Trans>Retry</Trans>
+        </Button>
+      </div>
+    )
+  if (!loading && logs.length === 0)
+    return filtered ? (
+      <div
+        className={css({
+          p: '8',
+          textAlign: 'center',
+          display: 'flex',
+          flexDirection: 'column',
+          gap: '3',
+          alignItems: 'center',
+        })}
+      >
+        <p className={css({ color: 'fg.muted' })}>
+          <Trans>No documents match your filters.</Trans>
+        </p>
+        <Button variant="outline" size="sm" onClick={() => dashboard.send({ type: 'summary.reset' })}>
+          <Trans>Clear all filters</Trans>
+        </Button>
+      </div>
+    ) : (
+      <div
+        className={css({
+          p: '10',
+          textAlign: 'center',
+          display: 'flex',
+          flexDirection: 'column',
+          gap: '2',
+          alignItems: 'center',
+        })}
+      >
+        <p className={css({ fontWeight: 'medium' })}>
+          <Trans>No documents yet</Trans>
+        </p>
+        <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>
+          <Trans>Upload your first invoice or document to see it here.</Trans>
+        </p>
+      </div>
+    )
+
+  const columns: { key: SortColumn; label: string }[] = [
+    { key: 'name', label: t`Document` },
+    { key: 'type', label: t`Type` },
+    { key: 'date', label: t`Uploaded date` },
+    { key: 'status', label: t`Status` },
+  ]
+  return (
+    <div className={css({ overflowX: 'auto' })}>
+      <table className={css({ w: 'full', fontSize: 'sm', borderCollapse: 'collapse' })} aria-busy={loading}>
+        <thead className={css({ bg: 'bg.muted', color: 'fg.muted' })}>
+          <tr>
+            {columns.map((column) => (
+              <th
+                key={column.key}
+                scope="col"
+                className={cell}
+                aria-sort={
+                  sortBy === column.key ? (sortOrder === 'asc' ? 'ascending' : 'descending') : undefined
+                }
+              >
+                <button
+                  type="button"
+                  onClick={() => dashboard.send({ type: 'sort.toggle', column: column.key })}
+                  className={css({
+                    display: 'inline-flex',
+                    gap: '1',
+                    alignItems: 'center',
+                    fontWeight: 'medium',
+                    cursor: 'pointer',
+                  })}
+                >
+                  {column.label}
+                  <span aria-hidden="true">
+                    {sortBy === column.key ? (sortOrder === 'asc' ? '↑' : '↓') : ''}
+                  </span>
+                </button>
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {loading
+            ? [0, 1, 2, 3, 4].map((i) => (
+                <tr key={`skeleton-${i}`} data-testid="skeleton-row">
+                  {columns.map((c) => (
+                    <td key={c.key} className={cell}>
+                      <div
+                        className={css({
+                          h: '4',
+                          w: '24',
+                          borderRadius: 'sm',
+                          bg: 'bg.subtle',
+                          animation: 'pulse',
+                        })}
+                      />
+                    </td>
+                  ))}
+                </tr>
+              ))
+            : logs.map((log) => (
+                <tr key={log.id} className={css({ borderTopWidth: '1px', borderColor: 'border.default' })}>
+                  <td className={cell}>
+                    <span
+                      title={log.name}
+                      className={css({ display: 'block', maxW: '200px', truncate: true })}
+                    >
+                      {log.name}
+                    </span>
+                  </td>
+                  <td className={cell}>{typeLabel[log.type] ?? log.type}</td>
+                  <td className={cell}>{format.format(new Date(log.date))}</td>
+                  <td className={cell}>
+                    <StatusBadge status={log.status} />
+                  </td>
+                </tr>
+              ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}
