@@ -16,14 +16,14 @@ const ocr = createOcrPool(1)
 afterAll(() => ocr.close())
 
 /** A one-page PDF showing a 1-bit DeviceGray image over the whole A4 page. */
-function bilevelPdf(width: number, height: number, grey: Uint8Array): Buffer {
+function bilevelPdf(width: number, height: number, grey: Uint8Array, mask = false): Buffer {
   const stride = Math.ceil(width / 8)
   const bits = Buffer.alloc(stride * height)
   for (let y = 0; y < height; y++)
     for (let x = 0; x < width; x++)
       if (grey[y * width + x]! >= 150) bits[y * stride + (x >> 3)]! |= 0x80 >> (x & 7)
   const image = deflateSync(bits)
-  const content = Buffer.from('q 595 0 0 842 0 0 cm /Im0 Do Q\n', 'latin1')
+  const content = Buffer.from(`q ${mask ? '0 g ' : ''}595 0 0 842 0 0 cm /Im0 Do Q\n`, 'latin1')
   const objects: Buffer[] = [
     Buffer.from('<< /Type /Catalog /Pages 2 0 R >>'),
     Buffer.from('<< /Type /Pages /Kids [3 0 R] /Count 1 >>'),
@@ -32,7 +32,7 @@ function bilevelPdf(width: number, height: number, grey: Uint8Array): Buffer {
     ),
     Buffer.concat([
       Buffer.from(
-        `<< /Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /DeviceGray /BitsPerComponent 1 /Filter /FlateDecode /Length ${image.length} >>\nstream\n`,
+        `<< /Type /XObject /Subtype /Image /Width ${width} /Height ${height} ${mask ? '/ImageMask true' : '/ColorSpace /DeviceGray'} /BitsPerComponent 1 /Filter /FlateDecode /Length ${image.length} >>\nstream\n`,
       ),
       image,
       Buffer.from('\nendstream'),
@@ -68,17 +68,20 @@ function bilevelPdf(width: number, height: number, grey: Uint8Array): Buffer {
 }
 
 describe.skipIf(!available)('1-bit scanned PDF', () => {
-  it('reads a bilevel page image through OCR', async () => {
-    const png = decodePng(readFileSync(join(CORPUS_DIR, 'files', FILE)))!
-    const pdf = bilevelPdf(png.width, png.height, toGrey(png))
-    const result = await extractDocument(new Uint8Array(pdf), 'application/pdf', ocr)
-    expect(result).toMatchObject({ pages: 1, ocrPages: 1, textPages: 0 })
-    const truth = loadTruth().find((l) => l.file === FILE)!.fields
-    expect(result.fields.invoice_number).toBe(truth.invoice_number)
-    expect(result.fields.document_date).toBe(truth.invoice_date)
-    expect(result.fields.total_invoice_including_vat).toBeCloseTo(
-      Number(truth.total_invoice_including_vat),
-      2,
-    )
-  })
+  // Image: bit 1 = white. Stencil mask: bit 0 = painted (black ink), 1 = the page shows.
+  for (const mask of [false, true]) {
+    it(`reads a bilevel page ${mask ? 'stencil mask' : 'image'} through OCR`, async () => {
+      const png = decodePng(readFileSync(join(CORPUS_DIR, 'files', FILE)))!
+      const pdf = bilevelPdf(png.width, png.height, toGrey(png), mask)
+      const result = await extractDocument(new Uint8Array(pdf), 'application/pdf', ocr)
+      expect(result).toMatchObject({ pages: 1, ocrPages: 1, textPages: 0 })
+      const truth = loadTruth().find((l) => l.file === FILE)!.fields
+      expect(result.fields.invoice_number).toBe(truth.invoice_number)
+      expect(result.fields.document_date).toBe(truth.invoice_date)
+      expect(result.fields.total_invoice_including_vat).toBeCloseTo(
+        Number(truth.total_invoice_including_vat),
+        2,
+      )
+    })
+  }
 })

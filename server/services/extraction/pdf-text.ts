@@ -116,15 +116,19 @@ export async function readPdf(data: Uint8Array): Promise<PdfText> {
       const ops = await page.getOperatorList()
       const { OPS } = await getResolvedPDFJS()
       let largest: RawImage | null = null
+      const resolve = (key: string) =>
+        new Promise<unknown>((done) => (key.startsWith('g_') ? page.commonObjs : page.objs).get(key, done))
       for (let i = 0; i < ops.fnArray.length; i++) {
         const op = ops.fnArray[i]
+        const arg = ops.argsArray[i]?.[0]
         let image: unknown
-        if (op === OPS.paintImageXObject) {
-          const key = ops.argsArray[i][0] as string
-          const objs = key.startsWith('g_') ? page.commonObjs : page.objs
-          image = await new Promise((resolve) => objs.get(key, resolve))
-        } else if (op === OPS.paintInlineImageXObject) image = ops.argsArray[i][0]
-        else continue
+        if (op === OPS.paintImageXObject) image = await resolve(arg as string)
+        else if (op === OPS.paintInlineImageXObject) image = arg
+        else if (op === OPS.paintImageMaskXObject) {
+          // A stencil mask's bits are stored apart, under the key its `data` names.
+          const data = (arg as { data?: unknown } | undefined)?.data
+          image = typeof data === 'string' ? await resolve(data) : arg
+        } else continue
         const raw = imagePixels(image)
         if (raw && (!largest || raw.width * raw.height > largest.width * largest.height)) largest = raw
       }
@@ -136,7 +140,7 @@ export async function readPdf(data: Uint8Array): Promise<PdfText> {
 
 /**
  * A decoded pdf.js image as pixels: 8-bit grey, RGB or RGBA, or 1 bit per pixel (office
- * scanners' CCITT / JBIG2 pages, rows padded to a byte, 1 = white) expanded to grey.
+ * scanners' CCITT / JBIG2 pages and stencil masks, rows padded to a byte) expanded to grey.
  */
 function imagePixels(image: unknown): RawImage | null {
   const img = image as { width?: number; height?: number; data?: Uint8Array | Uint8ClampedArray } | null
@@ -149,10 +153,17 @@ function imagePixels(image: unknown): RawImage | null {
   const stride = Math.ceil(width / 8)
   if (data.length !== stride * height) return null
   const pixels = new Uint8Array(n)
+  let set = 0
   for (let y = 0; y < height; y++) {
     const row = y * stride
-    for (let x = 0; x < width; x++)
-      pixels[y * width + x] = data[row + (x >> 3)]! & (0x80 >> (x & 7)) ? 255 : 0
+    for (let x = 0; x < width; x++) {
+      const on = data[row + (x >> 3)]! & (0x80 >> (x & 7))
+      pixels[y * width + x] = on ? 255 : 0
+      if (on) set++
+    }
   }
+  // A page is mostly paper: whichever value most pixels have is white (stencil masks and
+  // Decode arrays flip the meaning of a bit).
+  if (set < n / 2) for (let i = 0; i < n; i++) pixels[i] = 255 - pixels[i]!
   return { width, height, channels: 1, pixels }
 }
