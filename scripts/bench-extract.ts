@@ -1,6 +1,7 @@
 /**
- * `npm run bench:extract [-- --text-only | --scans] [-- --verbose] [-- --files 0001,0002]`: the extraction
- * engine over ../shared/corpus (CORPUS_DIR), scored with the corpus rules. The last line is
+ * `npm run bench:extract [-- --text-only | --scans | --only text|scans] [--verbose] [--files 0001,0002]`:
+ * the extraction engine over ../shared/corpus (CORPUS_DIR), scored with the corpus rules. `--scans`
+ * runs only the documents that need OCR (quick iterations on OCR). The last line is
  * `field accuracy: X%`.
  */
 import { createOcrPool } from '../server/services/extraction/index.ts'
