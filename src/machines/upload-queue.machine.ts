@@ -122,168 +122,176 @@ export const uploadQueueMachine = setup({
 }).createMachine({
   id: 'uploadQueue',
   context: { uploads: [], nextId: 1, panelOpen: false, unseen: false },
-  on: {
-    'uploads.add': [
-      {
-        guard: { type: 'canQueue', params: ({ event }) => event },
-        actions: [
-          enqueueActions(({ context, event, enqueue }) => {
-            const companyId = event.companyId!
-            const added = event.files.map((f, i): QueueEntry => {
-              const id = `upload-${context.nextId + i}`
-              return {
-                id,
-                fileName: f.file.name,
-                fileSize: f.file.size,
-                documentType: f.documentType,
-                category: f.category,
-                companyId,
-                createdAt: event.at,
-                status: 'pending',
-                documentId: null,
-                error: null,
-                completedAt: null,
-                // Replaced just below by the spawned child (spawning needs `assign`).
-                ref: null as unknown as UploadItemActor,
-              }
-            })
-            enqueue.assign(({ spawn, self }) => ({
-              uploads: [
-                ...context.uploads,
-                ...added.map((entry, i) => ({
-                  ...entry,
-                  ref: spawn('uploadItem', {
-                    id: entry.id,
-                    input: { id: entry.id, ...event.files[i]!, createdAt: event.at, parent: self },
-                  }),
-                })),
-              ],
-              nextId: context.nextId + added.length,
-              panelOpen: true,
-              unseen: false,
-            }))
-            enqueue({
-              type: 'notify',
-              params:
-                event.files.length === 1
-                  ? { notice: 'started', fileName: event.files[0]!.file.name }
-                  : { notice: 'started', count: event.files.length },
-            })
-          }),
-          'startNext',
-          'markStarted',
-        ],
-      },
-      {
-        guard: { type: 'hasFiles', params: ({ event }) => event },
-        actions: { type: 'notify', params: { notice: 'selectCompanyFirst' } },
-        description: 'No company selected: nothing is queued.',
-      },
-      {
-        actions: { type: 'notify', params: { notice: 'noFiles' } },
-        description: "'Please select at least one file to upload'",
-      },
-    ],
-    'upload.changed': {
-      guard: { type: 'isKnownUpload', params: ({ event }) => event.id },
-      actions: [
-        enqueueActions(({ context, event, enqueue }) => {
-          const { id, status, documentId, error, completedAt, answered } = event
-          enqueue.assign({
-            uploads: context.uploads.map((u) =>
-              u.id === id ? { ...u, status, documentId, error, completedAt } : u,
-            ),
-            unseen: context.unseen || (!context.panelOpen && ENDED.includes(status)),
-          })
-          if (answered && context.uploads.length < SEND_TOAST_LIMIT) {
-            const fileName = context.uploads.find((u) => u.id === id)?.fileName ?? ''
-            enqueue({ type: 'notify', params: { notice: 'sent', fileName } })
-          }
-          if (ENDED.includes(status)) enqueue('refreshDashboard')
-        }),
-        'startNext',
-        'markStarted',
-      ],
-      description: 'A child changed status: mirrored; a freed slot starts the next pending upload.',
-    },
-    'upload.cancel': {
-      guard: { type: 'isCancellable', params: ({ event }) => event.id },
-      actions: enqueueActions(({ context, event, enqueue }) => {
-        const entry = context.uploads.find((u) => u.id === event.id)
-        if (entry) enqueue.sendTo(entry.ref, { type: 'upload.cancel' })
-      }),
-    },
-    'uploads.clearCompleted': {
-      actions: [
-        enqueueActions(({ context, enqueue }) => {
-          for (const u of context.uploads)
-            if (CLEARED_BY_CLEAR_COMPLETED.includes(u.status)) enqueue.stopChild(u.ref)
-          enqueue.assign({
-            uploads: context.uploads.filter((u) => !CLEARED_BY_CLEAR_COMPLETED.includes(u.status)),
-            unseen: false,
-          })
-        }),
-        'startNext',
-        'markStarted',
-      ],
-      description: 'Success, error, cancelled and in_progress go; pending and uploading stay.',
-    },
-    'uploads.clearAll': {
-      actions: enqueueActions(({ context, enqueue }) => {
-        for (const u of context.uploads) enqueue.stopChild(u.ref)
-        enqueue.assign({ uploads: [], unseen: false })
-      }),
-      description: 'Empties the list; uploads still sending are aborted.',
-    },
-    'panel.toggle': {
-      actions: assign(({ context }) => ({
-        panelOpen: !context.panelOpen,
-        unseen: context.panelOpen ? context.unseen : false,
-      })),
-    },
-  },
-  initial: 'idle',
+  type: 'parallel',
   states: {
-    idle: {
-      description: 'Nothing is processing: no status request.',
-      always: { guard: 'isAnythingProcessing', target: 'waiting' },
-    },
-    waiting: {
-      always: { guard: 'isNothingProcessing', target: 'idle' },
-      after: { [POLL_INTERVAL_MS]: 'checking' },
-    },
-    checking: {
-      tags: ['polling'],
-      invoke: {
-        id: 'checkStatus',
-        src: 'checkStatus',
-        input: ({ context }) => ({ requests: statusRequests(context.uploads) }),
-        onDone: {
-          target: 'waiting',
-          actions: enqueueActions(({ context, event, enqueue }) => {
-            for (const answer of event.output)
-              for (const s of answer.statuses) {
-                const entry = context.uploads.find(
-                  (u) =>
-                    u.status === 'processing' &&
-                    u.documentType === answer.kind &&
-                    u.companyId === answer.companyId &&
-                    u.documentId === s.id,
-                )
-                if (entry)
-                  enqueue.sendTo(entry.ref, {
-                    type: 'upload.status',
-                    status: s.status,
-                    errors: s.errors,
-                    ...(s.messages ? { messages: s.messages } : {}),
-                  })
+    uploads: {
+      description: 'The list: one child per file, mirrored from their reports.',
+      on: {
+        'uploads.add': [
+          {
+            guard: { type: 'canQueue', params: ({ event }) => event },
+            actions: [
+              enqueueActions(({ context, event, enqueue }) => {
+                const companyId = event.companyId!
+                const added = event.files.map((f, i): QueueEntry => {
+                  const id = `upload-${context.nextId + i}`
+                  return {
+                    id,
+                    fileName: f.file.name,
+                    fileSize: f.file.size,
+                    documentType: f.documentType,
+                    category: f.category,
+                    companyId,
+                    createdAt: event.at,
+                    status: 'pending',
+                    documentId: null,
+                    error: null,
+                    completedAt: null,
+                    // Replaced just below by the spawned child (spawning needs `assign`).
+                    ref: null as unknown as UploadItemActor,
+                  }
+                })
+                enqueue.assign(({ spawn, self }) => ({
+                  uploads: [
+                    ...context.uploads,
+                    ...added.map((entry, i) => ({
+                      ...entry,
+                      ref: spawn('uploadItem', {
+                        id: entry.id,
+                        input: { id: entry.id, ...event.files[i]!, createdAt: event.at, parent: self },
+                      }),
+                    })),
+                  ],
+                  nextId: context.nextId + added.length,
+                  panelOpen: true,
+                  unseen: false,
+                }))
+                enqueue({
+                  type: 'notify',
+                  params:
+                    event.files.length === 1
+                      ? { notice: 'started', fileName: event.files[0]!.file.name }
+                      : { notice: 'started', count: event.files.length },
+                })
+              }),
+              'startNext',
+              'markStarted',
+            ],
+          },
+          {
+            guard: { type: 'hasFiles', params: ({ event }) => event },
+            actions: { type: 'notify', params: { notice: 'selectCompanyFirst' } },
+            description: 'No company selected: nothing is queued.',
+          },
+          {
+            actions: { type: 'notify', params: { notice: 'noFiles' } },
+            description: "'Please select at least one file to upload'",
+          },
+        ],
+        'upload.changed': {
+          guard: { type: 'isKnownUpload', params: ({ event }) => event.id },
+          actions: [
+            enqueueActions(({ context, event, enqueue }) => {
+              const { id, status, documentId, error, completedAt, answered } = event
+              enqueue.assign({
+                uploads: context.uploads.map((u) =>
+                  u.id === id ? { ...u, status, documentId, error, completedAt } : u,
+                ),
+                unseen: context.unseen || (!context.panelOpen && ENDED.includes(status)),
+              })
+              if (answered && context.uploads.length < SEND_TOAST_LIMIT) {
+                const fileName = context.uploads.find((u) => u.id === id)?.fileName ?? ''
+                enqueue({ type: 'notify', params: { notice: 'sent', fileName } })
               }
+              if (ENDED.includes(status)) enqueue('refreshDashboard')
+            }),
+            'startNext',
+            'markStarted',
+          ],
+          description: 'A child changed status: mirrored; a freed slot starts the next pending upload.',
+        },
+        'upload.cancel': {
+          guard: { type: 'isCancellable', params: ({ event }) => event.id },
+          actions: enqueueActions(({ context, event, enqueue }) => {
+            const entry = context.uploads.find((u) => u.id === event.id)
+            if (entry) enqueue.sendTo(entry.ref, { type: 'upload.cancel' })
           }),
         },
-        onError: {
-          target: 'waiting',
-          actions: { type: 'logPollError', params: ({ event }) => ({ error: event.error }) },
-          description: 'Polling errors are only logged; the items stay processing.',
+        'uploads.clearCompleted': {
+          actions: [
+            enqueueActions(({ context, enqueue }) => {
+              for (const u of context.uploads)
+                if (CLEARED_BY_CLEAR_COMPLETED.includes(u.status)) enqueue.stopChild(u.ref)
+              enqueue.assign({
+                uploads: context.uploads.filter((u) => !CLEARED_BY_CLEAR_COMPLETED.includes(u.status)),
+                unseen: false,
+              })
+            }),
+            'startNext',
+            'markStarted',
+          ],
+          description: 'Success, error, cancelled and in_progress go; pending and uploading stay.',
+        },
+        'uploads.clearAll': {
+          actions: enqueueActions(({ context, enqueue }) => {
+            for (const u of context.uploads) enqueue.stopChild(u.ref)
+            enqueue.assign({ uploads: [], unseen: false })
+          }),
+          description: 'Empties the list; uploads still sending are aborted.',
+        },
+        'panel.toggle': {
+          actions: assign(({ context }) => ({
+            panelOpen: !context.panelOpen,
+            unseen: context.panelOpen ? context.unseen : false,
+          })),
+        },
+      },
+    },
+    polling: {
+      initial: 'idle',
+      states: {
+        idle: {
+          description: 'Nothing is processing: no status request.',
+          always: { guard: 'isAnythingProcessing', target: 'waiting' },
+        },
+        waiting: {
+          always: { guard: 'isNothingProcessing', target: 'idle' },
+          after: { [POLL_INTERVAL_MS]: 'checking' },
+        },
+        checking: {
+          tags: ['polling'],
+          invoke: {
+            id: 'checkStatus',
+            src: 'checkStatus',
+            input: ({ context }) => ({ requests: statusRequests(context.uploads) }),
+            onDone: {
+              target: 'waiting',
+              actions: enqueueActions(({ context, event, enqueue }) => {
+                for (const answer of event.output)
+                  for (const s of answer.statuses) {
+                    const entry = context.uploads.find(
+                      (u) =>
+                        u.status === 'processing' &&
+                        u.documentType === answer.kind &&
+                        u.companyId === answer.companyId &&
+                        u.documentId === s.id,
+                    )
+                    if (entry)
+                      enqueue.sendTo(entry.ref, {
+                        type: 'upload.status',
+                        status: s.status,
+                        errors: s.errors,
+                        ...(s.messages ? { messages: s.messages } : {}),
+                      })
+                  }
+              }),
+            },
+            onError: {
+              target: 'waiting',
+              actions: { type: 'logPollError', params: ({ event }) => ({ error: event.error }) },
+              description: 'Polling errors are only logged; the items stay processing.',
+            },
+          },
         },
       },
     },

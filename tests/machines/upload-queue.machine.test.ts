@@ -1,0 +1,280 @@
+import { expect, it } from 'vitest'
+import { createActor, createMachine, fromPromise, SimulatedClock, waitFor } from 'xstate'
+import type { UploadAnswer } from '../../src/api/documents'
+import type { UploadCallInput } from '../../src/machines/upload-item.machine'
+import {
+  MAX_CONCURRENT_UPLOADS,
+  POLL_INTERVAL_MS,
+  type QueuedFile,
+  type QueueEntry,
+  type StatusAnswer,
+  statusRequests,
+  uploadQueueMachine,
+} from '../../src/machines/upload-queue.machine'
+import { describeModel } from '../support/model'
+
+const pdf = (name: string) => new File(['%PDF-1.4'], name, { type: 'application/pdf' })
+const invoice = (name: string): QueuedFile => ({
+  file: pdf(name),
+  documentType: 'invoice',
+  category: 'Invoices',
+})
+const expense = (name: string): QueuedFile => ({
+  file: pdf(name),
+  documentType: 'expense',
+  category: 'Expenses',
+})
+const add = (files: QueuedFile[], companyId: number | null, at = 0) => ({
+  type: 'uploads.add',
+  files,
+  companyId,
+  at,
+})
+const changed = (id: string, status: string, extra: Record<string, unknown> = {}) => ({
+  type: 'upload.changed',
+  id,
+  status,
+  documentId: null,
+  error: null,
+  completedAt: null,
+  answered: false,
+  ...extra,
+})
+
+type Ctx = { uploads: QueueEntry[]; panelOpen: boolean; unseen: boolean }
+const has = (c: Ctx, ...statuses: string[]) => c.uploads.some((u) => statuses.includes(u.status))
+
+describeModel('upload queue machine', {
+  machine: uploadQueueMachine,
+  actors: ['checkStatus'],
+  provide: (machine, _controls, record) =>
+    machine.provide({
+      // The children are the item machine's own tests; here they are silent stand-ins.
+      actors: { uploadItem: createMachine({}) as never },
+      actions: {
+        notify: (_, p) =>
+          record(`notify:${p.notice}${p.fileName ? `:${p.fileName}` : ''}${p.count ? `:${p.count}` : ''}`),
+        refreshDashboard: () => record('refreshDashboard'),
+        logPollError: () => record('logPollError'),
+      },
+    }),
+  events: {
+    'uploads.add': [
+      // Refused: stamped 99, so a queued entry from them would show.
+      add([invoice('a.pdf')], null, 99),
+      add([], 7, 99),
+      add([invoice('a.pdf'), expense('b.pdf')], 7),
+    ],
+    'upload.changed': [
+      changed('upload-1', 'processing', { documentId: 11, answered: true }),
+      changed('upload-1', 'success', { documentId: 11, completedAt: 5 }),
+      changed('upload-2', 'error', { error: 'Upload failed', completedAt: 5 }),
+    ],
+    'upload.cancel': [{ type: 'upload.cancel', id: 'upload-2' }],
+    'xstate.done.actor.checkStatus': [
+      {
+        type: 'xstate.done.actor.checkStatus',
+        output: [
+          { kind: 'invoice', companyId: 7, statuses: [{ id: 11, status: 'COMPLETED', errors: [] }] },
+        ] satisfies StatusAnswer[],
+      },
+    ],
+    'xstate.error.actor.checkStatus': [
+      { type: 'xstate.error.actor.checkStatus', error: new Error('offline') },
+    ],
+  },
+  // What guards and the view distinguish; two lists with the same traits behave alike.
+  contextKey: (c) => {
+    const ctx = c as Ctx
+    return {
+      empty: ctx.uploads.length === 0,
+      processing: has(ctx, 'processing'),
+      pending: has(ctx, 'pending'),
+      ended: has(ctx, 'success', 'error'),
+      open: ctx.panelOpen,
+      unseen: ctx.unseen,
+    }
+  },
+  limit: 2000,
+  states: {
+    uploads: (s) => {
+      for (const u of s.context.uploads as QueueEntry[]) expect(u.ref.id).toBe(u.id)
+      expect(new Set(s.context.uploads.map((u: QueueEntry) => u.id)).size).toBe(s.context.uploads.length)
+    },
+    'polling.idle': (s, log) => {
+      expect(has(s.context, 'processing')).toBe(false)
+      expect(s.hasTag('polling')).toBe(false)
+      // A refusal queues nothing: the list is the one before it.
+      if (log.at(-1) === 'notify:noFiles' || log.at(-1) === 'notify:selectCompanyFirst')
+        expect(s.context.uploads.some((u: QueueEntry) => u.createdAt === 99)).toBe(false)
+      for (const entry of log.filter((l) => l.startsWith('notify:started')))
+        expect(entry).toBe('notify:started:2')
+      const sending = s.context.uploads.filter((u: QueueEntry) =>
+        ['uploading', 'in_progress'].includes(u.status),
+      )
+      expect(sending.length).toBeLessThanOrEqual(MAX_CONCURRENT_UPLOADS)
+      if (has(s.context, 'pending')) expect(sending).toHaveLength(MAX_CONCURRENT_UPLOADS)
+      if (s.context.unseen) expect(s.context.panelOpen).toBe(false)
+    },
+    'polling.waiting': (s) => {
+      expect(has(s.context, 'processing')).toBe(true)
+      expect(s.hasTag('polling')).toBe(false)
+    },
+    'polling.checking': (s) => {
+      expect(s.hasTag('polling')).toBe(true)
+      // Only upload-1 (invoice 11) is ever processing here; it may have ended since the check began.
+      expect([[], [{ kind: 'invoice', companyId: 7, documentIds: [11] }]]).toContainEqual(
+        statusRequests(s.context.uploads),
+      )
+    },
+  },
+})
+
+it('asks one status request per kind every 3 s while anything processes, and none when idle', async () => {
+  const clock = new SimulatedClock()
+  const requests: string[] = []
+  const answers: 'PROCESSING' | 'COMPLETED' = 'PROCESSING'
+  let nextDocument = 100
+  const notices: string[] = []
+  const refreshed: string[] = []
+  const queue = createActor(
+    uploadQueueMachine.provide({
+      actors: {
+        checkStatus: fromPromise<
+          StatusAnswer[],
+          {
+            requests: { kind: 'invoice' | 'expense' | 'document'; companyId: number; documentIds: number[] }[]
+          }
+        >(async ({ input }) =>
+          input.requests.map((r) => {
+            requests.push(`${r.kind}:${r.documentIds.length}`)
+            return {
+              kind: r.kind,
+              companyId: r.companyId,
+              statuses: r.documentIds.map((id) => ({ id, status: answers, errors: [] })),
+            }
+          }),
+        ),
+        uploadItem: createMachine({}) as never,
+      },
+      actions: {
+        notify: (_, p) => notices.push(p.notice),
+        refreshDashboard: () => refreshed.push('refresh'),
+      },
+    }),
+    { clock },
+  ).start()
+  // Idle for a minute: no request.
+  for (let t = 0; t < 60_000; t += POLL_INTERVAL_MS) clock.increment(POLL_INTERVAL_MS)
+  expect(requests).toEqual([])
+
+  // 50 items processing (25 invoices, 25 expenses), reported by their (stand-in) children.
+  const files = Array.from({ length: 50 }, (_, i) => (i % 2 ? expense(`e${i}.pdf`) : invoice(`i${i}.pdf`)))
+  queue.send({ type: 'uploads.add', files, companyId: 7, at: 0 })
+  for (const u of queue.getSnapshot().context.uploads)
+    queue.send({
+      type: 'upload.changed',
+      id: u.id,
+      status: 'processing',
+      documentId: nextDocument++,
+      error: null,
+      completedAt: null,
+      answered: true,
+    })
+  expect(queue.getSnapshot().matches({ polling: 'waiting' })).toBe(true)
+  for (let t = 0; t < 60_000; t += POLL_INTERVAL_MS) {
+    clock.increment(POLL_INTERVAL_MS)
+    await waitFor(queue, (s) => s.matches({ polling: 'waiting' }))
+  }
+  expect(requests).toHaveLength(40)
+  expect(new Set(requests)).toEqual(new Set(['invoice:25', 'expense:25']))
+  // Fewer than 5 in the list is when the "sent" toast shows: 50 answers, no toast.
+  expect(notices).toEqual(['started'])
+  expect(refreshed).toEqual([])
+})
+
+it('starts at most three uploads at once and the next when one is answered; polls and ends them', async () => {
+  const clock = new SimulatedClock()
+  const started: string[] = []
+  const settle = new Map<string, (answer: UploadAnswer) => void>()
+  const notices: string[] = []
+  const refreshed: string[] = []
+  const bulk: string[] = []
+  const { uploadItemMachine } = await import('../../src/machines/upload-item.machine')
+  const item = uploadItemMachine.provide({
+    actors: {
+      upload: fromPromise<UploadAnswer, UploadCallInput>(
+        ({ input }) =>
+          new Promise((resolve) => {
+            started.push(input.file.name)
+            settle.set(input.file.name, resolve)
+          }),
+      ),
+    },
+    actions: { notify: (_, p) => notices.push(`${p.notice}:${p.fileName}${p.reason ? `:${p.reason}` : ''}`) },
+  })
+  const queue = createActor(
+    uploadQueueMachine.provide({
+      actors: {
+        uploadItem: item,
+        checkStatus: fromPromise<
+          StatusAnswer[],
+          {
+            requests: { kind: 'invoice' | 'expense' | 'document'; companyId: number; documentIds: number[] }[]
+          }
+        >(async ({ input }) =>
+          input.requests.map((r) => {
+            bulk.push(`${r.kind}:${r.documentIds.join(',')}`)
+            return {
+              kind: r.kind,
+              companyId: r.companyId,
+              statuses: r.documentIds.map((id) =>
+                id === 1
+                  ? { id, status: 'COMPLETED', errors: [] }
+                  : { id, status: 'FAILED', errors: ['no_text'], messages: ['No text found'] },
+              ),
+            }
+          }),
+        ),
+      },
+      actions: {
+        notify: (_, p) => notices.push(`${p.notice}:${p.fileName ?? p.count}`),
+        refreshDashboard: () => refreshed.push('refresh'),
+      },
+    }),
+    { clock },
+  ).start()
+  queue.send({
+    type: 'uploads.add',
+    files: ['1', '2', '3', '4'].map((n) => invoice(`${n}.pdf`)),
+    companyId: 7,
+    at: 0,
+  })
+  const statuses = () => queue.getSnapshot().context.uploads.map((u) => u.status)
+  await waitFor(queue, () => started.length === 3)
+  expect(statuses()).toEqual(['uploading', 'uploading', 'uploading', 'pending'])
+  expect(notices).toEqual(['started:4'])
+
+  settle.get('1.pdf')!({ id: 1, status: 'PROCESSING' })
+  await waitFor(queue, () => started.length === 4)
+  expect(statuses()).toEqual(['processing', 'uploading', 'uploading', 'uploading'])
+  expect(notices).toEqual(['started:4', 'sent:1.pdf'])
+  settle.get('2.pdf')!({ id: 2, status: 'PROCESSING' })
+  await waitFor(queue, () => statuses()[1] === 'processing')
+
+  clock.increment(POLL_INTERVAL_MS)
+  await waitFor(queue, () => statuses()[0] === 'success' && statuses()[1] === 'error')
+  expect(bulk).toEqual(['invoice:1,2'])
+  expect(notices).toContain('processed:1.pdf')
+  expect(notices).toContain('failed:2.pdf:No text found')
+  expect(refreshed).toEqual(['refresh', 'refresh'])
+  expect(queue.getSnapshot().matches({ polling: 'idle' })).toBe(true)
+
+  // Cancel one still uploading; clear completed keeps what is still uploading.
+  queue.send({ type: 'upload.cancel', id: 'upload-3' })
+  await waitFor(queue, () => statuses()[2] === 'cancelled')
+  queue.send({ type: 'uploads.clearCompleted' })
+  expect(statuses()).toEqual(['uploading'])
+  queue.send({ type: 'uploads.clearAll' })
+  expect(statuses()).toEqual([])
+})
