@@ -21,6 +21,7 @@ import { languageMachine } from './machines/language.machine'
 import { type SecondFactor, sessionMachine } from './machines/session.machine'
 import { submissionMachine } from './machines/submission.machine'
 import { twoFactorSetupMachine } from './machines/two-factor-setup.machine'
+import { createUploadActors } from './composition-uploads'
 import type { AppActors } from './ui/app-context'
 import { activateLanguage, i18n, LANGUAGE_STORAGE_KEY } from './ui/i18n'
 import {
@@ -261,10 +262,21 @@ export function createAppActors(deps: {
 
   const refreshSession = () => session.send({ type: 'session.refresh' })
 
+  const { uploadQueue, uploadDialog } = createUploadActors({
+    api,
+    session,
+    companySelection,
+    inspect,
+    // After each upload that completes or fails; the dashboard connects its refresh here.
+    refreshDashboard: () => {},
+  })
+
   return {
     session,
     language,
     companySelection,
+    uploadQueue,
+    uploadDialog,
     inspect,
     machines: {
       firstAdmin,

@@ -121,6 +121,7 @@ export const uploadDialogMachine = setup({
           { actions: assign({ error: NO_FILES_SELECTED }) },
         ],
       },
+      initial: 'invoice',
       states: { invoice: {}, document: {} },
     },
   },

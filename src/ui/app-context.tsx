@@ -15,6 +15,8 @@ import type { languageMachine } from '../machines/language.machine'
 import type { sessionMachine } from '../machines/session.machine'
 import type { SubmissionMachine } from '../machines/submission.machine'
 import type { twoFactorSetupMachine } from '../machines/two-factor-setup.machine'
+import type { UploadDialogMachine } from '../machines/upload-dialog.machine'
+import type { UploadQueueActor } from '../machines/upload-queue.machine'
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>
 export type DashboardActor = ActorRefFrom<typeof dashboardMachine>
@@ -28,6 +30,10 @@ export type AppActors = {
   language: LanguageActor
   /** The selected company (header switcher; every company-scoped screen reads it). */
   companySelection: CompanySelectionActor
+  /** The upload queue (one child per file, the status poll) and the upload dialogs; absent in view
+   * tests that do not upload. */
+  uploadQueue?: UploadQueueActor
+  uploadDialog?: ActorRefFrom<UploadDialogMachine>
   machines: {
     firstAdmin: typeof firstAdminMachine
     dashboard: typeof dashboardMachine

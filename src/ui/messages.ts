@@ -4,7 +4,7 @@
  */
 
 import type { MessageDescriptor } from '@lingui/core'
-import { msg } from '@lingui/core/macro'
+import { msg, plural } from '@lingui/core/macro'
 import type { AdminCompaniesNotice } from '../machines/admin-companies.machine'
 import type { AdminUsersNotice } from '../machines/admin-users.machine'
 import type { CompanyEditNotice } from '../machines/company-edit.machine'
@@ -12,6 +12,8 @@ import type { CompanySelectionNotice } from '../machines/company-selection.machi
 import type { InviteUserNotice } from '../machines/invite-user.machine'
 import type { SessionNotice } from '../machines/session.machine'
 import type { TwoFactorSetupNotice } from '../machines/two-factor-setup.machine'
+import type { UploadItemNotice } from '../machines/upload-item.machine'
+import type { UploadQueueNotice } from '../machines/upload-queue.machine'
 import { i18n } from './i18n'
 
 export const sessionNotices: Record<
@@ -154,6 +156,14 @@ const known: Record<string, MessageDescriptor> = {
   'Name must be at most 200 characters': msg`Name must be at most 200 characters`,
   'Link is too long': msg`Link is too long`,
   'Upload failed': msg`Upload failed`,
+  // Uploads (spec 02 §5, §8).
+  'Upload timed out. The file may still be processing.': msg`Upload timed out. The file may still be processing.`,
+  'Company ID is required for this upload': msg`Company ID is required for this upload`,
+  'Processing failed': msg`Processing failed`,
+  'Only PDF files are supported for expenses': msg`Only PDF files are supported for expenses`,
+  'Only PDF, JPEG or PNG files are supported for invoices': msg`Only PDF, JPEG or PNG files are supported for invoices`,
+  'Please select at least one file to upload': msg`Please select at least one file to upload`,
+  'The file is empty': msg`The file is empty`,
 }
 
 /** Translates a schema or server message when it is one we know, else shows it as it is. */
@@ -175,5 +185,45 @@ export function companyNoticeText(notice: CompanySelectionNotice, name = ''): st
       return i18n._(msg`Company not found`)
     case 'companiesFailed':
       return i18n._(msg`Failed to fetch your companies`)
+  }
+}
+
+export type UploadNoticeParams = {
+  notice: UploadQueueNotice | UploadItemNotice
+  fileName?: string
+  count?: number
+  reason?: string
+}
+
+/** The upload toasts: start (one file by name, or a count), sent, processed, failed with the reason. */
+export function uploadNoticeText(p: UploadNoticeParams): {
+  kind: 'success' | 'error' | 'info'
+  text: string
+} {
+  const fileName = p.fileName ?? ''
+  switch (p.notice) {
+    case 'started':
+      return {
+        kind: 'info',
+        text:
+          p.count === undefined
+            ? i18n._(msg`${fileName} added to upload queue`)
+            : plural(p.count, {
+                one: '# file added to upload queue',
+                other: '# files added to upload queue',
+              }),
+      }
+    case 'sent':
+      return { kind: 'success', text: i18n._(msg`${fileName} uploaded successfully`) }
+    case 'processed':
+      return { kind: 'success', text: i18n._(msg`${fileName} processed successfully`) }
+    case 'failed': {
+      const reason = translateMessage(p.reason ?? 'Upload failed')
+      return { kind: 'error', text: i18n._(msg`${fileName} failed: ${reason}`) }
+    }
+    case 'noFiles':
+      return { kind: 'error', text: i18n._(msg`Please select at least one file to upload`) }
+    case 'selectCompanyFirst':
+      return { kind: 'error', text: i18n._(msg`Please select a company first`) }
   }
 }

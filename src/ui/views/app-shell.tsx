@@ -20,6 +20,7 @@ import {
 } from '../components/icons'
 import { LanguageMenu } from '../components/language-menu'
 import { CompanySwitcher } from './company-switcher'
+import { UploadPanel } from './uploads/upload-panel'
 
 export type SidebarActor = ActorRefFrom<typeof sidebarMachine>
 
@@ -46,6 +47,7 @@ export function AppShell() {
           <Outlet />
         </main>
       </div>
+      <UploadPanel />
     </div>
   )
 }

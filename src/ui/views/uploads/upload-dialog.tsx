@@ -1,0 +1,215 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useSelector } from '@xstate/react'
+import { type DragEvent, useId, useRef, useState } from 'react'
+import { css } from 'styled-system/css'
+import type { ActorRefFrom } from 'xstate'
+import {
+  DOCUMENT_CATEGORIES,
+  INVOICE_TABS,
+  type UploadDialogMachine,
+  type UploadTab,
+} from '../../../machines/upload-dialog.machine'
+import { Button } from '../../components/button'
+import { Sheet } from '../../components/sheet'
+import { Tabs } from '../../components/tabs'
+import { translateMessage } from '../../messages'
+import { formatFileSize } from './format'
+import { FileIcon, UploadIcon } from './upload-icons'
+
+export type UploadDialogActor = ActorRefFrom<UploadDialogMachine>
+
+/** Accepted by the file picker, per tab (drops are checked by the machine). */
+const ACCEPT: Partial<Record<UploadTab, string>> = {
+  invoices: '.pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png',
+  expenses: '.pdf,application/pdf',
+}
+
+/** The invoice/expense dialog (two tabs) or the document dialog (one tab per category). */
+export default function UploadDialog({ dialog }: { dialog: UploadDialogActor }) {
+  const { t } = useLingui()
+  const kind = useSelector(dialog, (s) => (s.matches({ open: 'document' }) ? 'document' : 'invoice'))
+  const tab = useSelector(dialog, (s) => s.context.tab)
+  const selected = useSelector(dialog, (s) => s.context.selected)
+  const error = useSelector(dialog, (s) => s.context.error)
+  const tabs: readonly UploadTab[] = kind === 'document' ? DOCUMENT_CATEGORIES : INVOICE_TABS
+  const tabLabel = (value: UploadTab) =>
+    value === 'invoices' ? t`Invoices` : value === 'expenses' ? t`Expenses` : value
+  const close = () => dialog.send({ type: 'dialog.close' })
+  const errorId = useId()
+
+  return (
+    <Sheet
+      open
+      placement="center"
+      onClose={close}
+      closeLabel={t`Close`}
+      title={kind === 'document' ? t`Upload documents` : t`Upload invoices and expenses`}
+      description={
+        kind === 'document'
+          ? t`Choose a category, then add the files to store under it.`
+          : t`Invoices: PDF, JPG or PNG. Expenses: PDF only.`
+      }
+      footer={
+        <div className={css({ display: 'flex', justifyContent: 'flex-end', gap: '2' })}>
+          <Button variant="outline" onClick={close}>
+            <Trans>Cancel</Trans>
+          </Button>
+          <Button onClick={() => dialog.send({ type: 'dialog.submit' })}>
+            <UploadIcon />
+            <Trans>Upload</Trans>
+          </Button>
+        </div>
+      }
+    >
+      <Tabs.Root
+        value={tab}
+        onValueChange={(d) => dialog.send({ type: 'tab.select', tab: d.value as UploadTab })}
+        className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
+      >
+        <Tabs.List className={css({ overflowX: 'auto', flexWrap: 'nowrap' })}>
+          {tabs.map((value) => (
+            <Tabs.Trigger key={value} value={value} className={css({ whiteSpace: 'nowrap' })}>
+              {tabLabel(value)}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        {tabs.map((value) => (
+          <Tabs.Content key={value} value={value}>
+            {value === tab ? (
+              <DropZone
+                accept={ACCEPT[value]}
+                onFiles={(files) => dialog.send({ type: 'files.add', files })}
+                describedBy={error ? errorId : undefined}
+                label={tabLabel(value)}
+              />
+            ) : null}
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
+      {error ? (
+        <p id={errorId} role="alert" className={css({ color: 'red.600', fontSize: 'sm', mt: '3' })}>
+          {translateMessage(error)}
+        </p>
+      ) : null}
+      {selected.length ? (
+        <section aria-label={t`Selected files`} className={css({ mt: '4' })}>
+          <h3 className={css({ fontSize: 'sm', fontWeight: 'semibold', mb: '2' })}>
+            <Trans>Selected files ({selected.length})</Trans>
+          </h3>
+          <ul
+            className={css({
+              maxH: { base: '10rem', md: '15rem' },
+              overflowY: 'auto',
+              display: 'flex',
+              flexDirection: 'column',
+              gap: '1',
+              pr: '1',
+            })}
+          >
+            {selected.map((s, index) => (
+              <li
+                key={`${s.tab}:${s.file.name}:${s.file.size}:${s.file.lastModified}`}
+                className={css({
+                  display: 'flex',
+                  alignItems: 'center',
+                  gap: '2',
+                  fontSize: 'sm',
+                  px: '2',
+                  py: '1.5',
+                  borderRadius: 'md',
+                  bg: 'bg.muted',
+                })}
+              >
+                <FileIcon />
+                <span className={css({ flex: '1', minW: '0', truncate: true })} title={s.file.name}>
+                  {s.file.name}
+                </span>
+                <span className={css({ color: 'fg.muted', fontSize: 'xs', whiteSpace: 'nowrap' })}>
+                  {tabLabel(s.tab)} · {formatFileSize(s.file.size)}
+                </span>
+                <button
+                  type="button"
+                  className={css({ color: 'fg.muted', fontSize: 'xs', _hover: { color: 'red.600' } })}
+                  aria-label={t`Remove ${s.file.name}`}
+                  onClick={() => dialog.send({ type: 'file.remove', index })}
+                >
+                  ✕
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </Sheet>
+  )
+}
+
+function DropZone(props: {
+  accept: string | undefined
+  onFiles: (files: File[]) => void
+  describedBy: string | undefined
+  label: string
+}) {
+  const input = useRef<HTMLInputElement>(null)
+  const [over, setOver] = useState(false)
+  const { t } = useLingui()
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault()
+    setOver(false)
+    const files = [...e.dataTransfer.files]
+    if (files.length) props.onFiles(files)
+  }
+  return (
+    <section
+      aria-label={t`Drop files for ${props.label}`}
+      onDragOver={(e) => {
+        e.preventDefault()
+        setOver(true)
+      }}
+      onDragLeave={() => setOver(false)}
+      onDrop={onDrop}
+      data-over={over || undefined}
+      className={css({
+        borderWidth: '2px',
+        borderStyle: 'dashed',
+        borderColor: 'border.default',
+        borderRadius: 'lg',
+        p: '6',
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        gap: '2',
+        textAlign: 'center',
+        color: 'fg.muted',
+        fontSize: 'sm',
+        '&[data-over]': { borderColor: 'accent.default', bg: 'accent.subtle' },
+      })}
+    >
+      <UploadIcon />
+      <p>
+        <Trans>Drag and drop files here, or</Trans>
+      </p>
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={() => input.current?.click()}
+        aria-describedby={props.describedBy}
+      >
+        <Trans>Choose files</Trans>
+      </Button>
+      <input
+        ref={input}
+        type="file"
+        multiple
+        hidden
+        aria-label={t`Files for ${props.label}`}
+        {...(props.accept ? { accept: props.accept } : {})}
+        onChange={(e) => {
+          const files = [...(e.target.files ?? [])]
+          e.target.value = ''
+          if (files.length) props.onFiles(files)
+        }}
+      />
+    </section>
+  )
+}

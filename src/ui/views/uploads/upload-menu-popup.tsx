@@ -1,0 +1,40 @@
+import { Menu } from '@ark-ui/react/menu'
+import { Portal } from '@ark-ui/react/portal'
+import { useLingui } from '@lingui/react/macro'
+import { button, menu } from 'styled-system/recipes'
+import { useAppActors } from '../../app-context'
+import type { PopupProps } from '../../components/lazy-on-intent'
+import { UploadIcon } from './upload-icons'
+
+/** The Ark menu of the header's Upload dropdown, loaded on first intent by `UploadMenu`. */
+export default function UploadMenuPopup({ defaultOpen, autoFocus }: PopupProps) {
+  const { uploadDialog } = useAppActors()
+  const { t } = useLingui()
+  const classes = menu()
+  return (
+    <Menu.Root
+      positioning={{ placement: 'bottom-end' }}
+      defaultOpen={defaultOpen}
+      onSelect={(d) =>
+        uploadDialog?.send({ type: d.value === 'document' ? 'dialog.openDocument' : 'dialog.openInvoice' })
+      }
+    >
+      <Menu.Trigger className={button({ variant: 'solid', size: 'sm' })} autoFocus={autoFocus}>
+        <UploadIcon />
+        <span>{t`Upload`}</span>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content className={classes.content}>
+            <Menu.Item value="invoice" className={classes.item}>
+              {t`Upload invoice`}
+            </Menu.Item>
+            <Menu.Item value="document" className={classes.item}>
+              {t`Upload document`}
+            </Menu.Item>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  )
+}

@@ -1,0 +1,240 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useSelector } from '@xstate/react'
+import { css, cx } from 'styled-system/css'
+import { button } from 'styled-system/recipes'
+import type { UploadStatus } from '../../../machines/upload-item.machine'
+import type { QueueEntry, UploadQueueActor } from '../../../machines/upload-queue.machine'
+import { translateMessage } from '../../messages'
+import { batchByMinute, formatFileSize } from './format'
+
+const STATUS_COLOR: Record<UploadStatus, string> = {
+  pending: 'gray.500',
+  uploading: 'blue.600',
+  in_progress: 'blue.600',
+  processing: 'blue.600',
+  success: 'green.600',
+  error: 'red.600',
+  cancelled: 'gray.500',
+}
+
+function useStatusLabel() {
+  const { t } = useLingui()
+  return (status: UploadStatus) =>
+    ({
+      pending: t`Pending`,
+      uploading: t`Uploading`,
+      in_progress: t`Sent`,
+      processing: t`Processing`,
+      success: t`Completed`,
+      error: t`Failed`,
+      cancelled: t`Cancelled`,
+    })[status]
+}
+
+/** The floating progress panel, bottom right (spec 02 §2 "Upload progress panel"). */
+export default function UploadPanelContent({ queue }: { queue: UploadQueueActor }) {
+  const { t, i18n } = useLingui()
+  const uploads = useSelector(queue, (s) => s.context.uploads)
+  const open = useSelector(queue, (s) => s.context.panelOpen)
+  const unseen = useSelector(queue, (s) => s.context.unseen)
+  const label = useStatusLabel()
+  const active = uploads.filter((u) =>
+    ['pending', 'uploading', 'in_progress', 'processing'].includes(u.status),
+  )
+  const time = (ms: number) => i18n.date(new Date(ms), { hour: '2-digit', minute: '2-digit' })
+  const small = cx(button({ variant: 'ghost', size: 'sm' }), css({ fontSize: 'xs', h: '7', px: '2' }))
+
+  return (
+    <section
+      aria-label={t`Uploads`}
+      className={css({
+        position: 'fixed',
+        right: { base: '2', md: '6' },
+        bottom: { base: '2', md: '6' },
+        zIndex: 'overlay',
+        w: { base: 'calc(100vw - 1rem)', sm: '96' },
+        bg: 'bg.surface',
+        borderWidth: '1px',
+        borderColor: 'border.default',
+        borderRadius: 'xl',
+        boxShadow: 'xl',
+        overflow: 'hidden',
+      })}
+    >
+      <header
+        className={css({
+          display: 'flex',
+          alignItems: 'center',
+          gap: '2',
+          px: '3',
+          py: '2',
+          borderBottomWidth: open ? '1px' : '0',
+          borderColor: 'border.default',
+        })}
+      >
+        <button
+          type="button"
+          className={css({ flex: '1', display: 'flex', alignItems: 'center', gap: '2', textAlign: 'left' })}
+          aria-expanded={open}
+          onClick={() => queue.send({ type: 'panel.toggle' })}
+        >
+          <span className={css({ fontWeight: 'semibold', fontSize: 'sm' })}>
+            {active.length ? (
+              <Trans>
+                Uploading {active.length} of {uploads.length}
+              </Trans>
+            ) : (
+              <Trans>Uploads ({uploads.length})</Trans>
+            )}
+          </span>
+          {unseen ? (
+            <span
+              role="img"
+              aria-label={t`New results`}
+              className={css({
+                w: '2.5',
+                h: '2.5',
+                borderRadius: 'full',
+                bg: 'green.500',
+                animation: 'pulse',
+              })}
+            />
+          ) : null}
+          <span className={css({ ml: 'auto', color: 'fg.muted', fontSize: 'xs' })}>
+            {open ? t`Collapse` : t`Expand`}
+          </span>
+        </button>
+        <button
+          type="button"
+          className={small}
+          onClick={() => queue.send({ type: 'uploads.clearCompleted' })}
+        >
+          <Trans>Clear completed</Trans>
+        </button>
+        <button type="button" className={small} onClick={() => queue.send({ type: 'uploads.clearAll' })}>
+          <Trans>Clear all</Trans>
+        </button>
+      </header>
+      {open ? (
+        <div className={css({ maxH: '24rem', overflowY: 'auto', p: '2' })}>
+          {batchByMinute(uploads).map((batch) => (
+            <section key={batch.minute} className={css({ mb: '2' })} aria-label={time(batch.minute)}>
+              <div
+                className={css({
+                  display: 'flex',
+                  flexWrap: 'wrap',
+                  gap: '2',
+                  alignItems: 'baseline',
+                  px: '1',
+                  py: '1',
+                  fontSize: 'xs',
+                  color: 'fg.muted',
+                })}
+              >
+                <span className={css({ fontWeight: 'semibold', color: 'fg.default' })}>
+                  {time(batch.minute)}
+                </span>
+                {Object.entries(batch.counts).map(([status, count]) => (
+                  <span
+                    key={status}
+                    style={{
+                      color: `var(--colors-${STATUS_COLOR[status as UploadStatus].replace('.', '-')})`,
+                    }}
+                  >
+                    {label(status as UploadStatus)}: {count}
+                  </span>
+                ))}
+              </div>
+              <ul className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
+                {batch.uploads.map((u) => (
+                  <UploadRow key={u.id} upload={u} queue={queue} time={time} label={label} />
+                ))}
+              </ul>
+            </section>
+          ))}
+        </div>
+      ) : null}
+    </section>
+  )
+}
+
+function UploadRow({
+  upload,
+  queue,
+  time,
+  label,
+}: {
+  upload: QueueEntry
+  queue: UploadQueueActor
+  time: (ms: number) => string
+  label: (s: UploadStatus) => string
+}) {
+  const { t } = useLingui()
+  const progress = useSelector(upload.ref, (s) => s?.context.progress ?? 0)
+  const showBar = ['uploading', 'in_progress', 'processing'].includes(upload.status)
+  return (
+    <li className={css({ px: '2', py: '2', borderRadius: 'md', _hover: { bg: 'bg.muted' } })}>
+      <div className={css({ display: 'flex', alignItems: 'center', gap: '2' })}>
+        <span
+          className={css({ flex: '1', minW: '0', fontSize: 'sm', fontWeight: 'medium', truncate: true })}
+          title={upload.fileName}
+        >
+          {upload.fileName}
+        </span>
+        <span
+          className={css({ fontSize: 'xs', fontWeight: 'medium', whiteSpace: 'nowrap' })}
+          style={{ color: `var(--colors-${STATUS_COLOR[upload.status].replace('.', '-')})` }}
+        >
+          {label(upload.status)}
+        </span>
+        {upload.status === 'uploading' ? (
+          <button
+            type="button"
+            className={css({ fontSize: 'xs', color: 'fg.muted', _hover: { color: 'red.600' } })}
+            aria-label={t`Cancel upload of ${upload.fileName}`}
+            onClick={() => queue.send({ type: 'upload.cancel', id: upload.id })}
+          >
+            ✕
+          </button>
+        ) : null}
+      </div>
+      <div className={css({ display: 'flex', gap: '2', fontSize: 'xs', color: 'fg.muted', mt: '0.5' })}>
+        <span>{formatFileSize(upload.fileSize)}</span>
+        <span>·</span>
+        <span>{upload.category}</span>
+        {upload.completedAt ? (
+          <>
+            <span>·</span>
+            <span>{time(upload.completedAt)}</span>
+          </>
+        ) : null}
+      </div>
+      {upload.error ? (
+        <p className={css({ fontSize: 'xs', color: 'red.600', mt: '0.5' })}>
+          {translateMessage(upload.error)}
+        </p>
+      ) : null}
+      {showBar ? (
+        <div
+          role="progressbar"
+          aria-label={t`Progress of ${upload.fileName}`}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          {...(upload.status === 'processing' ? {} : { 'aria-valuenow': progress })}
+          className={css({ mt: '1.5', h: '1.5', borderRadius: 'full', bg: 'bg.muted', overflow: 'hidden' })}
+        >
+          <div
+            className={css({
+              h: 'full',
+              bg: 'blue.500',
+              transition: 'width 0.2s',
+              '&[data-indeterminate]': { animation: 'pulse' },
+            })}
+            data-indeterminate={upload.status === 'processing' || undefined}
+            style={{ width: `${upload.status === 'processing' ? 100 : progress}%` }}
+          />
+        </div>
+      ) : null}
+    </li>
+  )
+}
