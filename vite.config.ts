@@ -33,7 +33,30 @@ export default defineConfig({
     ),
   },
   resolve: { alias },
-  build: { outDir: 'dist', sourcemap: true, target: 'es2022' },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    target: 'es2022',
+    rolldownOptions: {
+      output: {
+        // The libraries every screen needs travel as one chunk: fewer requests, and gzip compresses
+        // one large file better than dozens of tiny ones. Widget libraries (Ark, zag) stay lazy.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'core',
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|xstate|@xstate|@lingui|ky|valibot|react-hot-toast|goober|use-sync-external-store)[\\/]/,
+            },
+            {
+              // The app's own always-needed modules: API client, root machines, shell components.
+              name: 'app',
+              test: /src[\\/](composition\.ts|ui[\\/](i18n|messages|forms|form-schemas|app-context)\.tsx?|ui[\\/]components[\\/](button|spinner|icons|field|alert|lazy-on-intent|language-menu)\.tsx|machines[\\/](session|language|company-selection|sidebar)\.machine\.ts|api[\\/](http|index|auth|settings|companies|logs|locales|schemas)\.ts)$/,
+            },
+          ],
+        },
+      },
+    },
+  },
   server: {
     port: 5173,
     proxy: { '/api': apiTarget, '/locales': apiTarget },

@@ -9,19 +9,16 @@ import { createActor, fromPromise, type InspectionEvent } from 'xstate'
 import type { Api } from './api'
 import type { Catalog } from './api/locales'
 import type { Language, LoginInput } from './api/schemas'
-import { adminCompaniesMachine } from './machines/admin-companies.machine'
-import { adminUsersMachine } from './machines/admin-users.machine'
-import { companyEditMachine } from './machines/company-edit.machine'
+import type { AdminMachines } from './composition-admin'
+import { createUploadActors } from './composition-uploads'
 import { companySelectionMachine } from './machines/company-selection.machine'
 import { companyUsersMachine } from './machines/company-users.machine'
 import { dashboardMachine, summarize, toQuery } from './machines/dashboard.machine'
 import { firstAdminMachine } from './machines/first-admin.machine'
-import { inviteUserMachine } from './machines/invite-user.machine'
 import { languageMachine } from './machines/language.machine'
 import { type SecondFactor, sessionMachine } from './machines/session.machine'
 import { submissionMachine } from './machines/submission.machine'
 import { twoFactorSetupMachine } from './machines/two-factor-setup.machine'
-import { createUploadActors } from './composition-uploads'
 import type { AppActors } from './ui/app-context'
 import { activateLanguage, i18n, LANGUAGE_STORAGE_KEY } from './ui/i18n'
 import {
@@ -56,71 +53,7 @@ export const notifyAccount = (notice: AccountNotice, serverMessage?: string) =>
 export const notifyAdmin = (notice: AdminNotice, serverMessage?: string) =>
   showToast(adminNotices[notice], serverMessage)
 
-/** The administration area's machines (platform administrators), provided with the admin API. */
-function createAdminMachines(api: Api) {
-  const companyEdit = companyEditMachine.provide({
-    actors: {
-      load: fromPromise(async ({ input }) => {
-        const [company, users] = await Promise.all([
-          api.admin.getCompany(input.companyId),
-          api.admin.listUsers(),
-        ])
-        return { company, users, logoUrl: company.logo_path ? api.admin.logoUrl(company.id) : null }
-      }),
-      uploadLogo: fromPromise(async ({ input }) => {
-        await api.admin.uploadLogo(input.companyId, input.file, input.file.name)
-        return { logoUrl: api.admin.logoUrl(input.companyId) }
-      }),
-      addMember: fromPromise(({ input }) => api.admin.addUserToCompany(input)),
-      updateCompany: fromPromise(({ input }) => api.admin.updateCompany(input.companyId, input.update)),
-      removeMember: fromPromise(({ input }) => api.admin.removeUserFromCompany(input)),
-    },
-    actions: { notify: (_, { notice, message }) => notifyAdmin(notice, message) },
-  })
-  const inviteUser = inviteUserMachine.provide({
-    actors: {
-      invite: fromPromise(({ input }) =>
-        api.admin.inviteUser({
-          email: input.email,
-          name: input.name,
-          surname: input.surname,
-          role: input.role,
-          companies: input.memberships.map((m) => ({ company_id: m.companyId, role: m.role })),
-        }),
-      ),
-    },
-    actions: { notify: (_, { notice, message }) => notifyAdmin(notice, message) },
-  })
-  return {
-    adminCompanies: adminCompaniesMachine.provide({
-      actors: {
-        loadCompanies: fromPromise(() => api.admin.listCompanies()),
-        setCompanyStatus: fromPromise(({ input }) =>
-          api.admin.setCompanyStatus(input.companyId, input.enabled),
-        ),
-        companyEdit,
-      },
-      actions: { notify: (_, { notice, message }) => notifyAdmin(notice, message) },
-    }),
-    adminUsers: adminUsersMachine.provide({
-      actors: {
-        loadUsers: fromPromise(() => api.admin.listUsers()),
-        setUserStatus: fromPromise(({ input }) => api.admin.setUserStatus(input.email, input.enabled)),
-        updateUser: fromPromise(({ input }) => api.admin.updateUser(input.userId, input.update)),
-        inviteUser,
-      },
-      actions: { notify: (_, { notice, message }) => notifyAdmin(notice, message) },
-    }),
-    createCompany: submissionMachine.provide({
-      actors: { submit: fromPromise(({ input }) => api.admin.createCompany(input as { name: string })) },
-      actions: {
-        succeeded: () => notifyAdmin('companyCreated'),
-        failed: (_, { failure }) =>
-          notifyAdmin('companyCreateFailed', failure.status >= 500 ? undefined : failure.message),
-      },
-    }),
-  }
-}
+let adminMachines: Promise<AdminMachines> | undefined
 
 export function createAppActors(deps: {
   api: Api
@@ -271,6 +204,13 @@ export function createAppActors(deps: {
     refreshDashboard: () => {},
   })
 
+  const loadAdmin = () => {
+    adminMachines ??= Promise.all([api.loadAdmin(), import('./composition-admin')]).then(([admin, module]) =>
+      module.createAdminMachines({ admin }),
+    )
+    return adminMachines
+  }
+
   return {
     session,
     language,
@@ -278,6 +218,7 @@ export function createAppActors(deps: {
     uploadQueue,
     uploadDialog,
     inspect,
+    loadAdmin,
     machines: {
       firstAdmin,
       dashboard: dashboardMachine.provide({
@@ -323,7 +264,6 @@ export function createAppActors(deps: {
         failed: 'twoFactorDisableFailed',
         afterwards: refreshSession,
       }),
-      ...createAdminMachines(api),
     },
   }
 }

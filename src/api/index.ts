@@ -1,5 +1,5 @@
 /** The API of the app: the only code that knows URLs. */
-import { createAdminApi } from './admin'
+import type { AdminApi } from './admin'
 import { createAuthApi } from './auth'
 import { createCompaniesApi } from './companies'
 import { createDocumentsApi } from './documents'
@@ -12,10 +12,15 @@ export type ApiConfig = HttpConfig & { localesBaseUrl: string }
 
 export function createApi(config: ApiConfig) {
   const http = createHttp(config)
+  let admin: Promise<AdminApi> | undefined
   return {
     auth: createAuthApi(http),
-    admin: createAdminApi(http, { baseUrl: config.baseUrl }),
     settings: createSettingsApi(http),
+    /** The administration calls, a chunk of their own (platform administrators only). */
+    loadAdmin: () => {
+      admin ??= import('./admin').then((m) => m.createAdminApi(http, { baseUrl: config.baseUrl }))
+      return admin
+    },
     companies: createCompaniesApi(http),
     documents: createDocumentsApi(http, {
       ...(config.onUnauthorized ? { onUnauthorized: config.onUnauthorized } : {}),

@@ -5,8 +5,7 @@
 import { useActorRef } from '@xstate/react'
 import { createContext, type ReactNode, use } from 'react'
 import type { ActorOptions, ActorRefFrom, AnyActorLogic, InspectionEvent } from 'xstate'
-import type { AdminCompaniesMachine } from '../machines/admin-companies.machine'
-import type { AdminUsersMachine } from '../machines/admin-users.machine'
+import type { AdminMachines } from '../composition-admin'
 import type { companySelectionMachine } from '../machines/company-selection.machine'
 import type { companyUsersMachine } from '../machines/company-users.machine'
 import type { dashboardMachine } from '../machines/dashboard.machine'
@@ -44,11 +43,9 @@ export type AppActors = {
     resetConfirm: SubmissionMachine
     changePassword: SubmissionMachine
     disableTwoFactor: SubmissionMachine
-    /** Administration area (platform administrators): company list with its edit sheet, users, new company. */
-    adminCompanies: AdminCompaniesMachine
-    adminUsers: AdminUsersMachine
-    createCompany: SubmissionMachine
   }
+  /** The administration area's machines, loaded with their chunk (the same promise every time). */
+  loadAdmin: () => Promise<AdminMachines>
   /** The Stately inspector (or a test's observer), also given to screen-scoped actors. */
   inspect?: ((event: InspectionEvent) => void) | undefined
 }

@@ -48,5 +48,11 @@ export function testActors(overrides: Partial<AppActors> & Pick<AppActors, 'sess
   })
   const companySelection = createActor(companySelectionMachine)
   companySelection.start()
-  return { language: createTestLanguageActor(), companySelection, machines: missing, ...overrides }
+  return {
+    language: createTestLanguageActor(),
+    companySelection,
+    machines: missing,
+    loadAdmin: () => Promise.reject(new Error('admin machines not provided to this test')),
+    ...overrides,
+  }
 }

@@ -4,7 +4,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
-import { useCallback } from 'react'
+import { use, useCallback } from 'react'
 import { css } from 'styled-system/css'
 import { useAppActors, useScreenActor } from '../../app-context'
 import { Tabs } from '../../components/tabs'
@@ -13,7 +13,9 @@ import { NewCompanyTab } from './new-company-tab'
 import { UsersTab } from './users-tab'
 
 export function AdminArea() {
-  const { session, machines } = useAppActors()
+  const { session, loadAdmin } = useAppActors()
+  // Suspends (the settings page shows a spinner) until the admin API and machines are loaded.
+  const machines = use(loadAdmin())
   const email = useSelector(session, (s) => s.context.user?.email ?? '')
   const isPlatformAdmin = useSelector(session, (s) => s.context.user?.role === 'SAAS_ADMIN')
   const companies = useScreenActor(machines.adminCompanies, { input: { currentUserEmail: email } })
@@ -40,7 +42,7 @@ export function AdminArea() {
       </Tabs.Content>
       <Tabs.Content value="new-company">
         <div className={css({ pt: '2' })}>
-          <NewCompanyTab onCreated={refreshCompanies} />
+          <NewCompanyTab machine={machines.createCompany} onCreated={refreshCompanies} />
         </div>
       </Tabs.Content>
       <Tabs.Content value="users">

@@ -5,7 +5,8 @@ import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import * as v from 'valibot'
 import { CreateCompanyInput } from '../../../api/schemas'
-import { useAppActors, useScreenActor } from '../../app-context'
+import type { SubmissionMachine } from '../../../machines/submission.machine'
+import { useScreenActor } from '../../app-context'
 import { Button } from '../../components/button'
 import { TextField } from '../../components/field'
 import { Spinner } from '../../components/spinner'
@@ -13,9 +14,8 @@ import { type FieldErrors, formValues, validateForm } from '../../forms'
 
 const NewCompanyForm = v.object({ name: CreateCompanyInput.entries.name })
 
-export function NewCompanyTab({ onCreated }: { onCreated: () => void }) {
-  const { machines } = useAppActors()
-  const actor = useScreenActor(machines.createCompany)
+export function NewCompanyTab({ machine, onCreated }: { machine: SubmissionMachine; onCreated: () => void }) {
+  const actor = useScreenActor(machine)
   const busy = useSelector(actor, (s) => s.hasTag('busy'))
   const succeeded = useSelector(actor, (s) => s.matches('succeeded'))
   const [errors, setErrors] = useState<FieldErrors>({})
