@@ -174,10 +174,10 @@ function ExternalEntry(props: {
       </a>
     )
   return (
-    <span
-      role="link"
+    // Without an address the entry stays focusable, is announced as unavailable, and says why.
+    <button
+      type="button"
       aria-disabled="true"
-      tabIndex={0}
       aria-label={props.text}
       aria-describedby={tooltipId}
       className={cx(
@@ -215,7 +215,7 @@ function ExternalEntry(props: {
       >
         {t({ id: 'common.linkDisabled', message: 'No link has been set for this company' })}
       </span>
-    </span>
+    </button>
   )
 }
 
