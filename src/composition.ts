@@ -195,13 +195,16 @@ export function createAppActors(deps: {
 
   const refreshSession = () => session.send({ type: 'session.refresh' })
 
+  // The dashboard on screen (if any) subscribes; each upload that completes or fails refreshes it.
+  const dashboardRefresh = new Set<() => void>()
   const { uploadQueue, uploadDialog } = createUploadActors({
     api,
     session,
     companySelection,
     inspect,
-    // After each upload that completes or fails; the dashboard connects its refresh here.
-    refreshDashboard: () => {},
+    refreshDashboard: () => {
+      for (const refresh of dashboardRefresh) refresh()
+    },
   })
 
   const loadAdmin = () => {
@@ -217,6 +220,10 @@ export function createAppActors(deps: {
     companySelection,
     uploadQueue,
     uploadDialog,
+    onUploadsSettled: (refresh: () => void) => {
+      dashboardRefresh.add(refresh)
+      return () => dashboardRefresh.delete(refresh)
+    },
     inspect,
     loadAdmin,
     machines: {

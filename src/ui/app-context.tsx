@@ -33,6 +33,8 @@ export type AppActors = {
    * tests that do not upload. */
   uploadQueue?: UploadQueueActor
   uploadDialog?: ActorRefFrom<UploadDialogMachine>
+  /** Calls `refresh` after each upload that completes or fails; returns the unsubscribe. */
+  onUploadsSettled?: (refresh: () => void) => () => void
   machines: {
     firstAdmin: typeof firstAdminMachine
     dashboard: typeof dashboardMachine

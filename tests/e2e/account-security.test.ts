@@ -1,7 +1,8 @@
 /**
- * Account security end to end in Chromium: first sign-in with the 2FA advice → setup with a code
- * computed from the shown secret → logout → sign-in with TOTP → with a backup code (once) →
- * password reset from the outbox link; /two-factor opened directly is turned away.
+ * Account security end to end in Chromium: an invited user activates the account from the
+ * e-mailed link → first sign-in with the 2FA advice → setup with a code computed from the shown
+ * secret → logout → sign-in with TOTP → with a backup code (once) → password reset from the
+ * outbox link; /two-factor opened directly is turned away.
  */
 import * as OTPAuth from 'otpauth'
 import type { Browser, Page } from 'playwright-core'
@@ -12,10 +13,28 @@ import { ADMIN, expectPath, openPage, outboxLink } from './support'
 
 let server: RunningServer
 let browser: Browser
+const USER = { email: 'dana@example.com', password: 'Dana-Scully-42', name: 'Dana' }
+
+/** The platform administrator invites the user through the API (the screens have their own test). */
+async function invite(email: string) {
+  const login = await fetch(`${server.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
+  })
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? ''
+  const answer = await fetch(`${server.url}/api/admin/invite-user/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify({ email, name: USER.name, surname: 'Scully', role: 'CLIENT_USER' }),
+  })
+  expect(answer.status).toBe(201)
+}
 
 beforeAll(async () => {
   server = await startServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password })
   browser = await launchBrowser()
+  await invite(USER.email)
 })
 afterAll(async () => {
   await browser?.close()
@@ -30,7 +49,7 @@ function totp(secret: string, stepsAhead = 0) {
 
 async function submitCredentials(page: Page, password: string) {
   await page.goto(`${server.url}/login`)
-  await page.getByLabel('Email').fill(ADMIN.email)
+  await page.getByLabel('Email').fill(USER.email)
   await page.getByLabel('Password', { exact: true }).fill(password)
   await page.getByRole('button', { name: 'Sign in' }).click()
 }
@@ -45,9 +64,25 @@ describe('two-factor authentication', () => {
   let secret = ''
   let backupCodes: string[] = []
 
+  it('activates the invited account from the e-mailed link', async () => {
+    const { page, context, errors } = await openPage(browser)
+    await page.goto(await outboxLink(server.dataDir, USER.email, '/validate'))
+    expect(await page.getByLabel('Email').inputValue()).toBe(USER.email)
+    await page.getByLabel('New password', { exact: true }).fill(USER.password)
+    await page.getByLabel('Confirm password').fill(`${USER.password}x`)
+    await page.getByRole('button', { name: 'Activate Account' }).click()
+    await page.getByText("Passwords don't match").waitFor()
+    await page.getByLabel('Confirm password').fill(USER.password)
+    await page.getByRole('button', { name: 'Activate Account' }).click()
+    await page.getByText('Account validated successfully! You can now login.').waitFor()
+    await expectPath(page, '/login')
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
   it('advises setup at first sign-in and enables 2FA with a code from the shown secret', async () => {
     const { page, context, errors } = await openPage(browser)
-    await submitCredentials(page, ADMIN.password)
+    await submitCredentials(page, USER.password)
     await page.getByText('For enhanced security, we recommend setting up two-factor authentication').waitFor()
     await expectPath(page, '/setup-2fa')
 
@@ -79,14 +114,14 @@ describe('two-factor authentication', () => {
 
   it('asks for the second factor and accepts a TOTP code, keeping credentials out of URL and storage', async () => {
     const { page, context, errors } = await openPage(browser)
-    await submitCredentials(page, ADMIN.password)
+    await submitCredentials(page, USER.password)
     await page.getByText('2FA verification required').waitFor()
     await expectPath(page, '/two-factor')
     const stored = await page.evaluate(
       () => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }),
     )
-    expect(stored).not.toContain(ADMIN.password)
-    expect(page.url()).not.toContain(ADMIN.password)
+    expect(stored).not.toContain(USER.password)
+    expect(page.url()).not.toContain(USER.password)
 
     await page.getByLabel('Authentication code').fill('000000')
     await page.getByRole('button', { name: 'Verify' }).click()
@@ -95,7 +130,7 @@ describe('two-factor authentication', () => {
     await page.getByLabel('Authentication code').fill(totp(secret, 1))
     await page.getByRole('button', { name: 'Verify' }).click()
     await expectPath(page, '/')
-    await page.getByText(`Welcome back, ${ADMIN.name}!`).waitFor()
+    await page.getByText(`Welcome back, ${USER.name}!`).waitFor()
     await logout(page)
     expect(errors).toEqual([])
     await context.close()
@@ -104,7 +139,7 @@ describe('two-factor authentication', () => {
   it('accepts a backup code once', async () => {
     const { page, context } = await openPage(browser)
     for (const expected of ['accepted', 'refused'] as const) {
-      await submitCredentials(page, ADMIN.password)
+      await submitCredentials(page, USER.password)
       await expectPath(page, '/two-factor')
       await page.getByLabel('Use Backup Code').check()
       await page.getByLabel('Backup code', { exact: true }).fill(backupCodes[0]!)
@@ -135,12 +170,12 @@ describe('two-factor authentication', () => {
     await page.getByRole('link', { name: 'Forgot your password?' }).click()
     await expectPath(page, '/reset-password')
     await page.getByRole('heading', { name: 'Reset your password' }).waitFor()
-    await page.getByLabel('Email').fill(ADMIN.email)
+    await page.getByLabel('Email').fill(USER.email)
     await page.getByRole('button', { name: 'Send reset link' }).click()
     await page.getByRole('heading', { name: 'Check Your Email' }).waitFor()
     await page.getByText('spam or junk folder').waitFor()
 
-    const link = await outboxLink(server.dataDir, ADMIN.email, '/reset-password-confirm')
+    const link = await outboxLink(server.dataDir, USER.email, '/reset-password-confirm')
     await page.goto(link)
     await page.getByLabel('New password', { exact: true }).fill('Brand-new-42')
     await page.getByLabel('Confirm password').fill('Brand-new-41')

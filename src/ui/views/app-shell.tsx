@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Link, Outlet, useRouter } from '@tanstack/react-router'
+import { Link, Outlet, useRouter, useRouterState } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { lazy, type ReactNode, Suspense, useEffect, useId } from 'react'
 import { css, cx } from 'styled-system/css'
@@ -20,6 +20,7 @@ import {
 } from '../components/icons'
 import { LanguageMenu } from '../components/language-menu'
 import { CompanySwitcher } from './company-switcher'
+import { UploadMenu } from './uploads/upload-menu'
 import { UploadPanel } from './uploads/upload-panel'
 
 export type SidebarActor = ActorRefFrom<typeof sidebarMachine>
@@ -54,6 +55,8 @@ export function AppShell() {
 
 function Header({ sidebar }: { sidebar: SidebarActor }) {
   const { t } = useLingui()
+  // Spec 02 §2: the Upload dropdown is hidden on /settings.
+  const onSettings = useRouterState({ select: (s) => s.location.pathname.startsWith('/settings') })
   return (
     <header
       className={css({
@@ -83,6 +86,7 @@ function Header({ sidebar }: { sidebar: SidebarActor }) {
       </button>
       <CompanySwitcher />
       <div className={css({ flex: '1' })} />
+      {onSettings ? null : <UploadMenu />}
       <LanguageMenu />
     </header>
   )

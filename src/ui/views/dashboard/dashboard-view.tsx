@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
-import { createContext, lazy, use } from 'react'
+import { createContext, lazy, use, useEffect } from 'react'
 import { css, cx } from 'styled-system/css'
 import { button, card } from 'styled-system/recipes'
 import { activeFilterCount, type SortColumn, type Summary } from '../../../machines/dashboard.machine'
@@ -46,8 +46,13 @@ export function DashboardView() {
 }
 
 function CompanyDashboard({ companyId }: { companyId: number }) {
-  const { machines } = useAppActors()
+  const { machines, onUploadsSettled } = useAppActors()
   const dashboard = useScreenActor(machines.dashboard, { input: { companyId } })
+  // Spec 02 §4: the dashboard refreshes after each upload that completes or fails.
+  useEffect(
+    () => onUploadsSettled?.(() => dashboard.send({ type: 'dashboard.refresh' })),
+    [onUploadsSettled, dashboard],
+  )
   return (
     <DashboardActorContext value={dashboard}>
       <SummaryCards />
@@ -290,6 +295,7 @@ function LogTable() {
         <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>
           <Trans>Upload your first invoice or document to see it here.</Trans>
         </p>
+        <EmptyStateUploads />
       </div>
     )
 
@@ -371,6 +377,21 @@ function LogTable() {
               ))}
         </tbody>
       </table>
+    </div>
+  )
+}
+
+function EmptyStateUploads() {
+  const { uploadDialog } = useAppActors()
+  if (!uploadDialog) return null
+  return (
+    <div className={css({ display: 'flex', gap: '2', pt: '2', flexWrap: 'wrap', justifyContent: 'center' })}>
+      <Button onClick={() => uploadDialog.send({ type: 'dialog.openInvoice' })}>
+        <Trans>Upload Invoice</Trans>
+      </Button>
+      <Button variant="outline" onClick={() => uploadDialog.send({ type: 'dialog.openDocument' })}>
+        <Trans>Upload Document</Trans>
+      </Button>
     </div>
   )
 }
