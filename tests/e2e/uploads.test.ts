@@ -1,0 +1,67 @@
+/**
+ * Uploads end to end in Chromium with real corpus files: the header's Upload menu, the invoice
+ * dialog, the progress panel, processing to COMPLETED / FAILED, and the dashboard refreshed.
+ */
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { launchBrowser } from '../support/browser'
+import { type RunningServer, repoRoot, startServer } from '../support/server-process'
+import { ADMIN, openPage, signIn } from './support'
+
+const corpus = join(repoRoot, '..', 'shared', 'corpus', 'files')
+let server: RunningServer
+let browser: Browser
+
+beforeAll(async () => {
+  if (!existsSync(corpus)) throw new Error(`the corpus is missing at ${corpus}`)
+  server = await startServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password })
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+it('uploads two corpus invoices, shows their progress and outcome, and lists them on the dashboard', async () => {
+  const { page, context, errors } = await openPage(browser)
+  await signIn(page, server.url)
+  // The platform administrator makes a company and joins it (the admin screens have their own test).
+  const made = await context.request.post(`${server.url}/api/admin/company`, {
+    data: { name: 'Acme Accounting' },
+  })
+  const company = (await made.json()) as { id: number }
+  const joined = await context.request.post(`${server.url}/api/admin/user-company`, {
+    data: { user_email: ADMIN.email, company_id: company.id, role: 'COMPANY_ADMIN' },
+  })
+  expect(joined.ok()).toBe(true)
+  await page.reload()
+  await page.getByText('No documents yet').waitFor()
+
+  await page.getByRole('button', { name: 'Upload', exact: true }).click()
+  await page.getByRole('menuitem', { name: 'Upload invoice' }).click()
+  const dialog = page.getByRole('dialog')
+  await dialog.getByRole('button', { name: 'Upload', exact: true }).click()
+  await dialog.getByText('Please select at least one file to upload').waitFor()
+  await dialog
+    .getByLabel('Files for Invoices', { exact: true })
+    .setInputFiles([join(corpus, '0001-facture.pdf'), join(corpus, '0002-facture.pdf')])
+  await dialog.getByRole('button', { name: 'Upload', exact: true }).click()
+
+  // 0002 is a clean invoice; 0001 has no invoice number, an error that fails it.
+  await page.getByText('0002-facture.pdf processed successfully').waitFor({ timeout: 45_000 })
+  await page.getByText(/0001-facture\.pdf failed: /).waitFor({ timeout: 45_000 })
+
+  const rows = page.getByRole('table').getByRole('row')
+  await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(3)
+  const statusOf = (name: string) =>
+    page.getByRole('row', { name: new RegExp(name) }).locator('[data-status]')
+  await expect.poll(() => statusOf('0002-facture.pdf').getAttribute('data-status')).toBe('completed')
+  await expect.poll(() => statusOf('0001-facture.pdf').getAttribute('data-status')).toBe('failed')
+
+  await page.getByRole('button', { name: /^Failed/ }).click()
+  await expect.poll(() => rows.count()).toBe(2)
+  expect(errors).toEqual([])
+  await context.close()
+})
