@@ -6,7 +6,7 @@ import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm'
 import { type Context, Hono } from 'hono'
 import { stream } from 'hono/streaming'
 import * as v from 'valibot'
-import { IdParam } from '../../src/api/schemas.ts'
+import { DOCUMENT_CATEGORIES, IdParam } from '../../src/api/schemas.ts'
 import { DOCUMENT_STATUSES, type DocumentKind, type DocumentRow, documents, logs } from '../db/schema.ts'
 import { requireUser } from '../http/auth.ts'
 import {
@@ -23,17 +23,6 @@ import { type ReceivedUpload, receiveUpload, type SniffedType } from '../service
 import { toDocument, toExpense, toInvoice, toQualityData, toStatus } from '../services/documents/views.ts'
 import type { FileStorage } from '../services/storage/index.ts'
 
-export const DOCUMENT_CATEGORIES = [
-  'Administration',
-  'Assurances',
-  'Contrats Banques',
-  'Comptabilité',
-  'RH',
-  'Juridique',
-  'Tax',
-  'Justificatifs',
-  'Autres',
-] as const
 
 export interface DocumentRouteDeps extends RouteDeps {
   storage: FileStorage

@@ -13,6 +13,20 @@ export type GlobalRole = (typeof GLOBAL_ROLES)[number]
 export const COMPANY_ROLES = ['COMPANY_ADMIN', 'COMPANY_USER'] as const
 export type CompanyRole = (typeof COMPANY_ROLES)[number]
 
+/** Spec 02 §3: the nine fixed document categories (some names are French); the first is the default. */
+export const DOCUMENT_CATEGORIES = [
+  'Administration',
+  'Assurances',
+  'Contrats Banques',
+  'Comptabilité',
+  'RH',
+  'Juridique',
+  'Tax',
+  'Justificatifs',
+  'Autres',
+] as const
+export type DocumentCategory = (typeof DOCUMENT_CATEGORIES)[number]
+
 export const Id = v.pipe(v.number(), v.integer(), v.minValue(1))
 /** A positive integer id that arrives as a path or query string. */
 export const IdParam = v.pipe(v.string(), v.regex(/^[1-9]\d{0,9}$/, 'Invalid id'), v.transform(Number))

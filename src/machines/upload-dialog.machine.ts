@@ -5,20 +5,11 @@
  * hands the selection to the queue (`submit`) and closes; with nothing selected it says so.
  */
 import { assign, setup } from 'xstate'
+import { DOCUMENT_CATEGORIES, type DocumentCategory } from '../api/schemas'
 import type { QueuedFile } from './upload-queue.machine'
 
-export const DOCUMENT_CATEGORIES = [
-  'Administration',
-  'Assurances',
-  'Contrats Banques',
-  'Comptabilité',
-  'RH',
-  'Juridique',
-  'Tax',
-  'Justificatifs',
-  'Autres',
-] as const
-export type DocumentCategory = (typeof DOCUMENT_CATEGORIES)[number]
+export { DOCUMENT_CATEGORIES, type DocumentCategory }
+
 export const INVOICE_TABS = ['invoices', 'expenses'] as const
 export type UploadTab = (typeof INVOICE_TABS)[number] | DocumentCategory
 

@@ -1,31 +1,13 @@
 import { expect } from 'vitest'
-import type { LoginResult, User } from '../../src/api/schemas'
+import type { User } from '../../src/api/schemas'
 import { sessionMachine } from '../../src/machines/session.machine'
+import { ada, done, error, failure, loginResult } from '../support/fixtures'
 import { describeModel } from '../support/model'
 
-const user: User = {
-  id: 1,
-  email: 'ada@example.com',
-  name: 'Ada',
-  surname: 'Lovelace',
-  role: 'SAAS_ADMIN',
-  validated: true,
-  enabled: true,
-  is_2fa_enabled: false,
-  company_id: null,
-  company_role: null,
-  companies: [],
-}
-const unauthorized = Object.assign(new Error('Not authenticated'), { status: 401 })
-const offline = Object.assign(new Error('Failed to fetch'), { status: 500 })
-const result = (r: Partial<LoginResult>): LoginResult => ({
-  requires_2fa: false,
-  should_setup_2fa: false,
-  ...r,
-})
-
-const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output })
-const error = (id: string, e: unknown) => ({ type: `xstate.error.actor.${id}`, error: e })
+const user = ada
+const unauthorized = failure(401, 'Not authenticated')
+const offline = failure(500, 'Failed to fetch')
+const result = loginResult
 
 describeModel('session machine', {
   machine: sessionMachine,

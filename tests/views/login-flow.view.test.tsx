@@ -3,38 +3,21 @@ import { render, screen } from '@testing-library/react'
 import { useSelector } from '@xstate/react'
 import { expect } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
-import type { LoginResult, User } from '../../src/api/schemas'
+import type { User } from '../../src/api/schemas'
 import { firstAdminMachine } from '../../src/machines/first-admin.machine'
 import { sessionMachine } from '../../src/machines/session.machine'
 import type { SessionActor } from '../../src/ui/app-context'
 import { LoginView } from '../../src/ui/views/login-view'
 import { CheckingAuthView } from '../../src/ui/views/status-views'
 import { TwoFactorView } from '../../src/ui/views/two-factor-view'
+import { ada, done, error, failure, loginResult } from '../support/fixtures'
 import { inApp, testActors } from '../support/render'
 import { describeViewModel } from '../support/view-model'
 
-const user: User = {
-  id: 1,
-  email: 'ada@example.com',
-  name: 'Ada',
-  surname: 'Lovelace',
-  role: 'CLIENT_USER',
-  validated: true,
-  enabled: true,
-  is_2fa_enabled: false,
-  company_id: null,
-  company_role: null,
-  companies: [],
-}
-const unauthorized = Object.assign(new Error('Invalid email or password'), { status: 401 })
-const offline = Object.assign(new Error('Failed to fetch'), { status: 500 })
-const result = (r: Partial<LoginResult>): LoginResult => ({
-  requires_2fa: false,
-  should_setup_2fa: false,
-  ...r,
-})
-const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output })
-const error = (id: string, e: unknown) => ({ type: `xstate.error.actor.${id}`, error: e })
+const user: User = { ...ada, role: 'CLIENT_USER' }
+const unauthorized = failure(401, 'Invalid email or password')
+const offline = failure(500, 'Failed to fetch')
+const result = loginResult
 const isDisabled = (element: HTMLElement) => (element as HTMLButtonElement).disabled
 
 /** What the routes do: the session's state picks the screen. */

@@ -10,11 +10,11 @@ import {
   type UploadTab,
 } from '../../../machines/upload-dialog.machine'
 import { Button } from '../../components/button'
+import { FileIcon, UploadIcon } from '../../components/icons'
 import { Sheet } from '../../components/sheet'
 import { Tabs } from '../../components/tabs'
 import { translateMessage } from '../../messages'
 import { formatFileSize } from './format'
-import { FileIcon, UploadIcon } from './upload-icons'
 
 export type UploadDialogActor = ActorRefFrom<UploadDialogMachine>
 

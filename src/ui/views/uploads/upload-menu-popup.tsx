@@ -3,8 +3,8 @@ import { Portal } from '@ark-ui/react/portal'
 import { useLingui } from '@lingui/react/macro'
 import { button, menu } from 'styled-system/recipes'
 import { useAppActors } from '../../app-context'
+import { UploadIcon } from '../../components/icons'
 import type { PopupProps } from '../../components/lazy-on-intent'
-import { UploadIcon } from './upload-icons'
 
 /** The Ark menu of the header's Upload dropdown, loaded on first intent by `UploadMenu`. */
 export default function UploadMenuPopup({ defaultOpen, autoFocus }: PopupProps) {

@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro'
 import { lazy } from 'react'
 import { button } from 'styled-system/recipes'
+import { UploadIcon } from '../../components/icons'
 import { LazyOnIntent } from '../../components/lazy-on-intent'
-import { UploadIcon } from './upload-icons'
 
 const UploadMenuPopup = lazy(() => import('./upload-menu-popup'))
 const loaded = { current: false }
