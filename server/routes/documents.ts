@@ -23,7 +23,6 @@ import { type ReceivedUpload, receiveUpload, type SniffedType } from '../service
 import { toDocument, toExpense, toInvoice, toQualityData, toStatus } from '../services/documents/views.ts'
 import type { FileStorage } from '../services/storage/index.ts'
 
-
 export interface DocumentRouteDeps extends RouteDeps {
   storage: FileStorage
   queue: JobQueue
