@@ -10,6 +10,7 @@ import type { Api } from './api'
 import type { Catalog } from './api/locales'
 import type { Language, LoginInput } from './api/schemas'
 import type { AdminMachines } from './composition-admin'
+import type { DetailMachines } from './composition-details'
 import { createUploadActors } from './composition-uploads'
 import { companySelectionMachine } from './machines/company-selection.machine'
 import { companyUsersMachine } from './machines/company-users.machine'
@@ -54,6 +55,7 @@ export const notifyAdmin = (notice: AdminNotice, serverMessage?: string) =>
   showToast(adminNotices[notice], serverMessage)
 
 let adminMachines: Promise<AdminMachines> | undefined
+let detailMachines: Promise<DetailMachines> | undefined
 
 export function createAppActors(deps: {
   api: Api
@@ -214,6 +216,13 @@ export function createAppActors(deps: {
     return adminMachines
   }
 
+  const loadDetails = () => {
+    detailMachines ??= Promise.all([api.loadDetails(), import('./composition-details')]).then(
+      ([details, module]) => module.createDetailMachines({ details, uploadQueue }),
+    )
+    return detailMachines
+  }
+
   return {
     session,
     language,
@@ -226,6 +235,7 @@ export function createAppActors(deps: {
     },
     inspect,
     loadAdmin,
+    loadDetails,
     machines: {
       firstAdmin,
       dashboard: dashboardMachine.provide({

@@ -2,6 +2,7 @@
 import type { AdminApi } from './admin'
 import { createAuthApi } from './auth'
 import { createCompaniesApi } from './companies'
+import type { DetailsApi } from './details'
 import { createDocumentsApi } from './documents'
 import { createHttp, type HttpConfig } from './http'
 import { createLocalesApi } from './locales'
@@ -13,6 +14,7 @@ export type ApiConfig = HttpConfig & { localesBaseUrl: string }
 export function createApi(config: ApiConfig) {
   const http = createHttp(config)
   let admin: Promise<AdminApi> | undefined
+  let details: Promise<DetailsApi> | undefined
   return {
     auth: createAuthApi(http),
     settings: createSettingsApi(http),
@@ -22,6 +24,11 @@ export function createApi(config: ApiConfig) {
       return admin
     },
     companies: createCompaniesApi(http),
+    /** The invoice and expense detail calls, a chunk of their own (loaded with the detail dialog). */
+    loadDetails: () => {
+      details ??= import('./details').then((m) => m.createDetailsApi(http))
+      return details
+    },
     documents: createDocumentsApi(http, {
       ...(config.onUnauthorized ? { onUnauthorized: config.onUnauthorized } : {}),
       ...(config.timeouts ? { timeoutMs: config.timeouts.upload } : {}),

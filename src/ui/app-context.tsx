@@ -6,6 +6,7 @@ import { useActorRef } from '@xstate/react'
 import { createContext, type ReactNode, use } from 'react'
 import type { ActorOptions, ActorRefFrom, AnyActorLogic, InspectionEvent } from 'xstate'
 import type { AdminMachines } from '../composition-admin'
+import type { DetailMachines } from '../composition-details'
 import type { companySelectionMachine } from '../machines/company-selection.machine'
 import type { companyUsersMachine } from '../machines/company-users.machine'
 import type { dashboardMachine } from '../machines/dashboard.machine'
@@ -48,6 +49,9 @@ export type AppActors = {
   }
   /** The administration area's machines, loaded with their chunk (the same promise every time). */
   loadAdmin: () => Promise<AdminMachines>
+  /** The invoice / expense detail dialog's machine, loaded with its chunk (the same promise every
+   * time); absent in view tests that open no detail dialog. */
+  loadDetails?: () => Promise<DetailMachines>
   /** The Stately inspector (or a test's observer), also given to screen-scoped actors. */
   inspect?: ((event: InspectionEvent) => void) | undefined
 }

@@ -1,0 +1,106 @@
+/**
+ * The invoice and expense detail reads (spec 02 §3, §7): the record, its quality data, the original
+ * file, and the delete. Quality lists may arrive as JSON-encoded strings (parsed; unparsable → []);
+ * a failed download is 'Failed to fetch PDF: {status} {text}'.
+ */
+import * as v from 'valibot'
+import { ApiError, type Http } from './http'
+import { Id } from './schemas'
+
+export type DetailKind = 'invoice' | 'expense'
+
+const text = v.nullish(v.string())
+const amount = v.nullish(v.union([v.number(), v.string()]))
+
+/** Invoice and expense share their fields; the date is `invoice_date` or `expense_date`. */
+export const FinancialDocument = v.object({
+  id: Id,
+  status: v.string(),
+  original_name: text,
+  original_file_name: text,
+  invoice_number: text,
+  invoice_date: text,
+  expense_date: text,
+  business_name: text,
+  business_address: text,
+  vat_number: text,
+  iban: text,
+  currency: text,
+  has_vat: v.nullish(v.boolean()),
+  total_vat_amount: amount,
+  total_charge_excluding_vat: amount,
+  total_invoice_including_vat: amount,
+})
+export type FinancialDocument = v.InferOutput<typeof FinancialDocument>
+
+/** One quality finding: a stable code, with its texts in both languages when the server sent them. */
+export type QualityItem = { code: string; messages?: { en: string; fr: string } }
+export type QualityData = { errors: QualityItem[]; warnings: QualityItem[] }
+
+const Detail = v.object({
+  code: v.string(),
+  messages: v.optional(v.object({ en: v.string(), fr: v.string() })),
+})
+const QualityAnswer = v.looseObject({
+  errors: v.optional(v.unknown()),
+  warnings: v.optional(v.unknown()),
+  details: v.optional(
+    v.looseObject({
+      errors: v.optional(v.array(Detail)),
+      warnings: v.optional(v.array(Detail)),
+    }),
+  ),
+})
+
+/** A list of strings, or its JSON encoding; anything else is an empty list. */
+export function parseList(value: unknown): string[] {
+  let list: unknown = value
+  if (typeof value === 'string') {
+    try {
+      list = JSON.parse(value)
+    } catch {
+      return []
+    }
+  }
+  return Array.isArray(list) ? list.filter((x): x is string => typeof x === 'string') : []
+}
+
+function withTexts(codes: string[], details: v.InferOutput<typeof Detail>[] | undefined): QualityItem[] {
+  return codes.map((code) => {
+    const messages = details?.find((d) => d.code === code)?.messages
+    return messages ? { code, messages } : { code }
+  })
+}
+
+export function createDetailsApi(http: Http) {
+  const base = (kind: DetailKind) => (kind === 'invoice' ? 'invoices' : 'expenses')
+  const scoped = (companyId: number) => ({ searchParams: { company_id: companyId } })
+  return {
+    /** GET /invoices/{id} or /expenses/{id}. */
+    get: (kind: DetailKind, id: number, companyId: number) =>
+      http.json(`${base(kind)}/${id}`, FinancialDocument, scoped(companyId)),
+    /** GET /{kind}s/{id}/quality-data: errors and warnings. */
+    quality: async (kind: DetailKind, id: number, companyId: number): Promise<QualityData> => {
+      const answer = await http.json(`${base(kind)}/${id}/quality-data`, QualityAnswer, scoped(companyId))
+      return {
+        errors: withTexts(parseList(answer.errors), answer.details?.errors),
+        warnings: withTexts(parseList(answer.warnings), answer.details?.warnings),
+      }
+    },
+    /** GET /{kind}s/{kind}/{id}/download: the original file (PDF, or an invoice's image). */
+    download: async (kind: DetailKind, id: number, companyId: number): Promise<Blob> => {
+      const response = await http.raw(`${base(kind)}/${kind}/${id}/download`, {
+        ...scoped(companyId),
+        throwHttpErrors: false,
+        headers: { accept: '*/*' },
+      })
+      if (!response.ok)
+        throw new ApiError(response.status, `Failed to fetch PDF: ${response.status} ${response.statusText}`)
+      return response.blob()
+    },
+    /** DELETE /{kind}s/{id}: the record, its log entry and its file. */
+    remove: (kind: DetailKind, id: number, companyId: number) =>
+      http.send(`${base(kind)}/${id}`, { method: 'delete', ...scoped(companyId) }),
+  }
+}
+export type DetailsApi = ReturnType<typeof createDetailsApi>

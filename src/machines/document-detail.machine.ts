@@ -1,0 +1,380 @@
+/**
+ * The invoice / expense detail dialog (spec 02 §2, §4, §5, §8): `loading` the record, then
+ * `attachments` (the original file for the preview and the quality data, side by side; either may
+ * fail while the fields still show), then `ready`. Failed documents offer resubmit with a new PDF
+ * and upload to the document store under a category; any loaded one offers reupload as the other
+ * kind. Each action queues the upload, deletes the original (`working`), then closes.
+ */
+import { and, assign, fromPromise, not, setup } from 'xstate'
+import type { DetailKind, FinancialDocument, QualityData } from '../api/details'
+import { DOCUMENT_CATEGORIES, type DocumentCategory } from '../api/schemas'
+import { toFailure } from './session.machine'
+import { EXPENSE_PDF_ONLY, isPdf } from './upload-dialog.machine'
+import type { QueuedFile } from './upload-queue.machine'
+
+export { EXPENSE_PDF_ONLY }
+export const INVOICE_PDF_ONLY = 'Only PDF files are supported for invoices'
+/** Statuses that offer resubmit and the document store (compared case-insensitively). */
+export const FAILED_STATUSES: readonly string[] = ['failed', 'rejected']
+
+export type DetailInput = { kind: DetailKind; id: number; companyId: number }
+
+export type DetailAction =
+  | { type: 'resubmit'; file: QueuedFile }
+  | { type: 'reupload'; file: QueuedFile }
+  | { type: 'store'; file: QueuedFile }
+
+export type DocumentDetailNotice =
+  | 'loadFailed'
+  | 'previewFailed'
+  | 'qualityFailed'
+  | 'resubmitted'
+  | 'resubmitFailed'
+  | 'reuploaded'
+  | 'reuploadFailed'
+  | 'stored'
+  | 'storeFailed'
+  | 'missingReuploadData'
+  | 'missingStoreData'
+
+export type DetailNoticeParams = {
+  notice: DocumentDetailNotice
+  kind: DetailKind
+  message?: string
+  category?: string
+}
+
+export type DocumentDetailContext = DetailInput & {
+  document: FinancialDocument | null
+  /** The server's message when the record could not be loaded ('' → the view's fallback). */
+  loadError: string | null
+  /** The original file (preview, reupload, document store). */
+  original: Blob | null
+  /** Object URL of `original`, created and revoked by the injected actions. */
+  previewUrl: string | null
+  previewError: string | null
+  quality: QualityData | null
+  category: DocumentCategory
+  /** Why the chosen file was refused. */
+  fileError: string | null
+  action: DetailAction | null
+}
+
+export type DocumentDetailEvent =
+  | { type: 'resubmit.select'; file: File }
+  | { type: 'category.select'; category: DocumentCategory }
+  | { type: 'store.upload' }
+  | { type: 'reupload.start' }
+  | { type: 'dialog.close' }
+
+export const otherKind = (kind: DetailKind): DetailKind => (kind === 'invoice' ? 'expense' : 'invoice')
+
+/** What the queue receives for a file of this kind (spec 02 §4 "Queued … uploads use …"). */
+export const queuedAs = (kind: DetailKind, file: File): QueuedFile => ({
+  file,
+  documentType: kind,
+  category: kind === 'invoice' ? 'Invoices' : 'Expenses',
+})
+
+export const isFailedStatus = (status: string) => FAILED_STATUSES.includes(status.toLowerCase())
+
+export const originalName = (c: Pick<DocumentDetailContext, 'document' | 'kind' | 'id'>) =>
+  c.document?.original_file_name || c.document?.original_name || `${c.kind}-${c.id}.pdf`
+
+const originalFile = (c: DocumentDetailContext) =>
+  new File([c.original as Blob], originalName(c), { type: c.original?.type ?? '' })
+
+/** The server answers the original's type; the name only decides when it did not. */
+const isPdfBlob = (c: DocumentDetailContext) =>
+  !!c.original && isPdf({ name: c.original.type ? '' : originalName(c), type: c.original.type })
+
+type Scope = { kind: DetailKind; id: number; companyId: number }
+
+export const documentDetailMachine = setup({
+  types: {
+    context: {} as DocumentDetailContext,
+    events: {} as DocumentDetailEvent,
+    input: {} as DetailInput,
+  },
+  actors: {
+    loadDocument: fromPromise<FinancialDocument, Scope>(async () => {
+      throw new Error('loadDocument not provided')
+    }),
+    loadOriginal: fromPromise<Blob, Scope>(async () => {
+      throw new Error('loadOriginal not provided')
+    }),
+    loadQuality: fromPromise<QualityData, Scope>(async () => {
+      throw new Error('loadQuality not provided')
+    }),
+    deleteDocument: fromPromise<void, Scope>(async () => {
+      throw new Error('deleteDocument not provided')
+    }),
+  },
+  actions: {
+    notify: (_, _params: DetailNoticeParams) => {},
+    /** Hands the file to the upload queue. */
+    queueUpload: (_, _params: { file: QueuedFile; companyId: number }) => {},
+    /** Sets `previewUrl` for `original` (the composition creates an object URL). */
+    createPreviewUrl: assign((_, _params: { blob: Blob }) => ({ previewUrl: null as string | null })),
+    revokePreviewUrl: (_, _params: { url: string | null }) => {},
+    close: () => {},
+  },
+  guards: {
+    isFailedDocument: ({ context }) => !!context.document && isFailedStatus(context.document.status),
+    /** Resubmit takes a PDF only, for a failed document. */
+    canResubmitWith: ({ context }, file: File) =>
+      !!context.document && isFailedStatus(context.document.status) && isPdf(file),
+    hasOriginal: ({ context }) => !!context.document && context.companyId > 0 && !!context.original,
+    /** An expense is PDF only: an invoice's image cannot become one. */
+    canBecomeOtherKind: ({ context }) => context.kind === 'expense' || isPdfBlob(context),
+  },
+}).createMachine({
+  id: 'documentDetail',
+  context: ({ input }) => ({
+    ...input,
+    document: null,
+    loadError: null,
+    original: null,
+    previewUrl: null,
+    previewError: null,
+    quality: null,
+    category: DOCUMENT_CATEGORIES[0],
+    fileError: null,
+    action: null,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadDocument',
+        src: 'loadDocument',
+        input: ({ context }) => ({ kind: context.kind, id: context.id, companyId: context.companyId }),
+        onDone: { target: 'attachments', actions: assign({ document: ({ event }) => event.output }) },
+        onError: {
+          target: 'failed',
+          actions: [
+            assign({
+              loadError: ({ event }) => {
+                const e = event.error as { message?: unknown } | null
+                return typeof e?.message === 'string' ? e.message : ''
+              },
+            }),
+            {
+              type: 'notify',
+              params: ({ context }) => ({
+                notice: 'loadFailed' as const,
+                kind: context.kind,
+                message: context.loadError ?? '',
+              }),
+            },
+          ],
+        },
+      },
+      on: { 'dialog.close': 'closed' },
+    },
+    failed: {
+      description: 'The record could not be loaded: its message in place of the content.',
+      on: { 'dialog.close': 'closed' },
+    },
+    attachments: {
+      description: 'The fields show; the preview and the quality data arrive side by side.',
+      type: 'parallel',
+      onDone: 'ready',
+      on: { 'dialog.close': 'closed' },
+      states: {
+        preview: {
+          initial: 'loading',
+          states: {
+            loading: {
+              invoke: {
+                id: 'loadOriginal',
+                src: 'loadOriginal',
+                input: ({ context }) => ({
+                  kind: context.kind,
+                  id: context.id,
+                  companyId: context.companyId,
+                }),
+                onDone: {
+                  target: 'shown',
+                  actions: [
+                    assign({ original: ({ event }) => event.output }),
+                    { type: 'createPreviewUrl', params: ({ event }) => ({ blob: event.output }) },
+                  ],
+                },
+                onError: {
+                  target: 'failed',
+                  actions: [
+                    assign({ previewError: ({ event }) => toFailure(event.error).message }),
+                    {
+                      type: 'notify',
+                      params: ({ context }) => ({ notice: 'previewFailed' as const, kind: context.kind }),
+                    },
+                  ],
+                },
+              },
+            },
+            shown: { type: 'final' },
+            failed: { type: 'final' },
+          },
+        },
+        quality: {
+          initial: 'loading',
+          states: {
+            loading: {
+              invoke: {
+                id: 'loadQuality',
+                src: 'loadQuality',
+                input: ({ context }) => ({
+                  kind: context.kind,
+                  id: context.id,
+                  companyId: context.companyId,
+                }),
+                onDone: { target: 'loaded', actions: assign({ quality: ({ event }) => event.output }) },
+                onError: {
+                  target: 'failed',
+                  actions: {
+                    type: 'notify',
+                    params: ({ context }) => ({ notice: 'qualityFailed' as const, kind: context.kind }),
+                  },
+                },
+              },
+            },
+            loaded: { type: 'final' },
+            failed: { type: 'final' },
+          },
+        },
+      },
+    },
+    ready: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'dialog.close': '#documentDetail.closed',
+            'category.select': { actions: assign({ category: ({ event }) => event.category }) },
+            'resubmit.select': [
+              {
+                guard: { type: 'canResubmitWith', params: ({ event }) => event.file },
+                target: 'working',
+                actions: assign({
+                  fileError: null,
+                  action: ({ context, event }) => ({
+                    type: 'resubmit' as const,
+                    file: queuedAs(context.kind, event.file),
+                  }),
+                }),
+              },
+              {
+                guard: 'isFailedDocument',
+                actions: assign({
+                  fileError: ({ context }) =>
+                    context.kind === 'expense' ? EXPENSE_PDF_ONLY : INVOICE_PDF_ONLY,
+                }),
+              },
+            ],
+            'store.upload': [
+              {
+                guard: and(['isFailedDocument', 'hasOriginal']),
+                target: 'working',
+                actions: assign({
+                  fileError: null,
+                  action: ({ context }) => ({
+                    type: 'store' as const,
+                    file: {
+                      file: originalFile(context),
+                      documentType: 'document',
+                      category: context.category,
+                    },
+                  }),
+                }),
+              },
+              {
+                guard: 'isFailedDocument',
+                actions: {
+                  type: 'notify',
+                  params: ({ context }) => ({ notice: 'missingStoreData' as const, kind: context.kind }),
+                },
+              },
+            ],
+            'reupload.start': [
+              {
+                guard: and(['hasOriginal', 'canBecomeOtherKind']),
+                target: 'working',
+                actions: assign({
+                  fileError: null,
+                  action: ({ context }) => ({
+                    type: 'reupload' as const,
+                    file: queuedAs(otherKind(context.kind), originalFile(context)),
+                  }),
+                }),
+              },
+              {
+                guard: 'hasOriginal',
+                description: 'An image invoice cannot become an expense (PDF only).',
+                actions: assign({ fileError: EXPENSE_PDF_ONLY }),
+              },
+              {
+                guard: not('hasOriginal'),
+                actions: {
+                  type: 'notify',
+                  params: ({ context }) => ({ notice: 'missingReuploadData' as const, kind: context.kind }),
+                },
+              },
+            ],
+          },
+        },
+        working: {
+          description: 'The upload is queued, then the original record is deleted.',
+          tags: ['busy'],
+          entry: {
+            type: 'queueUpload',
+            params: ({ context }) => ({ file: context.action!.file, companyId: context.companyId }),
+          },
+          invoke: {
+            id: 'deleteDocument',
+            src: 'deleteDocument',
+            input: ({ context }) => ({ kind: context.kind, id: context.id, companyId: context.companyId }),
+            onDone: {
+              target: '#documentDetail.closed',
+              actions: {
+                type: 'notify',
+                params: ({ context }) => ({
+                  notice:
+                    context.action?.type === 'resubmit'
+                      ? ('resubmitted' as const)
+                      : context.action?.type === 'store'
+                        ? ('stored' as const)
+                        : ('reuploaded' as const),
+                  kind: context.kind,
+                  ...(context.action?.type === 'store' ? { category: context.action.file.category } : {}),
+                }),
+              },
+            },
+            onError: {
+              target: 'idle',
+              actions: {
+                type: 'notify',
+                params: ({ context }) => ({
+                  notice:
+                    context.action?.type === 'resubmit'
+                      ? ('resubmitFailed' as const)
+                      : context.action?.type === 'store'
+                        ? ('storeFailed' as const)
+                        : ('reuploadFailed' as const),
+                  kind: context.kind,
+                }),
+              },
+            },
+          },
+        },
+      },
+    },
+    closed: {
+      type: 'final',
+      entry: [{ type: 'revokePreviewUrl', params: ({ context }) => ({ url: context.previewUrl }) }, 'close'],
+    },
+  },
+})
+
+export type DocumentDetailMachine = typeof documentDetailMachine

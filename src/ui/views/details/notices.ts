@@ -1,0 +1,65 @@
+/** The detail dialog's toasts (spec 02 §8 "Details"), by notice code and kind. */
+import { msg } from '@lingui/core/macro'
+import type { DetailNoticeParams } from '../../../machines/document-detail.machine'
+import { i18n } from '../../i18n'
+import { translateMessage } from '../../messages'
+
+export type DetailToast = { kind: 'success' | 'error' | 'warning'; text: string }
+
+/** The toast of a notice, or null when the spec shows none (the expense's load and preview errors). */
+export function detailNoticeText(p: DetailNoticeParams): DetailToast | null {
+  const invoice = p.kind === 'invoice'
+  const category = p.category ?? ''
+  switch (p.notice) {
+    case 'loadFailed': {
+      if (!invoice) return null
+      const message = p.message ? translateMessage(p.message) : i18n._(msg`Failed to load invoice details`)
+      return { kind: 'error', text: i18n._(msg`Invoice error: ${message}`) }
+    }
+    case 'previewFailed':
+      return invoice ? { kind: 'error', text: i18n._(msg`Could not load invoice PDF`) } : null
+    case 'qualityFailed':
+      return { kind: 'warning', text: i18n._(msg`Warning: Could not load quality data`) }
+    case 'resubmitted':
+      return {
+        kind: 'success',
+        text: invoice
+          ? i18n._(msg`Invoice resubmitted with new PDF`)
+          : i18n._(msg`Expense resubmitted with new PDF`),
+      }
+    case 'resubmitFailed':
+      return {
+        kind: 'error',
+        text: invoice
+          ? i18n._(msg`Failed to resubmit invoice. Please try again.`)
+          : i18n._(msg`Failed to resubmit expense. Please try again.`),
+      }
+    case 'reuploaded':
+      return {
+        kind: 'success',
+        text: invoice
+          ? i18n._(msg`Invoice reuploaded as expense`)
+          : i18n._(msg`Expense reuploaded as invoice`),
+      }
+    case 'reuploadFailed':
+      return {
+        kind: 'error',
+        text: invoice
+          ? i18n._(msg`Failed to reupload as expense. Please try again.`)
+          : i18n._(msg`Failed to reupload as invoice. Please try again.`),
+      }
+    case 'stored':
+      return {
+        kind: 'success',
+        text: invoice
+          ? i18n._(msg`Invoice uploaded to SharePoint in ${category} category`)
+          : i18n._(msg`Expense uploaded to SharePoint in ${category} category`),
+      }
+    case 'storeFailed':
+      return { kind: 'error', text: i18n._(msg`Failed to upload to SharePoint. Please try again.`) }
+    case 'missingReuploadData':
+      return { kind: 'error', text: i18n._(msg`Missing required data for reupload`) }
+    case 'missingStoreData':
+      return { kind: 'error', text: i18n._(msg`Missing required data for SharePoint upload`) }
+  }
+}

@@ -1,0 +1,75 @@
+/** Records, files and failures of the detail dialog's tests. */
+import type { FinancialDocument, QualityData } from '../../src/api/details'
+
+export const failure = (status: number, message: string) => Object.assign(new Error(message), { status })
+export const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output })
+export const error = (id: string, e: unknown) => ({ type: `xstate.error.actor.${id}`, error: e })
+
+export const record = (status: string): FinancialDocument => ({
+  id: 7,
+  status,
+  original_name: 'facture-juillet.pdf',
+  original_file_name: 'facture-juillet.pdf',
+  invoice_number: 'FA-2026-0621',
+  invoice_date: '2026-07-17',
+  expense_date: '2026-07-17',
+  business_name: 'Alpinea Expertise SARL',
+  business_address: '12 rue des Alpes, Annecy',
+  vat_number: 'FR87799693148',
+  iban: 'FR7630006000011234567890189',
+  currency: 'EUR',
+  has_vat: true,
+  total_vat_amount: 2084.7,
+  total_charge_excluding_vat: 10423.5,
+  total_invoice_including_vat: 12508.2,
+})
+export const failedRecord = record('FAILED')
+export const completedRecord = record('COMPLETED')
+
+export const pdfBlob = new Blob(['%PDF-1.7'], { type: 'application/pdf' })
+export const pngBlob = new Blob(['png'], { type: 'image/png' })
+export const newPdf = new File(['%PDF-1.7 new'], 'corrected.pdf', { type: 'application/pdf' })
+export const jpeg = new File(['jpg'], 'photo.jpg', { type: 'image/jpeg' })
+
+export const quality: QualityData = {
+  errors: [{ code: 'missing_total', messages: { en: 'The total is missing', fr: 'Le total manque' } }],
+  warnings: [{ code: 'duplicate', messages: { en: 'Possible duplicate', fr: 'Doublon possible' } }],
+}
+
+export const PDF_FAILURE = 'Failed to fetch PDF: 404 Not Found'
+
+type Ctx = {
+  document: { status: string } | null
+  original: Blob | null
+  previewError: string | null
+  quality: unknown
+}
+/** What makes two dialog states different for the graph. */
+export const detailKey = (c: unknown) => {
+  const ctx = c as Ctx
+  return {
+    status: ctx.document?.status ?? null,
+    original: ctx.original?.type ?? null,
+    previewFailed: ctx.previewError !== null,
+    quality: ctx.quality !== null,
+  }
+}
+
+export const detailEvents = (originals: Blob[]) => ({
+  'resubmit.select': [
+    { type: 'resubmit.select', file: newPdf },
+    { type: 'resubmit.select', file: jpeg },
+  ],
+  'category.select': [{ type: 'category.select', category: 'Comptabilité' }],
+  'xstate.done.actor.loadDocument': [
+    done('loadDocument', failedRecord),
+    done('loadDocument', completedRecord),
+  ],
+  'xstate.error.actor.loadDocument': [error('loadDocument', failure(404, 'Document not found'))],
+  'xstate.done.actor.loadOriginal': originals.map((b) => done('loadOriginal', b)),
+  'xstate.error.actor.loadOriginal': [error('loadOriginal', failure(404, PDF_FAILURE))],
+  'xstate.done.actor.loadQuality': [done('loadQuality', quality)],
+  'xstate.error.actor.loadQuality': [error('loadQuality', failure(500, 'Request failed'))],
+  'xstate.done.actor.deleteDocument': [done('deleteDocument', undefined)],
+  'xstate.error.actor.deleteDocument': [error('deleteDocument', failure(500, 'Request failed'))],
+})
