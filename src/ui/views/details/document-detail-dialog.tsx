@@ -1,0 +1,506 @@
+/**
+ * The invoice / expense detail dialog (spec 02 §2, §4, §8): the original in a frame on the left
+ * (an image for image invoices), the fields and quality findings on the right, the actions below;
+ * stacked below 768 px. Lazily loaded: `lazy(() => import('./details/document-detail-dialog'))`.
+ * The view only reads the `documentDetail` actor and sends; the machine closes (injected `close`).
+ */
+import { Dialog } from '@ark-ui/react/dialog'
+import { Portal } from '@ark-ui/react/portal'
+import { msg } from '@lingui/core/macro'
+import { useLingui } from '@lingui/react/macro'
+import { useSelector } from '@xstate/react'
+import { type ReactNode, Suspense, use, useEffect, useMemo, useRef } from 'react'
+import { css, cx } from 'styled-system/css'
+import { button } from 'styled-system/recipes'
+import type { ActorRefFrom } from 'xstate'
+import type { DetailKind, FinancialDocument, QualityItem } from '../../../api/details'
+import { DOCUMENT_CATEGORIES, type DocumentCategory } from '../../../api/schemas'
+import {
+  type DocumentDetailMachine,
+  INVOICE_PDF_ONLY,
+  isFailedStatus,
+  originalName,
+} from '../../../machines/document-detail.machine'
+import { useAppActors, useScreenActor } from '../../app-context'
+import { Alert } from '../../components/alert'
+import { Button } from '../../components/button'
+import { CloseIcon } from '../../components/icons'
+import { SelectField } from '../../components/select'
+import { Spinner } from '../../components/spinner'
+import { i18n } from '../../i18n'
+import { translateMessage } from '../../messages'
+import { StatusBadge } from '../dashboard/status-badge'
+
+export type DocumentDetailActor = ActorRefFrom<DocumentDetailMachine>
+
+type DialogProps = { kind: DetailKind; id: number; companyId: number; onClose: () => void }
+
+/** Loads the detail chunk's machine, then shows the dialog for this record. */
+export function DocumentDetailDialog(props: DialogProps) {
+  return (
+    <Suspense
+      fallback={
+        <DetailFrame kind={props.kind} title={null} busy={false} open onRequestClose={props.onClose}>
+          <Pending label={i18n._(msg`Loading details`)} />
+        </DetailFrame>
+      }
+    >
+      <LoadedDetailDialog {...props} />
+    </Suspense>
+  )
+}
+export default DocumentDetailDialog
+
+function LoadedDetailDialog({ kind, id, companyId, onClose }: DialogProps) {
+  const { loadDetails } = useAppActors()
+  if (!loadDetails) throw new Error('loadDetails not provided')
+  const machines = use(loadDetails())
+  const closeRef = useRef(onClose)
+  useEffect(() => {
+    closeRef.current = onClose
+  }, [onClose])
+  const logic = useMemo(
+    () => machines.documentDetail.provide({ actions: { close: () => closeRef.current() } }),
+    [machines],
+  )
+  const actor = useScreenActor(logic, { input: { kind, id, companyId } })
+  return <DocumentDetailView actor={actor} />
+}
+
+const frame = {
+  content: css({
+    bg: 'bg.surface',
+    borderRadius: { base: 'none', md: 'xl' },
+    boxShadow: 'xl',
+    w: 'full',
+    maxW: '7xl',
+    h: { base: '100dvh', md: '80dvh' },
+    display: 'flex',
+    flexDirection: 'column',
+    outline: 'none',
+    overflow: 'hidden',
+  }),
+  header: css({
+    display: 'flex',
+    alignItems: 'flex-start',
+    justifyContent: 'space-between',
+    gap: '4',
+    px: { base: '4', md: '6' },
+    py: '4',
+    borderBottomWidth: '1px',
+    borderColor: 'border.default',
+  }),
+}
+
+function DetailFrame(props: {
+  kind: DetailKind
+  title: ReactNode
+  open: boolean
+  busy: boolean
+  onRequestClose: () => void
+  footer?: ReactNode
+  children: ReactNode
+}) {
+  const { t } = useLingui()
+  return (
+    <Dialog.Root
+      open={props.open}
+      lazyMount
+      unmountOnExit
+      closeOnInteractOutside={!props.busy}
+      closeOnEscape={!props.busy}
+      onOpenChange={(d) => !d.open && props.onRequestClose()}
+    >
+      <Portal>
+        <Dialog.Backdrop
+          className={css({ position: 'fixed', inset: '0', bg: 'black/40', zIndex: 'overlay' })}
+        />
+        <Dialog.Positioner
+          className={css({
+            position: 'fixed',
+            inset: '0',
+            zIndex: 'modal',
+            display: 'grid',
+            placeItems: 'center',
+            p: { base: '0', md: '4' },
+          })}
+        >
+          <Dialog.Content className={frame.content} aria-busy={props.busy || undefined}>
+            <header className={frame.header}>
+              <div className={css({ display: 'flex', flexDirection: 'column', gap: '1', minW: '0' })}>
+                <Dialog.Title className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
+                  {props.kind === 'invoice' ? t`Invoice details` : t`Expense details`}
+                </Dialog.Title>
+                {props.title ? (
+                  <Dialog.Description
+                    className={css({ fontSize: 'sm', color: 'fg.muted', wordBreak: 'break-all' })}
+                  >
+                    {props.title}
+                  </Dialog.Description>
+                ) : null}
+              </div>
+              <Dialog.CloseTrigger
+                className={button({ variant: 'ghost', size: 'icon' })}
+                aria-label={t`Close details`}
+                disabled={props.busy}
+              >
+                <CloseIcon />
+              </Dialog.CloseTrigger>
+            </header>
+            <div className={css({ flex: '1', minH: '0', overflowY: 'auto' })}>{props.children}</div>
+            {props.footer ? (
+              <footer
+                className={css({
+                  display: 'flex',
+                  flexWrap: 'wrap',
+                  alignItems: 'flex-end',
+                  gap: '3',
+                  px: { base: '4', md: '6' },
+                  py: '4',
+                  borderTopWidth: '1px',
+                  borderColor: 'border.default',
+                  bg: 'bg.canvas',
+                })}
+              >
+                {props.footer}
+              </footer>
+            ) : null}
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  )
+}
+
+function Pending({ label }: { label: string }) {
+  return (
+    <div
+      role="status"
+      aria-live="polite"
+      className={css({ h: 'full', minH: '40', display: 'grid', placeItems: 'center', color: 'fg.muted' })}
+    >
+      <span className={css({ display: 'inline-flex', alignItems: 'center', gap: '3' })}>
+        <Spinner />
+        {label}
+      </span>
+    </div>
+  )
+}
+
+/** The dialog for a running `documentDetail` actor. */
+export function DocumentDetailView({ actor }: { actor: DocumentDetailActor }) {
+  const { t } = useLingui()
+  const kind = useSelector(actor, (s) => s.context.kind)
+  const document = useSelector(actor, (s) => s.context.document)
+  const title = useSelector(actor, (s) => (s.context.document ? originalName(s.context) : null))
+  const loading = useSelector(actor, (s) => s.matches('loading'))
+  const loadError = useSelector(actor, (s) => (s.matches('failed') ? (s.context.loadError ?? '') : null))
+  const closed = useSelector(actor, (s) => s.status === 'done')
+  const busy = useSelector(actor, (s) => s.matches({ ready: 'working' }))
+  const close = () => actor.send({ type: 'dialog.close' })
+
+  let body: ReactNode
+  if (loading) body = <Pending label={t`Loading details`} />
+  else if (loadError !== null)
+    body = (
+      <div className={css({ p: '6' })}>
+        <Alert status="error">
+          {loadError
+            ? translateMessage(loadError)
+            : kind === 'invoice'
+              ? t`Failed to load invoice details`
+              : t`Failed to load expense details. Please try again.`}
+        </Alert>
+      </div>
+    )
+  else if (document)
+    body = (
+      <div
+        className={css({
+          display: 'grid',
+          gridTemplateColumns: { base: '1fr', md: 'minmax(0, 3fr) minmax(0, 2fr)' },
+          h: { base: 'auto', md: 'full' },
+        })}
+      >
+        <Preview actor={actor} />
+        <div
+          className={css({
+            p: { base: '4', md: '6' },
+            overflowY: { md: 'auto' },
+            display: 'flex',
+            flexDirection: 'column',
+            gap: '5',
+          })}
+        >
+          <Fields kind={kind} document={document} />
+          <Quality actor={actor} />
+        </div>
+      </div>
+    )
+
+  return (
+    <DetailFrame
+      kind={kind}
+      title={title}
+      open={!closed}
+      busy={busy}
+      onRequestClose={close}
+      footer={document ? <Actions actor={actor} /> : null}
+    >
+      {body}
+    </DetailFrame>
+  )
+}
+
+function Preview({ actor }: { actor: DocumentDetailActor }) {
+  const { t } = useLingui()
+  const url = useSelector(actor, (s) => s.context.previewUrl)
+  const type = useSelector(actor, (s) => s.context.original?.type ?? '')
+  const error = useSelector(actor, (s) => s.context.previewError)
+  const name = useSelector(actor, (s) => originalName(s.context))
+  const area = css({
+    bg: 'bg.muted',
+    minH: { base: '60dvh', md: '0' },
+    h: 'full',
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    borderRightWidth: { md: '1px' },
+    borderBottomWidth: { base: '1px', md: '0' },
+    borderColor: 'border.default',
+  })
+  let content: ReactNode
+  if (error !== null)
+    content = (
+      <div className={css({ p: '6', w: 'full' })}>
+        <Alert status="error">
+          <strong>{t`Failed to load PDF`}</strong> <span>{error}</span>
+        </Alert>
+      </div>
+    )
+  else if (!url) content = <Pending label={t`Loading preview`} />
+  else if (type.startsWith('image/'))
+    content = (
+      <img
+        src={url}
+        alt={t`Preview of ${name}`}
+        className={css({ maxW: 'full', maxH: 'full', objectFit: 'contain' })}
+      />
+    )
+  else
+    content = (
+      <iframe
+        src={url}
+        title={t`Preview of ${name}`}
+        className={css({ w: 'full', h: { base: '60dvh', md: 'full' }, border: '0' })}
+      />
+    )
+  return (
+    <section aria-label={t`Preview`} className={area}>
+      {content}
+    </section>
+  )
+}
+
+function formatDate(value: string | null | undefined): string {
+  if (!value) return '—'
+  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value)
+  if (Number.isNaN(date.getTime())) return value
+  return new Intl.DateTimeFormat(i18n.locale, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  }).format(date)
+}
+
+function formatAmount(
+  value: number | string | null | undefined,
+  currency: string | null | undefined,
+): string {
+  if (value === null || value === undefined || value === '') return '—'
+  const n = typeof value === 'number' ? value : Number(value)
+  if (Number.isNaN(n)) return String(value)
+  if (currency) {
+    try {
+      return new Intl.NumberFormat(i18n.locale, { style: 'currency', currency }).format(n)
+    } catch {
+      // Not an ISO currency code: the number, then the code as the server wrote it.
+    }
+  }
+  const number = new Intl.NumberFormat(i18n.locale, {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(n)
+  return currency ? `${number} ${currency}` : number
+}
+
+function Fields({ kind, document: d }: { kind: DetailKind; document: FinancialDocument }) {
+  const { t } = useLingui()
+  const text = (value: string | null | undefined) => (value ? value : '—')
+  const rows: [string, ReactNode][] = [
+    [t`Status`, <StatusBadge key="status" status={d.status.toLowerCase()} />],
+    [t`Invoice number`, text(d.invoice_number)],
+    [
+      kind === 'invoice' ? t`Invoice date` : t`Expense date`,
+      formatDate(kind === 'invoice' ? d.invoice_date : d.expense_date),
+    ],
+    [t`Business name`, text(d.business_name)],
+    [t`Business address`, text(d.business_address)],
+    [t`VAT number`, text(d.vat_number)],
+    [t`IBAN`, text(d.iban)],
+    [t`Currency`, text(d.currency)],
+    [t`VAT applicable`, d.has_vat === true ? t`Yes` : d.has_vat === false ? t`No` : '—'],
+    [t`VAT amount`, formatAmount(d.total_vat_amount, d.currency)],
+    [t`Total excluding VAT`, formatAmount(d.total_charge_excluding_vat, d.currency)],
+    [t`Total including VAT`, formatAmount(d.total_invoice_including_vat, d.currency)],
+  ]
+  return (
+    <section aria-labelledby="detail-fields-title">
+      <h3 id="detail-fields-title" className={css({ fontWeight: 'semibold', mb: '2' })}>
+        {t`Information`}
+      </h3>
+      <dl
+        className={css({
+          display: 'grid',
+          gridTemplateColumns: 'minmax(8rem, auto) 1fr',
+          columnGap: '4',
+          rowGap: '2',
+          fontSize: 'sm',
+        })}
+      >
+        {rows.map(([label, value]) => (
+          <div key={label} className={css({ display: 'contents' })}>
+            <dt className={css({ color: 'fg.muted' })}>{label}</dt>
+            <dd className={css({ wordBreak: 'break-word' })}>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  )
+}
+
+const findingText = (item: QualityItem) =>
+  (i18n.locale === 'fr' ? item.messages?.fr : item.messages?.en) ?? item.messages?.en ?? item.code
+
+function Quality({ actor }: { actor: DocumentDetailActor }) {
+  const { t } = useLingui()
+  const quality = useSelector(actor, (s) => s.context.quality)
+  const loading = useSelector(actor, (s) => s.matches({ attachments: { quality: 'loading' } }))
+  const list = (items: QualityItem[], label: string, tone: 'error' | 'warning') => (
+    <ul
+      aria-label={label}
+      className={css({ display: 'flex', flexDirection: 'column', gap: '1.5', fontSize: 'sm' })}
+    >
+      {items.map((item) => (
+        <li
+          key={item.code}
+          className={cx(
+            css({ px: '3', py: '2', borderRadius: 'md', borderWidth: '1px' }),
+            tone === 'error'
+              ? css({ bg: 'danger.subtle', color: 'danger.fg', borderColor: 'red.200' })
+              : css({ bg: 'amber.50', color: 'amber.800', borderColor: 'amber.200' }),
+          )}
+        >
+          {findingText(item)}
+        </li>
+      ))}
+    </ul>
+  )
+  let content: ReactNode = null
+  if (loading) content = <Pending label={t`Loading quality data`} />
+  else if (quality && !quality.errors.length && !quality.warnings.length)
+    content = <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{t`No quality issues`}</p>
+  else if (quality)
+    content = (
+      <>
+        {quality.errors.length ? list(quality.errors, t`Quality errors`, 'error') : null}
+        {quality.warnings.length ? list(quality.warnings, t`Quality warnings`, 'warning') : null}
+      </>
+    )
+  if (!content) return null
+  return (
+    <section
+      aria-labelledby="detail-quality-title"
+      className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}
+    >
+      <h3 id="detail-quality-title" className={css({ fontWeight: 'semibold' })}>
+        {t`Quality check`}
+      </h3>
+      {content}
+    </section>
+  )
+}
+
+function Actions({ actor }: { actor: DocumentDetailActor }) {
+  const { t } = useLingui()
+  const kind = useSelector(actor, (s) => s.context.kind)
+  const failed = useSelector(actor, (s) => !!s.context.document && isFailedStatus(s.context.document.status))
+  const idle = useSelector(actor, (s) => s.matches({ ready: 'idle' }))
+  const working = useSelector(actor, (s) => s.matches({ ready: 'working' }))
+  const category = useSelector(actor, (s) => s.context.category)
+  const fileError = useSelector(actor, (s) => s.context.fileError)
+  const fileInput = useRef<HTMLInputElement>(null)
+  const fileErrorText =
+    fileError === INVOICE_PDF_ONLY
+      ? t`Only PDF files are supported for invoices`
+      : fileError && translateMessage(fileError)
+  return (
+    <>
+      {failed ? (
+        <>
+          <div>
+            <input
+              ref={fileInput}
+              id="detail-resubmit-file"
+              type="file"
+              accept="application/pdf,.pdf"
+              className={css({ srOnly: true })}
+              disabled={!idle}
+              aria-label={t`Resubmit with a new PDF`}
+              onChange={(e) => {
+                const file = e.target.files?.[0]
+                e.target.value = ''
+                if (file) actor.send({ type: 'resubmit.select', file })
+              }}
+            />
+            <Button variant="solid" disabled={!idle} onClick={() => fileInput.current?.click()}>
+              {t`Upload new PDF`}
+            </Button>
+          </div>
+          <div className={css({ display: 'flex', alignItems: 'flex-end', gap: '2', flexWrap: 'wrap' })}>
+            <SelectField
+              label={t`SharePoint category`}
+              value={category}
+              disabled={!idle}
+              options={DOCUMENT_CATEGORIES.map((c) => ({ value: c, label: c }))}
+              onChange={(e) =>
+                actor.send({ type: 'category.select', category: e.target.value as DocumentCategory })
+              }
+            />
+            <Button variant="outline" disabled={!idle} onClick={() => actor.send({ type: 'store.upload' })}>
+              {t`Upload to SharePoint`}
+            </Button>
+          </div>
+        </>
+      ) : null}
+      <Button variant="outline" disabled={!idle} onClick={() => actor.send({ type: 'reupload.start' })}>
+        {kind === 'invoice' ? t`Reupload as expense` : t`Reupload as invoice`}
+      </Button>
+      {working ? (
+        <span
+          role="status"
+          className={css({ display: 'inline-flex', alignItems: 'center', gap: '2', color: 'fg.muted' })}
+        >
+          <Spinner size={4} />
+          {t`Working…`}
+        </span>
+      ) : null}
+      {fileErrorText ? (
+        <div className={css({ flexBasis: 'full' })}>
+          <Alert status="error">{fileErrorText}</Alert>
+        </div>
+      ) : null}
+    </>
+  )
+}

@@ -1,0 +1,194 @@
+/** The document detail statechart's paths, replayed through the rendered dialog. */
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+import { type AnyActorRef, assign, createActor, fromPromise } from 'xstate'
+import type { DocumentDetailContext } from '../../src/machines/document-detail.machine'
+import { documentDetailMachine, isFailedStatus } from '../../src/machines/document-detail.machine'
+import { sessionMachine } from '../../src/machines/session.machine'
+import { DocumentDetailDialog, DocumentDetailView } from '../../src/ui/views/details/document-detail-dialog'
+import {
+  completedRecord,
+  detailEvents,
+  detailKey,
+  PDF_FAILURE,
+  pdfBlob,
+  pngBlob,
+  quality,
+} from '../machines/document-detail-fixtures'
+import { inApp, testActors } from '../support/render'
+import { describeViewModel, type User } from '../support/view-model'
+
+const PREVIEW_URL = 'blob:preview-1'
+const input = { kind: 'invoice' as const, id: 7, companyId: 3 }
+const ctx = (s: { context: unknown }) => s.context as DocumentDetailContext
+const shown = (name: string) => screen.queryByRole('button', { name })
+const isDisabled = (element: HTMLElement | null) => (element as HTMLButtonElement | null)?.disabled
+
+async function clickIfShown(user: User, name: string) {
+  const target = shown(name)
+  if (target) await user.click(target)
+}
+
+function expectFields() {
+  expect(screen.getByText('Alpinea Expertise SARL')).toBeDefined()
+  expect(screen.getByText('FA-2026-0621')).toBeDefined()
+  expect(screen.getByText('Jul 17, 2026')).toBeDefined()
+  expect(screen.getByText('€12,508.20')).toBeDefined()
+  expect(screen.getByRole('heading', { name: 'Invoice details' })).toBeDefined()
+}
+
+function expectPreview(c: DocumentDetailContext) {
+  if (c.previewError) {
+    expect(screen.getByText('Failed to load PDF')).toBeDefined()
+    expect(screen.getByText(PDF_FAILURE)).toBeDefined()
+  } else if (c.original?.type.startsWith('image/')) {
+    const img = screen.getByRole('img', { name: 'Preview of facture-juillet.pdf' })
+    expect(img.getAttribute('src')).toBe(PREVIEW_URL)
+  } else if (c.original) {
+    expect(screen.getByTitle('Preview of facture-juillet.pdf').getAttribute('src')).toBe(PREVIEW_URL)
+  } else expect(screen.getByText('Loading preview')).toBeDefined()
+}
+
+function expectQuality(c: DocumentDetailContext) {
+  if (c.quality) {
+    expect(within(screen.getByRole('list', { name: 'Quality errors' })).getByText('The total is missing'))
+    expect(within(screen.getByRole('list', { name: 'Quality warnings' })).getByText('Possible duplicate'))
+  } else expect(screen.queryByRole('list', { name: 'Quality errors' })).toBeNull()
+}
+
+function expectActions(c: DocumentDetailContext, enabled: boolean) {
+  expect(isDisabled(shown('Reupload as expense'))).toBe(!enabled)
+  if (isFailedStatus(c.document!.status)) {
+    expect(isDisabled(shown('Upload to SharePoint'))).toBe(!enabled)
+    expect(isDisabled(shown('Upload new PDF'))).toBe(!enabled)
+  } else {
+    expect(shown('Upload to SharePoint')).toBeNull()
+    expect(shown('Upload new PDF')).toBeNull()
+  }
+}
+
+describeViewModel('document detail dialog', {
+  machine: documentDetailMachine,
+  input,
+  actors: ['loadDocument', 'loadOriginal', 'loadQuality', 'deleteDocument'],
+  provide: (machine, _controls, record) =>
+    machine.provide({
+      actions: {
+        notify: (_, p) => record(`notify:${p.notice}`),
+        queueUpload: (_, p) => record(`queue:${p.file.documentType}:${p.file.category}`),
+        createPreviewUrl: assign({ previewUrl: PREVIEW_URL }),
+        revokePreviewUrl: (_, p) => record(`revoke:${p.url}`),
+        close: () => record('close'),
+      },
+    }),
+  mount: (machine, inspect, clock) => {
+    const actor = createActor(machine, { input, inspect, clock })
+    actor.start()
+    return {
+      element: inApp(
+        <DocumentDetailView actor={actor} />,
+        testActors({ session: createActor(sessionMachine) }),
+      ),
+      actor: actor as AnyActorRef,
+    }
+  },
+  render: (element) => render(element),
+  ui: {
+    'resubmit.select': async (_user, event) => {
+      const picker = screen.queryByLabelText('Resubmit with a new PDF')
+      // A file picker can still hand over any file ("All files"): the machine decides.
+      if (picker) fireEvent.change(picker, { target: { files: [event.file] } })
+    },
+    'category.select': async (user, event) => {
+      const select = screen.queryByLabelText('SharePoint category')
+      if (select) await user.selectOptions(select, String(event.category))
+    },
+    'store.upload': (user) => clickIfShown(user, 'Upload to SharePoint'),
+    'reupload.start': (user) => clickIfShown(user, 'Reupload as expense'),
+    'dialog.close': (user) => clickIfShown(user, 'Close details'),
+  },
+  events: detailEvents([pdfBlob, pngBlob]),
+  contextKey: detailKey,
+  limit: 400,
+  views: {
+    loading: () => expect(screen.getByText('Loading details')).toBeDefined(),
+    failed: () => {
+      expect(screen.getByRole('alert').textContent).toBe('Document not found')
+      expect(shown('Reupload as expense')).toBeNull()
+    },
+    'attachments.preview.loading': (s) => {
+      expectFields()
+      expectPreview(ctx(s))
+      expectActions(ctx(s), false)
+    },
+    'attachments.preview.shown': (s) => expectPreview(ctx(s)),
+    'attachments.preview.failed': (s) => expectPreview(ctx(s)),
+    'attachments.quality.loading': () => expect(screen.getByText('Loading quality data')).toBeDefined(),
+    'attachments.quality.loaded': (s) => expectQuality(ctx(s)),
+    'attachments.quality.failed': (s) => expectQuality(ctx(s)),
+    'ready.idle': (s) => {
+      const c = ctx(s)
+      expectFields()
+      expectPreview(c)
+      expectQuality(c)
+      expectActions(c, true)
+      if (c.fileError === 'Only PDF files are supported for invoices')
+        expect(screen.getByText('Only PDF files are supported for invoices')).toBeDefined()
+      if (c.fileError === 'Only PDF files are supported for expenses')
+        expect(screen.getByText('Only PDF files are supported for expenses')).toBeDefined()
+      if (c.fileError === null) expect(screen.queryByText(/Only PDF files/)).toBeNull()
+    },
+    'ready.working': (s) => {
+      expect(screen.getByText('Working…')).toBeDefined()
+      expectActions(ctx(s), false)
+      expect(isDisabled(screen.getByRole('button', { name: 'Close details' }))).toBe(true)
+    },
+    closed: () => expect(screen.queryByRole('dialog')).toBeNull(),
+  },
+})
+
+describe('document detail dialog (lazily loaded machine)', () => {
+  it('loads the detail machine, shows the record, and calls onClose when the machine closes', async () => {
+    const machine = documentDetailMachine.provide({
+      actors: {
+        loadDocument: fromPromise(async () => completedRecord),
+        loadOriginal: fromPromise(async () => pdfBlob),
+        loadQuality: fromPromise(async () => quality),
+        deleteDocument: fromPromise(async () => undefined),
+      },
+      actions: { createPreviewUrl: assign({ previewUrl: PREVIEW_URL }) },
+    })
+    const machines = Promise.resolve({ documentDetail: machine })
+    let closed = 0
+    render(
+      inApp(
+        <DocumentDetailDialog kind="expense" id={7} companyId={3} onClose={() => closed++} />,
+        testActors({ session: createActor(sessionMachine), loadDetails: () => machines }),
+      ),
+    )
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Expense details' })).toBeDefined())
+    await waitFor(() => expect(screen.getByText('Alpinea Expertise SARL')).toBeDefined())
+    expect(screen.getByText('Expense date')).toBeDefined()
+    expect(screen.queryByRole('button', { name: 'Upload new PDF' })).toBeNull()
+    await waitFor(() => expect(isDisabled(shown('Reupload as invoice'))).toBe(false))
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Close details' }))
+    await waitFor(() => expect(closed).toBe(1))
+  })
+
+  it('shows the expense fallback when the record fails without a message', async () => {
+    const machine = documentDetailMachine.provide({
+      actors: { loadDocument: fromPromise(async () => Promise.reject({})) },
+    })
+    const machines = Promise.resolve({ documentDetail: machine })
+    render(
+      inApp(
+        <DocumentDetailDialog kind="expense" id={7} companyId={3} onClose={() => {}} />,
+        testActors({ session: createActor(sessionMachine), loadDetails: () => machines }),
+      ),
+    )
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe('Failed to load expense details. Please try again.'),
+    )
+  })
+})
