@@ -155,7 +155,7 @@ describe('document detail dialog (lazily loaded machine)', () => {
         loadDocument: fromPromise(async () => completedRecord),
         loadOriginal: fromPromise(async () => pdfBlob),
         loadQuality: fromPromise(async () => quality),
-        deleteDocument: fromPromise(async () => undefined),
+        deleteDocument: fromPromise(async (): Promise<void> => {}),
       },
       actions: { createPreviewUrl: assign({ previewUrl: PREVIEW_URL }) },
     })
