@@ -456,6 +456,8 @@ function Actions({ actor }: { actor: DocumentDetailActor }) {
               type="file"
               accept="application/pdf,.pdf"
               className={css({ srOnly: true })}
+              // The visible button opens it; one tab stop for one action.
+              tabIndex={-1}
               disabled={!idle}
               aria-label={t`Resubmit with a new PDF`}
               onChange={(e) => {
