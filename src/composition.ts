@@ -28,6 +28,7 @@ import {
   accountNotices,
   adminNotices,
   companyNoticeText,
+  dashboardNoticeText,
   noticeText,
   sessionNotices,
   twoFactorSetupNotices,
@@ -248,12 +249,18 @@ export function createAppActors(deps: {
             ])
             return { logs, summary: summarize(all) }
           }),
+          deleteRow: fromPromise(({ input }) => api.logs.remove(input.companyId, input.log)),
         },
         actions: {
           notifyFailed: (_, { searching, message }) =>
             toast.error(
               message || i18n._(searching ? msg`Failed to search logs` : msg`Failed to fetch logs`),
             ),
+          notify: (_, { notice, value }) => {
+            const text = dashboardNoticeText(notice, value)
+            if (notice === 'documentDeleted') toast.success(text)
+            else toast.error(text)
+          },
         },
       }),
       companyUsers: companyUsersMachine.provide({

@@ -46,6 +46,11 @@ export function createLogsApi(http: Http) {
       if (query.searchTerm) params.search_term = query.searchTerm
       return http.json('logs', v.array(LogEntry), { searchParams: params })
     },
+    /** Deletes a dashboard row: its document (file and log entry go with it), or the bare log entry. */
+    remove(companyId: number, log: LogEntry): Promise<void> {
+      const path = log.document_id ? `documents/${log.document_id}` : `logs/${log.id}`
+      return http.send(path, { method: 'delete', searchParams: { company_id: companyId } })
+    },
   }
 }
 export type LogsApi = ReturnType<typeof createLogsApi>

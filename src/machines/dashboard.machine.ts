@@ -2,7 +2,9 @@
  * The dashboard of the selected company, two regions at once. `data`: loading → ready | failed,
  * with `debouncing` (500 ms) after each keystroke in the search box. `filters`: the filter popover,
  * closed ⇄ open with a draft that Apply takes only when it changed and its date range is valid.
- * Summary cards, sorting, Reset and the upload queue's refresh all reload the list.
+ * Summary cards, sorting, Reset and the upload queue's refresh all reload the list. `row`: an
+ * Invoice/Expense row opens its details (numeric document ids only), and a finished row can be
+ * deleted after a confirmation (platform administrators; the server enforces it).
  */
 import { assign, fromPromise, raise, setup } from 'xstate'
 import type { LogEntry, LogQuery } from '../api/logs'
@@ -34,6 +36,10 @@ export type DashboardContext = {
   searchTerm: string
   logs: LogEntry[]
   summary: Summary
+  /** The row whose details are open. */
+  detail: { kind: 'invoice' | 'expense'; id: number } | null
+  /** The row waiting for the delete confirmation. */
+  toDelete: LogEntry | null
 }
 
 export type DashboardEvent =
@@ -48,6 +54,28 @@ export type DashboardEvent =
   | { type: 'filters.close' }
   | { type: 'dashboard.refresh' }
   | { type: 'dashboard.retry' }
+  | { type: 'row.open'; log: LogEntry }
+  | { type: 'details.close' }
+  | { type: 'row.delete'; log: LogEntry }
+  | { type: 'delete.confirm' }
+  | { type: 'delete.cancel' }
+
+export type DashboardNotice =
+  | 'invalidDocumentId'
+  | 'invalidDocumentIdFormat'
+  | 'documentDeleted'
+  | 'deleteFailed'
+
+/** Spec 02 §5: details open only for an existing numeric document id of an Invoice or Expense row. */
+export function detailTarget(log: LogEntry): { kind: 'invoice' | 'expense'; id: number } | null {
+  if (log.type !== 'Invoice' && log.type !== 'Expense') return null
+  const id = log.document_id
+  if (typeof id !== 'number' || !Number.isInteger(id) || id <= 0) return null
+  return { kind: log.type === 'Invoice' ? 'invoice' : 'expense', id }
+}
+
+/** Spec 02 §2: rows still pending or processing cannot be deleted. */
+export const canDeleteRow = (log: LogEntry) => log.status !== 'pending' && log.status !== 'processing'
 
 export type DashboardInput = Pick<
   DashboardContext,
@@ -115,12 +143,19 @@ export const dashboardMachine = setup({
     fetchLogs: fromPromise<{ logs: LogEntry[]; summary: Summary }, DashboardInput>(async () => {
       throw new Error('fetchLogs not provided')
     }),
+    deleteRow: fromPromise<void, { log: LogEntry; companyId: number }>(async () => {
+      throw new Error('deleteRow not provided')
+    }),
   },
   actions: {
     notifyFailed: (_, _params: { searching: boolean; message: string }) => {},
+    notify: (_, _params: { notice: DashboardNotice; value?: string }) => {},
   },
   guards: {
     canApply: ({ context }) => !sameFilters(context.draft, context.filters) && isValidRange(context.draft),
+    hasDetails: (_, log: LogEntry) => detailTarget(log) !== null,
+    hasNoDocumentId: (_, log: LogEntry) => log.document_id === null || log.document_id === undefined,
+    canDelete: (_, log: LogEntry) => canDeleteRow(log),
   },
   delays: { searchDebounce: 500 },
 }).createMachine({
@@ -135,6 +170,8 @@ export const dashboardMachine = setup({
     searchTerm: '',
     logs: [],
     summary: { total: 0, pending: 0, failed: 0 },
+    detail: null,
+    toDelete: null,
   }),
   on: {
     'summary.toggle': {
@@ -248,6 +285,75 @@ export const dashboardMachine = setup({
               description: 'Reset restores sortBy date, sortOrder desc and clears the search term.',
             },
             'filters.close': 'closed',
+          },
+        },
+      },
+    },
+    row: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'row.open': [
+              {
+                guard: { type: 'hasDetails', params: ({ event }) => event.log },
+                target: 'viewing',
+                actions: assign({ detail: ({ event }) => detailTarget(event.log) }),
+              },
+              {
+                guard: { type: 'hasNoDocumentId', params: ({ event }) => event.log },
+                actions: { type: 'notify', params: { notice: 'invalidDocumentId' } },
+              },
+              {
+                actions: {
+                  type: 'notify',
+                  params: ({ event }) => ({
+                    notice: 'invalidDocumentIdFormat',
+                    value: String(event.log.document_id),
+                  }),
+                },
+              },
+            ],
+            'row.delete': {
+              guard: { type: 'canDelete', params: ({ event }) => event.log },
+              target: 'confirmingDelete',
+              actions: assign({ toDelete: ({ event }) => event.log }),
+            },
+          },
+        },
+        viewing: {
+          on: {
+            'details.close': {
+              target: 'idle',
+              actions: [assign({ detail: null }), raise({ type: 'dashboard.refresh' })],
+            },
+          },
+        },
+        confirmingDelete: {
+          description: 'The confirmation cannot be dismissed by clicking outside it.',
+          on: {
+            'delete.cancel': { target: 'idle', actions: assign({ toDelete: null }) },
+            'delete.confirm': 'deleting',
+          },
+        },
+        deleting: {
+          tags: ['deleting'],
+          invoke: {
+            id: 'deleteRow',
+            src: 'deleteRow',
+            input: ({ context }) => ({ log: context.toDelete!, companyId: context.companyId }),
+            onDone: {
+              target: 'idle',
+              actions: [
+                assign({ toDelete: null }),
+                { type: 'notify', params: { notice: 'documentDeleted' } },
+                raise({ type: 'dashboard.refresh' }),
+              ],
+            },
+            onError: {
+              target: 'idle',
+              actions: [assign({ toDelete: null }), { type: 'notify', params: { notice: 'deleteFailed' } }],
+            },
           },
         },
       },

@@ -9,6 +9,7 @@ import type { AdminCompaniesNotice } from '../machines/admin-companies.machine'
 import type { AdminUsersNotice } from '../machines/admin-users.machine'
 import type { CompanyEditNotice } from '../machines/company-edit.machine'
 import type { CompanySelectionNotice } from '../machines/company-selection.machine'
+import type { DashboardNotice } from '../machines/dashboard.machine'
 import type { InviteUserNotice } from '../machines/invite-user.machine'
 import type { SessionNotice } from '../machines/session.machine'
 import type { TwoFactorSetupNotice } from '../machines/two-factor-setup.machine'
@@ -225,5 +226,18 @@ export function uploadNoticeText(p: UploadNoticeParams): {
       return { kind: 'error', text: i18n._(msg`Please select at least one file to upload`) }
     case 'selectCompanyFirst':
       return { kind: 'error', text: i18n._(msg`Please select a company first`) }
+  }
+}
+
+export function dashboardNoticeText(notice: DashboardNotice, value = ''): string {
+  switch (notice) {
+    case 'invalidDocumentId':
+      return i18n._(msg`Cannot open details: Invalid document ID`)
+    case 'invalidDocumentIdFormat':
+      return i18n._(msg`Cannot open details: Invalid document ID format: ${value}`)
+    case 'documentDeleted':
+      return i18n._(msg`Document deleted successfully`)
+    case 'deleteFailed':
+      return i18n._(msg`Error deleting the document. Please try again.`)
   }
 }

@@ -62,6 +62,28 @@ it('uploads two corpus invoices, shows their progress and outcome, and lists the
 
   await page.getByRole('button', { name: /^Failed/ }).click()
   await expect.poll(() => rows.count()).toBe(2)
+
+  // The failed invoice's details: its fields, the quality error, the preview of the original.
+  await page.getByRole('button', { name: 'Open details of 0001-facture.pdf' }).click()
+  const details = page.getByRole('dialog', { name: 'Invoice details' })
+  await details.getByRole('list', { name: 'Quality errors' }).waitFor()
+  expect(await details.getByRole('list', { name: 'Quality errors' }).textContent()).toMatch(/invoice number/i)
+  await details.getByTitle('Preview of 0001-facture.pdf').waitFor()
+  await details.getByRole('button', { name: 'Close details' }).click()
+  await expect.poll(() => details.count()).toBe(0)
+
+  // The platform administrator deletes it, after a confirmation that clicking outside does not dismiss.
+  await page.getByRole('button', { name: 'Delete 0001-facture.pdf' }).click()
+  const confirm = page.getByRole('alertdialog')
+  await confirm.getByText('0001-facture.pdf will be deleted with its file').waitFor()
+  await page.mouse.click(5, 5)
+  expect(await confirm.count()).toBe(1)
+  await confirm.getByRole('button', { name: 'Delete' }).click()
+  await page.getByText('Document deleted successfully').waitFor()
+  // The Failed filter is still on: nothing left in it, then the whole list has the other invoice.
+  await page.getByText('No documents match your filters.').waitFor()
+  await page.getByRole('button', { name: 'Clear all filters' }).click()
+  await expect.poll(() => rows.count()).toBe(2)
   expect(errors).toEqual([])
   await context.close()
 })

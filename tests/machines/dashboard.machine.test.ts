@@ -27,7 +27,7 @@ const same = (a: Filters, b: Filters) => JSON.stringify(a) === JSON.stringify(b)
 describeModel('dashboard machine', {
   machine: dashboardMachine,
   input: { companyId: 7 },
-  actors: ['fetchLogs'],
+  actors: ['fetchLogs', 'deleteRow'],
   provide: (machine, _c, record) =>
     machine.provide({
       actions: { notifyFailed: (_, p) => record(`notify:${p.searching ? 'search' : 'list'}Failed`) },
@@ -47,6 +47,17 @@ describeModel('dashboard machine', {
       { type: 'xstate.done.actor.fetchLogs', output: { logs, summary: summarize(logs) } },
     ],
     'xstate.error.actor.fetchLogs': [{ type: 'xstate.error.actor.fetchLogs', error: new Error('offline') }],
+    'row.open': [
+      { type: 'row.open', log: entry(1, 'completed') },
+      { type: 'row.open', log: { ...entry(9, 'completed'), document_id: null } },
+      { type: 'row.open', log: { ...entry(8, 'completed'), document_id: 1.5 } },
+    ],
+    'row.delete': [
+      { type: 'row.delete', log: entry(3, 'rejected') },
+      { type: 'row.delete', log: entry(2, 'processing') },
+    ],
+    'xstate.done.actor.deleteRow': [{ type: 'xstate.done.actor.deleteRow', output: undefined }],
+    'xstate.error.actor.deleteRow': [{ type: 'xstate.error.actor.deleteRow', error: new Error('forbidden') }],
   },
   contextKey: (c) => {
     const ctx = c as Ctx
@@ -70,6 +81,18 @@ describeModel('dashboard machine', {
       expect(s.can({ type: 'dashboard.retry' })).toBe(true)
     },
     'filters.closed': (s) => expect(s.can({ type: 'filters.apply' })).toBe(false),
+    'row.idle': (s, log) => {
+      expect(s.context.toDelete).toBeNull()
+      expect(s.context.detail).toBeNull()
+      const last = log.filter((l) => /^notify:(invalid|document|delete)/.test(l)).at(-1)
+      if (last?.startsWith('notify:invalidDocumentIdFormat'))
+        expect(last).toBe('notify:invalidDocumentIdFormat:1.5')
+      // A row still processing never reaches the confirmation.
+      expect(s.can({ type: 'row.delete', log: entry(2, 'processing') })).toBe(false)
+    },
+    'row.viewing': (s) => expect(s.context.detail).toEqual({ kind: 'invoice', id: 1 }),
+    'row.confirmingDelete': (s) => expect(s.context.toDelete?.id).toBe(3),
+    'row.deleting': (s) => expect(s.hasTag('deleting')).toBe(true),
     'filters.open': (s) => {
       const ctx = s.context as Ctx
       expect(s.can({ type: 'filters.apply' })).toBe(!same(ctx.draft, ctx.filters) && isValidRange(ctx.draft))

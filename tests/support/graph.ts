@@ -76,11 +76,20 @@ export function edgeCoverPaths(machine: AnyStateMachine, options: ModelOptions):
   }
   const signature = (p: Path) =>
     p.steps.map((s) => `${JSON.stringify(s.event)}>${stateKey(s.state, options)}`)
-  const sigs = paths.map((p) => signature(p).join('|'))
-  return paths.filter(
-    (_, i) =>
-      !sigs.some((other, j) => j !== i && other.length > sigs[i]!.length && other.startsWith(`${sigs[i]}|`)),
-  )
+  // Drop paths that are a prefix of another path: collect every proper prefix once (linear).
+  const prefixes = new Set<string>()
+  const signatures = paths.map((p) => {
+    const parts = signature(p)
+    for (let k = 1; k < parts.length; k++) prefixes.add(parts.slice(0, k).join('|'))
+    return parts.join('|')
+  })
+  const seen = new Set<string>()
+  return paths.filter((_, i) => {
+    const sig = signatures[i]!
+    if (prefixes.has(sig) || seen.has(sig)) return false
+    seen.add(sig)
+    return true
+  })
 }
 
 export function describePath(path: Path): string {

@@ -58,6 +58,18 @@ export function describeModel<M extends AnyStateMachine>(name: string, spec: Mod
     it('has a payload sample for every invoke outcome and an assertion for every leaf state', () => {
       const missingSamples = actorEventTypes(spec.machine).filter((t) => !spec.events[t]?.length)
       expect(missingSamples, 'event samples missing').toEqual([])
+      // Every promise actor the machine invokes must be a controllable fake (machine children are exempt).
+      const invoked = allStateNodes(spec.machine).flatMap((n) =>
+        n.invoke.map((i) => i.src).filter((src): src is string => typeof src === 'string'),
+      )
+      const promiseActors = invoked.filter((src) => {
+        const logic = (spec.machine.implementations.actors as Record<string, { config?: unknown }>)[src]
+        return typeof logic?.config === 'function'
+      })
+      expect(
+        [...new Set(promiseActors)].filter((src) => !spec.actors.includes(src)),
+        'invoked actors without a fake',
+      ).toEqual([])
       const leaves = allStateNodes(spec.machine)
         .filter((n) => n.type === 'atomic' || n.type === 'final')
         .map((n) => n.path.join('.'))

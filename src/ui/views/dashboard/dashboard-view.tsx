@@ -1,11 +1,17 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
-import { createContext, lazy, use, useEffect } from 'react'
+import { createContext, lazy, Suspense, use, useEffect } from 'react'
 import { css, cx } from 'styled-system/css'
 import { button, card } from 'styled-system/recipes'
-import { activeFilterCount, type SortColumn, type Summary } from '../../../machines/dashboard.machine'
+import {
+  activeFilterCount,
+  canDeleteRow,
+  type SortColumn,
+  type Summary,
+} from '../../../machines/dashboard.machine'
 import { type DashboardActor, useAppActors, useScreenActor } from '../../app-context'
 import { Button } from '../../components/button'
+import { TrashIcon } from '../../components/icons'
 import { LazyOnIntent } from '../../components/lazy-on-intent'
 import { StatusBadge } from './status-badge'
 
@@ -17,6 +23,13 @@ export function useDashboard(): DashboardActor {
 }
 
 const FilterPopover = lazy(() => import('./filter-popover'))
+const DocumentDetailDialog = lazy(() => import('../details/document-detail-dialog'))
+const ConfirmDialog = lazy(() =>
+  import('../../components/confirm-dialog').then((m) => ({ default: m.ConfirmDialog })),
+)
+
+/** Spec 02 §2: names over 30 characters are cut to 30 plus an ellipsis in the delete confirmation. */
+export const cutName = (name: string) => (name.length > 30 ? `${name.slice(0, 30)}…` : name)
 const filterPopoverLoaded = { current: false }
 
 /** The dashboard: welcome, summary cards and recent uploads of the selected company. */
@@ -57,6 +70,7 @@ function CompanyDashboard({ companyId }: { companyId: number }) {
     <DashboardActorContext value={dashboard}>
       <SummaryCards />
       <RecentUploads />
+      <RowDialogs companyId={companyId} />
     </DashboardActorContext>
   )
 }
@@ -214,6 +228,41 @@ export function FilterCount({ count }: { count: number }) {
 
 const cell = css({ px: '4', py: '3', textAlign: 'left', whiteSpace: 'nowrap' })
 
+/** The detail dialog of the open row, and the delete confirmation; both fetched when first needed. */
+function RowDialogs({ companyId }: { companyId: number }) {
+  const dashboard = useDashboard()
+  const detail = useSelector(dashboard, (s) => s.context.detail)
+  const toDelete = useSelector(dashboard, (s) => s.context.toDelete)
+  const deleting = useSelector(dashboard, (s) => s.hasTag('deleting'))
+  const { t } = useLingui()
+  return (
+    <Suspense fallback={null}>
+      {detail ? (
+        <DocumentDetailDialog
+          key={`${detail.kind}-${detail.id}`}
+          kind={detail.kind}
+          id={detail.id}
+          companyId={companyId}
+          onClose={() => dashboard.send({ type: 'details.close' })}
+        />
+      ) : null}
+      {toDelete ? (
+        <ConfirmDialog
+          open={!deleting}
+          danger
+          closeOnInteractOutside={false}
+          title={t`Delete document?`}
+          description={t`${cutName(toDelete.name)} will be deleted with its file. This cannot be undone.`}
+          confirmLabel={t`Delete`}
+          cancelLabel={t`Cancel`}
+          onConfirm={() => dashboard.send({ type: 'delete.confirm' })}
+          onCancel={() => dashboard.send({ type: 'delete.cancel' })}
+        />
+      ) : null}
+    </Suspense>
+  )
+}
+
 function LogTable() {
   const dashboard = useDashboard()
   const loading = useSelector(dashboard, (s) => s.hasTag('loading'))
@@ -238,6 +287,8 @@ function LogTable() {
     Expense: t`Expense`,
     Document: t`Document`,
   }
+  const { session } = useAppActors()
+  const isPlatformAdmin = useSelector(session, (s) => s.context.user?.role === 'SAAS_ADMIN')
 
   if (failed)
     return (
@@ -337,13 +388,23 @@ function LogTable() {
                 </button>
               </th>
             ))}
+            <th scope="col" className={cell}>
+              <Trans>Details</Trans>
+            </th>
+            {isPlatformAdmin ? (
+              <th scope="col" className={cell}>
+                <span className={css({ srOnly: true })}>
+                  <Trans>Actions</Trans>
+                </span>
+              </th>
+            ) : null}
           </tr>
         </thead>
         <tbody>
           {loading
             ? [0, 1, 2, 3, 4].map((i) => (
                 <tr key={`skeleton-${i}`} data-testid="skeleton-row">
-                  {columns.map((c) => (
+                  {[...columns, { key: 'details' }].map((c) => (
                     <td key={c.key} className={cell}>
                       <div
                         className={css({
@@ -373,6 +434,32 @@ function LogTable() {
                   <td className={cell}>
                     <StatusBadge status={log.status} />
                   </td>
+                  <td className={cell}>
+                    {log.type === 'Invoice' || log.type === 'Expense' ? (
+                      <button
+                        type="button"
+                        className={button({ variant: 'link', size: 'sm' })}
+                        aria-label={t`Open details of ${log.name}`}
+                        onClick={() => dashboard.send({ type: 'row.open', log })}
+                      >
+                        <Trans>View</Trans>
+                      </button>
+                    ) : null}
+                  </td>
+                  {isPlatformAdmin ? (
+                    <td className={cell}>
+                      {canDeleteRow(log) ? (
+                        <button
+                          type="button"
+                          className={button({ variant: 'ghost', size: 'sm' })}
+                          aria-label={t`Delete ${log.name}`}
+                          onClick={() => dashboard.send({ type: 'row.delete', log })}
+                        >
+                          <TrashIcon />
+                        </button>
+                      ) : null}
+                    </td>
+                  ) : null}
                 </tr>
               ))}
         </tbody>
