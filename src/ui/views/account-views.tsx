@@ -8,9 +8,8 @@ import { button } from 'styled-system/recipes'
 import type { SubmissionMachine } from '../../machines/submission.machine'
 import { useAppActors, useScreenActor } from '../app-context'
 import { Alert } from '../components/alert'
-import { Button } from '../components/button'
+import { BusyButton } from '../components/button'
 import { PasswordField, TextField } from '../components/field'
-import { Spinner } from '../components/spinner'
 import { EmailForm, NewPasswordForm } from '../form-schemas'
 import { type FieldErrors, formValues, validateForm } from '../forms'
 import { translateMessage } from '../messages'
@@ -34,10 +33,9 @@ function useSubmission(machine: SubmissionMachine) {
 
 function SubmitButton({ busy, children }: { busy: boolean; children: React.ReactNode }) {
   return (
-    <Button type="submit" fullWidth disabled={busy} aria-busy={busy}>
-      {busy ? <Spinner size={4} /> : null}
+    <BusyButton type="submit" fullWidth busy={busy}>
       {children}
-    </Button>
+    </BusyButton>
   )
 }
 

@@ -7,7 +7,7 @@ import { CreateFirstAdminInput, LoginInput } from '../../api/schemas'
 import type { CallFailure } from '../../machines/session.machine'
 import { type FirstAdminActor, useAppActors, useScreenActor } from '../app-context'
 import { Alert } from '../components/alert'
-import { Button } from '../components/button'
+import { BusyButton } from '../components/button'
 import { PasswordField, TextField } from '../components/field'
 import { Spinner } from '../components/spinner'
 import { type FieldErrors, formValues, validateForm } from '../forms'
@@ -104,10 +104,9 @@ function LoginForm({ redirectTo, createdEmail }: { redirectTo: string; createdEm
             <Trans>Forgot your password?</Trans>
           </Link>
         </div>
-        <Button type="submit" fullWidth disabled={busy} aria-busy={busy}>
-          {busy ? <Spinner size={4} /> : null}
+        <BusyButton type="submit" fullWidth busy={busy}>
           {busy ? <Trans>Signing in...</Trans> : <Trans>Sign in</Trans>}
-        </Button>
+        </BusyButton>
       </form>
     </AuthLayout>
   )
@@ -182,10 +181,9 @@ function FirstAdminForm({ actor }: { actor: FirstAdminActor }) {
           error={errors.confirmPassword}
           required
         />
-        <Button type="submit" fullWidth disabled={busy} aria-busy={busy}>
-          {busy ? <Spinner size={4} /> : null}
+        <BusyButton type="submit" fullWidth busy={busy}>
           <Trans>Create administrator</Trans>
-        </Button>
+        </BusyButton>
       </form>
     </AuthLayout>
   )

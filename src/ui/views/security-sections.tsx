@@ -8,9 +8,8 @@ import { button } from 'styled-system/recipes'
 import type { CallFailure } from '../../machines/session.machine'
 import { useAppActors, useScreenActor } from '../app-context'
 import { Alert } from '../components/alert'
-import { Button } from '../components/button'
+import { BusyButton, Button } from '../components/button'
 import { PasswordField, TextField } from '../components/field'
-import { Spinner } from '../components/spinner'
 import { ChangePasswordForm, DisableTwoFactorForm } from '../form-schemas'
 import { type FieldErrors, formValues, validateForm } from '../forms'
 import { translateMessage } from '../messages'
@@ -87,10 +86,9 @@ export function ChangePasswordSection() {
         required
       />
       <div>
-        <Button type="submit" disabled={busy} aria-busy={busy}>
-          {busy ? <Spinner size={4} /> : null}
+        <BusyButton type="submit" busy={busy}>
           <Trans>Change password</Trans>
-        </Button>
+        </BusyButton>
       </div>
     </form>
   )
@@ -191,10 +189,9 @@ function DisableTwoFactorPanel({ onCancel }: { onCancel: () => void }) {
         />
       )}
       <div className={css({ display: 'flex', gap: '2' })}>
-        <Button type="submit" variant="danger" disabled={busy} aria-busy={busy}>
-          {busy ? <Spinner size={4} /> : null}
+        <BusyButton type="submit" variant="danger" busy={busy}>
           <Trans>Disable</Trans>
-        </Button>
+        </BusyButton>
         <Button variant="ghost" onClick={onCancel} disabled={busy}>
           <Trans>Cancel</Trans>
         </Button>

@@ -4,7 +4,7 @@ import { type FormEvent, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { type TwoFactorSetupActor, useAppActors, useScreenActor } from '../app-context'
 import { Alert } from '../components/alert'
-import { Button } from '../components/button'
+import { BusyButton, Button } from '../components/button'
 import { ConfirmDialog } from '../components/confirm-dialog'
 import { TextField } from '../components/field'
 import { CheckIcon } from '../components/icons'
@@ -241,10 +241,9 @@ function VerifyStep({ setup }: { setup: SetupActor }) {
         <Button variant="outline" onClick={() => setup.send({ type: 'setup.back' })} disabled={busy}>
           <Trans>Back</Trans>
         </Button>
-        <Button type="submit" disabled={busy} aria-busy={busy} className={cx(css({ minW: '32' }))}>
-          {busy ? <Spinner size={4} /> : null}
+        <BusyButton type="submit" busy={busy} className={cx(css({ minW: '32' }))}>
           <Trans>Verify and enable</Trans>
-        </Button>
+        </BusyButton>
       </div>
     </form>
   )

@@ -5,9 +5,8 @@ import { type FormEvent, useState } from 'react'
 import { css } from 'styled-system/css'
 import { useAppActors } from '../app-context'
 import { Alert } from '../components/alert'
-import { Button } from '../components/button'
+import { BusyButton, Button } from '../components/button'
 import { TextField } from '../components/field'
-import { Spinner } from '../components/spinner'
 import { TwoFactorCodeForm } from '../form-schemas'
 import { type FieldErrors, formValues, validateForm } from '../forms'
 import { translateMessage } from '../messages'
@@ -86,10 +85,9 @@ export function TwoFactorView() {
           />
           <Trans>Use Backup Code</Trans>
         </label>
-        <Button type="submit" fullWidth disabled={busy} aria-busy={busy}>
-          {busy ? <Spinner size={4} /> : null}
+        <BusyButton type="submit" fullWidth busy={busy}>
           <Trans>Verify</Trans>
-        </Button>
+        </BusyButton>
         <Button variant="ghost" fullWidth onClick={backToLogin}>
           <Trans>Back to login</Trans>
         </Button>
