@@ -92,3 +92,34 @@ export function PasswordField(props: Omit<FieldProps, 'type' | 'endAdornment'>) 
     />
   )
 }
+
+/** A new password (with the rules as a hint) and its confirmation, named `password` / `confirmPassword`. */
+export function NewPasswordFields({
+  errors,
+  label,
+}: {
+  errors: Partial<Record<string, string>>
+  /** Default 'New password'. */
+  label?: string
+}) {
+  const { t } = useLingui()
+  return (
+    <>
+      <PasswordField
+        label={label ?? t`New password`}
+        name="password"
+        autoComplete="new-password"
+        error={errors.password}
+        hint={t`At least 8 characters, with an uppercase letter, a lowercase letter and a number.`}
+        required
+      />
+      <PasswordField
+        label={t`Confirm password`}
+        name="confirmPassword"
+        autoComplete="new-password"
+        error={errors.confirmPassword}
+        required
+      />
+    </>
+  )
+}

@@ -9,7 +9,7 @@ import type { SubmissionMachine } from '../../machines/submission.machine'
 import { useAppActors, useScreenActor } from '../app-context'
 import { Alert } from '../components/alert'
 import { BusyButton } from '../components/button'
-import { PasswordField, TextField } from '../components/field'
+import { NewPasswordFields, TextField } from '../components/field'
 import { EmailForm, NewPasswordForm } from '../form-schemas'
 import { type FieldErrors, formValues, validateForm } from '../forms'
 import { translateMessage } from '../messages'
@@ -36,30 +36,6 @@ function SubmitButton({ busy, children }: { busy: boolean; children: React.React
     <BusyButton type="submit" fullWidth busy={busy}>
       {children}
     </BusyButton>
-  )
-}
-
-/** Password + confirmation with the activation/reset rules ("Passwords don't match"). */
-function NewPasswordFields({ errors }: { errors: FieldErrors }) {
-  const { t } = useLingui()
-  return (
-    <>
-      <PasswordField
-        label={t`New password`}
-        name="password"
-        autoComplete="new-password"
-        error={errors.password}
-        hint={t`At least 8 characters, with an uppercase letter, a lowercase letter and a number.`}
-        required
-      />
-      <PasswordField
-        label={t`Confirm password`}
-        name="confirmPassword"
-        autoComplete="new-password"
-        error={errors.confirmPassword}
-        required
-      />
-    </>
   )
 }
 

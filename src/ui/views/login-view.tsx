@@ -8,7 +8,7 @@ import type { CallFailure } from '../../machines/session.machine'
 import { type FirstAdminActor, useAppActors, useScreenActor } from '../app-context'
 import { Alert } from '../components/alert'
 import { BusyButton } from '../components/button'
-import { PasswordField, TextField } from '../components/field'
+import { NewPasswordFields, PasswordField, TextField } from '../components/field'
 import { Spinner } from '../components/spinner'
 import { type FieldErrors, formValues, validateForm } from '../forms'
 import { translateMessage } from '../messages'
@@ -166,21 +166,7 @@ function FirstAdminForm({ actor }: { actor: FirstAdminActor }) {
             required
           />
         </div>
-        <PasswordField
-          label={t`Password`}
-          name="password"
-          autoComplete="new-password"
-          error={errors.password}
-          hint={t`At least 8 characters, with an uppercase letter, a lowercase letter and a number.`}
-          required
-        />
-        <PasswordField
-          label={t`Confirm password`}
-          name="confirmPassword"
-          autoComplete="new-password"
-          error={errors.confirmPassword}
-          required
-        />
+        <NewPasswordFields errors={errors} label={t`Password`} />
         <BusyButton type="submit" fullWidth busy={busy}>
           <Trans>Create administrator</Trans>
         </BusyButton>
