@@ -14,7 +14,8 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   component: () => (
     <>
       <Outlet />
-      <Toaster position="top-right" toastOptions={{ duration: 4000 }} />
+      {/* Bottom centre: clear of the header's menus (top) and of the upload panel (bottom right). */}
+      <Toaster position="bottom-center" toastOptions={{ duration: 4000 }} />
     </>
   ),
   notFoundComponent: NotFoundView,
