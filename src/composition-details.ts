@@ -17,7 +17,12 @@ export function createDetailMachines(deps: {
 }) {
   const { details } = deps
   const urls = deps.objectUrls ?? URL
+  const releasePreview = (url: string | null) => {
+    if (url) urls.revokeObjectURL(url)
+  }
   return {
+    /** Revokes a preview URL the machine could not (its actor stopped by an unmount, not closed). */
+    releasePreview,
     documentDetail: documentDetailMachine.provide({
       actors: {
         loadDocument: fromPromise(({ input }) => details.get(input.kind, input.id, input.companyId)),
@@ -29,9 +34,7 @@ export function createDetailMachines(deps: {
         createPreviewUrl: assign((_, { blob }: { blob: Blob }) => ({
           previewUrl: urls.createObjectURL(blob),
         })),
-        revokePreviewUrl: (_, { url }) => {
-          if (url) urls.revokeObjectURL(url)
-        },
+        revokePreviewUrl: (_, { url }) => releasePreview(url),
         queueUpload: (_, { file, companyId }) =>
           deps.uploadQueue.send({ type: 'uploads.add', files: [file], companyId, at: Date.now() }),
         notify: (_, params) => {

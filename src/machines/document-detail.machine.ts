@@ -5,7 +5,7 @@
  * and upload to the document store under a category; any loaded one offers reupload as the other
  * kind. Each action queues the upload, deletes the original (`working`), then closes.
  */
-import { and, assign, fromPromise, not, setup } from 'xstate'
+import { and, assign, enqueueActions, fromPromise, not, setup } from 'xstate'
 import type { DetailKind, FinancialDocument, QualityData } from '../api/details'
 import { DOCUMENT_CATEGORIES, type DocumentCategory } from '../api/schemas'
 import { toFailure } from './session.machine'
@@ -50,7 +50,11 @@ export type DocumentDetailContext = DetailInput & {
   loadError: string | null
   /** The original file (preview, reupload, document store). */
   original: Blob | null
-  /** Object URL of `original`, created and revoked by the injected actions. */
+  /**
+   * Object URL of `original`, created and revoked by the injected actions: revoked when replaced and
+   * when the dialog closes through the machine. An actor stopped without closing (the dialog
+   * unmounted) leaves it to its host (`releasePreview` of the detail machines).
+   */
   previewUrl: string | null
   previewError: string | null
   quality: QualityData | null
@@ -198,6 +202,11 @@ export const documentDetailMachine = setup({
                 onDone: {
                   target: 'shown',
                   actions: [
+                    // A URL already there (none today: the original loads once) is replaced: released first.
+                    enqueueActions(({ context, enqueue }) => {
+                      if (context.previewUrl)
+                        enqueue({ type: 'revokePreviewUrl', params: { url: context.previewUrl } })
+                    }),
                     assign({ original: ({ event }) => event.output }),
                     { type: 'createPreviewUrl', params: ({ event }) => ({ blob: event.output }) },
                   ],

@@ -1,8 +1,11 @@
 /** The document detail statechart's paths, replayed through the rendered dialog. */
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it } from 'vitest'
+import { StrictMode } from 'react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { type AnyActorRef, assign, createActor, fromPromise } from 'xstate'
+import type { DetailsApi } from '../../src/api/details'
+import { createDetailMachines } from '../../src/composition-details'
 import type { DocumentDetailContext } from '../../src/machines/document-detail.machine'
 import { documentDetailMachine, isFailedStatus } from '../../src/machines/document-detail.machine'
 import { sessionMachine } from '../../src/machines/session.machine'
@@ -159,7 +162,7 @@ describe('document detail dialog (lazily loaded machine)', () => {
       },
       actions: { createPreviewUrl: assign({ previewUrl: PREVIEW_URL }) },
     })
-    const machines = Promise.resolve({ documentDetail: machine })
+    const machines = Promise.resolve({ documentDetail: machine, releasePreview: () => {} })
     let closed = 0
     render(
       inApp(
@@ -180,7 +183,7 @@ describe('document detail dialog (lazily loaded machine)', () => {
     const machine = documentDetailMachine.provide({
       actors: { loadDocument: fromPromise(async () => Promise.reject({})) },
     })
-    const machines = Promise.resolve({ documentDetail: machine })
+    const machines = Promise.resolve({ documentDetail: machine, releasePreview: () => {} })
     render(
       inApp(
         <DocumentDetailDialog kind="expense" id={7} companyId={3} onClose={() => {}} />,
@@ -190,5 +193,58 @@ describe('document detail dialog (lazily loaded machine)', () => {
     await waitFor(() =>
       expect(screen.getByRole('alert').textContent).toBe('Failed to load expense details. Please try again.'),
     )
+  })
+})
+
+describe('document detail dialog, the preview object URL', () => {
+  afterEach(() => vi.restoreAllMocks())
+
+  /** The app's composition (object URLs from the global URL), a record with its PDF preview. */
+  function open(onClose: () => void = () => {}) {
+    let made = 0
+    const create = vi.spyOn(URL, 'createObjectURL').mockImplementation(() => `blob:preview-${++made}`)
+    const revoke = vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {})
+    const details = {
+      get: async () => completedRecord,
+      download: async () => pdfBlob,
+      quality: async () => quality,
+      remove: async () => {},
+    } as unknown as DetailsApi
+    const machines = Promise.resolve(createDetailMachines({ details, uploadQueue: {} as never }))
+    const view = render(
+      <StrictMode>
+        {inApp(
+          <DocumentDetailDialog kind="invoice" id={7} companyId={3} onClose={onClose} />,
+          testActors({ session: createActor(sessionMachine), loadDetails: () => machines }),
+        )}
+      </StrictMode>,
+    )
+    return { view, create, revoke }
+  }
+  const previewShown = () =>
+    waitFor(() =>
+      expect(screen.getByTitle('Preview of facture-juillet.pdf').getAttribute('src')).toBe('blob:preview-1'),
+    )
+
+  it('revokes it when the dialog is unmounted without being closed (company switched, signed out)', async () => {
+    const { view, create, revoke } = open()
+    await previewShown()
+    expect(create).toHaveBeenCalledTimes(1)
+    // Strict mode's second effect pass did not revoke the URL the frame shows.
+    expect(revoke).not.toHaveBeenCalled()
+    view.unmount()
+    expect(revoke).toHaveBeenCalledTimes(1)
+    expect(revoke).toHaveBeenCalledWith('blob:preview-1')
+  })
+
+  it('revokes it once when the dialog is closed, then unmounted by its host', async () => {
+    let closed = 0
+    const { view, revoke } = open(() => closed++)
+    await previewShown()
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Close details' }))
+    await waitFor(() => expect(closed).toBe(1))
+    expect(revoke).toHaveBeenCalledWith('blob:preview-1')
+    view.unmount()
+    expect(revoke).toHaveBeenCalledTimes(1)
   })
 })

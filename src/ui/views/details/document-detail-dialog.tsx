@@ -64,6 +64,15 @@ function LoadedDetailDialog({ kind, id, companyId, onClose }: DialogProps) {
     [machines],
   )
   const actor = useScreenActor(logic, { input: { kind, id, companyId } })
+  // Closing through the dialog revokes the preview's object URL (the machine's `closed` entry);
+  // an unmount (company switched, signed out, route left) only stops the actor: released here.
+  useEffect(
+    () => () => {
+      const snapshot = actor.getSnapshot()
+      if (snapshot.status !== 'done') machines.releasePreview(snapshot.context.previewUrl)
+    },
+    [actor, machines],
+  )
   return <DocumentDetailView actor={actor} />
 }
 
