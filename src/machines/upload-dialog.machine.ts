@@ -55,10 +55,13 @@ export const uploadDialogMachine = setup({
   types: { context: {} as UploadDialogContext, events: {} as UploadDialogEvent },
   actions: {
     submit: (_, _params: { files: QueuedFile[] }) => {},
+    selectTab: assign((_, tab: UploadTab) => ({ tab, error: null })),
   },
   guards: {
     areAccepted: ({ context }, files: File[]) => files.every((f) => refusalFor(context.tab, f) === null),
     hasSelection: ({ context }) => context.selected.length > 0,
+    isInvoiceTab: (_, tab: UploadTab) => (INVOICE_TABS as readonly string[]).includes(tab),
+    isDocumentTab: (_, tab: UploadTab) => (DOCUMENT_CATEGORIES as readonly string[]).includes(tab),
   },
 }).createMachine({
   id: 'uploadDialog',
@@ -75,7 +78,6 @@ export const uploadDialogMachine = setup({
       tags: ['open'],
       on: {
         'dialog.close': 'closed',
-        'tab.select': { actions: assign({ tab: ({ event }) => event.tab, error: null }) },
         'files.add': [
           {
             guard: { type: 'areAccepted', params: ({ event }) => event.files },
@@ -113,7 +115,26 @@ export const uploadDialogMachine = setup({
         ],
       },
       initial: 'invoice',
-      states: { invoice: {}, document: {} },
+      states: {
+        invoice: {
+          on: {
+            'tab.select': {
+              guard: { type: 'isInvoiceTab', params: ({ event }) => event.tab },
+              actions: { type: 'selectTab', params: ({ event }) => event.tab },
+              description: 'Only the invoices and expenses tabs exist here.',
+            },
+          },
+        },
+        document: {
+          on: {
+            'tab.select': {
+              guard: { type: 'isDocumentTab', params: ({ event }) => event.tab },
+              actions: { type: 'selectTab', params: ({ event }) => event.tab },
+              description: 'Only the nine categories exist here.',
+            },
+          },
+        },
+      },
     },
   },
 })
