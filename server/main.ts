@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { createAdaptorServer } from '@hono/node-server'
 import { createApp } from './app.ts'
 import { type Config, loadConfig } from './config.ts'
-import { type DatabaseHandle, migrateDatabase, openDatabase } from './db/client.ts'
+import { type DatabaseHandle, migrateDatabase, openDatabase, refreshStatistics } from './db/client.ts'
 import { createJobQueue } from './jobs/queue.ts'
 import { startWorkers } from './jobs/runner.ts'
 import { createLogger } from './logger.ts'
@@ -26,6 +26,7 @@ async function start(): Promise<void> {
     await mkdir(config.dataDir, { recursive: true })
     database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
     await migrateDatabase(database)
+    if (database.driver === 'pglite') await refreshStatistics(database)
     await ensureFirstAdmin(database.db, config, logger)
     const storage = createLocalStorage(join(config.dataDir, 'files'))
     const queue = createJobQueue(database.db, logger, {

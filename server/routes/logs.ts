@@ -1,30 +1,21 @@
 /**
  * Activity logs (the dashboard rows) and the dashboard calls. Listing filters: status,
  * element_type, last_days, start_date, end_date, sort_by, sort_order, search_term; the dashboard
- * calls take the same filters as a JSON body.
+ * calls take the same filters as a JSON body. Pages: `limit` (1–1000, default 1000) and `offset`;
+ * the answer stays a list, and `X-Has-More: true` says another page follows. `GET /logs/summary`
+ * counts the company's rows (total, pending, failed) without listing them.
  */
-import { and, asc, desc, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { type Context, Hono } from 'hono'
 import * as v from 'valibot'
 import { IdParam } from '../../src/api/schemas.ts'
-import { LOG_STATUSES, LOG_TYPES, logs } from '../db/schema.ts'
+import { type LogRow, logs } from '../db/schema.ts'
 import { requireUser } from '../http/auth.ts'
 import { type CompanyEnv, requireCompanyMember } from '../http/company-access.ts'
 import type { RouteDeps } from '../http/context.ts'
 import { HttpError, parse, readJson } from '../http/errors.ts'
 import { toLog } from '../services/documents/views.ts'
-
-const MAX_ROWS = 1000
-const text = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max))
-const optionalText = v.optional(v.nullable(v.union([v.string(), v.number()])))
-
-const LogStatus = v.pipe(v.string(), v.trim(), v.toLowerCase(), v.picklist(LOG_STATUSES, 'Unknown status'))
-const LogType = v.pipe(
-  v.string(),
-  v.trim(),
-  v.transform((s) => LOG_TYPES.find((t) => t.toLowerCase() === s.toLowerCase()) ?? s),
-  v.picklist(LOG_TYPES, 'Type must be Invoice, Expense or Document'),
-)
+import { LogStatus, LogType, listLogs, summarizeLogs, text } from '../services/log-queries.ts'
 
 const NewLog = v.object({
   company_id: v.unknown(),
@@ -35,86 +26,12 @@ const NewLog = v.object({
 })
 const StatusPatch = v.object({ company_id: v.unknown(), status: LogStatus })
 
-const SORTS = {
-  date: logs.createdAt,
-  timestamp: logs.createdAt,
-  created_at: logs.createdAt,
-  name: logs.name,
-  documentname: logs.name,
-  document: logs.name,
-  type: logs.type,
-  documenttype: logs.type,
-  status: logs.status,
-  category: logs.category,
-} as const
-
-const dateInput = (field: string) =>
-  v.pipe(
-    v.string(),
-    v.check((s) => !Number.isNaN(Date.parse(s)), `${field} must be an ISO date`),
-    v.transform((s) => new Date(s)),
-  )
-
-const Filters = v.object({
-  status: optionalText,
-  element_type: optionalText,
-  last_days: optionalText,
-  start_date: v.optional(v.nullable(dateInput('start_date'))),
-  end_date: v.optional(v.nullable(dateInput('end_date'))),
-  sort_by: optionalText,
-  sort_order: optionalText,
-  search_term: optionalText,
-  limit: optionalText,
-})
-
 export function logRoutes({ db, sessions, clock }: RouteDeps) {
   const member = requireCompanyMember(db)
 
-  function listing(companyId: number, raw: Record<string, unknown>) {
-    const input = parse(Filters, raw)
-    const where: (SQL | undefined)[] = [eq(logs.companyId, companyId)]
-    const status =
-      input.status === undefined || input.status === null ? '' : String(input.status).trim().toLowerCase()
-    if (status && status !== 'all') where.push(eq(logs.status, parse(LogStatus, status)))
-    const type =
-      input.element_type === undefined || input.element_type === null ? '' : String(input.element_type).trim()
-    if (type && type.toLowerCase() !== 'all') where.push(eq(logs.type, parse(LogType, type)))
-    if (input.last_days !== undefined && input.last_days !== null && String(input.last_days) !== '') {
-      const days = Number(input.last_days)
-      if (!Number.isInteger(days) || days < 0 || days > 36500) {
-        throw new HttpError(400, 'Invalid input', [
-          { field: 'last_days', message: 'Must be a whole number of days' },
-        ])
-      }
-      where.push(gte(logs.createdAt, new Date(clock().getTime() - days * 86_400_000)))
-    }
-    if (input.start_date) where.push(gte(logs.createdAt, input.start_date))
-    if (input.end_date) where.push(lte(logs.createdAt, input.end_date))
-    const term =
-      input.search_term === undefined || input.search_term === null ? '' : String(input.search_term).trim()
-    if (term) {
-      const pattern = `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
-      where.push(or(ilike(logs.name, pattern), ilike(logs.category, pattern), ilike(logs.type, pattern)))
-    }
-    const sortKey = String(input.sort_by ?? 'date').toLowerCase() as keyof typeof SORTS
-    const column = SORTS[sortKey]
-    if (!column)
-      throw new HttpError(400, 'Invalid input', [{ field: 'sort_by', message: 'Unknown sort column' }])
-    const order = String(input.sort_order ?? 'desc').toLowerCase()
-    if (order !== 'asc' && order !== 'desc') {
-      throw new HttpError(400, 'Invalid input', [{ field: 'sort_order', message: 'Must be asc or desc' }])
-    }
-    const limit = Math.min(MAX_ROWS, Math.max(1, Number(input.limit ?? MAX_ROWS) || MAX_ROWS))
-    const direction = order === 'asc' ? asc : desc
-    return db
-      .select()
-      .from(logs)
-      .where(and(...where))
-      .orderBy(
-        column === logs.name ? direction(sql`lower(${logs.name})`) : direction(column),
-        direction(logs.id),
-      )
-      .limit(limit)
+  const page = (c: Context<CompanyEnv>, { rows, hasMore }: { rows: LogRow[]; hasMore: boolean }) => {
+    c.header('X-Has-More', String(hasMore))
+    return c.json(rows.map(toLog))
   }
 
   async function findLog(companyId: number, rawId: string) {
@@ -130,7 +47,7 @@ export function logRoutes({ db, sessions, clock }: RouteDeps) {
   const dashboard = async (c: Context<CompanyEnv>) => {
     const body = ((await readJson(c)) ?? {}) as Record<string, unknown>
     const { company_id: _, ...filters } = body
-    return (await listing(c.var.company.companyId, filters)).map(toLog)
+    return page(c, await listLogs(db, c.var.company.companyId, filters, clock()))
   }
 
   return new Hono<CompanyEnv>()
@@ -139,8 +56,9 @@ export function logRoutes({ db, sessions, clock }: RouteDeps) {
     .use('/dashboard/*', requireUser(sessions))
     .get('/logs', member, async (c) => {
       const { company_id: _, ...query } = c.req.query()
-      return c.json((await listing(c.var.company.companyId, query)).map(toLog))
+      return page(c, await listLogs(db, c.var.company.companyId, query, clock()))
     })
+    .get('/logs/summary', member, async (c) => c.json(await summarizeLogs(db, c.var.company.companyId)))
     .post('/logs', member, async (c) => {
       const input = parse(NewLog, await readJson(c))
       const now = clock()
@@ -183,6 +101,6 @@ export function logRoutes({ db, sessions, clock }: RouteDeps) {
       await db.delete(logs).where(eq(logs.id, row.id))
       return c.json({ message: 'Deleted' })
     })
-    .post('/dashboard/data', member, async (c) => c.json(await dashboard(c)))
-    .post('/dashboard/search', member, async (c) => c.json(await dashboard(c)))
+    .post('/dashboard/data', member, dashboard)
+    .post('/dashboard/search', member, dashboard)
 }

@@ -65,6 +65,12 @@ async function toApiError(error: unknown, kind: Kind): Promise<ApiError> {
 export type Http = {
   /** JSON call whose answer is validated by `schema`. */
   json<S extends v.GenericSchema>(path: string, schema: S, options?: Options): Promise<v.InferOutput<S>>
+  /** JSON call that also gives the answer's headers (pages say whether more follow in a header). */
+  withHeaders<S extends v.GenericSchema>(
+    path: string,
+    schema: S,
+    options?: Options,
+  ): Promise<{ body: v.InferOutput<S>; headers: Headers }>
   /** Call whose answer body is ignored. */
   send(path: string, options?: Options): Promise<void>
   /** Raw response, for binary answers (images, PDFs). */
@@ -122,6 +128,11 @@ export function createHttp(config: HttpConfig): Http {
     url,
     json: (path, schema, options) =>
       call('request', async () => validate(schema, await client(url(path), options).json())),
+    withHeaders: (path, schema, options) =>
+      call('request', async () => {
+        const response = await client(url(path), options)
+        return { body: validate(schema, await response.json()), headers: response.headers }
+      }),
     send: (path, options) =>
       call('request', async () => {
         await client(url(path), options)

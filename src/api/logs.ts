@@ -1,4 +1,8 @@
-/** Activity logs: the dashboard's rows (GET /logs with the specification's filters). */
+/**
+ * Activity logs: the dashboard's rows (GET /logs with the specification's filters), a page at a
+ * time (`limit`, `offset`; the server's `X-Has-More` header says whether another page follows),
+ * and the company's summary counts (GET /logs/summary).
+ */
 import * as v from 'valibot'
 import type { Http } from './http'
 
@@ -26,12 +30,17 @@ export type LogQuery = {
   sortBy: string
   sortOrder: 'asc' | 'desc'
   searchTerm?: string
+  offset?: number
+  limit?: number
 }
+
+export const LogSummary = v.object({ total: v.number(), pending: v.number(), failed: v.number() })
+export type LogSummary = v.InferOutput<typeof LogSummary>
 
 export function createLogsApi(http: Http) {
   return {
     /** GET /logs; with a search term it is the search call (same filters plus search_term). */
-    list(companyId: number, query: LogQuery): Promise<LogEntry[]> {
+    async list(companyId: number, query: LogQuery): Promise<{ logs: LogEntry[]; hasMore: boolean }> {
       const params: Record<string, string> = {
         company_id: String(companyId),
         sort_by: query.sortBy,
@@ -44,7 +53,14 @@ export function createLogsApi(http: Http) {
       if (query.startDate) params.start_date = query.startDate.toISOString()
       if (query.endDate) params.end_date = query.endDate.toISOString()
       if (query.searchTerm) params.search_term = query.searchTerm
-      return http.json('logs', v.array(LogEntry), { searchParams: params })
+      if (query.offset) params.offset = String(query.offset)
+      if (query.limit) params.limit = String(query.limit)
+      const { body, headers } = await http.withHeaders('logs', v.array(LogEntry), { searchParams: params })
+      return { logs: body, hasMore: headers.get('X-Has-More') === 'true' }
+    },
+    /** Spec 02 §4's counts over every row of the company: pending + processing, failed + rejected. */
+    summary(companyId: number): Promise<LogSummary> {
+      return http.json('logs/summary', LogSummary, { searchParams: { company_id: String(companyId) } })
     },
     /** Deletes a dashboard row: its document (file and log entry go with it), or the bare log entry. */
     remove(companyId: number, log: LogEntry): Promise<void> {

@@ -2,7 +2,9 @@
  * The dashboard of the selected company, two regions at once. `data`: loading → ready | failed,
  * with `debouncing` (500 ms) after each keystroke in the search box. `filters`: the filter popover,
  * closed ⇄ open with a draft that Apply takes only when it changed and its date range is valid.
- * Summary cards, sorting, Reset and the upload queue's refresh all reload the list. `row`: an
+ * Summary cards, sorting, Reset and the upload queue's refresh all reload the list. Rows come in
+ * pages of PAGE_SIZE: `ready` → `loadingMore` appends the next page while the server says one
+ * follows; a new query starts again at one page, a refresh reloads as many rows as are shown. `row`: an
  * Invoice/Expense row opens its details (numeric document ids only), and a finished row can be
  * deleted after a confirmation (platform administrators; the server enforces it).
  */
@@ -13,6 +15,9 @@ export const STATUS_FILTERS = ['all', 'pending', 'processing', 'completed', 'fai
 export const TYPE_FILTERS = ['all', 'invoice', 'document'] as const
 export const DATE_PRESETS = ['all', 'today', 'yesterday', 'lastWeek', 'lastMonth', 'custom'] as const
 export const SORT_COLUMNS = ['name', 'type', 'date', 'status'] as const
+/** Rows per page of the table. A refresh reloads the rows shown, at most MAX_ROWS (the server's cap). */
+export const PAGE_SIZE = 50
+const MAX_ROWS = 1000
 
 export type Filters = {
   status: (typeof STATUS_FILTERS)[number]
@@ -35,6 +40,10 @@ export type DashboardContext = {
   sortOrder: 'asc' | 'desc'
   searchTerm: string
   logs: LogEntry[]
+  /** The server has rows after the last one shown. */
+  hasMore: boolean
+  /** How many rows the next (re)load asks for: one page after a new query, what is shown after a refresh. */
+  limit: number
   summary: Summary
   /** The row whose details are open. */
   detail: { kind: 'invoice' | 'expense'; id: number } | null
@@ -54,6 +63,7 @@ export type DashboardEvent =
   | { type: 'filters.close' }
   | { type: 'dashboard.refresh' }
   | { type: 'dashboard.retry' }
+  | { type: 'rows.more' }
   | { type: 'row.open'; log: LogEntry }
   | { type: 'details.close' }
   | { type: 'row.delete'; log: LogEntry }
@@ -80,16 +90,9 @@ export const canDeleteRow = (log: LogEntry) => log.status !== 'pending' && log.s
 export type DashboardInput = Pick<
   DashboardContext,
   'companyId' | 'filters' | 'sortBy' | 'sortOrder' | 'searchTerm'
->
+> & { offset: number; limit: number }
 
-/** Spec 02 §4: pending + processing count as pending, failed + rejected as failed. */
-export function summarize(logs: LogEntry[]): Summary {
-  return {
-    total: logs.length,
-    pending: logs.filter((l) => l.status === 'pending' || l.status === 'processing').length,
-    failed: logs.filter((l) => l.status === 'failed' || l.status === 'rejected').length,
-  }
-}
+export type LogPage = { logs: LogEntry[]; hasMore: boolean }
 
 const startOfDay = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate(), 0, 0, 0, 0)
 const endOfDay = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate(), 23, 59, 59, 999)
@@ -98,10 +101,15 @@ const day = (iso: string) => {
   return new Date(y!, m! - 1, d!)
 }
 
-/** The request for the current filters, `now` in the user's time zone. */
+/** The request for the current filters and page, `now` in the user's time zone. */
 export function toQuery(input: DashboardInput, now: Date): LogQuery {
   const { filters } = input
-  const query: LogQuery = { sortBy: input.sortBy, sortOrder: input.sortOrder }
+  const query: LogQuery = {
+    sortBy: input.sortBy,
+    sortOrder: input.sortOrder,
+    offset: input.offset,
+    limit: input.limit,
+  }
   if (filters.status !== 'all') query.status = filters.status
   if (filters.type !== 'all') query.elementType = filters.type === 'invoice' ? 'Invoice' : 'Document'
   const yesterday = new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1)
@@ -130,6 +138,16 @@ export function isValidRange(filters: Filters): boolean {
   return !filters.from || !filters.to || filters.from <= filters.to
 }
 
+const queryOf = (context: DashboardContext, offset: number, limit: number): DashboardInput => ({
+  companyId: context.companyId,
+  filters: context.filters,
+  sortBy: context.sortBy,
+  sortOrder: context.sortOrder,
+  searchTerm: context.searchTerm,
+  offset,
+  limit,
+})
+
 const sameFilters = (a: Filters, b: Filters) =>
   a.status === b.status && a.type === b.type && a.date === b.date && a.from === b.from && a.to === b.to
 
@@ -140,8 +158,11 @@ export const dashboardMachine = setup({
     input: {} as { companyId: number },
   },
   actors: {
-    fetchLogs: fromPromise<{ logs: LogEntry[]; summary: Summary }, DashboardInput>(async () => {
+    fetchLogs: fromPromise<LogPage & { summary: Summary }, DashboardInput>(async () => {
       throw new Error('fetchLogs not provided')
+    }),
+    fetchMore: fromPromise<LogPage, DashboardInput>(async () => {
+      throw new Error('fetchMore not provided')
     }),
     deleteRow: fromPromise<void, { log: LogEntry; companyId: number }>(async () => {
       throw new Error('deleteRow not provided')
@@ -156,6 +177,7 @@ export const dashboardMachine = setup({
     hasDetails: (_, log: LogEntry) => detailTarget(log) !== null,
     hasNoDocumentId: (_, log: LogEntry) => log.document_id === null || log.document_id === undefined,
     canDelete: (_, log: LogEntry) => canDeleteRow(log),
+    hasMore: ({ context }) => context.hasMore,
   },
   delays: { searchDebounce: 500 },
 }).createMachine({
@@ -169,6 +191,8 @@ export const dashboardMachine = setup({
     sortOrder: 'desc',
     searchTerm: '',
     logs: [],
+    hasMore: false,
+    limit: PAGE_SIZE,
     summary: { total: 0, pending: 0, failed: 0 },
     detail: null,
     toDelete: null,
@@ -181,13 +205,17 @@ export const dashboardMachine = setup({
             ...context.filters,
             status: context.filters.status === event.status ? 'all' : event.status,
           }),
+          limit: PAGE_SIZE,
         }),
         raise({ type: 'dashboard.refresh' }),
       ],
       description: 'A summary card filters by its status; clicking the active one clears it.',
     },
     'summary.reset': {
-      actions: [assign({ filters: NO_FILTERS, searchTerm: '' }), raise({ type: 'dashboard.refresh' })],
+      actions: [
+        assign({ filters: NO_FILTERS, searchTerm: '', limit: PAGE_SIZE }),
+        raise({ type: 'dashboard.refresh' }),
+      ],
       description: 'The total card resets every filter.',
     },
     'sort.toggle': {
@@ -196,6 +224,7 @@ export const dashboardMachine = setup({
           sortOrder: ({ context, event }) =>
             context.sortBy === event.column ? (context.sortOrder === 'asc' ? 'desc' : 'asc') : 'asc',
           sortBy: ({ event }) => event.column,
+          limit: PAGE_SIZE,
         }),
         raise({ type: 'dashboard.refresh' }),
       ],
@@ -207,7 +236,10 @@ export const dashboardMachine = setup({
       initial: 'loading',
       on: {
         'dashboard.refresh': '.loading',
-        'search.input': { target: '.debouncing', actions: assign({ searchTerm: ({ event }) => event.term }) },
+        'search.input': {
+          target: '.debouncing',
+          actions: assign({ searchTerm: ({ event }) => event.term, limit: PAGE_SIZE }),
+        },
       },
       states: {
         loading: {
@@ -215,17 +247,12 @@ export const dashboardMachine = setup({
           invoke: {
             id: 'fetchLogs',
             src: 'fetchLogs',
-            input: ({ context }) => ({
-              companyId: context.companyId,
-              filters: context.filters,
-              sortBy: context.sortBy,
-              sortOrder: context.sortOrder,
-              searchTerm: context.searchTerm,
-            }),
+            input: ({ context }) => queryOf(context, 0, context.limit),
             onDone: {
               target: 'ready',
               actions: assign({
                 logs: ({ event }) => event.output.logs,
+                hasMore: ({ event }) => event.output.hasMore,
                 summary: ({ event }) => event.output.summary,
               }),
             },
@@ -245,7 +272,37 @@ export const dashboardMachine = setup({
           after: { searchDebounce: 'loading' },
           description: 'Spec 02 §4: the search box is debounced 500 ms; a blank term reloads the plain list.',
         },
-        ready: {},
+        ready: {
+          on: { 'rows.more': { guard: 'hasMore', target: 'loadingMore' } },
+        },
+        loadingMore: {
+          tags: ['loadingMore'],
+          description: 'The next page is appended; a failure keeps the rows shown and says so.',
+          invoke: {
+            id: 'fetchMore',
+            src: 'fetchMore',
+            input: ({ context }) => queryOf(context, context.logs.length, PAGE_SIZE),
+            onDone: {
+              target: 'ready',
+              actions: assign(({ context, event }) => {
+                // A row that moved down a page between the two requests is shown once.
+                const shown = new Set(context.logs.map((l) => l.id))
+                const logs = [...context.logs, ...event.output.logs.filter((l) => !shown.has(l.id))]
+                return { logs, hasMore: event.output.hasMore, limit: Math.min(MAX_ROWS, logs.length) }
+              }),
+            },
+            onError: {
+              target: 'ready',
+              actions: {
+                type: 'notifyFailed',
+                params: ({ event }) => ({
+                  searching: false,
+                  message: (event.error as { message?: string } | null)?.message ?? '',
+                }),
+              },
+            },
+          },
+        },
         failed: { on: { 'dashboard.retry': 'loading' } },
       },
     },
@@ -266,7 +323,7 @@ export const dashboardMachine = setup({
               guard: 'canApply',
               target: 'closed',
               actions: [
-                assign({ filters: ({ context }) => context.draft }),
+                assign({ filters: ({ context }) => context.draft, limit: PAGE_SIZE }),
                 raise({ type: 'dashboard.refresh' }),
               ],
             },
@@ -279,6 +336,7 @@ export const dashboardMachine = setup({
                   sortBy: 'date',
                   sortOrder: 'desc',
                   searchTerm: '',
+                  limit: PAGE_SIZE,
                 }),
                 raise({ type: 'dashboard.refresh' }),
               ],

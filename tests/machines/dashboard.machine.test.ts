@@ -6,9 +6,10 @@ import {
   type Filters,
   isValidRange,
   NO_FILTERS,
-  summarize,
+  PAGE_SIZE,
   toQuery,
 } from '../../src/machines/dashboard.machine'
+import type { ControlledActors } from '../support/graph'
 import { describeModel } from '../support/model'
 
 const entry = (id: number, status: string): LogEntry => ({
@@ -21,17 +22,33 @@ const entry = (id: number, status: string): LogEntry => ({
   category: 'Invoices',
 })
 const logs = [entry(1, 'completed'), entry(2, 'processing'), entry(3, 'rejected'), entry(4, 'pending')]
-type Ctx = { filters: Filters; draft: Filters; searchTerm: string; summary: unknown; logs: LogEntry[] }
+const summary = { total: 6, pending: 2, failed: 1 }
+// The next page repeats row 4 (it moved down a page between the two requests): it is shown once.
+const nextPage = [entry(4, 'pending'), entry(5, 'completed'), entry(6, 'completed')]
+type Ctx = {
+  filters: Filters
+  draft: Filters
+  searchTerm: string
+  summary: unknown
+  logs: LogEntry[]
+  hasMore: boolean
+  limit: number
+}
+let controls: ControlledActors
+const lastCall = (src: string) =>
+  controls.calls.filter((c) => c.src === src).at(-1)?.input as { offset: number; limit: number } | undefined
 const same = (a: Filters, b: Filters) => JSON.stringify(a) === JSON.stringify(b)
 
 describeModel('dashboard machine', {
   machine: dashboardMachine,
   input: { companyId: 7 },
-  actors: ['fetchLogs', 'deleteRow'],
-  provide: (machine, _c, record) =>
-    machine.provide({
+  actors: ['fetchLogs', 'fetchMore', 'deleteRow'],
+  provide: (machine, c, record) => {
+    controls = c
+    return machine.provide({
       actions: { notifyFailed: (_, p) => record(`notify:${p.searching ? 'search' : 'list'}Failed`) },
-    }),
+    })
+  },
   events: {
     'search.input': [
       { type: 'search.input', term: 'acme' },
@@ -44,8 +61,13 @@ describeModel('dashboard machine', {
       { type: 'filters.edit', patch: { date: 'custom', from: '2026-11-20', to: '2026-11-01' } },
     ],
     'xstate.done.actor.fetchLogs': [
-      { type: 'xstate.done.actor.fetchLogs', output: { logs, summary: summarize(logs) } },
+      // More rows follow the first page; after the next page none do (the guard's false side).
+      { type: 'xstate.done.actor.fetchLogs', output: { logs, hasMore: true, summary } },
     ],
+    'xstate.done.actor.fetchMore': [
+      { type: 'xstate.done.actor.fetchMore', output: { logs: nextPage, hasMore: false } },
+    ],
+    'xstate.error.actor.fetchMore': [{ type: 'xstate.error.actor.fetchMore', error: new Error('offline') }],
     'xstate.error.actor.fetchLogs': [{ type: 'xstate.error.actor.fetchLogs', error: new Error('offline') }],
     'row.open': [
       { type: 'row.open', log: entry(1, 'completed') },
@@ -66,15 +88,34 @@ describeModel('dashboard machine', {
       valid: isValidRange(ctx.draft),
       searching: ctx.searchTerm.trim() !== '',
       filtered: activeFilterCount(ctx.filters) > 0,
+      more: ctx.logs.length > logs.length,
     }
   },
-  limit: 5000,
+  limit: 12000,
   states: {
-    'data.loading': (s) => expect(s.hasTag('loading')).toBe(true),
-    'data.debouncing': (s) => expect(s.hasTag('loading')).toBe(false),
-    'data.ready': (s) => {
+    'data.loading': (s) => {
+      expect(s.hasTag('loading')).toBe(true)
+      // A new query asks for one page; a refresh after "Show more" reloads the rows shown.
+      expect(lastCall('fetchLogs')).toMatchObject({ offset: 0, limit: s.context.limit })
+      expect([PAGE_SIZE, 6]).toContain(s.context.limit)
+    },
+    'data.loadingMore': (s) => {
+      expect(s.hasTag('loadingMore')).toBe(true)
+      expect(lastCall('fetchMore')).toEqual(expect.objectContaining({ offset: 4, limit: PAGE_SIZE }))
       expect(s.context.logs).toHaveLength(4)
-      expect(s.context.summary).toEqual({ total: 4, pending: 2, failed: 1 })
+    },
+    'data.debouncing': (s) => expect(s.hasTag('loading')).toBe(false),
+    'data.ready': (s, log) => {
+      const ids = s.context.logs.map((l: LogEntry) => l.id)
+      // The first page, or the first and the next without the repeated row.
+      expect([
+        [1, 2, 3, 4],
+        [1, 2, 3, 4, 5, 6],
+      ]).toContainEqual(ids)
+      expect(s.context.summary).toEqual(summary)
+      expect(s.can({ type: 'rows.more' })).toBe(s.context.hasMore)
+      expect(s.context.hasMore).toBe(ids.length === 4)
+      if (log.at(-1) === 'notify:listFailed') expect(ids).toHaveLength(4)
     },
     'data.failed': (s, log) => {
       expect(log.at(-1)).toBe(s.context.searchTerm.trim() ? 'notify:searchFailed' : 'notify:listFailed')
@@ -102,7 +143,14 @@ describeModel('dashboard machine', {
 
 describe('dashboard queries', () => {
   const now = new Date(2026, 10, 25, 15, 30)
-  const base = { companyId: 1, sortBy: 'date' as const, sortOrder: 'desc' as const, searchTerm: '' }
+  const base = {
+    companyId: 1,
+    sortBy: 'date' as const,
+    sortOrder: 'desc' as const,
+    searchTerm: '',
+    offset: 0,
+    limit: PAGE_SIZE,
+  }
 
   it('sends the status upper-cased by the API, the type as the log type, and the trimmed search term', () => {
     const query = toQuery(
@@ -112,6 +160,8 @@ describe('dashboard queries', () => {
     expect(query).toEqual({
       sortBy: 'date',
       sortOrder: 'desc',
+      offset: 0,
+      limit: PAGE_SIZE,
       status: 'failed',
       elementType: 'Invoice',
       searchTerm: 'acme',
@@ -139,9 +189,5 @@ describe('dashboard queries', () => {
   it('refuses a custom range whose From is after its To', () => {
     expect(isValidRange({ ...NO_FILTERS, date: 'custom', from: '2026-11-05', to: '2026-11-01' })).toBe(false)
     expect(isValidRange({ ...NO_FILTERS, date: 'custom', from: '2026-11-01', to: '2026-11-01' })).toBe(true)
-  })
-
-  it('counts pending + processing as pending and failed + rejected as failed', () => {
-    expect(summarize(logs)).toEqual({ total: 4, pending: 2, failed: 1 })
   })
 })

@@ -306,6 +306,7 @@ const ENTRIES: Record<string, Entry> = {
 
   // Logs and dashboard.
   'GET /api/logs': { kind: 'company', build: (t) => ({ path: `/api/logs${q(t)}` }) },
+  'GET /api/logs/summary': { kind: 'company', build: (t) => ({ path: `/api/logs/summary${q(t)}` }) },
   'POST /api/logs': {
     kind: 'company',
     build: (t) => ({ path: '/api/logs', json: withCompany(t, { name: 'matrix', type: 'Invoice' }) }),

@@ -416,6 +416,89 @@ describe('logs and dashboard', () => {
     expect((await bob.jar.request(ctx.app, '/api/dashboard/data', body())).status).toBe(404)
   })
 
+  it('answers pages: limit and offset follow the order, X-Has-More says whether another page follows', async () => {
+    const q = `company_id=${companyA.id}&sort_by=name&sort_order=asc`
+    const all = (await (await alice.jar.request(ctx.app, `/api/logs?${q}`)).json()) as { id: number }[]
+    expect(all.length).toBeGreaterThan(3)
+    const first = await alice.jar.request(ctx.app, `/api/logs?${q}&limit=2`)
+    expect(first.headers.get('X-Has-More')).toBe('true')
+    const second = await alice.jar.request(ctx.app, `/api/logs?${q}&limit=2&offset=2`)
+    const pages = [...(await first.json()), ...(await second.json())].map((l: { id: number }) => l.id)
+    expect(pages).toEqual(all.slice(0, 4).map((l) => l.id))
+    const last = await alice.jar.request(ctx.app, `/api/logs?${q}&limit=2&offset=${all.length - 1}`)
+    expect(last.headers.get('X-Has-More')).toBe('false')
+    expect((await last.json()).map((l: { id: number }) => l.id)).toEqual([all.at(-1)!.id])
+    const data = await alice.jar.request(
+      ctx.app,
+      '/api/dashboard/data',
+      body({ sort_by: 'name', sort_order: 'asc', limit: 1, offset: 1 }),
+    )
+    expect((await data.json()).map((l: { id: number }) => l.id)).toEqual([all[1]!.id])
+    expect(data.headers.get('X-Has-More')).toBe('true')
+    for (const bad of ['limit=0', 'limit=1001', 'limit=2.5', 'offset=-1', 'offset=x']) {
+      const res = await alice.jar.request(ctx.app, `/api/logs?${q}&${bad}`)
+      expect(res.status, bad).toBe(400)
+      expect((await res.json()).detail[0].field).toBe(bad.split('=')[0])
+    }
+  })
+
+  it('counts the summary over every row of the company, not a page of it', async () => {
+    const fresh = await insertCompany(database.db, 'Summary Co')
+    const member = await memberOf(database.db, ctx.app, fresh.id)
+    const statuses = ['pending', 'processing', 'completed', 'failed', 'rejected'] as const
+    await database.db.insert(logs).values(
+      Array.from({ length: 1203 }, (_, i) => ({
+        companyId: fresh.id,
+        name: `row-${i}.pdf`,
+        type: 'Invoice' as const,
+        status: statuses[i % 5]!,
+      })),
+    )
+    const res = await member.jar.request(ctx.app, `/api/logs/summary?company_id=${fresh.id}`)
+    // 1203 rows: 241 of each of the first three statuses, 240 of the last two.
+    expect(await res.json()).toEqual({ total: 1203, pending: 241 + 241, failed: 240 + 240 })
+    const list = await member.jar.request(ctx.app, `/api/logs?company_id=${fresh.id}`)
+    expect((await list.json()).length).toBe(1000)
+    expect(list.headers.get('X-Has-More')).toBe('true')
+    expect((await alice.jar.request(ctx.app, `/api/logs/summary?company_id=${fresh.id}`)).status).toBe(404)
+  })
+
+  it('searches name, category and type in one text, with % and _ taken literally', async () => {
+    const fresh = await insertCompany(database.db, 'Search Co')
+    const member = await memberOf(database.db, ctx.app, fresh.id)
+    await database.db.insert(logs).values([
+      {
+        companyId: fresh.id,
+        name: 'Q3 100% paid.pdf',
+        type: 'Document',
+        status: 'completed',
+        category: 'RH',
+      },
+      {
+        companyId: fresh.id,
+        name: 'q3_report.pdf',
+        type: 'Invoice',
+        status: 'completed',
+        category: 'Invoices',
+      },
+      { companyId: fresh.id, name: 'other.pdf', type: 'Expense', status: 'failed', category: 'Expenses' },
+    ])
+    const search = async (term: string) =>
+      (
+        (await (
+          await member.jar.request(
+            ctx.app,
+            `/api/logs?company_id=${fresh.id}&sort_by=name&sort_order=asc&search_term=${encodeURIComponent(term)}`,
+          )
+        ).json()) as { name: string }[]
+      ).map((l) => l.name)
+    expect(await search('100%')).toEqual(['Q3 100% paid.pdf'])
+    expect(await search('Q3_')).toEqual(['q3_report.pdf'])
+    expect(await search('EXPENSE')).toEqual(['other.pdf'])
+    expect(await search('rh')).toEqual(['Q3 100% paid.pdf'])
+    expect(await search('invoices')).toEqual(['q3_report.pdf'])
+  })
+
   it('lets only a platform administrator delete a finished entry', async () => {
     const path = `/api/logs/${logId}?company_id=${companyA.id}`
     expect((await alice.jar.request(ctx.app, path, { method: 'DELETE' })).status).toBe(403)

@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm'
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -85,6 +86,13 @@ export const documents = pgTable(
   ],
 )
 
+/**
+ * What the dashboard's search looks in: the name, category and type of a row, in one lower-cased
+ * text, matched with LIKE on a lower-cased term (the trigram index serves LIKE far faster than ILIKE).
+ */
+export const logSearchText = (t: { name: AnyPgColumn; category: AnyPgColumn; type: AnyPgColumn }) =>
+  sql`lower(${t.name} || ' ' || coalesce(${t.category}, '') || ' ' || ${t.type})`
+
 export const logs = pgTable(
   'logs',
   {
@@ -102,8 +110,21 @@ export const logs = pgTable(
     createdAt: stamp('created_at'),
     updatedAt: stamp('updated_at'),
   },
+  // One index per order the dashboard offers (each ends in id, the tie-breaker), one for the status
+  // filter by date, and a trigram index for the search (pg_trgm): a page of any listing reads
+  // only its rows (bench:dashboard measures it).
   (t) => [
-    index('logs_company_created_idx').on(t.companyId, t.createdAt),
+    index('logs_company_created_idx').on(t.companyId, t.createdAt, t.id),
+    index('logs_company_status_created_idx').on(t.companyId, t.status, t.createdAt, t.id),
+    index('logs_company_name_idx').on(t.companyId, sql`lower(${t.name})`, t.id),
+    index('logs_company_type_idx').on(t.companyId, t.type, t.id),
+    index('logs_company_status_idx').on(t.companyId, t.status, t.id),
+    index('logs_company_category_idx').on(t.companyId, t.category, t.id),
+    // fastupdate off: new rows go straight into the index instead of a pending list that only
+    // a vacuum flushes (PGlite has no autovacuum), so the planner keeps choosing the index.
+    index('logs_search_idx')
+      .using('gin', sql`(${logSearchText(t)}) gin_trgm_ops`)
+      .with({ fastupdate: false }),
     index('logs_document_id_idx').on(t.documentId),
     check('logs_type_check', sql`${t.type} in (${inList(LOG_TYPES)})`),
     check('logs_status_check', sql`${t.status} in (${inList(LOG_STATUSES)})`),

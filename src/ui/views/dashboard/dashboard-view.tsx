@@ -10,7 +10,7 @@ import {
   type Summary,
 } from '../../../machines/dashboard.machine'
 import { type DashboardActor, useAppActors, useScreenActor } from '../../app-context'
-import { Button } from '../../components/button'
+import { BusyButton, Button } from '../../components/button'
 import { TrashIcon } from '../../components/icons'
 import { LazyOnIntent } from '../../components/lazy-on-intent'
 import { StatusBadge } from './status-badge'
@@ -274,6 +274,8 @@ function LogTable() {
   )
   const sortBy = useSelector(dashboard, (s) => s.context.sortBy)
   const sortOrder = useSelector(dashboard, (s) => s.context.sortOrder)
+  const hasMore = useSelector(dashboard, (s) => s.context.hasMore)
+  const loadingMore = useSelector(dashboard, (s) => s.hasTag('loadingMore'))
   const { t, i18n } = useLingui()
   const format = new Intl.DateTimeFormat(i18n.locale, {
     month: 'short',
@@ -464,6 +466,18 @@ function LogTable() {
               ))}
         </tbody>
       </table>
+      {hasMore && !loading ? (
+        <div className={css({ display: 'flex', justifyContent: 'center', p: '3' })}>
+          <BusyButton
+            variant="outline"
+            size="sm"
+            busy={loadingMore}
+            onClick={() => dashboard.send({ type: 'rows.more' })}
+          >
+            <Trans>Show more</Trans>
+          </BusyButton>
+        </div>
+      ) : null}
     </div>
   )
 }

@@ -1,0 +1,140 @@
+/**
+ * The dashboard's queries on `logs`, shared by the routes and bench:dashboard (which times them):
+ * a page of a company's rows under the specification's filters and order, and the summary counts.
+ */
+import { and, asc, count, desc, eq, gte, inArray, like, lte, type SQL, sql } from 'drizzle-orm'
+import * as v from 'valibot'
+import type { AppDatabase } from '../db/client.ts'
+import { LOG_STATUSES, LOG_TYPES, type LogRow, logSearchText, logs } from '../db/schema.ts'
+import { HttpError, parse } from '../http/errors.ts'
+
+const MAX_ROWS = 1000
+export const text = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max))
+const optionalText = v.optional(v.nullable(v.union([v.string(), v.number()])))
+
+export const LogStatus = v.pipe(
+  v.string(),
+  v.trim(),
+  v.toLowerCase(),
+  v.picklist(LOG_STATUSES, 'Unknown status'),
+)
+export const LogType = v.pipe(
+  v.string(),
+  v.trim(),
+  v.transform((s) => LOG_TYPES.find((t) => t.toLowerCase() === s.toLowerCase()) ?? s),
+  v.picklist(LOG_TYPES, 'Type must be Invoice, Expense or Document'),
+)
+
+const SORTS = {
+  date: logs.createdAt,
+  timestamp: logs.createdAt,
+  created_at: logs.createdAt,
+  name: logs.name,
+  documentname: logs.name,
+  document: logs.name,
+  type: logs.type,
+  documenttype: logs.type,
+  status: logs.status,
+  category: logs.category,
+} as const
+
+const dateInput = (field: string) =>
+  v.pipe(
+    v.string(),
+    v.check((s) => !Number.isNaN(Date.parse(s)), `${field} must be an ISO date`),
+    v.transform((s) => new Date(s)),
+  )
+
+const Filters = v.object({
+  status: optionalText,
+  element_type: optionalText,
+  last_days: optionalText,
+  start_date: v.optional(v.nullable(dateInput('start_date'))),
+  end_date: v.optional(v.nullable(dateInput('end_date'))),
+  sort_by: optionalText,
+  sort_order: optionalText,
+  search_term: optionalText,
+  limit: optionalText,
+  offset: optionalText,
+})
+
+const wholeNumber = (field: string, raw: unknown, min: number, max: number, fallback: number) => {
+  if (raw === undefined || raw === null || String(raw).trim() === '') return fallback
+  const value = Number(raw)
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new HttpError(400, 'Invalid input', [
+      { field, message: `Must be a whole number from ${min} to ${max}` },
+    ])
+  }
+  return value
+}
+
+/** A page of the company's rows; `raw` holds the filters as they arrived (query string or JSON body). */
+export async function listLogs(
+  db: AppDatabase,
+  companyId: number,
+  raw: Record<string, unknown>,
+  now: Date,
+): Promise<{ rows: LogRow[]; hasMore: boolean }> {
+  const input = parse(Filters, raw)
+  const where: (SQL | undefined)[] = [eq(logs.companyId, companyId)]
+  const status =
+    input.status === undefined || input.status === null ? '' : String(input.status).trim().toLowerCase()
+  if (status && status !== 'all') where.push(eq(logs.status, parse(LogStatus, status)))
+  const type =
+    input.element_type === undefined || input.element_type === null ? '' : String(input.element_type).trim()
+  if (type && type.toLowerCase() !== 'all') where.push(eq(logs.type, parse(LogType, type)))
+  if (input.last_days !== undefined && input.last_days !== null && String(input.last_days) !== '') {
+    const days = Number(input.last_days)
+    if (!Number.isInteger(days) || days < 0 || days > 36500) {
+      throw new HttpError(400, 'Invalid input', [
+        { field: 'last_days', message: 'Must be a whole number of days' },
+      ])
+    }
+    where.push(gte(logs.createdAt, new Date(now.getTime() - days * 86_400_000)))
+  }
+  if (input.start_date) where.push(gte(logs.createdAt, input.start_date))
+  if (input.end_date) where.push(lte(logs.createdAt, input.end_date))
+  const term =
+    input.search_term === undefined || input.search_term === null ? '' : String(input.search_term).trim()
+  if (term) {
+    const pattern = `%${term.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
+    where.push(like(logSearchText(logs), pattern))
+  }
+  const sortKey = String(input.sort_by ?? 'date').toLowerCase() as keyof typeof SORTS
+  const column = SORTS[sortKey]
+  if (!column)
+    throw new HttpError(400, 'Invalid input', [{ field: 'sort_by', message: 'Unknown sort column' }])
+  const order = String(input.sort_order ?? 'desc').toLowerCase()
+  if (order !== 'asc' && order !== 'desc') {
+    throw new HttpError(400, 'Invalid input', [{ field: 'sort_order', message: 'Must be asc or desc' }])
+  }
+  const limit = wholeNumber('limit', input.limit, 1, MAX_ROWS, MAX_ROWS)
+  const offset = wholeNumber('offset', input.offset, 0, 1_000_000, 0)
+  const direction = order === 'asc' ? asc : desc
+  // One row more than asked says whether another page follows.
+  const rows = await db
+    .select()
+    .from(logs)
+    .where(and(...where))
+    .orderBy(
+      column === logs.name ? direction(sql`lower(${logs.name})`) : direction(column),
+      direction(logs.id),
+    )
+    .limit(limit + 1)
+    .offset(offset)
+  return { rows: rows.slice(0, limit), hasMore: rows.length > limit }
+}
+
+/** Spec 02 §4: pending and processing count as pending; failed and rejected as failed. */
+export async function summarizeLogs(db: AppDatabase, companyId: number) {
+  const [row] = await db
+    .select({
+      total: count(),
+      pending: count(sql`case when ${inArray(logs.status, ['pending', 'processing'])} then 1 end`),
+      failed: count(sql`case when ${inArray(logs.status, ['failed', 'rejected'])} then 1 end`),
+    })
+    .from(logs)
+    .where(eq(logs.companyId, companyId))
+  return row ?? { total: 0, pending: 0, failed: 0 }
+}
