@@ -1,0 +1,478 @@
+/**
+ * The upload queue's paths replayed through the floating progress panel (spec 02 §2 "Upload
+ * progress panel", §4 "Upload item"). The queue runs with its real item children; only their
+ * boundary is fake: the upload call (one controllable promise per item) and the bulk status call
+ * (the harness's `checkStatus`, polled on a SimulatedClock).
+ *
+ * The graph walks the queue alone, where a child's report (`upload.changed`) is an input. Replayed
+ * live, each report is produced the way it happens in the app: the upload call is answered, fails
+ * or reports the body sent; the 3 s poll answers; a person presses the row's cancel button.
+ */
+import { i18n } from '@lingui/core'
+import { I18nProvider } from '@lingui/react'
+import { act, render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { beforeAll, expect, it } from 'vitest'
+import { type AnyMachineSnapshot, and, createActor, fromPromise, or, stateIn } from 'xstate'
+import type { UploadAnswer } from '../../src/api/documents'
+import { sessionMachine } from '../../src/machines/session.machine'
+import { uploadDialogMachine } from '../../src/machines/upload-dialog.machine'
+import {
+  type UploadCallInput,
+  type UploadStatus,
+  uploadItemMachine,
+} from '../../src/machines/upload-item.machine'
+import {
+  POLL_INTERVAL_MS,
+  type QueuedFile,
+  type QueueEntry,
+  type StatusAnswer,
+  type UploadQueueActor,
+  uploadQueueMachine,
+} from '../../src/machines/upload-queue.machine'
+import { AppActorsProvider } from '../../src/ui/app-context'
+import { UploadPanel } from '../../src/ui/views/uploads/upload-panel'
+import type { ControlledActors, SimulatedClock } from '../support/graph'
+import { testActors } from '../support/render'
+import { describeViewModel, type User } from '../support/view-model'
+
+const COMPANY = 7
+/** 9:41:20 and 9:43:05 local time on 15 Jan 2026: two batches, two minutes apart. */
+const FIRST_BATCH = new Date(2026, 0, 15, 9, 41, 20).getTime()
+const SECOND_BATCH = new Date(2026, 0, 15, 9, 43, 5).getTime()
+
+/** A file that serialises as its name: the graph tells event samples apart by their JSON. */
+const file = (name: string, size: number, type: string) =>
+  Object.assign(new File([new Uint8Array(size)], name, { type }), { toJSON: () => name })
+
+/** What the panel must show for each file, stated independently of the formatting code. */
+const SHOWN: Record<string, { size: string; category: string }> = {
+  'releve-janvier.pdf': { size: '512 B', category: 'Invoices' },
+  'ticket-taxi.pdf': { size: '1.5 KB', category: 'Expenses' },
+  'contrat-bail.docx': { size: '5.3 MB', category: 'RH' },
+  'scan-facture.png': { size: '2.0 MB', category: 'Invoices' },
+}
+const queued = (
+  name: string,
+  size: number,
+  type: string,
+  documentType: QueuedFile['documentType'],
+  category: string,
+): QueuedFile => ({ file: file(name, size, type), documentType, category })
+/** One file first, then three a minute and a half later: one of them waits for a free slot. */
+const firstBatch = [queued('releve-janvier.pdf', 512, 'application/pdf', 'invoice', 'Invoices')]
+const secondBatch = [
+  queued('ticket-taxi.pdf', 1536, 'application/pdf', 'expense', 'Expenses'),
+  queued('contrat-bail.docx', Math.round(5.25 * 1024 * 1024), 'application/msword', 'document', 'RH'),
+  queued('scan-facture.png', 2 * 1024 * 1024, 'image/png', 'invoice', 'Invoices'),
+]
+
+const STATUS_LABEL: Record<UploadStatus, string> = {
+  pending: 'Pending',
+  uploading: 'Uploading',
+  in_progress: 'Sent',
+  processing: 'Processing',
+  success: 'Completed',
+  error: 'Failed',
+  cancelled: 'Cancelled',
+}
+const ACTIVE: UploadStatus[] = ['pending', 'uploading', 'in_progress', 'processing']
+/** Progress while the body is being sent (the fake upload call reports it once started). */
+const SENDING_PROGRESS = 40
+/** The server's id for an upload: 11 for upload-1, 12 for upload-2, … */
+const documentIdOf = (id: string) => 10 + Number(id.slice('upload-'.length))
+
+/** "09:41 AM": the en hour and minute, computed without the app's formatter. */
+function clockTime(ms: number) {
+  const d = new Date(ms)
+  const h = d.getHours()
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return `${pad(h % 12 || 12)}:${pad(d.getMinutes())} ${h < 12 ? 'AM' : 'PM'}`
+}
+
+// ── The boundary of the live queue, reset by each path ──────────────────────────────────────
+
+type PendingUpload = {
+  resolve: (answer: UploadAnswer) => void
+  reject: (error: Error) => void
+  item: UploadCallInput['item']
+}
+let live: {
+  queue: UploadQueueActor
+  clock: SimulatedClock
+  controls: ControlledActors
+  /** The upload call of each item, by item id, until it settles. */
+  uploads: Map<string, PendingUpload>
+}
+
+const fakeUpload = (uploads: Map<string, PendingUpload>) =>
+  fromPromise<UploadAnswer, UploadCallInput>(
+    ({ input }) =>
+      new Promise((resolve, reject) => {
+        uploads.set(input.item.id, { resolve, reject, item: input.item })
+        input.item.send({ type: 'upload.progress', progress: SENDING_PROGRESS })
+      }),
+  )
+
+function uploadCall(id: string) {
+  const call = live.uploads.get(id)
+  if (!call) throw new Error(`No upload call for ${id}`)
+  return call
+}
+
+function entryOf(id: string): QueueEntry {
+  const entry = live.queue.getSnapshot().context.uploads.find((u) => u.id === id)
+  if (!entry) throw new Error(`No upload ${id} in the live queue`)
+  return entry
+}
+
+/** Presses a button from the keyboard: it must be focusable and named. */
+async function press(user: User, button: HTMLElement) {
+  act(() => button.focus())
+  expect(document.activeElement).toBe(button)
+  await user.keyboard('{Enter}')
+}
+
+/** The 3 s poll fires; the status call answers for this one document only. */
+async function pollAnswers(entry: QueueEntry, status: 'COMPLETED' | 'FAILED', messages: string[]) {
+  live.clock.increment(POLL_INTERVAL_MS)
+  await waitFor(() => expect(live.controls.isPending('checkStatus')).toBe(true))
+  const answer: StatusAnswer = {
+    kind: entry.documentType,
+    companyId: entry.companyId,
+    statuses: [{ id: entry.documentId!, status, errors: messages.length ? ['failed'] : [], messages }],
+  }
+  live.controls.resolve('checkStatus', [answer])
+}
+
+type Report = { id: string; status: UploadStatus; error: string | null }
+
+/** Produces a child's report the way the app does (see the file's doc block). */
+async function report(user: User, event: Report) {
+  const snapshot = live.queue.getSnapshot()
+  const args = { context: snapshot.context, event }
+  const canHappen = isCallReport(args) || (isPollReport(args) && snapshot.matches({ polling: 'waiting' }))
+  // The graph asked for a report this upload cannot make now (it ignored it too): nothing happens.
+  if (!canHappen) return
+  const { id, status, error } = event
+  const from = entryOf(id).status
+  if (status === 'in_progress') uploadCall(id).item.send({ type: 'upload.sent' })
+  else if (status === 'processing') uploadCall(id).resolve({ id: documentIdOf(id), status: 'PROCESSING' })
+  else if (status === 'cancelled')
+    await press(user, screen.getByRole('button', { name: `Cancel upload of ${entryOf(id).fileName}` }))
+  else if (from === 'processing')
+    await pollAnswers(entryOf(id), status === 'success' ? 'COMPLETED' : 'FAILED', error ? [error] : [])
+  else if (status === 'success') uploadCall(id).resolve({ id: documentIdOf(id), status: 'COMPLETED' })
+  else uploadCall(id).reject(new Error(error ?? 'Upload failed'))
+}
+
+// ── The graph's view of the children: only the reports their lifecycle can produce ───────────
+
+/** Item lifecycle (spec 02 §4) as the queue sees it; processing ends only by a poll answer. */
+const BY_UPLOAD_CALL: Partial<Record<UploadStatus, UploadStatus[]>> = {
+  uploading: ['in_progress', 'processing', 'success', 'error'],
+  in_progress: ['processing', 'success', 'error'],
+}
+type Args = { context: { uploads: QueueEntry[]; panelOpen: boolean; nextId: number }; event: unknown }
+const reported = ({ context, event }: Args) => {
+  const e = event as Report
+  return { from: context.uploads.find((u) => u.id === e.id)?.status, to: e.status, open: context.panelOpen }
+}
+const isCallReport = (args: Args) => {
+  const { from, to, open } = reported(args)
+  if (to === 'cancelled') return from === 'uploading' && open // the row's button is on screen
+  return from !== undefined && (BY_UPLOAD_CALL[from] ?? []).includes(to)
+}
+const isPollReport = (args: Args) => {
+  const { from, to } = reported(args)
+  return from === 'processing' && (to === 'success' || to === 'error')
+}
+/** The first batch, then the second, once each: bounds the graph (the person stops adding there). */
+const inOrder = (context: { nextId: number }, params: { files: QueuedFile[] }) =>
+  params.files === firstBatch ? context.nextId === 1 : params.files !== secondBatch || context.nextId === 2
+const queueOriginal = uploadQueueMachine.implementations.guards
+const canQueueNow = (p: { files: QueuedFile[]; companyId: number | null }) =>
+  p.files.length > 0 && p.companyId !== null
+const model = uploadQueueMachine.provide({
+  guards: {
+    // Only the poll's answer ends processing, and an answer leaves `checking` for `waiting`.
+    isKnownUpload: or([isCallReport, and([isPollReport, stateIn({ polling: 'waiting' })])]),
+    canQueue: (args, params) =>
+      queueOriginal.canQueue!(args as never, params) && inOrder(args.context, params),
+  },
+})
+
+// ── What a person sees ───────────────────────────────────────────────────────────────────────
+
+const panel = () => screen.queryByRole('region', { name: 'Uploads' })
+
+/** What the replayed paths put on screen, checked once they have all run. */
+const seen = new Set<string>()
+
+function expectRow(row: HTMLElement, u: QueueEntry) {
+  const text = row.textContent ?? ''
+  const shown = SHOWN[u.fileName]!
+  expect(within(row).getByTitle(u.fileName).textContent).toBe(u.fileName)
+  expect(text).toContain(STATUS_LABEL[u.status])
+  // Size · category, then the completion time once it ended (success or error), never before.
+  const meta = within(row).getByText(shown.size).parentElement!.textContent
+  if (u.status === 'success' || u.status === 'error') {
+    expect(u.completedAt).not.toBeNull()
+    expect(meta).toBe(`${shown.size}·${shown.category}·${clockTime(u.completedAt!)}`)
+  } else expect(meta).toBe(`${shown.size}·${shown.category}`)
+  if (u.status === 'error') expect(text).toContain(u.error!)
+  const bar = within(row).queryByRole('progressbar', { name: `Progress of ${u.fileName}` })
+  if (u.status === 'uploading') expect(bar?.getAttribute('aria-valuenow')).toBe(String(SENDING_PROGRESS))
+  else if (u.status === 'in_progress') expect(bar?.getAttribute('aria-valuenow')).toBe('100')
+  else if (u.status === 'processing') {
+    // Indeterminate while the server works: a bar without a value.
+    expect(bar).not.toBeNull()
+    expect(bar!.hasAttribute('aria-valuenow')).toBe(false)
+  } else expect(bar).toBeNull()
+  const cancel = within(row).queryByRole('button', { name: `Cancel upload of ${u.fileName}` })
+  expect(cancel !== null).toBe(u.status === 'uploading')
+}
+
+function expectPanel(s: AnyMachineSnapshot) {
+  const { uploads, panelOpen, unseen } = s.context as {
+    uploads: QueueEntry[]
+    panelOpen: boolean
+    unseen: boolean
+  }
+  const region = panel()
+  if (!uploads.length) {
+    expect(region).toBeNull()
+    return
+  }
+  expect(region).not.toBeNull()
+  const active = uploads.filter((u) => ACTIVE.includes(u.status)).length
+  const toggle = within(region!).getByRole('button', { expanded: panelOpen })
+  expect(toggle.textContent).toContain(
+    active ? `Uploading ${active} of ${uploads.length}` : `Uploads (${uploads.length})`,
+  )
+  expect(toggle.textContent).toContain(panelOpen ? 'Collapse' : 'Expand')
+  // The pulse dot: something ended while the panel was collapsed, and it is still collapsed.
+  const dot = within(region!).queryByRole('img', { name: 'New results' })
+  expect(dot !== null).toBe(unseen)
+  if (unseen) {
+    expect(panelOpen).toBe(false)
+    seen.add('pulse dot')
+  }
+  within(region!).getByRole('button', { name: 'Clear completed' })
+  within(region!).getByRole('button', { name: 'Clear all' })
+
+  const batches = within(region!).queryAllByRole('region')
+  const rows = within(region!).queryAllByRole('listitem')
+  if (!panelOpen) {
+    expect(batches).toEqual([])
+    expect(rows).toEqual([])
+    seen.add('collapsed')
+    return
+  }
+  seen.add(`${batches.length} batch(es)`)
+  for (const u of uploads) seen.add(`row ${u.status}`)
+  // Batches by the minute they were queued in, newest first; counts per status; rows in order.
+  const minutes = [...new Set(uploads.map((u) => Math.floor(u.createdAt / 60_000)))].sort((a, b) => b - a)
+  expect(batches.map((b) => b.getAttribute('aria-label'))).toEqual(minutes.map((m) => clockTime(m * 60_000)))
+  for (const [i, minute] of minutes.entries()) {
+    const batch = batches[i]!
+    const members = uploads.filter((u) => Math.floor(u.createdAt / 60_000) === minute)
+    const header = batch.firstElementChild!.textContent ?? ''
+    for (const status of Object.keys(STATUS_LABEL) as UploadStatus[]) {
+      const count = members.filter((u) => u.status === status).length
+      if (count) expect(header).toContain(`${STATUS_LABEL[status]}: ${count}`)
+      else expect(header).not.toContain(`${STATUS_LABEL[status]}:`)
+    }
+    const batchRows = within(batch).getAllByRole('listitem')
+    expect(batchRows.map((r) => within(r).getAllByTitle(/./)[0]!.textContent)).toEqual(
+      members.map((u) => u.fileName),
+    )
+    for (const [j, u] of members.entries()) expectRow(batchRows[j]!, u)
+  }
+}
+
+// The panel's chunk is fetched on the first upload; fetched here so that the first path does not wait.
+beforeAll(() => import('../../src/ui/views/uploads/upload-panel-content'))
+
+describeViewModel('upload progress panel', {
+  machine: model,
+  actors: ['checkStatus'],
+  provide: (machine, controls) => {
+    const uploads = new Map<string, PendingUpload>()
+    live = { ...live, controls, uploads }
+    return machine.provide({
+      // The live queue keeps the app's guards; the graph's only describe what children can report.
+      guards: { isKnownUpload: queueOriginal.isKnownUpload, canQueue: queueOriginal.canQueue } as never,
+      actors: { uploadItem: uploadItemMachine.provide({ actors: { upload: fakeUpload(uploads) } }) },
+    })
+  },
+  mount: (machine, inspect, clock) => {
+    const queue = createActor(machine, { inspect, clock }).start() as unknown as UploadQueueActor
+    live = { ...live, queue, clock }
+    const dialog = createActor(uploadDialogMachine).start()
+    return {
+      element: (
+        <I18nProvider i18n={i18n}>
+          <AppActorsProvider
+            value={testActors({
+              session: createActor(sessionMachine),
+              uploadQueue: queue,
+              uploadDialog: dialog,
+            })}
+          >
+            <UploadPanel />
+          </AppActorsProvider>
+        </I18nProvider>
+      ),
+      actor: queue,
+    }
+  },
+  render: (element) => render(element),
+  events: {
+    'uploads.add': [
+      { type: 'uploads.add', files: firstBatch, companyId: COMPANY, at: FIRST_BATCH },
+      { type: 'uploads.add', files: secondBatch, companyId: COMPANY, at: SECOND_BATCH },
+      // Refused (no company, nothing selected): stamped so that a queued entry from them would show.
+      { type: 'uploads.add', files: firstBatch, companyId: null, at: 99 },
+      { type: 'uploads.add', files: [], companyId: COMPANY, at: 98 },
+    ],
+    'upload.changed': [
+      { type: 'upload.changed', id: 'upload-1', status: 'in_progress', error: null },
+      { type: 'upload.changed', id: 'upload-1', status: 'processing', documentId: 11, error: null },
+      { type: 'upload.changed', id: 'upload-1', status: 'success', documentId: 11, error: null },
+      { type: 'upload.changed', id: 'upload-1', status: 'error', error: 'Upload failed' },
+      { type: 'upload.changed', id: 'upload-1', status: 'cancelled', error: null },
+    ].map((e) => ({ documentId: null, completedAt: null, answered: false, ...e })),
+    // Cancelling is a person's press on the row, replayed as the `cancelled` report above.
+    'upload.cancel': [],
+    'xstate.done.actor.checkStatus': [
+      {
+        type: 'xstate.done.actor.checkStatus',
+        // Still processing: the poll goes on.
+        output: [
+          { kind: 'invoice', companyId: COMPANY, statuses: [{ id: 11, status: 'PROCESSING', errors: [] }] },
+        ] satisfies StatusAnswer[],
+      },
+    ],
+    'xstate.error.actor.checkStatus': [
+      { type: 'xstate.error.actor.checkStatus', error: new Error('offline') },
+    ],
+  },
+  contextKey: (c) => {
+    const { uploads, panelOpen, unseen } = c as { uploads: QueueEntry[]; panelOpen: boolean; unseen: boolean }
+    return { uploads: uploads.map((u) => `${u.id}:${u.status}`), panelOpen, unseen }
+  },
+  limit: 5000,
+  ui: {
+    // Queued from the upload dialog (its own test); past the bound the person adds nothing more.
+    'uploads.add': async (_user, event) => {
+      const add = event as unknown as { files: QueuedFile[]; companyId: number | null }
+      if (!canQueueNow(add) || inOrder(live.queue.getSnapshot().context, add)) live.queue.send(event as never)
+    },
+    'upload.changed': (user, event) => report(user, event as unknown as Report),
+    'panel.toggle': async (user) => {
+      const region = panel()
+      // Nothing on screen toggles a panel that is not shown; the flag only matters once it shows.
+      if (!region) live.queue.send({ type: 'panel.toggle' })
+      else await press(user, within(region).getByRole('button', { name: /(Collapse|Expand)$/ }))
+    },
+    'uploads.clearCompleted': async (user) => {
+      const region = panel()
+      if (!region) return
+      const before = live.queue.getSnapshot().context.uploads
+      // Spec 02 §4: success, error, cancelled and in_progress go; the others (pending, uploading) stay.
+      const kept = before.filter((u) => !['success', 'error', 'cancelled', 'in_progress'].includes(u.status))
+      await press(user, within(region).getByRole('button', { name: 'Clear completed' }))
+      expect(live.queue.getSnapshot().context.uploads.map((u) => u.fileName)).toEqual(
+        kept.map((u) => u.fileName),
+      )
+      if (kept.length < before.length) seen.add(`cleared completed, kept ${kept.length}`)
+    },
+    'uploads.clearAll': async (user) => {
+      const region = panel()
+      if (!region) return
+      await press(user, within(region).getByRole('button', { name: 'Clear all' }))
+      expect(live.queue.getSnapshot().context.uploads).toEqual([])
+      await waitFor(() => expect(panel()).toBeNull())
+      seen.add('cleared all')
+    },
+  },
+  views: {
+    uploads: expectPanel,
+    'polling.idle': (s) => {
+      expect(s.context.uploads.some((u: QueueEntry) => u.status === 'processing')).toBe(false)
+      // A refused add queues nothing.
+      expect(s.context.uploads.some((u: QueueEntry) => u.createdAt < 100)).toBe(false)
+    },
+    'polling.waiting': () => {
+      if (panel() && live.queue.getSnapshot().context.panelOpen)
+        expect(screen.getAllByRole('progressbar').some((b) => !b.hasAttribute('aria-valuenow'))).toBe(true)
+    },
+    'polling.checking': () => expect(live.controls.isPending('checkStatus')).toBe(true),
+  },
+})
+
+it('showed, along those paths, every status in a row, both batches, the pulse dot and both clears', () => {
+  const statuses = Object.keys(STATUS_LABEL).map((status) => `row ${status}`)
+  for (const thing of [...statuses, '1 batch(es)', '2 batch(es)', 'collapsed', 'pulse dot', 'cleared all'])
+    expect(seen, thing).toContain(thing)
+  // Clear completed removed something while keeping the second batch's pending and uploading files.
+  expect([...seen].some((s) => /^cleared completed, kept [1-9]/.test(s))).toBe(true)
+})
+
+it('reaches the panel toggle, both clears and each cancel from the keyboard, by name', async () => {
+  const uploads = new Map<string, PendingUpload>()
+  const queue = createActor(
+    uploadQueueMachine.provide({
+      actors: { uploadItem: uploadItemMachine.provide({ actors: { upload: fakeUpload(uploads) } }) },
+    }),
+  ).start()
+  render(
+    <I18nProvider i18n={i18n}>
+      <AppActorsProvider
+        value={testActors({
+          session: createActor(sessionMachine),
+          uploadQueue: queue,
+          uploadDialog: createActor(uploadDialogMachine).start(),
+        })}
+      >
+        <UploadPanel />
+      </AppActorsProvider>
+    </I18nProvider>,
+  )
+  queue.send({ type: 'uploads.add', files: firstBatch, companyId: COMPANY, at: FIRST_BATCH })
+  queue.send({ type: 'uploads.add', files: secondBatch, companyId: COMPANY, at: SECOND_BATCH })
+  const user = userEvent.setup()
+  await screen.findByRole('region', { name: 'Uploads' })
+  const button = (name: string) => screen.getByRole('button', { name })
+  for (const name of [
+    'Uploading 4 of 4 Collapse',
+    'Clear completed',
+    'Clear all',
+    // Newest batch first; the pending scan-facture.png has nothing to cancel yet.
+    'Cancel upload of ticket-taxi.pdf',
+    'Cancel upload of contrat-bail.docx',
+    'Cancel upload of releve-janvier.pdf',
+  ]) {
+    await user.tab()
+    expect(document.activeElement).toBe(button(name))
+  }
+  // Enter on the focused cancel button cancels that upload only (the pending one takes its slot).
+  await user.keyboard('{Enter}')
+  await waitFor(() =>
+    expect(queue.getSnapshot().context.uploads.map((u) => u.status)).toEqual([
+      'cancelled',
+      'uploading',
+      'uploading',
+      'uploading',
+    ]),
+  )
+  // Space on the toggle collapses the panel.
+  act(() => (document.activeElement as HTMLElement).blur())
+  await user.tab()
+  expect(document.activeElement).toBe(button('Uploading 3 of 4 Collapse'))
+  await user.keyboard(' ')
+  expect(queue.getSnapshot().context.panelOpen).toBe(false)
+  expect(screen.queryAllByRole('listitem')).toEqual([])
+  queue.stop()
+})
