@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import type { User } from '../../src/api/schemas.ts'
 import type { AppDatabase } from '../db/client.ts'
 import { companies, type UserRow, userCompanies, users } from '../db/schema.ts'
@@ -14,7 +14,14 @@ export async function toUserView(db: AppDatabase, user: UserRow): Promise<User> 
     .select({ company_id: companies.id, company_name: companies.name, role: userCompanies.role })
     .from(userCompanies)
     .innerJoin(companies, eq(companies.id, userCompanies.companyId))
-    .where(eq(userCompanies.userId, user.id))
+    // A disabled company is gone for its members (its data answers 404 to them); platform
+    // administrators still reach it, as in GET /users/companies.
+    .where(
+      and(
+        eq(userCompanies.userId, user.id),
+        user.role === 'SAAS_ADMIN' ? undefined : eq(companies.enabled, true),
+      ),
+    )
     .orderBy(asc(companies.name), asc(companies.id))
   // The "current" company of the legacy shape: the oldest membership by company id.
   const first = memberships.reduce<(typeof memberships)[number] | null>(

@@ -352,7 +352,7 @@ it('works at 375 × 740 px: the sidebar overlay, the Upload menu by keyboard, a 
       return { width, past: outermost }
     })
   // Soft: an overflow is reported with what causes it, and the other checks still run.
-  const noHorizontalOverflow = async () => expect.soft(await pageWidth()).toEqual({ width: 375, past: [] })
+  const noHorizontalOverflow = async () => expect(await pageWidth()).toEqual({ width: 375, past: [] })
   await noHorizontalOverflow()
 
   // --- Below 768 px the sidebar is hidden; the menu button opens it as an overlay.
@@ -385,17 +385,10 @@ it('works at 375 × 740 px: the sidebar overlay, the Upload menu by keyboard, a 
   await upload.focus()
   await poll(() => upload.getAttribute('data-scope')).toBe('menu')
   await poll(focused).toBe(true)
+  // Enter on the focused Upload button opens its menu (the real trigger took the focus after the
+  // menu's own effects, so the menu knows its trigger is focused).
   await page.keyboard.press('Enter')
-  await menu.waitFor({ timeout: 2_000 }).catch(() => {})
-  expect.soft(await menu.isVisible(), 'Enter on the Upload button, focused, opens its menu').toBe(true)
-  // Closed (whether or not it opened), then focused afresh: the menu knows its trigger has focus.
-  await page.keyboard.press('Escape')
-  await poll(() => menu.isVisible()).toBe(false)
-  await poll(focused).toBe(true)
-  await upload.blur()
-  await upload.focus()
-  await page.keyboard.press('Enter')
-  await menu.waitFor()
+  await menu.waitFor({ timeout: 2_000 })
   const invoiceItem = menu.getByRole('menuitem', { name: 'Upload invoice' })
   const highlighted = () => menu.locator('[data-highlighted]').textContent()
   await poll(highlighted).toBe('Upload invoice')
@@ -479,7 +472,7 @@ it('works at 375 × 740 px: the sidebar overlay, the Upload menu by keyboard, a 
     .last()
     .getByRole('button', { name: /^Open details of / })
   await lastView.scrollIntoViewIfNeeded()
-  expect.soft(await onTop(lastView), 'what lies over the last row’s details button').toBe('the button')
+  expect(await onTop(lastView), 'what lies over the last row’s details button').toBe('the button')
   // Cleared, the panel is gone.
   await panel.getByRole('button', { name: 'Clear all' }).click()
   await poll(() => panel.count()).toBe(0)

@@ -214,6 +214,9 @@ describe('company status', () => {
     expect(listBefore.map((c: { id: number }) => c.id)).toEqual([company.id])
     await adminCall('POST', `/admin/company/${company.id}/status`, { enabled: false })
     expect(await (await send(member.jar, ctx.app, 'GET', '/users/companies')).json()).toEqual([])
+    // The signed-in user's own view no longer lists it either.
+    const me = await (await send(member.jar, ctx.app, 'GET', '/auth/logged-in')).json()
+    expect([me.companies, me.company_id]).toEqual([[], null])
     expect((await send(member.jar, ctx.app, 'GET', `/logs?company_id=${company.id}`)).status).toBe(404)
     expect((await adminCall('GET', `/logs?company_id=${company.id}`)).status).toBe(200)
   })

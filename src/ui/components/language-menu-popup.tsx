@@ -10,24 +10,14 @@ import { LANGUAGE_NAMES } from '../i18n'
 import { CheckIcon, GlobeIcon } from './icons'
 
 /** The Ark menu of the language switcher, loaded on first intent by `LanguageMenu`. */
-export default function LanguageMenuPopup({
-  defaultOpen,
-  autoFocus,
-}: {
-  defaultOpen: boolean
-  autoFocus: boolean
-}) {
+export default function LanguageMenuPopup({ defaultOpen }: { defaultOpen: boolean }) {
   const { language } = useAppActors()
   const current = useSelector(language, (s) => s.context.language)
   const { t } = useLingui()
   const classes = menu()
   return (
     <Menu.Root positioning={{ placement: 'bottom-end' }} defaultOpen={defaultOpen}>
-      <Menu.Trigger
-        className={button({ variant: 'ghost', size: 'sm' })}
-        aria-label={t`Change language`}
-        autoFocus={autoFocus && !defaultOpen}
-      >
+      <Menu.Trigger className={button({ variant: 'ghost', size: 'sm' })} aria-label={t`Change language`}>
         <GlobeIcon />
         <span className={css({ textTransform: 'uppercase' })}>{current}</span>
       </Menu.Trigger>

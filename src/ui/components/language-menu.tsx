@@ -1,14 +1,14 @@
 import { useLingui } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
-import { lazy } from 'react'
+import type { ComponentType } from 'react'
 import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { useAppActors } from '../app-context'
 import { GlobeIcon } from './icons'
-import { LazyOnIntent } from './lazy-on-intent'
+import { LazyOnIntent, type PopupProps } from './lazy-on-intent'
 
-const LanguageMenuPopup = lazy(() => import('./language-menu-popup'))
-const loaded = { current: false }
+const loadPopup = () => import('./language-menu-popup')
+const loaded: { current: ComponentType<PopupProps> | null } = { current: null }
 
 /** English / Français, the current one marked; the Ark menu loads on first intent. */
 export function LanguageMenu() {
@@ -17,7 +17,7 @@ export function LanguageMenu() {
   const { t } = useLingui()
   return (
     <LazyOnIntent
-      popup={LanguageMenuPopup}
+      load={loadPopup}
       loaded={loaded}
       standIn={(handlers) => (
         <button

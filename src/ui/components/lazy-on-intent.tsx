@@ -1,17 +1,11 @@
-import {
-  type ComponentType,
-  type LazyExoticComponent,
-  type ReactElement,
-  Suspense,
-  useRef,
-  useState,
-} from 'react'
+import { type ComponentType, type ReactElement, type Ref, useEffect, useRef, useState } from 'react'
 
-/** `autoFocus`: the stand-in had focus, so the real trigger takes it — unless the popup opens at
- * once, when focus belongs inside it (moving it to the trigger would close the popup). */
-export type PopupProps = { defaultOpen: boolean; autoFocus: boolean }
+/** `defaultOpen`: the stand-in was pressed before the chunk arrived, so the popup opens at once. */
+export type PopupProps = { defaultOpen: boolean }
+export type PopupModule = { default: ComponentType<PopupProps> }
 
 export type StandInHandlers = {
+  ref: Ref<HTMLButtonElement>
   onPointerEnter: () => void
   onFocus: () => void
   onPointerDown: () => void
@@ -20,52 +14,77 @@ export type StandInHandlers = {
 
 /**
  * Interaction-only widgets (menus, popovers: Ark + positioning, tens of KiB) load on the first
- * intent: a plain stand-in trigger shows until the pointer or focus reaches it; a press before the
- * chunk arrives opens the popup once it does, and focus moves to the real trigger.
+ * intent: a plain stand-in trigger shows until the pointer or focus reaches it, and stays (with
+ * its focus) until the chunk is here; then the real widget replaces it once. A press before that
+ * opens the popup as it arrives; a stand-in that had focus hands it to the real trigger, after
+ * the widget's own effects so its state machine sees the focus (keyboard users press Enter next).
  */
 export function LazyOnIntent({
-  popup: Popup,
+  load,
   loaded,
   standIn,
   onPress,
 }: {
-  popup: LazyExoticComponent<ComponentType<PopupProps>>
+  load: () => Promise<PopupModule>
   /** Shared across mounts: once the chunk is here, later mounts render the real widget at once. */
-  loaded: { current: boolean }
+  loaded: { current: ComponentType<PopupProps> | null }
   standIn: (handlers: StandInHandlers) => ReactElement
-  /** Called on the stand-in's press (pointer down or click; the stand-in may be replaced in between). */
+  /** Called on the stand-in's press (pointer down or click). */
   onPress?: () => void
 }) {
-  const [wanted, setWanted] = useState(loaded.current)
+  const [Popup, setPopup] = useState<ComponentType<PopupProps> | null>(() => loaded.current)
   const [openOnLoad, setOpenOnLoad] = useState(false)
-  const hadFocus = useRef(false)
+  const [focusOnLoad, setFocusOnLoad] = useState(false)
+  const standInRef = useRef<HTMLButtonElement>(null)
+  const requested = useRef(false)
+  const want = () => {
+    if (requested.current) return
+    requested.current = true
+    load().then(
+      (module) => {
+        loaded.current = module.default
+        setFocusOnLoad(standInRef.current !== null && document.activeElement === standInRef.current)
+        setPopup(() => module.default)
+      },
+      () => {
+        // A failed chunk (offline): the stand-in stays and the next intent tries again.
+        requested.current = false
+      },
+    )
+  }
   const press = () => {
     setOpenOnLoad(true)
-    setWanted(true)
+    want()
     onPress?.()
   }
-  const trigger = standIn({
-    onPointerEnter: () => setWanted(true),
-    onFocus: () => {
-      hadFocus.current = true
-      setWanted(true)
-    },
-    onPointerDown: press,
-    onClick: press,
-  })
-  if (!wanted) return trigger
-  return (
-    <Suspense fallback={trigger}>
-      <Loaded popup={Popup} loaded={loaded} defaultOpen={openOnLoad} autoFocus={hadFocus.current} />
-    </Suspense>
-  )
+  if (!Popup)
+    return standIn({
+      ref: standInRef,
+      onPointerEnter: want,
+      onFocus: want,
+      onPointerDown: press,
+      onClick: press,
+    })
+  return <Loaded popup={Popup} defaultOpen={openOnLoad} focus={focusOnLoad && !openOnLoad} />
 }
 
 function Loaded({
   popup: Popup,
-  loaded,
-  ...props
-}: PopupProps & { popup: ComponentType<PopupProps>; loaded: { current: boolean } }) {
-  loaded.current = true
-  return <Popup {...props} />
+  defaultOpen,
+  focus,
+}: {
+  popup: ComponentType<PopupProps>
+  defaultOpen: boolean
+  focus: boolean
+}) {
+  const box = useRef<HTMLSpanElement>(null)
+  useEffect(() => {
+    // Parents' effects run after their children's: the popup's machine is listening by now.
+    if (focus) box.current?.querySelector<HTMLElement>('button')?.focus()
+  }, [focus])
+  return (
+    <span ref={box} style={{ display: 'contents' }}>
+      <Popup defaultOpen={defaultOpen} />
+    </span>
+  )
 }

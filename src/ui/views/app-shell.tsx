@@ -44,7 +44,11 @@ export function AppShell() {
       <MobileSidebar sidebar={sidebar} />
       <div className={css({ flex: '1', minW: '0', display: 'flex', flexDirection: 'column' })}>
         <Header sidebar={sidebar} />
-        <main id="main" className={css({ flex: '1', p: { base: '4', md: '8' } })}>
+        {/* The bottom padding keeps the collapsed upload panel (fixed, bottom right) off the last rows. */}
+        <main
+          id="main"
+          className={css({ flex: '1', p: { base: '4', md: '8' }, pb: { base: '24', md: '28' } })}
+        >
           <Outlet />
         </main>
       </div>

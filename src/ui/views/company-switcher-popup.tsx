@@ -11,7 +11,7 @@ import type { PopupProps } from '../components/lazy-on-intent'
 import { CompanyLogo, switcherTrigger } from './company-switcher'
 
 /** The switcher's popover: a search box and the matching companies (loaded on first intent). */
-export default function CompanySwitcherPopup({ defaultOpen, autoFocus }: PopupProps) {
+export default function CompanySwitcherPopup({ defaultOpen }: PopupProps) {
   const { companySelection } = useAppActors()
   const companies = useSelector(companySelection, (s) => s.context.companies)
   const selectedId = useSelector(companySelection, (s) => s.context.selectedId)
@@ -34,11 +34,7 @@ export default function CompanySwitcherPopup({ defaultOpen, autoFocus }: PopupPr
       positioning={{ placement: 'bottom-start' }}
       initialFocusEl={() => document.getElementById('company-search')}
     >
-      <Popover.Trigger
-        className={switcherTrigger}
-        aria-label={t`Company: ${selected.name}. Change company`}
-        autoFocus={autoFocus && !defaultOpen}
-      >
+      <Popover.Trigger className={switcherTrigger} aria-label={t`Company: ${selected.name}. Change company`}>
         <CompanyLogo company={selected} />
         <span className={css({ truncate: true })}>{selected.name}</span>
       </Popover.Trigger>

@@ -1,13 +1,13 @@
 import { useLingui } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
-import { lazy } from 'react'
+import type { ComponentType } from 'react'
 import { css } from 'styled-system/css'
 import type { CompanyChoice } from '../../machines/company-selection.machine'
 import { useAppActors } from '../app-context'
-import { LazyOnIntent } from '../components/lazy-on-intent'
+import { LazyOnIntent, type PopupProps } from '../components/lazy-on-intent'
 
-const CompanySwitcherPopup = lazy(() => import('./company-switcher-popup'))
-const loaded = { current: false }
+const loadPopup = () => import('./company-switcher-popup')
+const loaded: { current: ComponentType<PopupProps> | null } = { current: null }
 
 export const switcherTrigger = css({
   display: 'flex',
@@ -74,7 +74,7 @@ export function CompanySwitcher() {
   if (phase !== 'ready' || !selected) return null
   return (
     <LazyOnIntent
-      popup={CompanySwitcherPopup}
+      load={loadPopup}
       loaded={loaded}
       standIn={(handlers) => (
         <button

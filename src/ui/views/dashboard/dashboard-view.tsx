@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
-import { createContext, lazy, Suspense, use, useEffect } from 'react'
+import { type ComponentType, createContext, lazy, Suspense, use, useEffect } from 'react'
 import { css, cx } from 'styled-system/css'
 import { button, card } from 'styled-system/recipes'
 import {
@@ -12,7 +12,7 @@ import {
 import { type DashboardActor, useAppActors, useScreenActor } from '../../app-context'
 import { BusyButton, Button } from '../../components/button'
 import { TrashIcon } from '../../components/icons'
-import { LazyOnIntent } from '../../components/lazy-on-intent'
+import { LazyOnIntent, type PopupProps } from '../../components/lazy-on-intent'
 import { StatusBadge } from './status-badge'
 
 export const DashboardActorContext = createContext<DashboardActor | null>(null)
@@ -22,7 +22,7 @@ export function useDashboard(): DashboardActor {
   return actor
 }
 
-const FilterPopover = lazy(() => import('./filter-popover'))
+const loadFilterPopover = () => import('./filter-popover')
 const DocumentDetailDialog = lazy(() => import('../details/document-detail-dialog'))
 const ConfirmDialog = lazy(() =>
   import('../../components/confirm-dialog').then((m) => ({ default: m.ConfirmDialog })),
@@ -30,7 +30,7 @@ const ConfirmDialog = lazy(() =>
 
 /** Spec 02 §2: names over 30 characters are cut to 30 plus an ellipsis in the delete confirmation. */
 export const cutName = (name: string) => (name.length > 30 ? `${name.slice(0, 30)}…` : name)
-const filterPopoverLoaded = { current: false }
+const filterPopoverLoaded: { current: ComponentType<PopupProps> | null } = { current: null }
 
 /** The dashboard: welcome, summary cards and recent uploads of the selected company. */
 export function DashboardView() {
@@ -66,6 +66,17 @@ function CompanyDashboard({ companyId }: { companyId: number }) {
     () => onUploadsSettled?.(() => dashboard.send({ type: 'dashboard.refresh' })),
     [onUploadsSettled, dashboard],
   )
+  return <CompanyDashboardView dashboard={dashboard} companyId={companyId} />
+}
+
+/** The company's summary, table and row dialogs for a dashboard actor (tests give their own). */
+export function CompanyDashboardView({
+  dashboard,
+  companyId,
+}: {
+  dashboard: DashboardActor
+  companyId: number
+}) {
   return (
     <DashboardActorContext value={dashboard}>
       <SummaryCards />
@@ -185,7 +196,7 @@ function RecentUploads() {
           })}
         />
         <LazyOnIntent
-          popup={FilterPopover}
+          load={loadFilterPopover}
           loaded={filterPopoverLoaded}
           onPress={() => dashboard.send({ type: 'filters.open' })}
           standIn={(handlers) => (
@@ -359,7 +370,8 @@ function LogTable() {
     { key: 'status', label: t`Status` },
   ]
   return (
-    <div className={css({ overflowX: 'auto' })}>
+    // relative: the screen-reader-only header text is positioned inside this box, not the page.
+    <div className={css({ overflowX: 'auto', position: 'relative' })}>
       <table className={css({ w: 'full', fontSize: 'sm', borderCollapse: 'collapse' })} aria-busy={loading}>
         <thead className={css({ bg: 'bg.muted', color: 'fg.muted' })}>
           <tr>

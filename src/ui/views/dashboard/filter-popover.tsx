@@ -34,7 +34,7 @@ const label = css({
 })
 
 /** The filter popover (status, type, date preset or range); its draft lives in the dashboard machine. */
-export default function FilterPopover({ autoFocus }: PopupProps) {
+export default function FilterPopover(_: PopupProps) {
   const dashboard = useDashboard()
   const open = useSelector(dashboard, (s) => s.matches({ filters: 'open' }))
   const draft = useSelector(dashboard, (s) => s.context.draft)
@@ -70,7 +70,7 @@ export default function FilterPopover({ autoFocus }: PopupProps) {
       onOpenChange={(d) => dashboard.send({ type: d.open ? 'filters.open' : 'filters.close' })}
       positioning={{ placement: 'bottom-end' }}
     >
-      <Popover.Trigger className={button({ variant: 'outline', size: 'sm' })} autoFocus={autoFocus && !open}>
+      <Popover.Trigger className={button({ variant: 'outline', size: 'sm' })}>
         <Trans>Filter</Trans>
         {count ? <FilterCount count={count} /> : null}
       </Popover.Trigger>

@@ -5,9 +5,10 @@ import { button, menu } from 'styled-system/recipes'
 import { useAppActors } from '../../app-context'
 import { UploadIcon } from '../../components/icons'
 import type { PopupProps } from '../../components/lazy-on-intent'
+import { uploadLabel } from './upload-menu'
 
 /** The Ark menu of the header's Upload dropdown, loaded on first intent by `UploadMenu`. */
-export default function UploadMenuPopup({ defaultOpen, autoFocus }: PopupProps) {
+export default function UploadMenuPopup({ defaultOpen }: PopupProps) {
   const { uploadDialog } = useAppActors()
   const { t } = useLingui()
   const classes = menu()
@@ -19,9 +20,9 @@ export default function UploadMenuPopup({ defaultOpen, autoFocus }: PopupProps) 
         uploadDialog?.send({ type: d.value === 'document' ? 'dialog.openDocument' : 'dialog.openInvoice' })
       }
     >
-      <Menu.Trigger className={button({ variant: 'solid', size: 'sm' })} autoFocus={autoFocus}>
+      <Menu.Trigger className={button({ variant: 'solid', size: 'sm' })}>
         <UploadIcon />
-        <span>{t`Upload`}</span>
+        <span className={uploadLabel}>{t`Upload`}</span>
       </Menu.Trigger>
       <Portal>
         <Menu.Positioner>

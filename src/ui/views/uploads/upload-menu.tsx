@@ -1,18 +1,22 @@
 import { useLingui } from '@lingui/react/macro'
-import { lazy } from 'react'
+import type { ComponentType } from 'react'
+import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { UploadIcon } from '../../components/icons'
-import { LazyOnIntent } from '../../components/lazy-on-intent'
+import { LazyOnIntent, type PopupProps } from '../../components/lazy-on-intent'
 
-const UploadMenuPopup = lazy(() => import('./upload-menu-popup'))
-const loaded = { current: false }
+const loadPopup = () => import('./upload-menu-popup')
+const loaded: { current: ComponentType<PopupProps> | null } = { current: null }
+
+/** Below `sm` the label is for screen readers only: the header must fit 375 px. */
+export const uploadLabel = css({ srOnly: { base: true, sm: false } })
 
 /** The header's Upload dropdown (Upload invoice / Upload document); the Ark menu loads on first intent. */
 export function UploadMenu() {
   const { t } = useLingui()
   return (
     <LazyOnIntent
-      popup={UploadMenuPopup}
+      load={loadPopup}
       loaded={loaded}
       standIn={(handlers) => (
         <button
@@ -23,7 +27,7 @@ export function UploadMenu() {
           {...handlers}
         >
           <UploadIcon />
-          <span>{t`Upload`}</span>
+          <span className={uploadLabel}>{t`Upload`}</span>
         </button>
       )}
     />
