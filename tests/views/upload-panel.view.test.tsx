@@ -8,7 +8,9 @@
  * live, each report is produced the way it happens in the app: the upload call is answered, fails
  * or reports the body sent; the 3 s poll answers; a person presses the row's cancel button.
  */
+import { readFileSync } from 'node:fs'
 import { i18n } from '@lingui/core'
+import { generateMessageId } from '@lingui/message-utils/generateMessageId'
 import { I18nProvider } from '@lingui/react'
 import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
@@ -475,4 +477,49 @@ it('reaches the panel toggle, both clears and each cancel from the keyboard, by 
   expect(queue.getSnapshot().context.panelOpen).toBe(false)
   expect(screen.queryAllByRole('listitem')).toEqual([])
   queue.stop()
+})
+
+it('labels the invoice and expense categories in the reader’s language; document categories are names', async () => {
+  const po = readFileSync('locales/fr/common.po', 'utf8')
+  const french = (source: string) => new RegExp(`msgid "${source}"\\nmsgstr "(.+)"`).exec(po)![1]!
+  i18n.load('fr', {
+    [generateMessageId('Invoices')]: french('Invoices'),
+    [generateMessageId('Expenses')]: french('Expenses'),
+  })
+  i18n.activate('fr')
+  try {
+    const queue = createActor(
+      uploadQueueMachine.provide({
+        actors: { uploadItem: uploadItemMachine.provide({ actors: { upload: fakeUpload(new Map()) } }) },
+      }),
+    ).start()
+    render(
+      <I18nProvider i18n={i18n}>
+        <AppActorsProvider
+          value={testActors({
+            session: createActor(sessionMachine),
+            uploadQueue: queue,
+            uploadDialog: createActor(uploadDialogMachine).start(),
+          })}
+        >
+          <UploadPanel />
+        </AppActorsProvider>
+      </I18nProvider>,
+    )
+    queue.send({
+      type: 'uploads.add',
+      files: [...firstBatch, ...secondBatch],
+      companyId: COMPANY,
+      at: FIRST_BATCH,
+    })
+    const rows = await screen.findAllByRole('listitem')
+    const meta = (name: string) =>
+      rows.find((r) => within(r).queryByTitle(name))!.querySelector('span + span + span')!.textContent
+    expect(meta('releve-janvier.pdf')).toBe('Factures')
+    expect(meta('ticket-taxi.pdf')).toBe('Notes de frais')
+    expect(meta('contrat-bail.docx')).toBe('RH')
+    queue.stop()
+  } finally {
+    i18n.activate('en')
+  }
 })

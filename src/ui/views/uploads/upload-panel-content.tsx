@@ -31,6 +31,13 @@ function useStatusLabel() {
     })[status]
 }
 
+/** The queue's categories of invoices and expenses are labels (translated); document categories are names. */
+function useCategoryLabel() {
+  const { t } = useLingui()
+  return (category: string) =>
+    category === 'Invoices' ? t`Invoices` : category === 'Expenses' ? t`Expenses` : category
+}
+
 /** The floating progress panel, bottom right (spec 02 §2 "Upload progress panel"). */
 export default function UploadPanelContent({ queue }: { queue: UploadQueueActor }) {
   const { t, i18n } = useLingui()
@@ -170,6 +177,7 @@ function UploadRow({
   label: (s: UploadStatus) => string
 }) {
   const { t } = useLingui()
+  const categoryLabel = useCategoryLabel()
   const progress = useSelector(upload.ref, (s) => s?.context.progress ?? 0)
   const showBar = ['uploading', 'in_progress', 'processing'].includes(upload.status)
   return (
@@ -201,7 +209,7 @@ function UploadRow({
       <div className={css({ display: 'flex', gap: '2', fontSize: 'xs', color: 'fg.muted', mt: '0.5' })}>
         <span>{formatFileSize(upload.fileSize)}</span>
         <span>·</span>
-        <span>{upload.category}</span>
+        <span>{categoryLabel(upload.category)}</span>
         {upload.completedAt ? (
           <>
             <span>·</span>
