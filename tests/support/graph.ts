@@ -36,6 +36,11 @@ export type ModelOptions = {
   limit?: number
   /** The machine's input, for machines whose context is built from it. */
   input?: unknown
+  /**
+   * Which events can be sent in a state (default: all the machine accepts). A view test uses it
+   * to follow only what the screen offers, e.g. a row's button exists only once the rows are shown.
+   */
+  allowed?: (snapshot: AnyMachineSnapshot, event: EventObject) => boolean
 }
 
 export function stateKey(snapshot: AnyMachineSnapshot, options: Pick<ModelOptions, 'contextKey'>): string {
@@ -48,7 +53,8 @@ function traversalOptions(options: ModelOptions) {
     events: (s: AnyMachineSnapshot) =>
       eventDescriptors(s)
         .filter((type) => type !== '*')
-        .flatMap((type) => options.events[type] ?? [{ type }]),
+        .flatMap((type) => options.events[type] ?? [{ type }])
+        .filter((event) => options.allowed?.(s, event) ?? true),
     limit: options.limit ?? 500,
     ...(options.input === undefined ? {} : { input: options.input }),
   }

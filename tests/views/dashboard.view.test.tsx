@@ -1,0 +1,273 @@
+/**
+ * The dashboard statechart's paths, replayed through the rendered summary cards, search box,
+ * filter popover, sortable table, "Show more" and row actions (a platform administrator's view).
+ * The paths follow what the screen offers: a row's buttons exist only while the rows are shown.
+ */
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { expect } from 'vitest'
+import { type AnyActorRef, type AnyMachineSnapshot, createActor, fromPromise } from 'xstate'
+import type { DetailsApi } from '../../src/api/details'
+import type { LogEntry } from '../../src/api/logs'
+import { createDetailMachines } from '../../src/composition-details'
+import {
+  activeFilterCount,
+  type DashboardContext,
+  dashboardMachine,
+  isValidRange,
+  type SortColumn,
+} from '../../src/machines/dashboard.machine'
+import { sessionMachine } from '../../src/machines/session.machine'
+import { CompanyDashboardView } from '../../src/ui/views/dashboard/dashboard-view'
+// Loaded up front: the view fetches them on first use, and a path should not wait for a chunk.
+import '../../src/ui/views/dashboard/filter-popover'
+import '../../src/ui/views/details/document-detail-dialog'
+import '../../src/ui/components/confirm-dialog'
+import { ada } from '../support/fixtures'
+import { inApp, testActors } from '../support/render'
+import { describeViewModel, type User } from '../support/view-model'
+
+const entry = (id: number, status: string, documentId: number | null = id): LogEntry => ({
+  id,
+  document_id: documentId,
+  type: 'Invoice',
+  name: `invoice-${id}.pdf`,
+  date: '2026-11-20T10:00:00.000Z',
+  status,
+  category: 'Invoices',
+})
+// Rows 8 and 9 cannot open their details: a fractional document id, and none at all.
+const firstPage = [
+  entry(1, 'completed'),
+  entry(2, 'processing'),
+  entry(3, 'rejected'),
+  entry(8, 'failed', 1.5),
+  entry(9, 'completed', null),
+]
+const nextPage = [entry(9, 'completed', null), entry(10, 'pending'), entry(11, 'completed')]
+const summary = { total: 7, pending: 2, failed: 2 }
+const ctx = (s: { context: unknown }) => s.context as DashboardContext
+const button = (name: string | RegExp, hidden = false) => screen.queryByRole('button', { name, hidden })
+const COLUMN_LABELS: Record<SortColumn, string> = {
+  name: 'Document',
+  type: 'Type',
+  date: 'Uploaded date',
+  status: 'Status',
+}
+
+async function clickIfShown(user: User, name: string | RegExp) {
+  const target = button(name)
+  if (target) await user.click(target)
+}
+
+/** The table's body rows, by their document names (`hidden`: behind an open modal). */
+const rowNames = (hidden: boolean) =>
+  screen
+    .queryAllByRole('row', { hidden })
+    .slice(1)
+    .map((row) => within(row).queryAllByRole('cell', { hidden })[0]?.textContent ?? '')
+
+function expectTable(s: AnyMachineSnapshot) {
+  const c = ctx(s)
+  // A modal (details, delete confirmation) hides the page from assistive technology.
+  const hidden = !s.matches({ row: 'idle' })
+  expect(rowNames(hidden)).toEqual(c.logs.map((l) => l.name))
+  if (hidden) return
+  const sorted = screen.getByRole('columnheader', { name: new RegExp(COLUMN_LABELS[c.sortBy]) })
+  expect(sorted.getAttribute('aria-sort')).toBe(c.sortOrder === 'asc' ? 'ascending' : 'descending')
+  expect(screen.getAllByRole('columnheader').filter((h) => h.hasAttribute('aria-sort'))).toHaveLength(1)
+  // Finished rows offer deletion to a platform administrator; pending or processing ones do not.
+  expect(button('Delete invoice-1.pdf')).not.toBeNull()
+  expect(button('Delete invoice-2.pdf')).toBeNull()
+}
+
+function expectSummaryCards(s: AnyMachineSnapshot) {
+  const c = ctx(s)
+  const hidden = !s.matches({ row: 'idle' })
+  expect(button(/^Total documents/, hidden)?.textContent).toBe(`Total documents${c.summary.total}`)
+  expect(button(/^Pending/, hidden)?.getAttribute('aria-pressed')).toBe(
+    String(c.filters.status === 'pending'),
+  )
+  expect(button(/^Failed/, hidden)?.getAttribute('aria-pressed')).toBe(String(c.filters.status === 'failed'))
+  const count = activeFilterCount(c.filters)
+  expect(button(/^Filter/, hidden)?.textContent).toBe(count ? `Filter${count}` : 'Filter')
+  const search = screen.getByRole('searchbox', { name: 'Search documents', hidden }) as HTMLInputElement
+  expect(search.value).toBe(c.searchTerm)
+}
+
+const loaded = (s: AnyMachineSnapshot) => s.matches({ data: 'ready' }) || s.matches({ data: 'loadingMore' })
+/** The table (and its sortable headers) shows while loading and once rows are there. */
+const tableShown = (s: AnyMachineSnapshot) =>
+  s.hasTag('loading') || (!s.matches({ data: 'failed' }) && ctx(s).logs.length > 0)
+
+describeViewModel('dashboard view', {
+  machine: dashboardMachine,
+  input: { companyId: 7 },
+  actors: ['fetchLogs', 'fetchMore', 'deleteRow'],
+  provide: (machine, _controls, record) =>
+    machine.provide({
+      actions: {
+        notifyFailed: (_, p) => record(`notify:${p.searching ? 'search' : 'list'}Failed`),
+        notify: (_, p) => record(`notify:${p.notice}`),
+      },
+    }),
+  mount: (machine, inspect, clock) => {
+    const dashboard = createActor(machine, { input: { companyId: 7 }, inspect, clock })
+    dashboard.start()
+    const session = createActor(
+      sessionMachine.provide({ actors: { fetchUser: fromPromise(async () => ada) } }),
+    ).start()
+    // The details dialog's own paths are tested on their own: here its requests never answer.
+    const never = () => new Promise<never>(() => {})
+    const details = new Proxy({}, { get: () => never }) as DetailsApi
+    const machines = Promise.resolve(createDetailMachines({ details, uploadQueue: {} as never }))
+    return {
+      element: inApp(
+        <CompanyDashboardView dashboard={dashboard} companyId={7} />,
+        testActors({ session, loadDetails: () => machines }),
+      ),
+      actor: dashboard as AnyActorRef,
+    }
+  },
+  render: (element) => render(element),
+  ui: {
+    'search.input': async (user, event) => {
+      const box = screen.getByRole('searchbox', { name: 'Search documents' })
+      await user.clear(box)
+      await user.type(box, String(event.term))
+    },
+    'summary.toggle': (user, event) => clickIfShown(user, event.status === 'failed' ? /^Failed/ : /^Pending/),
+    'summary.reset': (user) => clickIfShown(user, /^Total documents/),
+    'sort.toggle': (user, event) => clickIfShown(user, COLUMN_LABELS[event.column as SortColumn]),
+    'filters.open': async (user) => {
+      // As a mouse does: the pointer reaching the stand-in loads the popover, then the press opens it.
+      await user.hover(screen.getByRole('button', { name: /^Filter/ }))
+      await waitFor(() => expect(button(/^Filter/)?.getAttribute('data-scope')).toBe('popover'))
+      await clickIfShown(user, /^Filter/)
+      await screen.findByRole('dialog', { name: 'Filters' })
+    },
+    'filters.edit': async (user, event) => {
+      const patch = event.patch as Record<string, string>
+      const popover = screen.getByRole('dialog', { name: 'Filters' })
+      if (patch.status) await user.selectOptions(within(popover).getByLabelText('Status'), patch.status)
+      if (patch.date) await user.selectOptions(within(popover).getByLabelText('Date'), patch.date)
+      if (patch.from)
+        fireEvent.change(within(popover).getByLabelText('From'), { target: { value: patch.from } })
+      if (patch.to) fireEvent.change(within(popover).getByLabelText('To'), { target: { value: patch.to } })
+    },
+    'filters.apply': (user) => clickIfShown(user, 'Apply Filters'),
+    'filters.reset': (user) => clickIfShown(user, 'Reset'),
+    'filters.close': (user) => user.keyboard('{Escape}'),
+    'dashboard.retry': (user) => clickIfShown(user, 'Retry'),
+    'rows.more': (user) => clickIfShown(user, 'Show more'),
+    'row.open': (user, event) => clickIfShown(user, `Open details of ${(event.log as LogEntry).name}`),
+    'row.delete': (user, event) => clickIfShown(user, `Delete ${(event.log as LogEntry).name}`),
+    'details.close': (user) => clickIfShown(user, 'Close details'),
+    'delete.confirm': (user) => clickIfShown(user, 'Delete'),
+    'delete.cancel': (user) => clickIfShown(user, 'Cancel'),
+  },
+  // What the screen offers: rows (and their buttons) only once shown, the popover's controls only
+  // while it is open; the details dialog and the confirmation cover the page while they are up.
+  allowed: (s, event) => {
+    const idle = s.matches({ row: 'idle' })
+    const popoverClosed = s.matches({ filters: 'closed' })
+    switch (event.type) {
+      case 'row.open':
+      case 'row.delete':
+      case 'rows.more':
+        return loaded(s) && idle && popoverClosed
+      case 'filters.open':
+        return s.matches({ data: 'ready' }) && idle
+      case 'sort.toggle':
+        return tableShown(s) && idle && popoverClosed
+      case 'search.input':
+      case 'dashboard.refresh':
+      case 'summary.toggle':
+      case 'summary.reset':
+        return idle && popoverClosed
+      default:
+        // Server answers and the controls of what is open.
+        return true
+    }
+  },
+  events: {
+    'search.input': [{ type: 'search.input', term: 'acme' }],
+    'summary.toggle': [{ type: 'summary.toggle', status: 'failed' }],
+    'sort.toggle': [{ type: 'sort.toggle', column: 'name' }],
+    'filters.edit': [
+      { type: 'filters.edit', patch: { status: 'failed' } },
+      { type: 'filters.edit', patch: { date: 'custom', from: '2026-11-20', to: '2026-11-01' } },
+    ],
+    'xstate.done.actor.fetchLogs': [
+      { type: 'xstate.done.actor.fetchLogs', output: { logs: firstPage, hasMore: true, summary } },
+    ],
+    'xstate.error.actor.fetchLogs': [{ type: 'xstate.error.actor.fetchLogs', error: new Error('offline') }],
+    'xstate.done.actor.fetchMore': [
+      { type: 'xstate.done.actor.fetchMore', output: { logs: nextPage, hasMore: false } },
+    ],
+    'xstate.error.actor.fetchMore': [{ type: 'xstate.error.actor.fetchMore', error: new Error('offline') }],
+    'row.open': [
+      { type: 'row.open', log: entry(1, 'completed') },
+      { type: 'row.open', log: entry(8, 'failed', 1.5) },
+      { type: 'row.open', log: entry(9, 'completed', null) },
+    ],
+    'row.delete': [{ type: 'row.delete', log: entry(3, 'rejected') }],
+    'xstate.done.actor.deleteRow': [{ type: 'xstate.done.actor.deleteRow', output: undefined }],
+    'xstate.error.actor.deleteRow': [{ type: 'xstate.error.actor.deleteRow', error: new Error('forbidden') }],
+  },
+  contextKey: (c) => {
+    const x = c as DashboardContext
+    return {
+      more: x.logs.length > firstPage.length,
+      changed: JSON.stringify(x.draft) !== JSON.stringify(x.filters),
+      valid: isValidRange(x.draft),
+    }
+  },
+  limit: 3000,
+  views: {
+    'data.loading': (s) => {
+      expect(screen.getAllByTestId('skeleton-row')).toHaveLength(5)
+      expect(screen.getByRole('table', { hidden: true }).getAttribute('aria-busy')).toBe('true')
+      expect(button('Show more')).toBeNull()
+      expectSummaryCards(s)
+    },
+    'data.debouncing': (s) => {
+      expectSummaryCards(s)
+      expect(screen.queryAllByTestId('skeleton-row')).toHaveLength(0)
+    },
+    'data.ready': (s) => {
+      expectTable(s)
+      expectSummaryCards(s)
+      expect(button('Show more', !s.matches({ row: 'idle' })) !== null).toBe(ctx(s).hasMore)
+    },
+    'data.loadingMore': (s) => {
+      expectTable(s)
+      expect(button('Show more', !s.matches({ row: 'idle' }))?.getAttribute('aria-busy')).toBe('true')
+    },
+    'data.failed': () => {
+      expect(screen.getByText('The documents could not be loaded.')).toBeDefined()
+      expect(button('Retry')).not.toBeNull()
+    },
+    'filters.closed': () => expect(screen.queryByRole('dialog', { name: 'Filters' })).toBeNull(),
+    'filters.open': (s) => {
+      const popover = screen.getByRole('dialog', { name: 'Filters' })
+      const c = ctx(s)
+      expect((within(popover).getByLabelText('Status') as HTMLSelectElement).value).toBe(c.draft.status)
+      const apply = within(popover).getByRole('button', { name: 'Apply Filters' }) as HTMLButtonElement
+      expect(apply.disabled).toBe(!s.can({ type: 'filters.apply' }))
+      const badRange = c.draft.date === 'custom' && !!c.draft.from && !!c.draft.to && !isValidRange(c.draft)
+      expect(within(popover).queryByText('From cannot be later than To.') !== null).toBe(badRange)
+    },
+    'row.idle': () => {
+      expect(screen.queryByRole('alertdialog')).toBeNull()
+    },
+    'row.viewing': (s) => {
+      expect(ctx(s).detail).toEqual({ kind: 'invoice', id: 1 })
+      expect(screen.getByRole('dialog', { name: 'Invoice details' })).toBeDefined()
+    },
+    'row.confirmingDelete': () => {
+      const confirm = screen.getByRole('alertdialog', { name: 'Delete document?' })
+      expect(within(confirm).getByText(/invoice-3\.pdf will be deleted with its file/)).toBeDefined()
+    },
+    'row.deleting': (s) => expect(s.hasTag('deleting')).toBe(true),
+  },
+})
