@@ -47,9 +47,22 @@ export function stateKey(snapshot: AnyMachineSnapshot, options: Pick<ModelOption
   return JSON.stringify({ value: snapshot.value, context: options.contextKey?.(snapshot.context) ?? null })
 }
 
+/**
+ * An event as text, files and blobs by what tells them apart: JSON shows a File as `{}`, and the
+ * graph keeps one of two samples that differ only by their file (a PDF and a JPEG look alike).
+ */
+export function eventKey(event: EventObject): string {
+  return JSON.stringify(event, (_key, value: unknown) =>
+    value instanceof Blob
+      ? { blob: value.type, size: value.size, ...(value instanceof File ? { name: value.name } : {}) }
+      : value,
+  )
+}
+
 function traversalOptions(options: ModelOptions) {
   return {
     serializeState: (s: AnyMachineSnapshot) => stateKey(s, options),
+    serializeEvent: eventKey,
     events: (s: AnyMachineSnapshot) =>
       eventDescriptors(s)
         .filter((type) => type !== '*')
@@ -81,7 +94,7 @@ export function edgeCoverPaths(machine: AnyStateMachine, options: ModelOptions):
     }
   }
   const signature = (p: Path) =>
-    p.steps.map((s) => `${JSON.stringify(s.event)}>${stateKey(s.state, options)}`)
+    p.steps.map((s) => `${eventKey(s.event)}>${stateKey(s.state, options)}`)
   // Drop paths that are a prefix of another path: collect every proper prefix once (linear).
   const prefixes = new Set<string>()
   const signatures = paths.map((p) => {
