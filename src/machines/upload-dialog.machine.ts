@@ -49,6 +49,9 @@ export type UploadDialogEvent =
 
 export type UploadDialogContext = { tab: UploadTab; selected: SelectedFile[]; error: string | null }
 
+const sameFile = (a: File, b: File) =>
+  a === b || (a.name === b.name && a.size === b.size && a.lastModified === b.lastModified)
+
 const fresh = (tab: UploadTab): UploadDialogContext => ({ tab, selected: [], error: null })
 
 export const uploadDialogMachine = setup({
@@ -82,9 +85,16 @@ export const uploadDialogMachine = setup({
           {
             guard: { type: 'areAccepted', params: ({ event }) => event.files },
             actions: assign({
+              // The same file picked again under the same tab is selected once.
               selected: ({ context, event }) => [
                 ...context.selected,
-                ...event.files.map((file) => ({ tab: context.tab, file })),
+                ...event.files
+                  .filter(
+                    (file, i, all) =>
+                      !context.selected.some((s) => s.tab === context.tab && sameFile(s.file, file)) &&
+                      all.findIndex((other) => sameFile(other, file)) === i,
+                  )
+                  .map((file) => ({ tab: context.tab, file })),
               ],
               error: null,
             }),
@@ -100,6 +110,7 @@ export const uploadDialogMachine = setup({
         'file.remove': {
           actions: assign({
             selected: ({ context, event }) => context.selected.filter((_, i) => i !== event.index),
+            error: null,
           }),
         },
         'dialog.submit': [

@@ -15,7 +15,8 @@ export const Route = createRootRouteWithContext<RouterContext>()({
     <>
       <Outlet />
       {/* Bottom centre: clear of the header's menus (top) and of the upload panel (bottom right). */}
-      <Toaster position="bottom-center" toastOptions={{ duration: 4000 }} />
+      {/* Above the collapsed upload panel (bottom right, full width on a phone), not over it. */}
+      <Toaster position="bottom-center" containerStyle={{ bottom: 88 }} toastOptions={{ duration: 4000 }} />
     </>
   ),
   notFoundComponent: NotFoundView,

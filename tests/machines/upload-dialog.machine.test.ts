@@ -145,3 +145,26 @@ it('keeps the files of both tabs apart and queues each under its own tab, in the
   ])
   expect(dialog.getSnapshot().value).toBe('closed')
 })
+
+it('selects a file picked twice under one tab once, and a removal clears the last refusal', () => {
+  const queued: QueuedFile[][] = []
+  const dialog = createActor(
+    uploadDialogMachine.provide({ actions: { submit: (_, { files }) => queued.push(files) } }),
+  ).start()
+  dialog.send({ type: 'dialog.openInvoice' })
+  const again = new File([pdf], pdf.name, { type: pdf.type, lastModified: pdf.lastModified })
+  dialog.send({ type: 'files.add', files: [pdf, pdf] })
+  dialog.send({ type: 'files.add', files: [again] })
+  expect(dialog.getSnapshot().context.selected).toHaveLength(1)
+  dialog.send({ type: 'tab.select', tab: 'expenses' })
+  dialog.send({ type: 'files.add', files: [pdf] })
+  dialog.send({ type: 'files.add', files: [png] })
+  expect(dialog.getSnapshot().context.error).toBe(EXPENSE_PDF_ONLY)
+  dialog.send({ type: 'file.remove', index: 1 })
+  expect(dialog.getSnapshot().context.error).toBeNull()
+  dialog.send({ type: 'files.add', files: [pdf] })
+  dialog.send({ type: 'dialog.submit' })
+  expect(queued.map((files) => handed(files))).toEqual([
+    ['invoice/Invoices/facture.pdf', 'expense/Expenses/facture.pdf'],
+  ])
+})
