@@ -3,9 +3,11 @@
  * and ten single-use backup codes. A setup is pending until a code from its secret is
  * verified. Every code is accepted at most once: a TOTP code moves `last_step` forward through
  * a conditional UPDATE (a second submission of the same step matches no row, even when both
- * race), a backup code is consumed by a DELETE … RETURNING.
+ * race), a backup code is consumed by a DELETE … RETURNING. Secrets are stored sealed (AES-256-GCM
+ * with a key derived from SESSION_SECRET, bound to their user), so a copy of the database alone
+ * cannot produce codes.
  */
-import { createHmac, randomBytes } from 'node:crypto'
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto'
 import { and, eq, lt } from 'drizzle-orm'
 import { Secret, TOTP } from 'otpauth'
 import type { AppDatabase } from '../db/client.ts'
@@ -77,6 +79,43 @@ export function normaliseBackupCode(input: string): string | null {
   return /^[A-Z2-7]{10}$/.test(code) ? code : null
 }
 
+const SEALED = 'v1:'
+
+/**
+ * Seals and opens TOTP secrets for storage. The user id is authenticated data: a sealed secret
+ * moved to another user's row does not open. A row written before sealing existed (plain base32)
+ * still opens, and is sealed at its next accepted code.
+ */
+export function createSecretBox(sessionSecret: string) {
+  const key = createHmac('sha256', sessionSecret).update('docflow/totp-secrets/v1').digest()
+  return {
+    seal(userId: number, secret: string): string {
+      const iv = randomBytes(12)
+      const cipher = createCipheriv('aes-256-gcm', key, iv)
+      cipher.setAAD(Buffer.from(`user:${userId}`))
+      const body = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()])
+      return `${SEALED}${[iv, cipher.getAuthTag(), body].map((b) => b.toString('base64url')).join('.')}`
+    },
+    /** The secret, or null when it cannot be opened (another user's row, another SESSION_SECRET). */
+    open(userId: number, stored: string): string | null {
+      if (!stored.startsWith(SEALED)) return stored
+      const [iv, tag, body] = stored
+        .slice(SEALED.length)
+        .split('.')
+        .map((p) => Buffer.from(p, 'base64url'))
+      try {
+        const decipher = createDecipheriv('aes-256-gcm', key, iv!)
+        decipher.setAAD(Buffer.from(`user:${userId}`))
+        decipher.setAuthTag(tag!)
+        return Buffer.concat([decipher.update(body!), decipher.final()]).toString('utf8')
+      } catch {
+        return null
+      }
+    },
+    isSealed: (stored: string) => stored.startsWith(SEALED),
+  }
+}
+
 export function createTwoFactorService(deps: {
   db: AppDatabase
   sessionSecret: string
@@ -88,20 +127,22 @@ export function createTwoFactorService(deps: {
   const key = createHmac('sha256', deps.sessionSecret).update('docflow/backup-codes/v1').digest()
   const hashCode = (userId: number, code: string) =>
     createHmac('sha256', key).update(`${userId}:${code}`).digest('hex')
+  const box = createSecretBox(deps.sessionSecret)
 
   return {
     async beginSetup(user) {
       const now = clock()
       const secret = new Secret({ size: 20 }).base32
+      const sealed = box.seal(user.id, secret)
       const uri = totp(secret, user.email).toString()
       const codes = Array.from({ length: BACKUP_CODE_COUNT }, generateBackupCode)
       await db.transaction(async (tx) => {
         await tx
           .insert(userTwoFactor)
-          .values({ userId: user.id, pendingSecret: secret, pendingCreatedAt: now, updatedAt: now })
+          .values({ userId: user.id, pendingSecret: sealed, pendingCreatedAt: now, updatedAt: now })
           .onConflictDoUpdate({
             target: userTwoFactor.userId,
-            set: { pendingSecret: secret, pendingCreatedAt: now, updatedAt: now },
+            set: { pendingSecret: sealed, pendingCreatedAt: now, updatedAt: now },
           })
         await tx
           .delete(backupCodes)
@@ -123,7 +164,9 @@ export function createTwoFactorService(deps: {
       const [row] = await db.select().from(userTwoFactor).where(eq(userTwoFactor.userId, userId))
       const pending = row?.pendingSecret
       if (!pending) return false
-      const step = matchTotpStep(pending, token, now)
+      const opened = box.open(userId, pending)
+      if (opened === null) return false
+      const step = matchTotpStep(opened, token, now)
       if (step === null) return false
       return db.transaction(async (tx) => {
         // Conditional on the same pending secret and a later step: a concurrent verify or a
@@ -131,7 +174,7 @@ export function createTwoFactorService(deps: {
         const activated = await tx
           .update(userTwoFactor)
           .set({
-            secret: pending,
+            secret: box.isSealed(pending) ? pending : box.seal(userId, pending),
             pendingSecret: null,
             pendingCreatedAt: null,
             lastStep: step,
@@ -176,11 +219,18 @@ export function createTwoFactorService(deps: {
           .returning({ id: backupCodes.id })
         return used.length === 1
       }
-      const step = matchTotpStep(secret, token, now)
+      const opened = box.open(userId, secret)
+      if (opened === null) return false
+      const step = matchTotpStep(opened, token, now)
       if (step === null) return false
       const accepted = await db
         .update(userTwoFactor)
-        .set({ lastStep: step, updatedAt: now })
+        // A secret stored before sealing existed is sealed now.
+        .set({
+          lastStep: step,
+          updatedAt: now,
+          secret: box.isSealed(secret) ? secret : box.seal(userId, opened),
+        })
         .where(
           and(
             eq(userTwoFactor.userId, userId),

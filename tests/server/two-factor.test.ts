@@ -378,3 +378,48 @@ describe('brute force on the 2FA paths', () => {
     await app.cleanup()
   })
 })
+
+describe('stored TOTP secrets', () => {
+  const stored = async (userId: number) =>
+    (await database.db.select().from(userTwoFactor).where(eq(userTwoFactor.userId, userId)))[0]!
+
+  it('are sealed: the database holds neither the pending nor the active secret in clear', async () => {
+    const user = await insertUser(database.db)
+    const jar = await signedIn(user)
+    const { secret } = await generate(jar, user.email)
+    expect((await stored(user.id)).pendingSecret).toMatch(/^v1:/)
+    expect((await stored(user.id)).pendingSecret).not.toContain(secret)
+    await ctx.post(jar, '/auth/verify-2fa', {
+      email: user.email,
+      password: '',
+      token: totpCode(secret, ctx.clock.now()),
+      use_backup_code: false,
+    })
+    const row = await stored(user.id)
+    expect([row.pendingSecret, row.secret?.startsWith('v1:'), row.secret?.includes(secret)]).toEqual([
+      null,
+      true,
+      false,
+    ])
+  })
+
+  it('do not open in another user’s row', async () => {
+    const { user, secret } = await userWith2fa()
+    const { user: other } = await userWith2fa()
+    await database.db
+      .update(userTwoFactor)
+      .set({ secret: (await stored(user.id)).secret })
+      .where(eq(userTwoFactor.userId, other.id))
+    expect((await complete(other, totpCode(secret, ctx.clock.now()))).status).toBe(401)
+    expect((await complete(user, totpCode(secret, ctx.clock.now()))).status).toBe(200)
+  })
+
+  it('written in clear by an earlier version still work, and are sealed at the next accepted code', async () => {
+    const { user, secret } = await userWith2fa()
+    await database.db.update(userTwoFactor).set({ secret }).where(eq(userTwoFactor.userId, user.id))
+    expect((await complete(user, totpCode(secret, ctx.clock.now()))).status).toBe(200)
+    expect((await stored(user.id)).secret).toMatch(/^v1:/)
+    ctx.clock.advance(STEP)
+    expect((await complete(user, totpCode(secret, ctx.clock.now()))).status).toBe(200)
+  })
+})
