@@ -93,8 +93,7 @@ export function edgeCoverPaths(machine: AnyStateMachine, options: ModelOptions):
       })
     }
   }
-  const signature = (p: Path) =>
-    p.steps.map((s) => `${eventKey(s.event)}>${stateKey(s.state, options)}`)
+  const signature = (p: Path) => p.steps.map((s) => `${eventKey(s.event)}>${stateKey(s.state, options)}`)
   // Drop paths that are a prefix of another path: collect every proper prefix once (linear).
   const prefixes = new Set<string>()
   const signatures = paths.map((p) => {
