@@ -147,7 +147,8 @@ export function createApp(deps: AppDeps) {
 
   app.route(prefix, api)
   app.route('/', publicRoutes(config))
-  return app
+  // `settled`: resolves once the mails sent after the answer (password resets) have gone out.
+  return Object.assign(app, { settled: () => routeDeps.accounts.settled() })
 }
 
 export type App = ReturnType<typeof createApp>

@@ -63,6 +63,8 @@ async function start(): Promise<void> {
       server.close(async () => {
         await workers?.stop().catch((error: Error) => logger.error({ err: error }, 'stopping workers failed'))
         await queue.stop().catch(() => {})
+        // A password reset answers before its mail is sent: let those mails go out first.
+        await app.settled().catch(() => {})
         await db.close().catch((error: Error) => logger.error({ err: error }, 'closing the database failed'))
         process.exit(0)
       })

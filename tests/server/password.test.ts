@@ -166,6 +166,16 @@ describe('POST /api/auth/password/reset', () => {
     expect(sent.map((m) => m.to)).toEqual([user.email])
   })
 
+  it('is waited for by app.settled() (what a shutdown awaits), although it answers first', async () => {
+    const user = await insertUser(database.db)
+    const answered = await requestReset(user.email)
+    expect(answered.status).toBe(200)
+    await ctx.app.settled()
+    expect(
+      ctx.mailer.messages.some((m) => m.to === user.email && m.text.includes('/reset-password-confirm?')),
+    ).toBe(true)
+  })
+
   it('mails nobody for a disabled user, and at most once a minute per account', async () => {
     const disabled = await insertUser(database.db, { enabled: false })
     const user = await insertUser(database.db)
