@@ -34,7 +34,6 @@ import {
   upsertMembership,
 } from '../services/admin-users.ts'
 import {
-  companyNameTaken,
   createCompany,
   deleteCompany,
   findCompanyRow,
@@ -43,6 +42,7 @@ import {
   listCompanies,
   setCompanyEnabled,
   updateCompany,
+  withUniqueCompanyName,
 } from '../services/companies.ts'
 import type { FileStorage } from '../services/storage/index.ts'
 import { findUserByEmail } from '../services/users.ts'
@@ -122,8 +122,8 @@ export function adminRoutes(deps: AdminRouteDeps) {
       })
       .post('/admin/company', async (c) => {
         const { name } = parse(CreateCompanyInput, await readJson(c))
-        if (await companyNameTaken(db, name)) throw new HttpError(409, NAME_TAKEN)
-        const row = await createCompany(db, name, clock())
+        const row = await withUniqueCompanyName(db, name, undefined, (tx) => createCompany(tx, name, clock()))
+        if (row === 'taken') throw new HttpError(409, NAME_TAKEN)
         logger.info({ reqId: c.var.requestId, companyId: row.id, by: c.var.user.id }, 'company created')
         return c.json(await getCompany(db, row.id), 201)
       })
@@ -131,10 +131,8 @@ export function adminRoutes(deps: AdminRouteDeps) {
         const id = companyIdParam(c)
         const input = parse(UpdateCompanyInput, await readJson(c))
         await requireCompany(id)
-        if (input.name !== undefined && (await companyNameTaken(db, input.name, id))) {
-          throw new HttpError(409, NAME_TAKEN)
-        }
-        await updateCompany(db, id, input)
+        const outcome = await withUniqueCompanyName(db, input.name, id, (tx) => updateCompany(tx, id, input))
+        if (outcome === 'taken') throw new HttpError(409, NAME_TAKEN)
         logger.info({ reqId: c.var.requestId, companyId: id, by: c.var.user.id }, 'company updated')
         return c.json(await getCompany(db, id))
       })

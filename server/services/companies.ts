@@ -133,6 +133,30 @@ export async function myCompanies(db: AppDatabase, user: Pick<UserRow, 'id' | 'r
   return rows.map(({ logoPath, ...row }) => ({ ...row, logo_path: logoPathOf({ id: row.id, logoPath }) }))
 }
 
+/** Any fixed number: serialises the name check and the write of company creations and renames. */
+const COMPANY_NAME_LOCK = 0x0d0c0a3
+
+/**
+ * Runs `write` after `companyNameTaken` says no, both in one transaction under an advisory lock:
+ * two concurrent creations (or renames) to one name cannot both pass the check. Answers
+ * 'taken' when the name is in use.
+ */
+export async function withUniqueCompanyName<T>(
+  db: AppDatabase,
+  name: string | undefined,
+  exceptId: number | undefined,
+  write: (tx: AppDatabase) => Promise<T>,
+): Promise<T | 'taken'> {
+  return db.transaction(async (tx) => {
+    const scoped = tx as unknown as AppDatabase
+    if (name !== undefined) {
+      await scoped.execute(sql`select pg_advisory_xact_lock(${COMPANY_NAME_LOCK})`)
+      if (await companyNameTaken(scoped, name, exceptId)) return 'taken' as const
+    }
+    return write(scoped)
+  })
+}
+
 /** Whether another company already has this name (case-insensitive, trimmed). */
 export async function companyNameTaken(db: AppDatabase, name: string, exceptId?: number): Promise<boolean> {
   const conditions: SQL[] = [sql`lower(${companies.name}) = lower(${name})`]

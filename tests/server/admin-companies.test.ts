@@ -127,6 +127,20 @@ describe('company creation and update', () => {
     expect((await adminCall('POST', '/admin/company', { name: 'ACME CORP' })).status).toBe(409)
   })
 
+  it('lets exactly one of concurrent creations and renames to one name through', async () => {
+    const names = Array.from({ length: 12 }, (_, i) => (i % 2 ? 'RACE LTD' : 'Race Ltd'))
+    const created = await Promise.all(names.map((name) => adminCall('POST', '/admin/company', { name })))
+    expect(created.map((r) => r.status).sort()).toEqual([201, ...names.slice(1).map(() => 409)])
+    const [a, b] = await Promise.all([
+      insertCompany(database.db, 'Rename A'),
+      insertCompany(database.db, 'Rename B'),
+    ])
+    const renamed = await Promise.all(
+      [a!, b!].map((company) => adminCall('PUT', `/admin/company/${company.id}`, { name: 'Renamed Twin' })),
+    )
+    expect(renamed.map((r) => r.status).sort()).toEqual([200, 409])
+  })
+
   it('updates the fields, clears them with null or an empty string, and keeps absent ones', async () => {
     const company = await insertCompany(database.db, 'Umbrella')
     const res = await adminCall('PUT', `/admin/company/${company.id}`, {
