@@ -15,8 +15,9 @@ export const Route = createRootRouteWithContext<RouterContext>()({
     <>
       <Outlet />
       {/* Bottom centre: clear of the header's menus (top) and of the upload panel (bottom right). */}
-      {/* Above the collapsed upload panel (bottom right, full width on a phone), not over it. */}
-      <Toaster position="bottom-center" containerStyle={{ bottom: 88 }} toastOptions={{ duration: 4000 }} />
+      {/* Bottom centre: at the top they covered the header's menus; raised above the upload panel
+          they covered the 2FA advice's buttons on a phone. */}
+      <Toaster position="bottom-center" toastOptions={{ duration: 4000 }} />
     </>
   ),
   notFoundComponent: NotFoundView,
