@@ -1,62 +1,21 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import PgBoss from 'pg-boss'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { documents, logs } from '../../server/db/schema.ts'
+import { describe, expect, it } from 'vitest'
+import { logs } from '../../server/db/schema.ts'
 import { executorAdapter, PROCESS_QUEUE } from '../../server/jobs/queue.ts'
 import { extractDocument } from '../../server/services/extraction/index.ts'
-import { createTestDatabase, type TestDatabase } from '../support/db.ts'
-import {
-  corpusFile,
-  createPipelineApp,
-  insertCompany,
-  memberOf,
-  multipart,
-  waitFor,
-} from './documents-support.ts'
+import { waitFor } from './documents-support.ts'
+import { pipelineFixture } from './pipeline-fixture.ts'
 
-let database: TestDatabase
-let root: string
-let ctx: Awaited<ReturnType<typeof createPipelineApp>>
-let member: Awaited<ReturnType<typeof memberOf>>
-let companyId: number
-
-beforeAll(async () => {
-  database = await createTestDatabase()
-  root = await mkdtemp(join(tmpdir(), 'docflow-queue-'))
-  ctx = await createPipelineApp(database.db, root)
-  companyId = (await insertCompany(database.db)).id
-  member = await memberOf(database.db, ctx.app, companyId)
-})
-afterAll(async () => {
-  await ctx?.close()
-  await database?.close()
-  await rm(root, { recursive: true, force: true })
-})
-
-async function upload(): Promise<number> {
-  const res = await member.jar.request(
-    ctx.app,
-    '/api/documents/upload',
-    multipart(
-      { documentType: 'invoice', company_id: String(companyId) },
-      { name: 'f.pdf', data: await corpusFile('0016-facture.pdf') },
-    ),
-  )
-  expect(res.status).toBe(201)
-  return (await res.json()).id
-}
-
-const row = async (id: number) => (await database.db.select().from(documents).where(eq(documents.id, id)))[0]!
+const f = pipelineFixture('docflow-queue-')
+const { upload, row } = f
 
 describe('job queue', () => {
   it('finishes a job exactly once after its worker died in the middle of it', async () => {
     const id = await upload()
     // A worker takes the job (state active) and dies: no completion, no failure, nothing.
     const dying = new PgBoss({
-      db: executorAdapter(database.db),
+      db: executorAdapter(f.database.db),
       supervise: false,
       schedule: false,
       migrate: false,
@@ -73,14 +32,14 @@ describe('job queue', () => {
       runs++
       return extractDocument(...args)
     }
-    const restarted = await ctx.startWorkers(counting)
-    if (database.driver === 'pglite') expect(await restarted.queue.requeueOrphans()).toBe(1)
+    const restarted = await f.ctx.startWorkers(counting)
+    if (f.database.driver === 'pglite') expect(await restarted.queue.requeueOrphans()).toBe(1)
     const done = await waitFor(async () => ((await row(id)).status === 'PROCESSING' ? null : row(id)), 30_000)
     expect(done).toMatchObject({ status: 'COMPLETED', invoiceNumber: expect.any(String) })
     // Give a second (wrong) run the time to happen, then check there was none.
     await new Promise((r) => setTimeout(r, 2500))
     expect(runs).toBe(1)
-    const [log] = await database.db.select().from(logs).where(eq(logs.documentId, id))
+    const [log] = await f.database.db.select().from(logs).where(eq(logs.documentId, id))
     expect(log?.status).toBe('completed')
     await restarted.stop()
   })
@@ -91,7 +50,7 @@ describe('job queue', () => {
       attempts++
       throw new Error('decoder crashed')
     }
-    const workers = await ctx.startWorkers(poison, { retryLimit: 1, retryDelaySeconds: 1 })
+    const workers = await f.ctx.startWorkers(poison, { retryLimit: 1, retryDelaySeconds: 1 })
     const id = await upload()
     const done = await waitFor(async () => ((await row(id)).status === 'PROCESSING' ? null : row(id)), 30_000)
     expect(done).toMatchObject({
@@ -101,10 +60,13 @@ describe('job queue', () => {
     })
     expect(attempts).toBe(2)
     const status = await (
-      await member.jar.request(ctx.app, `/api/api/document/invoice/${id}/status?company_id=${companyId}`)
+      await f.member.jar.request(
+        f.ctx.app,
+        `/api/api/document/invoice/${id}/status?company_id=${f.companyId}`,
+      )
     ).json()
     expect(status).toMatchObject({ status: 'FAILED', errors: ['processing_failed'] })
-    const [log] = await database.db.select().from(logs).where(eq(logs.documentId, id))
+    const [log] = await f.database.db.select().from(logs).where(eq(logs.documentId, id))
     expect(log?.status).toBe('failed')
     await workers.stop()
   })

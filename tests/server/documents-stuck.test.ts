@@ -2,62 +2,21 @@
  * The safety nets of processing: the periodic check that fails documents stuck in PROCESSING
  * past their deadline, and the dead-letter handler of jobs that never finished.
  */
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { documents, logs } from '../../server/db/schema.ts'
+import { describe, expect, it } from 'vitest'
+import { logs } from '../../server/db/schema.ts'
 import { createJobQueue, DEAD_QUEUE, PROCESS_QUEUE } from '../../server/jobs/queue.ts'
 import { startWorkers } from '../../server/jobs/runner.ts'
 import { createLogger } from '../../server/logger.ts'
 import type { extractDocument } from '../../server/services/extraction/index.ts'
-import { createTestDatabase, type TestDatabase } from '../support/db.ts'
-import {
-  corpusFile,
-  createPipelineApp,
-  FAST_QUEUE,
-  insertCompany,
-  memberOf,
-  multipart,
-  waitFor,
-} from './documents-support.ts'
+import { FAST_QUEUE, waitFor } from './documents-support.ts'
 import { createLogCapture } from './helpers.ts'
+import { pipelineFixture } from './pipeline-fixture.ts'
 
-let database: TestDatabase
-let root: string
-let ctx: Awaited<ReturnType<typeof createPipelineApp>>
-let member: Awaited<ReturnType<typeof memberOf>>
-let companyId: number
-
-beforeAll(async () => {
-  database = await createTestDatabase()
-  root = await mkdtemp(join(tmpdir(), 'docflow-stuck-'))
-  ctx = await createPipelineApp(database.db, root)
-  companyId = (await insertCompany(database.db)).id
-  member = await memberOf(database.db, ctx.app, companyId)
-})
-afterAll(async () => {
-  await ctx?.close()
-  await database?.close()
-  await rm(root, { recursive: true, force: true })
-})
-
-async function upload(): Promise<number> {
-  const res = await member.jar.request(
-    ctx.app,
-    '/api/documents/upload',
-    multipart(
-      { documentType: 'invoice', company_id: String(companyId) },
-      { name: 'f.pdf', data: await corpusFile('0016-facture.pdf') },
-    ),
-  )
-  expect(res.status).toBe(201)
-  return (await res.json()).id
-}
-
-const row = async (id: number) => (await database.db.select().from(documents).where(eq(documents.id, id)))[0]!
-const logOf = async (id: number) => (await database.db.select().from(logs).where(eq(logs.documentId, id)))[0]!
+const f = pipelineFixture('docflow-stuck-')
+const { upload, row } = f
+const logOf = async (id: number) =>
+  (await f.database.db.select().from(logs).where(eq(logs.documentId, id)))[0]!
 const settled = (id: number, timeoutMs = 30_000) =>
   waitFor(async () => ((await row(id)).status === 'PROCESSING' ? null : row(id)), timeoutMs)
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms))
@@ -67,20 +26,20 @@ describe('documents stuck in PROCESSING', () => {
     const id = await upload()
     // The job is lost (e.g. deleted by hand, or a queue restored from an older backup): nothing
     // will ever process the document.
-    await database.db.execute(sql`delete from pgboss.job where name = ${PROCESS_QUEUE}`)
+    await f.database.db.execute(sql`delete from pgboss.job where name = ${PROCESS_QUEUE}`)
     expect((await row(id)).status).toBe('PROCESSING')
 
     let offsetMs = 0
     const clock = () => new Date(Date.now() + offsetMs)
     const capture = createLogCapture()
-    const logger = createLogger(ctx.config, capture.stream)
-    const queue = createJobQueue(database.db, logger, FAST_QUEUE)
+    const logger = createLogger(f.ctx.config, capture.stream)
+    const queue = createJobQueue(f.database.db, logger, FAST_QUEUE)
     const workers = await startWorkers({
-      db: database.db,
-      driver: database.driver,
-      config: ctx.config,
+      db: f.database.db,
+      driver: f.database.driver,
+      config: f.ctx.config,
       logger,
-      storage: ctx.storage,
+      storage: f.ctx.storage,
       queue,
       concurrency: 1,
       clock,
@@ -114,7 +73,7 @@ describe('documents stuck in PROCESSING', () => {
       started++
       return new Promise(() => {})
     }
-    const workers = await ctx.startWorkers(hanging, { retryLimit: 0, expireInSeconds: 1 })
+    const workers = await f.ctx.startWorkers(hanging, { retryLimit: 0, expireInSeconds: 1 })
     try {
       const id = await upload()
       const done = await settled(id, 30_000)
@@ -126,11 +85,14 @@ describe('documents stuck in PROCESSING', () => {
       })
       expect((await logOf(id)).status).toBe('failed')
       const status = await (
-        await member.jar.request(ctx.app, `/api/api/document/invoice/${id}/status?company_id=${companyId}`)
+        await f.member.jar.request(
+          f.ctx.app,
+          `/api/api/document/invoice/${id}/status?company_id=${f.companyId}`,
+        )
       ).json()
       expect(status).toMatchObject({ status: 'FAILED', errors: ['processing_failed'] })
       // The dead letter carried the document id and was consumed.
-      const { rows } = (await database.db.execute(
+      const { rows } = (await f.database.db.execute(
         sql`select data, state from pgboss.job where name = ${DEAD_QUEUE}`,
       )) as unknown as { rows: { data: { documentId: number }; state: string }[] }
       expect(rows.some((r) => r.data.documentId === id && r.state === 'completed')).toBe(true)
@@ -140,7 +102,7 @@ describe('documents stuck in PROCESSING', () => {
   })
 
   it('leaves a document alone when the dead letter arrives after it finished (idempotent)', async () => {
-    const workers = await ctx.startWorkers(undefined, { retryLimit: 1 })
+    const workers = await f.ctx.startWorkers(undefined, { retryLimit: 1 })
     try {
       const id = await upload()
       const done = await settled(id, 60_000)

@@ -1,6 +1,7 @@
 /** Building blocks of the document pipeline tests: an app with its storage, queue and workers. */
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { vi } from 'vitest'
 import { createApp } from '../../server/app.ts'
 import { loadConfig } from '../../server/config.ts'
 import type { AppDatabase } from '../../server/db/client.ts'
@@ -130,11 +131,12 @@ export async function waitFor<T>(
   probe: () => Promise<T | null | undefined | false>,
   timeoutMs = 20_000,
 ): Promise<T> {
-  const until = Date.now() + timeoutMs
-  for (;;) {
-    const value = await probe()
-    if (value) return value
-    if (Date.now() > until) throw new Error('timed out waiting')
-    await new Promise((r) => setTimeout(r, 150))
-  }
+  return vi.waitFor(
+    async () => {
+      const value = await probe()
+      if (!value) throw new Error('timed out waiting')
+      return value
+    },
+    { timeout: timeoutMs, interval: 150 },
+  )
 }

@@ -1,6 +1,6 @@
 import { readdir, readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createLogger } from '../../server/logger.ts'
 import { invitationMail, resetMail } from '../../server/mail/templates.ts'
 import { createAccountService } from '../../server/services/accounts.ts'
@@ -37,15 +37,16 @@ async function emlFiles(): Promise<string[]> {
 
 /** Waits for a new .eml in the outbox (the reset mail is sent in the background). */
 async function nextEml(known: string[]): Promise<{ file: string; raw: string }> {
-  for (let i = 0; i < 300; i++) {
-    const fresh = (await emlFiles()).filter((f) => !known.includes(f))
-    if (fresh[0]) {
-      const file = join(outbox(), fresh[0])
-      return { file, raw: await readFile(file, 'utf8') }
-    }
-    await new Promise((r) => setTimeout(r, 10))
-  }
-  throw new Error('no .eml was written')
+  const fresh = await vi.waitFor(
+    async () => {
+      const [name] = (await emlFiles()).filter((f) => !known.includes(f))
+      if (!name) throw new Error('no .eml was written')
+      return name
+    },
+    { timeout: 3000, interval: 10 },
+  )
+  const file = join(outbox(), fresh)
+  return { file, raw: await readFile(file, 'utf8') }
 }
 
 const decodeQ = (q: string) =>

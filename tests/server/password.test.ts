@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { accountTokens, users } from '../../server/db/schema.ts'
 import { createLogger } from '../../server/logger.ts'
 import { createAccountService } from '../../server/services/accounts.ts'
@@ -139,8 +139,7 @@ const seen = new Set<unknown>()
 
 /** Waits for the app to log a line (background work has no other observable end). */
 async function logged(match: (line: Record<string, unknown>) => boolean) {
-  for (let i = 0; i < 200 && !ctx.logs.some(match); i++) await new Promise((r) => setTimeout(r, 10))
-  expect(ctx.logs.some(match)).toBe(true)
+  await vi.waitFor(() => expect(ctx.logs.some(match)).toBe(true), { timeout: 2000, interval: 10 })
 }
 const confirmReset = (email: string, token: string, password = NEW_PASSWORD) =>
   ctx.post(createCookieJar(), '/auth/password/reset/confirm', { email, token, new_password: password })

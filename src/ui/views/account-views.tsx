@@ -5,6 +5,7 @@ import { useSelector } from '@xstate/react'
 import { type FormEvent, useState } from 'react'
 import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
+import type * as v from 'valibot'
 import type { SubmissionMachine } from '../../machines/submission.machine'
 import { useAppActors, useScreenActor } from '../app-context'
 import { Alert } from '../components/alert'
@@ -23,12 +24,28 @@ const linkStyle = css({
   _hover: { textDecoration: 'underline' },
 })
 
-function useSubmission(machine: SubmissionMachine) {
+/**
+ * A form of these screens: its submission actor, field errors from `schema`, and the submit
+ * handler that sends the validated values (mapped by `toInput`) to the actor.
+ */
+function useSubmissionForm<S extends v.GenericSchema>(
+  machine: SubmissionMachine,
+  schema: S,
+  toInput: (output: v.InferOutput<S>) => unknown,
+) {
   const actor = useScreenActor(machine)
   const busy = useSelector(actor, (s) => s.hasTag('busy'))
   const failure = useSelector(actor, (s) => s.context.failure)
   const succeeded = useSelector(actor, (s) => s.matches('succeeded'))
-  return { actor, busy, failure, succeeded }
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault()
+    const result = validateForm(schema, formValues(e.currentTarget))
+    if (!result.success) return setErrors(result.errors)
+    setErrors({})
+    actor.send({ type: 'form.submit', input: toInput(result.output) })
+  }
+  return { busy, failure, succeeded, errors, onSubmit }
 }
 
 function SubmitButton({ busy, children }: { busy: boolean; children: React.ReactNode }) {
@@ -41,16 +58,12 @@ function SubmitButton({ busy, children }: { busy: boolean; children: React.React
 
 export function ActivateAccountView({ email, token }: { email: string; token: string }) {
   const { machines } = useAppActors()
-  const { actor, busy, failure } = useSubmission(machines.activation)
-  const [errors, setErrors] = useState<FieldErrors>({})
+  const { busy, failure, errors, onSubmit } = useSubmissionForm(
+    machines.activation,
+    NewPasswordForm,
+    ({ password }) => ({ email, token, password }),
+  )
   const { t } = useLingui()
-  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault()
-    const result = validateForm(NewPasswordForm, formValues(e.currentTarget))
-    if (!result.success) return setErrors(result.errors)
-    setErrors({})
-    actor.send({ type: 'form.submit', input: { email, token, password: result.output.password } })
-  }
   return (
     <AuthLayout title={t`Activate your account`} subtitle={t`Choose the password you will sign in with.`}>
       {failure ? (
@@ -71,16 +84,12 @@ export function ActivateAccountView({ email, token }: { email: string; token: st
 
 export function ResetPasswordView() {
   const { machines } = useAppActors()
-  const { actor, busy, failure, succeeded } = useSubmission(machines.resetRequest)
-  const [errors, setErrors] = useState<FieldErrors>({})
+  const { busy, failure, succeeded, errors, onSubmit } = useSubmissionForm(
+    machines.resetRequest,
+    EmailForm,
+    (output) => output,
+  )
   const { t } = useLingui()
-  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault()
-    const result = validateForm(EmailForm, formValues(e.currentTarget))
-    if (!result.success) return setErrors(result.errors)
-    setErrors({})
-    actor.send({ type: 'form.submit', input: result.output })
-  }
   if (succeeded) {
     return (
       <AuthLayout title={t`Check Your Email`}>
@@ -131,16 +140,12 @@ export function ResetPasswordView() {
 
 export function ResetPasswordConfirmView({ email, token }: { email: string; token: string }) {
   const { machines } = useAppActors()
-  const { actor, busy, failure } = useSubmission(machines.resetConfirm)
-  const [errors, setErrors] = useState<FieldErrors>({})
+  const { busy, failure, errors, onSubmit } = useSubmissionForm(
+    machines.resetConfirm,
+    NewPasswordForm,
+    ({ password }) => ({ email, token, password }),
+  )
   const { t } = useLingui()
-  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault()
-    const result = validateForm(NewPasswordForm, formValues(e.currentTarget))
-    if (!result.success) return setErrors(result.errors)
-    setErrors({})
-    actor.send({ type: 'form.submit', input: { email, token, password: result.output.password } })
-  }
   return (
     <AuthLayout title={t`Choose a new password`} subtitle={email}>
       {failure ? (
