@@ -13,7 +13,7 @@ import { createJobQueue } from './jobs/queue.ts'
 import { startWorkers } from './jobs/runner.ts'
 import { createLogger } from './logger.ts'
 import { ensureFirstAdmin } from './services/bootstrap.ts'
-import { createLocalStorage } from './services/storage/index.ts'
+import { createLocalStorage, PARTIAL_MAX_AGE_MS } from './services/storage/index.ts'
 
 const SHUTDOWN_GRACE_MS = 10_000
 
@@ -29,6 +29,14 @@ async function start(): Promise<void> {
     if (database.driver === 'pglite') await refreshStatistics(database)
     await ensureFirstAdmin(database.db, config, logger)
     const storage = createLocalStorage(join(config.dataDir, 'files'))
+    // Partial files of uploads cut by a crash or a stalled client: at start-up, then every 15 min.
+    const sweepPartials = () =>
+      storage
+        .sweepPartials(PARTIAL_MAX_AGE_MS)
+        .then((removed) => removed > 0 && logger.info({ removed }, 'stale partial uploads removed'))
+        .catch((error: Error) => logger.warn({ err: error }, 'partial upload sweep failed'))
+    await sweepPartials()
+    setInterval(sweepPartials, PARTIAL_MAX_AGE_MS / 4).unref()
     const queue = createJobQueue(database.db, logger, {
       retryLimit: config.jobRetries,
       expireInSeconds: config.jobTimeoutSeconds,

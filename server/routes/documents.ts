@@ -68,6 +68,24 @@ function unsupported(kind: 'invoice' | 'expense'): HttpError {
   )
 }
 
+/**
+ * `inline` with the exact name as RFC 5987 `filename*` (UTF-8, every byte outside attr-char
+ * percent-encoded: encodeURIComponent leaves `'()*!` alone) and an ASCII `filename=` fallback
+ * for clients without RFC 6266 support: accents dropped (`été` → `ete`), anything else outside
+ * printable ASCII, quotes, backslashes and `%` replaced by `_`.
+ */
+export function contentDisposition(name: string): string {
+  const exact = encodeURIComponent(name).replace(
+    /['()*!]/g,
+    (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`,
+  )
+  const ascii = name
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[^\x20-\x7e]|["\\%]/g, '_')
+  return `inline; filename="${ascii}"; filename*=UTF-8''${exact}`
+}
+
 export function documentRoutes(deps: DocumentRouteDeps) {
   const { db, storage, queue, clock, logger, sessions } = deps
   const member = requireCompanyMember(db)
@@ -192,7 +210,7 @@ export function documentRoutes(deps: DocumentRouteDeps) {
     })
     c.header('Content-Type', row.contentType)
     c.header('Content-Length', String(row.sizeBytes))
-    c.header('Content-Disposition', `inline; filename*=UTF-8''${encodeURIComponent(row.originalName)}`)
+    c.header('Content-Disposition', contentDisposition(row.originalName))
     c.header('X-Content-Type-Options', 'nosniff')
     return stream(c, async (out) => {
       for await (const chunk of file) await out.write(chunk as Uint8Array)

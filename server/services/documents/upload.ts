@@ -78,6 +78,10 @@ export function receiveUpload(c: Context, options: ReceiveOptions): Promise<Rece
       parser = busboy({
         headers: { 'content-type': contentType },
         limits: { fileSize: maxBytes, files: 1, fields: 50, fieldSize: 64 * 1024, parts: 60 },
+        // Browsers send `filename="…"` as raw UTF-8; busboy's default reads header parameters
+        // as latin1 (`été` → `Ã©tÃ©`). Invalid UTF-8 bytes become U+FFFD; an RFC 5987
+        // `filename*=charset''…` keeps its own charset (and wins over `filename`).
+        defParamCharset: 'utf8',
       })
     } catch {
       reject(new HttpError(400, 'Invalid multipart body'))
@@ -85,11 +89,16 @@ export function receiveUpload(c: Context, options: ReceiveOptions): Promise<Rece
     }
     const fields: Record<string, string> = {}
     let filePromise: Promise<StoredUpload> | null = null
+    // The file part on its way to the storage: destroyed on failure, so the storage's write
+    // stream closes its handle and removes its partial file instead of waiting for bytes that
+    // will never come (a dropped connection, a refusal).
+    let fileStream: Readable | null = null
     let done = false
     const fail = (error: unknown) => {
       if (done) return
       done = true
       source.unpipe(parser)
+      fileStream?.destroy(error instanceof Error ? error : new Error(String(error)))
       // Read (and drop) the rest of the request so the client gets the answer.
       source.resume()
       // A file already stored by the time the failure comes must not stay.
@@ -99,6 +108,8 @@ export function receiveUpload(c: Context, options: ReceiveOptions): Promise<Rece
 
     const store = async (stream: Readable, filename: string): Promise<StoredUpload> => {
       if (fields.company_id !== undefined) await options.authorize(fields)
+      // The request may have failed (or been cut) while authorising: store nothing then.
+      if (done) throw new HttpError(400, 'Upload interrupted')
       const key = storage.newKey()
       const hash = createHash('sha256')
       let head = Buffer.alloc(0)
@@ -138,6 +149,10 @@ export function receiveUpload(c: Context, options: ReceiveOptions): Promise<Rece
       inspect.on('error', () => {})
       stream.on('limit', () => inspect.destroy(tooLarge(maxBytes)))
       stream.on('error', (error) => inspect.destroy(error))
+      // A destroyed file part (see `fail`) emits no error when destroyed without one.
+      stream.on('close', () => {
+        if (!stream.readableEnded) inspect.destroy(new HttpError(400, 'Upload interrupted'))
+      })
       stream.pipe(inspect)
       const { size } = await storage.put(key, inspect)
       if ((stream as Readable & { truncated?: boolean }).truncated) {
@@ -155,6 +170,7 @@ export function receiveUpload(c: Context, options: ReceiveOptions): Promise<Rece
         stream.resume()
         return
       }
+      fileStream = stream
       filePromise = store(stream, info.filename ?? '')
       filePromise.catch(fail)
     })
@@ -176,15 +192,35 @@ export function receiveUpload(c: Context, options: ReceiveOptions): Promise<Rece
         (error) => fail(error),
       )
     })
-    source.on('error', () => fail(new HttpError(400, 'Upload interrupted')))
+    const interrupted = () => fail(new HttpError(400, 'Upload interrupted'))
+    source.on('error', interrupted)
+    // A client that drops the connection mid-body: Node emits 'aborted' and 'close' on the
+    // request (an 'error' only in some versions); the body will never end.
+    source.on('aborted', interrupted)
+    source.on('close', () => {
+      if (!source.readableEnded && !(source as IncomingMessage).complete) interrupted()
+    })
     source.pipe(parser)
   })
 }
 
-/** The client's file name, for display only: no path, no control characters, bounded length. */
+/**
+ * Characters removed from a file name: C0/C1 controls and DEL (`\p{Cc}`), the bidirectional
+ * embedding/override/isolate marks (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F, U+061C: with
+ * them `inv\u202Efdp.exe` shows as `invexe.pdf`), line/paragraph separators (U+2028, U+2029)
+ * and the byte-order mark (U+FEFF). Zero-width joiners stay: some scripts and emoji need them.
+ */
+const UNSAFE_IN_NAME = /[\p{Cc}\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C\u2028\u2029\uFEFF]/gu
+
+/**
+ * The client's file name, for display only: no path, none of the characters above, NFC (a macOS
+ * name in decomposed form is found by the same search), at most 255 characters.
+ */
 export function cleanName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? ''
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping them is the point
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim()
-  return (clean || 'file').slice(0, 255)
+  const clean = base.normalize('NFC').replace(UNSAFE_IN_NAME, '').trim()
+  // Cut by code points, never inside a surrogate pair.
+  return Array.from(clean || 'file')
+    .slice(0, 255)
+    .join('')
 }

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import { createReadStream, createWriteStream } from 'node:fs'
-import { mkdir, readFile, rename, rm, stat } from 'node:fs/promises'
+import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
@@ -19,7 +19,15 @@ export interface FileStorage {
   read(key: string): Promise<Buffer>
   stat(key: string): Promise<{ size: number } | null>
   delete(key: string): Promise<void>
+  /**
+   * Removes partial files (uploads cut by a crash or a stalled client) older than `maxAgeMs`
+   * that no upload of this process is writing; answers how many went.
+   */
+  sweepPartials(maxAgeMs: number): Promise<number>
 }
+
+/** Partial files older than this are left-overs: a live upload writes to its file constantly. */
+export const PARTIAL_MAX_AGE_MS = 60 * 60 * 1000
 
 const KEY = /^[a-f0-9-]{36}$/
 
@@ -30,6 +38,8 @@ export function createLocalStorage(root: string): FileStorage {
     return join(root, key.slice(0, 2), key)
   }
   const tmpDir = join(root, '.tmp')
+  // Partial files being written by this process: a periodic sweep must not pull one away.
+  const writing = new Set<string>()
   return {
     newKey: () => randomUUID(),
     async put(key, source) {
@@ -41,13 +51,17 @@ export function createLocalStorage(root: string): FileStorage {
       source.on('data', (chunk: Buffer) => {
         size += chunk.length
       })
+      writing.add(partial)
       try {
+        // `pipeline` destroys the write stream (closing its handle) when the source fails.
         await pipeline(source, createWriteStream(partial, { flags: 'wx' }))
         await mkdir(join(root, key.slice(0, 2)), { recursive: true })
         await rename(partial, target)
       } catch (error) {
         await rm(partial, { force: true })
         throw error
+      } finally {
+        writing.delete(partial)
       }
       return { size }
     },
@@ -67,6 +81,20 @@ export function createLocalStorage(root: string): FileStorage {
     },
     async delete(key) {
       await rm(pathOf(key), { force: true })
+    },
+    async sweepPartials(maxAgeMs) {
+      const names = await readdir(tmpDir).catch(() => [] as string[])
+      const before = Date.now() - maxAgeMs
+      let removed = 0
+      for (const name of names) {
+        const path = join(tmpDir, name)
+        if (!name.endsWith('.part') || writing.has(path)) continue
+        const info = await stat(path).catch(() => null)
+        if (!info?.isFile() || info.mtimeMs >= before) continue
+        await rm(path, { force: true })
+        removed += 1
+      }
+      return removed
     },
   }
 }
