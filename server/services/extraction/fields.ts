@@ -4,8 +4,10 @@
  * the shape of values; nothing here knows a particular supplier or template.
  */
 import { electronicFormatIBAN, getCountrySpecifications } from 'ibantools'
-import { compactId, findAmounts, findDates, foldText, round2 } from './parse.ts'
+import { hasLabel, labelAt, labelRank, labelsIn } from './lexicon.ts'
+import { compactId, type DateOrder, dateOrder, findAmounts, findDates, foldText } from './parse.ts'
 import type { Line, PageText, Segment } from './pdf-text.ts'
+import { amountCandidates, decideTotals } from './totals.ts'
 
 export interface ExtractedFields {
   invoice_number: string | null
@@ -419,15 +421,6 @@ function findIban(lines: Line[], customer: Set<Segment>): string | null {
 
 // ---- invoice number -----------------------------------------------------------------------
 
-const NUMBER_LABELS = [
-  /(?:facture|invoice|receipt|recu|ticket|note|bon|quittance|avoir|credit note|bill)\s*(?:n[°ºo]\.?|no\.?|nr\.?|num(?:ero|ber)?\.?|#|ref\.?)\s*:?\s*/,
-  /(?:n[°ºo]\.?|numero|number|no\.?)\s*(?:de\s+|of\s+)?(?:la\s+)?(?:facture|invoice|recu|receipt|ticket)\s*:?\s*/,
-  /^(?:invoice|facture)\s+(?=[a-z0-9/_.-]*\d)/,
-  /^(?:n[°ºo]|no\.|#)\s*:?\s*(?=[a-z0-9/_.-]*\d)/,
-]
-const NOT_INVOICE_NUMBER =
-  /(client|customer|commande|order|purchase|\bpo\b|tva|vat|siret|siren|licen[cs]e|account|compte|table|chambre|room|folio|devis|quote|livraison|delivery|bon de|contrat|contract|dossier|mandat|rcs|tel|page|ref\.? client|projet|project|transaction|auth|carte|card|terminal)/
-
 function cleanNumber(raw: string): string | null {
   const token = raw
     .trim()
@@ -439,143 +432,88 @@ function cleanNumber(raw: string): string | null {
   return token
 }
 
+/**
+ * The invoice number: every label of the lexicon's `invoice_number` gives a candidate (its
+ * value right of it, in the next segment or under it); the most specific label wins, then
+ * the first printed. Look-alikes (customer, order, delivery numbers) are no label.
+ */
 function findInvoiceNumber(lines: Line[], customer: Set<Segment>): string | null {
-  for (const [rank, label] of NUMBER_LABELS.entries()) {
-    for (const ref of segments(lines)) {
-      if (customer.has(ref.seg)) continue
-      const t = f(ref.seg.text)
-      const m = t.match(label)
-      if (!m || m.index === undefined) continue
-      const before = t.slice(0, m.index)
-      const prev = ref.line.segments[ref.si - 1]
-      if (NOT_INVOICE_NUMBER.test(before) || NOT_INVOICE_NUMBER.test(m[0])) continue
-      if (rank === 3 && prev && NOT_INVOICE_NUMBER.test(f(prev.text))) continue
-      const rest = ref.seg.text.slice(m.index + m[0].length)
-      for (const candidate of valueAfter(lines, ref, rest)) {
+  let best: { value: string; score: number } | null = null
+  for (const ref of segments(lines)) {
+    if (customer.has(ref.seg)) continue
+    for (const hit of labelsIn('invoice_number', ref.seg.text)) {
+      // A label inside running text ("… die Rechnungsnummer an.") needs its value on the spot.
+      const values = hit.rest ? [hit.rest] : hit.index === 0 ? valueAfter(lines, ref, '') : []
+      for (const candidate of values) {
         const value = cleanNumber(candidate)
-        if (value) return value
+        if (value) {
+          const score = hit.rank + (hit.index === 0 ? 0.05 : 0)
+          if (!best || score > best.score) best = { value, score }
+          break
+        }
         if (candidate.trim()) break
       }
     }
   }
-  return null
+  return best?.value ?? null
 }
 
 // ---- dates --------------------------------------------------------------------------------
 
-const ISSUE_DATE =
-  /(date de (la )?facture|date de facturation|date d'emission|date d emission|emise? le|invoice date|date of issue|issue date|issued|date of invoice|tax point|rechnungsdatum|datum|^date\b|\bdate\s*:|^le\b|\bfait le\b|facture du)/
-const OTHER_DATE =
-  /(echeance|due|payable|paiement|payment|pay by|livraison|delivery|delivered|arrivee|arrival|depart|departure|periode|period|service|prestation du|quote|devis|commande|order|valid|validite|avant le|before|until|jusqu|expir|from|to\b|au\b|du\b.*au|naissance|contrat|mission|sejour|stay|check)/
-
+/** The label printed before a date: in its segment, the segment left of it, or just above it. */
 function dateContext(lines: Line[], ref: Ref, index: number): string {
-  const own = f(ref.seg.text.slice(0, index))
+  const own = ref.seg.text.slice(0, index)
   if (own.replace(/[\s:]/g, '').length > 0) return own
   const prev = ref.line.segments[ref.si - 1]
-  if (prev) return f(prev.text)
+  if (prev) return prev.text
   const above = lines[ref.li - 1]
   const over = above?.segments.find((s) => overlaps(s, ref.seg))
-  return over && ref.line.y - above!.y < ref.seg.size * 2.5 ? f(over.text) : ''
+  return over && ref.line.y - above!.y < ref.seg.size * 2.5 ? over.text : ''
 }
 
-function findIssueDate(lines: Line[], customer: Set<Segment>): string | null {
-  let fallback: string | null = null
+/** The end of a label phrase: "Invoice date:", "Rechnung Nr. 5 vom", "München, den". */
+const lastWords = (context: string) =>
+  context
+    .replace(/[\s:]+$/, '')
+    .split(/\s{2,}|[|·•]/)
+    .pop() ?? ''
+
+/**
+ * The issue date among every date printed: one labelled as the issue date (lexicon
+ * `issue_date`) beats a date labelled as another one (due, delivery, order, period…); a title
+ * line's date ("Rechnung Nr. 5 vom 05.03.2018", "Paris, le 3 mars 2026") counts as labelled;
+ * unlabelled dates come last, the first printed first. Day and month are read in the
+ * document's convention.
+ */
+function findIssueDate(lines: Line[], customer: Set<Segment>, order: DateOrder): string | null {
+  let best: { iso: string; score: number } | null = null
+  let n = 0
   for (const ref of segments(lines)) {
     if (customer.has(ref.seg)) continue
-    for (const d of findDates(ref.seg.text)) {
-      const context = dateContext(lines, ref, d.index)
-      if (ISSUE_DATE.test(context) && !OTHER_DATE.test(context.replace(ISSUE_DATE, ''))) return d.iso
-      if (!fallback && !OTHER_DATE.test(context) && ref.line.segments.length < 4) fallback = d.iso
+    for (const d of findDates(ref.seg.text, order)) {
+      n++
+      const context = lastWords(dateContext(lines, ref, d.index))
+      const issue = labelAt('issue_date', context)
+      const other = labelAt('other_date', context)
+      let score: number
+      if (issue && (!other || issue.label.length >= other.label.length))
+        score = 2 + labelRank('issue_date', context)
+      else if (other) score = -1
+      else if (
+        /(^|\s)(vom|du|of|dated|issued( at| on)?|le|den)$/i.test(context.trim()) &&
+        !/\b(bis|au|to|until)\b/i.test(context)
+      )
+        score = hasLabel('title', context) || /,\s*(le|den)$/i.test(context.trim()) ? 2.2 : 1
+      else if (hasLabel('issue_date', context) && !hasLabel('other_date', context)) score = 1.5
+      else score = ref.line.segments.length < 4 && !hasLabel('other_date', context) ? 0.5 : 0
+      score -= n * 0.001
+      if (score > 0 && (!best || score > best.score)) best = { iso: d.iso, score }
     }
   }
-  return fallback
+  return best?.iso ?? null
 }
 
 // ---- totals -------------------------------------------------------------------------------
-
-const INCL_LABELS = [
-  /^(total\s*t\.?t\.?c\.?|montant\s*t\.?t\.?c|prix\s*t\.?t\.?c|total\s*(incl|including|inc\b|vat incl|tax incl|ttc)|grand\s*total|invoice\s*total|total\s*invoice|total\s*amount|total\s*due|total\s*to\s*pay|total\s*payable|total\s*a\s*payer|montant\s*total|total\s*general|total\s*facture|gesamtbetrag|total\s*\(?(eur|usd|gbp|chf)\)?$)/,
-  /^total\b(?!\s*(ht|h\.t|hors|tva|vat|tax|excl|net|htva|brut|des\s*taxes|before|pre|sans))/,
-  /^(net\s*a\s*payer|amount\s*due|balance\s*due|amount\s*payable|montant\s*du|reste\s*a\s*payer|a\s*payer|to\s*pay)/,
-]
-const EXCL_LABELS = [
-  /^(total\s*h\.?t\.?|montant\s*h\.?t|total\s*hors\s*tax|total\s*hors\s*tva|sous-?\s*total\s*h\.?t|subtotal|sub-total|sub total|net\s*amount|net\s*total|total\s*net|total\s*excl|total\s*excluding|total\s*before\s*(tax|vat)|amount\s*excl|total\s*htva|total\s*pre-?tax|total\s*sans\s*tva|nettobetrag)/,
-  /^(sous-?\s*total|prix\s*h\.?t|base\s*h\.?t\s*total)/,
-]
-const VAT_TOTAL_LABEL =
-  /^(total\s*(de\s*la\s*)?tva|total\s*vat|montant\s*(de\s*la\s*)?tva|tva\s*totale|total\s*des\s*taxes|vat\s*total|total\s*tax(es)?|tax\s*total|vat\s*amount|mwst\.?\s*gesamt)\b/
-const VAT_RATE_LABEL = /^(dont\s+)?(tva|vat|tax|mwst|ust|sales tax)\b/
-const NOT_VAT_AMOUNT =
-  /(n[°ºo]|\bno\b|\bid\b|number|intracom|non applicable|not applicable|exempt|reg|identification|:\s*[a-z]{2}\s?\d)/
-
-interface AmountHit {
-  value: number
-  line: Line
-  seg: Segment
-  text: string
-}
-
-function amountsAfterLabel(lines: Line[], label: RegExp, customer: Set<Segment>): AmountHit[] {
-  const hits: AmountHit[] = []
-  for (const ref of segments(lines)) {
-    if (customer.has(ref.seg)) continue
-    const t = f(ref.seg.text)
-    const m = t.match(label)
-    if (!m) continue
-    const rest = ref.seg.text.slice(m[0].length)
-    const amounts = findAmounts(rest)
-    const next = ref.line.segments[ref.si + 1]
-    if (next && !/\p{L}{4,}/u.test(next.text.replace(/\b(EUR|USD|GBP|CHF)\b/g, ''))) {
-      amounts.push(...findAmounts(next.text))
-    }
-    const last = amounts[amounts.length - 1]
-    if (last)
-      hits.push({
-        value: last.value,
-        line: ref.line,
-        seg: ref.seg,
-        text: `${ref.seg.text} ${next?.text ?? ''}`,
-      })
-  }
-  return hits
-}
-
-const lastHit = (hits: AmountHit[]) => hits[hits.length - 1] ?? null
-
-function findTotals(lines: Line[], customer: Set<Segment>, hasVat: boolean) {
-  let incl: AmountHit | null = null
-  for (const label of INCL_LABELS) {
-    incl = lastHit(amountsAfterLabel(lines, label, customer).filter((h) => h.value > 0))
-    if (incl) break
-  }
-  let excl: AmountHit | null = null
-  for (const label of EXCL_LABELS) {
-    excl = lastHit(amountsAfterLabel(lines, label, customer))
-    if (excl) break
-  }
-  let vat: number | null = lastHit(amountsAfterLabel(lines, VAT_TOTAL_LABEL, customer))?.value ?? null
-  if (vat === null) {
-    const byRate = new Map<string, number>()
-    for (const hit of amountsAfterLabel(lines, VAT_RATE_LABEL, customer)) {
-      const label = f(hit.seg.text)
-      if (NOT_VAT_AMOUNT.test(label)) continue
-      const rate = label.match(/(\d+(?:[.,]\d+)?)\s*%/)?.[1]?.replace(',', '.') ?? `@${byRate.size}`
-      byRate.set(rate, hit.value)
-    }
-    if (byRate.size > 0) vat = round2([...byRate.values()].reduce((a, b) => a + b, 0))
-  }
-  let inclV = incl?.value ?? null
-  let exclV = excl?.value ?? null
-  if (!hasVat) {
-    vat = 0
-    exclV ??= inclV
-    inclV ??= exclV
-  }
-  if (vat === null && inclV !== null && exclV !== null) vat = round2(inclV - exclV)
-  if (exclV === null && inclV !== null && vat !== null) exclV = round2(inclV - vat)
-  if (inclV === null && exclV !== null && vat !== null) inclV = round2(exclV + vat)
-  return { incl: inclV, excl: exclV, vat, inclLine: incl?.text ?? null }
-}
 
 function findCurrency(lines: Line[], totalText: string | null): string | null {
   const detect = (s: string): string | null => {
@@ -628,15 +566,18 @@ export function extractFields(pages: PageText[]): ExtractedFields {
   const supplier = findSupplier(pages, lines, customer)
   const vatNumber = findVat(lines, customer, supplier.name)
   const german = germanSupplier(supplier.address, vatNumber)
-  const totals = findTotals(lines, customer, hasVat)
+  const totals = decideTotals(
+    amountCandidates(lines, (s) => customer.has(s)),
+    hasVat,
+  )
   return {
     invoice_number: findInvoiceNumber(lines, customer),
-    document_date: findIssueDate(lines, customer),
+    document_date: findIssueDate(lines, customer, dateOrder(lines.map((l) => l.text).join('\n'))),
     business_name: german ? umlauts(supplier.name) : supplier.name,
     business_address: german ? umlauts(supplier.address) : supplier.address,
     vat_number: vatNumber,
     iban: findIban(lines, customer),
-    currency: findCurrency(lines, totals.inclLine) ?? (totals.incl !== null ? 'EUR' : null),
+    currency: findCurrency(lines, totals.inclText) ?? (totals.incl !== null ? 'EUR' : null),
     has_vat: hasVat,
     total_vat_amount: totals.vat,
     total_charge_excluding_vat: totals.excl,

@@ -39,7 +39,6 @@ export const round2 = (n: number) => Math.round(n * 100) / 100
 const MONTHS: Record<string, number> = {
   janvier: 1,
   janv: 1,
-  jan: 1,
   january: 1,
   fevrier: 2,
   fevr: 2,
@@ -79,6 +78,21 @@ const MONTHS: Record<string, number> = {
   decembre: 12,
   dec: 12,
   december: 12,
+  // German
+  januar: 1,
+  jan: 1,
+  janner: 1,
+  jann: 1,
+  februar: 2,
+  marz: 3,
+  maerz: 3,
+  mrz: 3,
+  juni: 6,
+  juli: 7,
+  oktober: 10,
+  okt: 10,
+  dezember: 12,
+  dez: 12,
 }
 
 const fold = (s: string) =>
@@ -92,20 +106,35 @@ const MONTH_NAMES = Object.keys(MONTHS)
   .join('|')
 const MONTH_WORD = `(${MONTH_NAMES})\\.?`
 
-const DATE_PATTERNS: { re: RegExp; build: (m: RegExpMatchArray) => [number, number, number] | null }[] = [
+/** Day-first (25/11/2026, Europe, Malaysia…) or month-first (11/25/2026, United States). */
+export type DateOrder = 'dmy' | 'mdy'
+
+const DATE_PATTERNS: {
+  re: RegExp
+  build: (m: RegExpMatchArray, order: DateOrder) => [number, number, number] | null
+}[] = [
   // 2026-11-25
   { re: /\b(\d{4})-(\d{1,2})-(\d{1,2})\b/g, build: (m) => [+m[1]!, +m[2]!, +m[3]!] },
-  // 25/11/2026 · 25.11.2026 · 25-11-2026 · 25/11/26
+  // 25/11/2026 · 25.11.2026 · 25-11-2026 · 25/11/26 (11/25/2026 when the document is month-first)
   {
     re: /\b(\d{1,2})\s?[/.-]\s?(\d{1,2})\s?[/.-]\s?(\d{4}|\d{2})(?![\d])/g,
-    build: (m) => [year(m[3]!), +m[2]!, +m[1]!],
+    build: (m, order) => {
+      const a = +m[1]!
+      const b = +m[2]!
+      // A number above 12 decides whatever the document's convention.
+      const dayFirst = a > 12 ? true : b > 12 ? false : order === 'dmy'
+      return dayFirst ? [year(m[3]!), b, a] : [year(m[3]!), a, b]
+    },
   },
-  // 25 novembre 2026 · 1er novembre 2026 · 25 nov. 2026 · 25th November 2026 · 25 Nov 2026
+  // 25 novembre 2026 · 1er novembre 2026 · 25 nov. 2026 · 25th November 2026 · 7. Mai 2014 · 05 MAR 2018 · 01-NOV-2017 · 25 Nov 26
   {
-    re: new RegExp(`\\b(\\d{1,2})(?:er|st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH_WORD}\\s+(\\d{4})\\b`, 'g'),
-    build: (m) => [+m[3]!, MONTHS[m[2]!]!, +m[1]!],
+    re: new RegExp(
+      `\\b(\\d{1,2})(?:er|st|nd|rd|th|\\.)?(?:\\s+|\\s*[-/]\\s*)(?:of\\s+)?${MONTH_WORD}(?:\\s+|\\s*[-/,]\\s*)(\\d{4}|\\d{2})(?!\\d)`,
+      'g',
+    ),
+    build: (m) => [year(m[3]!), MONTHS[m[2]!]!, +m[1]!],
   },
-  // Nov 25, 2026 · November 25, 2026 · November 25th, 2026
+  // Nov 25, 2026 · November 25, 2026 · November 25th, 2026 · OCT 3, 2016
   {
     re: new RegExp(`\\b${MONTH_WORD}\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})\\b`, 'g'),
     build: (m) => [+m[3]!, MONTHS[m[1]!]!, +m[2]!],
@@ -124,12 +153,12 @@ export interface FoundDate {
 }
 
 /** Every date printed in a string, as YYYY-MM-DD, in order of appearance. */
-export function findDates(raw: string): FoundDate[] {
+export function findDates(raw: string, order: DateOrder = 'dmy'): FoundDate[] {
   const text = fold(raw)
   const out: FoundDate[] = []
   for (const { re, build } of DATE_PATTERNS) {
     for (const m of text.matchAll(re)) {
-      const parts = build(m)
+      const parts = build(m, order)
       if (!parts) continue
       const [y, mo, d] = parts
       if (!validDate(y, mo, d)) continue
@@ -143,6 +172,24 @@ export function findDates(raw: string): FoundDate[] {
     }
   }
   return out.sort((a, b) => a.index - b.index)
+}
+
+/**
+ * The document's date convention: a numeric date whose first number cannot be a month makes
+ * it day-first, one whose second cannot be makes it month-first; otherwise month-first only for
+ * an English document in US dollars with no day-first sign (French, German, `€`, `£`, `RM`).
+ */
+export function dateOrder(allText: string): DateOrder {
+  const text = fold(allText)
+  let dmy = 0
+  let mdy = 0
+  for (const m of text.matchAll(/\b(\d{1,2})[/.-](\d{1,2})[/.-](\d{4}|\d{2})(?!\d)/g)) {
+    if (+m[1]! > 12 && +m[2]! <= 12) dmy++
+    else if (+m[2]! > 12 && +m[1]! <= 12) mdy++
+  }
+  if (dmy !== mdy) return dmy > mdy ? 'dmy' : 'mdy'
+  const us = /\$|\busd\b/.test(text) && !/€|£|\b(eur|gbp|rm|myr|chf|tva|mwst|ust)\b/.test(text)
+  return us ? 'mdy' : 'dmy'
 }
 
 function validDate(y: number, m: number, d: number): boolean {

@@ -1,0 +1,211 @@
+/**
+ * Totals as candidates, then one decision. Every amount printed on the page is a candidate; its
+ * evidence is the label left of it on its row (same segment or an earlier one), or, in a totals
+ * table laid out with its labels in one row and values in the next, its column header. Labels
+ * come from the lexicon. The decision then takes the gross, net and VAT that score best
+ * together, net + VAT = gross (several VAT rates summed, rounding) counting as evidence.
+ */
+import { type LabelField, labelAt, labelRank } from './lexicon.ts'
+import { findAmounts, round2 } from './parse.ts'
+import type { Line, Segment } from './pdf-text.ts'
+
+type Role = 'incl' | 'excl' | 'vat'
+const ROLE_FIELD: Record<Role, LabelField> = { incl: 'total_incl', excl: 'total_excl', vat: 'vat_total' }
+
+export interface AmountCandidate {
+  value: number
+  line: Line
+  seg: Segment
+  /** Index of the line in reading order. */
+  order: number
+  role: Role
+  /** Label strength 0..1: the lexicon lists labels from specific to generic. */
+  strength: number
+  /** A VAT line of one rate (`VAT 19 %`, `dont TVA 10 %`): summed with the other rates. */
+  rate: string | null
+  /** The row's text (currency detection). */
+  text: string
+}
+
+/** A currency printed before an amount is no label. */
+const CURRENCY_WORD = /\b(EUR|USD|GBP|CHF|MYR|RM|SGD|Fr)\b\.?|[€$£]/g
+
+const RATE = /(\d{1,2}(?:[.,]\d{1,2})?)\s*%/
+
+/**
+ * A row's label for the amount at `index` of segment `si`: the text left of it in its segment,
+ * else the nearest segment with words to its left (with the one before it when they sit close
+ * together: a label printed in two pieces, "Total" | "TTC").
+ */
+function leftLabel(line: Line, si: number, index: number): string | null {
+  const own = line.segments[si]!.text.slice(0, index).trim()
+  if (/\p{L}{2,}/u.test(own.replace(CURRENCY_WORD, ''))) return own
+  for (let i = si - 1; i >= 0; i--) {
+    const seg = line.segments[i]!
+    if (!/\p{L}{2,}/u.test(seg.text)) continue
+    const before = line.segments[i - 1]
+    if (
+      before &&
+      seg.x0 - before.x1 < seg.size * 2.5 &&
+      /\p{L}{2,}/u.test(before.text) &&
+      seg.text.length <= 6
+    )
+      return `${before.text} ${seg.text}`
+    return seg.text.trim()
+  }
+  return null
+}
+
+/** The roles a label gives, with strength; a `not_total` label gives none. */
+function rolesOf(label: string): { role: Role; strength: number; rate: string | null }[] {
+  // "19 % MwSt.", "TVA 20 %", "dont TVA 10 %": the rate is not part of the label's words.
+  const rate = label.match(RATE)?.[1]?.replace(',', '.') ?? null
+  const clean = label
+    .replace(/^(dont|davon|incl\.?|inkl\.?|including)\s+/i, '')
+    .replace(/^\(?\d{1,2}(?:[.,]\d{1,2})?\s*%\)?\s*/, '')
+    .trim()
+  if (labelAt('not_total', clean)) return []
+  const out: { role: Role; strength: number; rate: string | null }[] = []
+  for (const role of ['incl', 'excl', 'vat'] as Role[]) {
+    const m = labelAt(ROLE_FIELD[role], clean)
+    if (!m) continue
+    // "Total 3 articles", "Total HT (20 %) base": words after the label that are not a currency,
+    // a rate or a parenthesis weaken it.
+    const tail = m.rest.replace(/\(.*?\)|\b[A-Z]{3}\b|[€$£%]|\d+([.,]\d+)?|RM/g, '').trim()
+    const strength = Math.max(0.3, labelRank(ROLE_FIELD[role], m.label)) * (tail.length > 12 ? 0.5 : 1)
+    out.push({ role, strength, rate: role === 'vat' ? rate : null })
+  }
+  return out
+}
+
+/** Rows holding only total labels (a totals table's header): column → role. */
+function headerRoles(line: Line): { seg: Segment; role: Role; strength: number }[] | null {
+  if (findAmounts(line.text).length > 0) return null
+  const cols: { seg: Segment; role: Role; strength: number }[] = []
+  for (const seg of line.segments) {
+    const roles = rolesOf(seg.text.replace(/\b(EUR|USD|GBP|CHF)\b|[€$£]/g, '').trim())
+    if (roles.length === 0) continue
+    const best = roles.sort((a, b) => b.strength - a.strength)[0]!
+    cols.push({ seg, role: best.role, strength: best.strength })
+  }
+  // A totals table's header is mostly total labels ("Netto | MwSt. | Brutto"); an item table's
+  // ("Description | Qty | Unit price | VAT | Net amount") is not.
+  const others = line.segments.length - 1 - cols.length
+  return new Set(cols.map((c) => c.role)).size >= 2 && cols.length > others ? cols : null
+}
+
+export function amountCandidates(lines: Line[], skip: (s: Segment) => boolean): AmountCandidate[] {
+  const out: AmountCandidate[] = []
+  let header: { cols: NonNullable<ReturnType<typeof headerRoles>>; line: Line; rows: number } | null = null
+  for (let li = 0; li < lines.length; li++) {
+    const line = lines[li]!
+    const h = headerRoles(line)
+    if (h) {
+      header = { cols: h, line, rows: 0 }
+      continue
+    }
+    if (header && (header.line.page !== line.page || header.rows >= 3)) header = null
+    let sawAmount = false
+    for (let si = 0; si < line.segments.length; si++) {
+      const seg = line.segments[si]!
+      if (skip(seg)) continue
+      for (const a of findAmounts(seg.text)) {
+        sawAmount = true
+        const label = leftLabel(line, si, a.index)
+        const roles = label ? rolesOf(label) : []
+        // Only the last amount of a labelled row is its value (base | VAT, quantity | price | total).
+        const lastOnRow =
+          si === line.segments.length - 1 ||
+          line.segments.slice(si + 1).every((s) => findAmounts(s.text).length === 0)
+        const lastInSeg = findAmounts(seg.text.slice(a.index + a.text.length)).length === 0
+        const text = line.text
+        if (roles.length > 0 && lastOnRow && lastInSeg) {
+          for (const r of roles) out.push({ value: a.value, line, seg, order: li, ...r, text })
+        }
+        if (header) {
+          const col = header.cols.find((c) => seg.x0 <= c.seg.x1 + 8 && c.seg.x0 <= seg.x1 + 8)
+          if (col)
+            out.push({
+              value: a.value,
+              line,
+              seg,
+              order: li,
+              role: col.role,
+              strength: col.strength,
+              rate: null,
+              text,
+            })
+        }
+      }
+    }
+    if (header && sawAmount) header.rows++
+  }
+  return out
+}
+
+export interface Totals {
+  incl: number | null
+  excl: number | null
+  vat: number | null
+  inclText: string | null
+}
+
+/** The gross, net and VAT that score best together. */
+export function decideTotals(cands: AmountCandidate[], hasVat: boolean): Totals {
+  const n = cands.length || 1
+  // Later on the page counts a little (totals close a document; sub-totals come first).
+  const score = (c: AmountCandidate) =>
+    c.strength + (0.15 * c.order) / Math.max(...cands.map((x) => x.order), 1)
+  const top = (role: Role) =>
+    cands
+      .filter((c) => c.role === role && c.rate === null)
+      .sort((a, b) => score(b) - score(a) || b.order - a.order)
+      .slice(0, 6)
+  const incls = top('incl').filter((c) => c.value !== 0)
+  const excls = top('excl')
+  // VAT: a labelled total, or the sum of the per-rate lines (each rate once: its last line).
+  const vatOptions: { value: number; s: number }[] = top('vat').map((c) => ({ value: c.value, s: score(c) }))
+  const byRate = new Map<string, AmountCandidate>()
+  for (const c of cands) if (c.role === 'vat' && c.rate !== null) byRate.set(c.rate, c)
+  if (byRate.size > 0) {
+    const sum = round2([...byRate.values()].reduce((a, c) => a + c.value, 0))
+    vatOptions.push({ value: sum, s: Math.max(...[...byRate.values()].map(score)) * 0.9 })
+  }
+  let best: { s: number; incl: AmountCandidate | null; excl: AmountCandidate | null; vat: number | null } = {
+    s: Number.NEGATIVE_INFINITY,
+    incl: null,
+    excl: null,
+    vat: null,
+  }
+  const inclOpts: (AmountCandidate | null)[] = [...incls, null]
+  const exclOpts: (AmountCandidate | null)[] = [...excls, null]
+  const vatOpts: ({ value: number; s: number } | null)[] = hasVat
+    ? [...vatOptions, null]
+    : [{ value: 0, s: 0 }]
+  for (const i of inclOpts)
+    for (const e of exclOpts)
+      for (const v of vatOpts) {
+        let s = (i ? score(i) : 0) + (e ? score(e) * 0.8 : 0) + (v ? v.s * 0.6 : 0)
+        if (i && e && i === e) continue
+        if (i && e && v) {
+          const diff = Math.abs(e.value + v.value - i.value)
+          if (diff <= 0.011) s += 1
+          else if (diff <= 0.05) s += 0.3
+        } else if (i && e && !v && hasVat && Math.abs(i.value - e.value) < 0.005 && i.value !== 0) s -= 0.3
+        if (i && e && Math.abs(i.value) + 0.005 < Math.abs(e.value)) s -= 1
+        if (s > best.s) best = { s, incl: i, excl: e, vat: v?.value ?? null }
+      }
+  void n
+  let incl = best.incl?.value ?? null
+  let excl = best.excl?.value ?? null
+  let vat = best.vat
+  if (!hasVat) {
+    vat = 0
+    excl ??= incl
+    incl ??= excl
+  }
+  if (vat === null && incl !== null && excl !== null) vat = round2(incl - excl)
+  if (excl === null && incl !== null && vat !== null) excl = round2(incl - vat)
+  if (incl === null && excl !== null && vat !== null) incl = round2(excl + vat)
+  return { incl, excl, vat, inclText: best.incl?.text ?? null }
+}
