@@ -12,6 +12,7 @@ import type { Logger } from 'pino'
 import type { Config } from './config.ts'
 import type { AppDatabase } from './db/client.ts'
 import type { AppEnv, RouteDeps } from './http/context.ts'
+import { requireContentType, requireTrustedOrigin } from './http/csrf.ts'
 import { errorHandler, notFoundHandler } from './http/errors.ts'
 import { publicRoutes } from './http/static.ts'
 import { createJobQueue, type JobQueue } from './jobs/queue.ts'
@@ -115,6 +116,13 @@ export function createApp(deps: AppDeps) {
     await next()
     c.header('Cache-Control', 'no-store')
   })
+  // CSRF (see http/csrf.ts): a trusted Origin, then JSON bodies only (a page can send those to
+  // another origin only after a CORS preflight, which this server never grants), multipart on uploads.
+  api.use(requireTrustedOrigin(config))
+  const uploadPath = new RegExp(
+    `^${prefix.replace(/[.]/g, '\\.')}/(documents/upload|expenses/upload|companies/company/logo/[^/]+)$`,
+  )
+  api.use(requireContentType((c) => uploadPath.test(c.req.path)))
   // JSON bodies are small; uploads (multipart) are streamed and limited by their own routes.
   const jsonLimit = bodyLimit({
     maxSize: JSON_BODY_LIMIT,

@@ -21,6 +21,11 @@ export interface Config {
   sessionTtlHours: number
   /** Trust the last X-Forwarded-For hop (one reverse proxy in front) for the client address. */
   trustProxy: boolean
+  /**
+   * Origins besides PUBLIC_URL's (and the server's own) whose pages may send state-changing API
+   * requests (TRUSTED_ORIGINS, comma-separated): a browser app served elsewhere (VITE_API_BASE_URL).
+   */
+  trustedOrigins: string[]
   logLevel: LogLevel
   staticDir: string
   localesDir: string
@@ -52,6 +57,7 @@ export function loadConfig(env: Env = process.env): Config {
     sessionSecret: sessionSecret(env, dataDir),
     sessionTtlHours: integer(env, 'SESSION_TTL_HOURS', 12, 1, 24 * 365),
     trustProxy: boolean(env, 'TRUST_PROXY', false),
+    trustedOrigins: origins(env, 'TRUSTED_ORIGINS'),
     logLevel: logLevel(env),
     staticDir: resolve(nonEmpty(env.STATIC_DIR) ?? join(REPO_ROOT, 'dist')),
     localesDir: join(REPO_ROOT, 'locales'),
@@ -103,6 +109,28 @@ function url(env: Env, name: string, fallback: string): string {
     throw invalid(name, raw, 'an absolute http(s) URL')
   }
   return raw
+}
+
+/** A comma-separated list of http(s) origins, each normalised as browsers send it (no path, no default port). */
+function origins(env: Env, name: string): string[] {
+  const raw = nonEmpty(env[name])
+  if (raw === undefined) return []
+  return raw
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '')
+    .map((item) => {
+      let parsed: URL
+      try {
+        parsed = new URL(item)
+      } catch {
+        throw invalid(name, item, 'comma-separated http(s) origins such as https://app.example.com')
+      }
+      if ((parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || parsed.pathname !== '/') {
+        throw invalid(name, item, 'comma-separated http(s) origins such as https://app.example.com')
+      }
+      return parsed.origin
+    })
 }
 
 function databaseUrl(env: Env): string | undefined {

@@ -23,7 +23,7 @@ export const RESET_REQUESTED_MESSAGE =
   'If an account exists for this e-mail address, a password reset link has been sent to it.'
 
 export function accountRoutes(deps: RouteDeps) {
-  const { db, logger, sessions, accounts, rateLimiter, clock } = deps
+  const { db, logger, sessions, accounts, clock } = deps
 
   return new Hono<AppEnv>()
     .post('/auth/validate-mail', async (c) => {
@@ -53,8 +53,9 @@ export function accountRoutes(deps: RouteDeps) {
         password: input.new_password,
       })
       if (!ok) throw new HttpError(400, 'Invalid or expired password reset link')
-      // A new password proves the account is in its owner's hands again.
-      rateLimiter.recordSuccess(input.email)
+      // A new password proves this client is the owner: its own sign-in failures are forgiven
+      // (other addresses' failures stay counted).
+      attemptGuard(c, deps, input.email, 'sign-in').succeeded()
       logger.info({ reqId: c.var.requestId }, 'password reset')
       return c.json({ message: 'Password reset successfully' } satisfies MessageResult)
     })
@@ -62,7 +63,7 @@ export function accountRoutes(deps: RouteDeps) {
     .post('/auth/password/change', requireUser(sessions), async (c) => {
       const input = parse(ChangePasswordInput, await readJson(c))
       const { user, session } = c.var
-      const guard = attemptGuard(c, deps, user.email)
+      const guard = attemptGuard(c, deps, user.email, 'signed-in')
       guard.check()
       if (!user.passwordHash || !(await verifyPassword(user.passwordHash, input.current_password))) {
         guard.failed()

@@ -57,7 +57,7 @@ export function twoFactorRoutes(deps: RouteDeps) {
       const input = parse(Verify2faInput, await readJson(c))
       const user = c.var.user
       ownEmail(input.email, user.email)
-      const guard = attemptGuard(c, deps, user.email)
+      const guard = attemptGuard(c, deps, user.email, 'signed-in')
       guard.check()
       // The password is optional here (the session already proves who this is), but a wrong
       // one is still a failure. Setup is confirmed with the authenticator app, never a backup code.
@@ -83,7 +83,7 @@ export function twoFactorRoutes(deps: RouteDeps) {
           },
         ])
       }
-      const guard = attemptGuard(c, deps, user.email)
+      const guard = attemptGuard(c, deps, user.email, 'signed-in')
       guard.check()
       const ok =
         input.password !== ''

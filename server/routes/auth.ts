@@ -27,7 +27,7 @@ export function authRoutes(deps: RouteDeps) {
   return new Hono<AppEnv>()
     .post('/auth/login', async (c) => {
       const { email, password } = parse(LoginInput, await readJson(c))
-      const guard = attemptGuard(c, deps, email)
+      const guard = attemptGuard(c, deps, email, 'sign-in')
       guard.check()
 
       const user = await findUserByEmail(db, email)
@@ -51,7 +51,7 @@ export function authRoutes(deps: RouteDeps) {
 
     .post('/auth/complete-2fa-login', async (c) => {
       const input = parse(Complete2faInput, await readJson(c))
-      const guard = attemptGuard(c, deps, input.email)
+      const guard = attemptGuard(c, deps, input.email, 'sign-in')
       guard.check()
 
       const user = await findUserByEmail(db, input.email)

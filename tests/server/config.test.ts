@@ -49,9 +49,21 @@ describe('loadConfig', () => {
     ['TRUST_PROXY', 'maybe'],
     ['DATABASE_URL', 'mysql://x@y/z'],
     ['SESSION_SECRET', 'short'],
+    ['TRUSTED_ORIGINS', 'ftp://files.example.com'],
+    ['TRUSTED_ORIGINS', 'https://app.example.com/app, not a url'],
   ])('throws an error naming %s for %j', async (name, value) => {
     const dataDir = await tempDir()
     expect(() => loadConfig({ DATA_DIR: dataDir, [name]: value })).toThrow(new RegExp(`Invalid ${name}`))
+  })
+
+  it('reads TRUSTED_ORIGINS as origins written as browsers send them', async () => {
+    const dataDir = await tempDir()
+    expect(loadConfig({ DATA_DIR: dataDir }).trustedOrigins).toEqual([])
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      TRUSTED_ORIGINS: ' https://App.Example.com:443/ ,http://localhost:5173,,',
+    })
+    expect(config.trustedOrigins).toEqual(['https://app.example.com', 'http://localhost:5173'])
   })
 
   it('generates a session secret in DATA_DIR with mode 0600 and reuses it', async () => {
