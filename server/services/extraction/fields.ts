@@ -43,11 +43,11 @@ const CONTACT =
 const COUNTRIES =
   /^(france|germany|deutschland|allemagne|united kingdom|uk|royaume-uni|england|belgium|belgique|belgie|switzerland|suisse|schweiz|spain|espagne|espana|italy|italie|italia|netherlands|pays-bas|nederland|luxembourg|ireland|irlande|austria|autriche|osterreich|portugal|usa|united states|united states of america|etats-unis|monaco|denmark|sweden|poland)$/
 const STREET =
-  /(\brue\b|\bavenue\b|\bav\.|\bboulevard\b|\bbd\b|\bplace\b|\ballee\b|\bchemin\b|\bquai\b|\bcours\b|\bimpasse\b|\broute\b|\bvoie\b|\bparvis\b|\bsquare\b|\bfaubourg\b|\bpassage\b|\bzi\b|\bza\b|\bzac\b|\blieu-dit\b|\bbp\b|\bcs\b|\bstreet\b|\bst\b|\broad\b|\brd\b|\blane\b|\bway\b|\bdrive\b|\bhouse\b|\bbuilding\b|\bfloor\b|\bsuite\b|\bunit\b|\bpark\b|\bclose\b|\bterrace\b|\bcrescent\b|\bhill\b|\bgardens?\b|\bmews\b|\bwharf\b|\bmarket\b|\bplaza\b|strasse|stra(ss|ß)e\b|allee\b|weg\b|platz\b|ring\b|gasse\b|damm\b|ufer\b|\bvia\b|\bcalle\b|\bcarrer\b|\bpiazza\b|\bcorso\b)/
+  /(\brue\b|\bavenue\b|\bav\.|\bboulevard\b|\bbd\b|\bplace\b|\ballee\b|\bchemin\b|\bquai\b|\bcours\b|\bimpasse\b|\broute\b|\bvoie\b|\bparvis\b|\bsquare\b|\bfaubourg\b|\bpassage\b|\bzi\b|\bza\b|\bzac\b|\blieu-dit\b|\bbp\b|\bcs\b|\bstreet\b|\bst\b|\broad\b|\brd\b|\blane\b|\bway\b|\bdrive\b|\bhouse\b|\bbuilding\b|\bfloor\b|\bsuite\b|\bunit\b|\bpark\b|\bclose\b|\bterrace\b|\bcrescent\b|\bhill\b|\bgardens?\b|\bmews\b|\bwharf\b|\bmarket\b|\bplaza\b|strasse|stra(ss|ß)e\b|allee\b|weg\b|platz\b|ring\b|gasse\b|damm\b|ufer\b|\bvia\b|\bcalle\b|\bcarrer\b|\bpiazza\b|\bcorso\b|\bjalan\b|\bjln\b|\btaman\b|\blorong\b|\bpersiaran\b|\blebuh\b|\blot\b|^no\s?[.:]?\s?\d)/
 const POSTCODE =
   /(\b\d{5}\s+\p{L}|\b\d{4}\s+\p{L}{2,}|\b[a-z]{1,2}\d[a-z\d]?\s*\d[a-z]{2}\b|\b[a-z]{2}\s+\d{5}(-\d{4})?\b|\bcedex\b)/u
 const LEGAL_FORM =
-  /\b(sarl|sas|sasu|sa|eurl|sci|scea|scop|snc|ei|eirl|selarl|gmbh|ag|kg|ug|ohg|ltd|limited|llp|plc|inc|llc|corp|co|bv|nv|srl|spa|sl|sprl|sc|gie|association|micro-entreprise|entrepreneur)\.?$/
+  /\b(sarl|sas|sasu|sa|eurl|sci|scea|scop|snc|ei|eirl|selarl|gmbh|ag|kg|ug|ohg|ltd|limited|llp|plc|inc|llc|corp|co|bv|nv|srl|spa|sl|sprl|sc|gie|association|micro-entreprise|entrepreneur|bhd|berhad|enterprise|trading|a\.g)\.?$/
 
 // ---- helpers ------------------------------------------------------------------------------
 
@@ -172,6 +172,42 @@ function isNameLike(text: string): boolean {
   return /\p{L}{2,}/u.test(t)
 }
 
+/** A company registration line printed under a name: "(867388-U)", "Co. Reg. No: 1234", "JM0325955-V". */
+const REGISTRATION_LINE =
+  /^[([]?\s*(co\.?\s*(reg|no)|company\s*(no|reg)|reg\.?\s*no|roc|[a-z]{0,3}\d{5,}\s*-\s*[a-z])/i
+
+/** Labels of other fields ("Total", "Date", "Cashier", "Tax invoice", "Page 1/1") are never a name. */
+function isFieldLabel(text: string): boolean {
+  const t = text.replace(/[*#:|]+/g, ' ').trim()
+  return (
+    labelAt('title', t) !== null ||
+    labelAt('total_incl', t) !== null ||
+    labelAt('issue_date', t) !== null ||
+    labelAt('customer', t) !== null ||
+    labelAt('invoice_number', t) !== null ||
+    labelAt('not_total', t) !== null ||
+    /^(cashier|table|server|tel|fax|time|qty|description|item|pax|member|counter|terminal|slip|receipt)\b/i.test(
+      t,
+    )
+  )
+}
+
+/** Share of a text that reads as words (OCR noise reads as short fragments and symbols). */
+function wordiness(text: string): number {
+  const tokens = text.split(/\s+/).filter((w) => w && !/^[&+|·/–-]$/.test(w))
+  if (tokens.length === 0) return 0
+  const wordy = tokens.filter(
+    (w) => /^[\p{L}][\p{L}'’.&-]*[\p{L}.]?$/u.test(w) && w.replace(/[^\p{L}]/gu, '').length >= 2,
+  )
+  return wordy.length / tokens.length
+}
+
+/** Whether a line reads as the start of an address or a registration line (the letterhead's body). */
+function addressLike(text: string): boolean {
+  const t = f(text)
+  return REGISTRATION_LINE.test(t) || STREET.test(t) || POSTCODE.test(t) || /^\d+[a-z]?\s?[,\s]/.test(t)
+}
+
 function findSupplier(pages: PageText[], lines: Line[], customer: Set<Segment>) {
   const page1 = pages[0]!
   const top = lines.filter((l) => l.page === 1 && l.y < page1.height * 0.42)
@@ -180,7 +216,7 @@ function findSupplier(pages: PageText[], lines: Line[], customer: Set<Segment>) 
   let best: { seg: Segment; line: Line; score: number; name: string } | null = null
   for (const line of top) {
     for (const seg of line.segments) {
-      if (customer.has(seg) || !isNameLike(seg.text)) continue
+      if (customer.has(seg) || !isNameLike(seg.text) || isFieldLabel(seg.text)) continue
       const name = stripInitials(seg.text.replace(/[★☆*]+/g, '').trim())
       if (!isNameLike(name)) continue
       const folded = f(name)
@@ -190,6 +226,17 @@ function findSupplier(pages: PageText[], lines: Line[], customer: Set<Segment>) 
       if (occurrences >= 2) score += 5
       if (/^[A-Z]{1,5}$/.test(name)) score -= 8
       if (folded.split(/\s+/).length === 1) score -= 2
+      // The letterhead: a name sits right above its address or registration line.
+      const li = lines.indexOf(line)
+      const below = lines
+        .slice(li + 1, li + 4)
+        .filter((l) => l.page === line.page && l.y - line.y < Math.max(seg.size, 8) * 4.5)
+        .flatMap((l) => l.segments.filter((s) => overlaps(s, seg, 30)))
+      if (below.some((s) => addressLike(s.text))) score += 4
+      score -= (1 - wordiness(name)) * 8
+      // A label of a label | value row ("Prise en charge   07:36", "Date   25/11") is no name.
+      const right = line.segments[line.segments.indexOf(seg) + 1]
+      if (right && /^[\d(+-]/.test(right.text.trim())) score -= 5
       score -= (line.y / page1.height) * 12
       if (!best || score > best.score) best = { seg, line, score, name }
     }
@@ -515,21 +562,47 @@ function findIssueDate(lines: Line[], customer: Set<Segment>, order: DateOrder):
 
 // ---- totals -------------------------------------------------------------------------------
 
+/** ISO 4217 codes the runtime knows (EUR, USD, GBP, CHF, MYR, SGD, JPY…). */
+const ISO_CURRENCIES = new Set(Intl.supportedValuesOf('currency'))
+const SYMBOLS: [RegExp, string][] = [
+  [/€|\beuros?\b/i, 'EUR'],
+  [/£/, 'GBP'],
+  [/\bRM\s?\d|\bRM\b|\(RM\)/, 'MYR'],
+  [/\bS\$/, 'SGD'],
+  [/\bCHF\b|\bFr\.\s?\d/, 'CHF'],
+  [/¥/, 'JPY'],
+  [/\$/, 'USD'],
+]
+
+/** The currencies a text prints: ISO codes next to an amount or labelled, then symbols. */
+function currenciesIn(text: string): string[] {
+  const out: string[] = []
+  for (const m of text.matchAll(/(?<![A-Za-z])([A-Z]{3})(?![A-Za-z])/g))
+    if (ISO_CURRENCIES.has(m[1]!) && !out.includes(m[1]!)) out.push(m[1]!)
+  for (const [re, code] of SYMBOLS) if (re.test(text) && !out.includes(code)) out.push(code)
+  return out
+}
+
+/**
+ * The document's currency: the one printed on the total's row, else a currency label's value
+ * ("Währung: EUR", "Beträge in EUR", "Currency"), else the one most rows with amounts print.
+ * Null when the document prints none: no currency is assumed.
+ */
 function findCurrency(lines: Line[], totalText: string | null): string | null {
-  const detect = (s: string): string | null => {
-    if (/€|\beur\b|euros?\b/i.test(s)) return 'EUR'
-    if (/£|\bgbp\b/i.test(s)) return 'GBP'
-    if (/\bchf\b|\bfr\.\s?\d/i.test(s)) return 'CHF'
-    if (/\$|\busd\b/i.test(s)) return 'USD'
-    return null
-  }
-  const fromTotal = totalText ? detect(totalText) : null
+  const fromTotal = totalText ? currenciesIn(totalText)[0] : undefined
   if (fromTotal) return fromTotal
+  for (const line of lines) {
+    const m = line.text.match(
+      /\b(w[aä]hrung|currency|devise|monnaie|betr[aä]ge in|amounts in|montants en)\b\s*:?\s*(.*)$/i,
+    )
+    const code = m ? currenciesIn(m[2]!)[0] : undefined
+    if (code) return code
+  }
+  // Rows with amounts count fully; others (a column header "Netto EUR") half.
   const counts = new Map<string, number>()
   for (const line of lines) {
-    if (findAmounts(line.text).length === 0) continue
-    const c = detect(line.text)
-    if (c) counts.set(c, (counts.get(c) ?? 0) + 1)
+    const weight = findAmounts(line.text).length > 0 ? 1 : 0.5
+    for (const c of currenciesIn(line.text)) counts.set(c, (counts.get(c) ?? 0) + weight)
   }
   const best = [...counts].sort((a, b) => b[1] - a[1])[0]
   return best?.[0] ?? null
@@ -577,7 +650,7 @@ export function extractFields(pages: PageText[]): ExtractedFields {
     business_address: german ? umlauts(supplier.address) : supplier.address,
     vat_number: vatNumber,
     iban: findIban(lines, customer),
-    currency: findCurrency(lines, totals.inclText) ?? (totals.incl !== null ? 'EUR' : null),
+    currency: findCurrency(lines, totals.inclText),
     has_vat: hasVat,
     total_vat_amount: totals.vat,
     total_charge_excluding_vat: totals.excl,
