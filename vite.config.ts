@@ -59,6 +59,8 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: { '/api': apiTarget, '/locales': apiTarget },
+    // Host is forwarded unchanged (not rewritten, as the string shorthand would): the API's CSRF
+    // check then sees the page's origin (http://localhost:5173) as its own and accepts its requests.
+    proxy: { '/api': { target: apiTarget, changeOrigin: false }, '/locales': apiTarget },
   },
 })
