@@ -7,7 +7,7 @@ import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { Logger } from 'pino'
 import * as v from 'valibot'
-import type { FieldIssue } from '../../src/api/schemas.ts'
+import { type FieldIssue, IdParam, MAX_ID } from '../../src/api/schemas.ts'
 
 export class HttpError extends Error {
   constructor(
@@ -35,6 +35,33 @@ export function parse<TSchema extends v.GenericSchema>(
   throw new HttpError(400, 'Invalid input', detail)
 }
 
+/**
+ * A record id from the path: 400 when it is not a positive integer, 404 with `notFound` when it is
+ * one beyond the int4 range of the id columns (no such record can exist; the database is not asked).
+ */
+export function parsePathId(raw: string | undefined, notFound: string): number {
+  if (raw !== undefined && /^[1-9]\d*$/.test(raw) && (raw.length > 10 || Number(raw) > MAX_ID)) {
+    throw new HttpError(404, notFound)
+  }
+  return parse(IdParam, raw) as number
+}
+
+/**
+ * The SQLSTATE of a PostgreSQL "data exception" (class 22: 22P05 untranslatable character, 22021
+ * invalid byte sequence such as NUL, 22003 numeric out of range, 22008 datetime overflow, 22007
+ * bad datetime format…) found on the error or its causes, else null. node-postgres and PGlite both
+ * put the code on their error's `code`; drizzle 0.45 wraps it in a DrizzleQueryError (`cause`).
+ */
+export function dataExceptionCode(error: unknown): string | null {
+  let current: unknown = error
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    const code = (current as { code?: unknown }).code
+    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return code
+    current = (current as { cause?: unknown }).cause
+  }
+  return null
+}
+
 /** The request body as JSON; 400 'Invalid JSON body' when it is empty or malformed. */
 export async function readJson(c: Context): Promise<unknown> {
   try {
@@ -57,6 +84,21 @@ export function errorHandler(logger: Logger): ErrorHandler {
     if (error instanceof HTTPException && error.status < 500) {
       // Raised by Hono middleware (body limit, malformed request): keep its status, not its page.
       return c.json({ message: error.message || 'Bad request' }, error.status)
+    }
+    const dataException = dataExceptionCode(error)
+    if (dataException) {
+      // Input the schemas let through but the database refuses: the caller's fault, not a crash.
+      // Logged (without the query's parameters) so the schema that missed it can be tightened.
+      logger.warn(
+        {
+          sqlstate: dataException,
+          reqId: c.get('requestId' as never),
+          method: c.req.method,
+          path: c.req.path,
+        },
+        'input refused by the database',
+      )
+      return c.json({ message: 'Invalid input' }, 400)
     }
     logger.error(
       { err: error, reqId: c.get('requestId' as never), method: c.req.method, path: c.req.path },

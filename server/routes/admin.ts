@@ -13,6 +13,7 @@ import {
   IdParam,
   InviteUserInput,
   RemoveUserCompanyInput,
+  Text,
   UpdateCompanyInput,
   UpdateUserInput,
   UserCompanyInput,
@@ -21,7 +22,7 @@ import {
 import type { UserRow } from '../db/schema.ts'
 import { requireUser } from '../http/auth.ts'
 import type { AppEnv, RouteDeps } from '../http/context.ts'
-import { HttpError, parse, readJson } from '../http/errors.ts'
+import { HttpError, parse, parsePathId, readJson } from '../http/errors.ts'
 import {
   adminUserView,
   createInvitedUser,
@@ -62,14 +63,9 @@ export const requireSaasAdmin = createMiddleware<AppEnv>(async (c, next) => {
   await next()
 })
 
-const companyIdParam = (c: Context) => parse(IdParam, c.req.param('id')) as number
+const companyIdParam = (c: Context) => parsePathId(c.req.param('id'), COMPANY_NOT_FOUND)
 
-const SearchTerm = v.pipe(
-  v.string(),
-  v.trim(),
-  v.minLength(1, 'Search term is required'),
-  v.maxLength(200, 'Search term is too long'),
-)
+const SearchTerm = v.pipe(Text(200, 'Search term is too long'), v.minLength(1, 'Search term is required'))
 
 /** `PUT /admin/user/{id}`: the numeric id, or the e-mail (one source updates by e-mail). */
 const UserKey = v.union(
@@ -182,7 +178,8 @@ export function adminRoutes(deps: AdminRouteDeps) {
         return c.json(await adminUserView(db, row))
       })
       .put('/admin/user/:id', async (c) => {
-        const key = parse(UserKey, c.req.param('id'))
+        const raw = c.req.param('id')
+        const key = /^\d+$/.test(raw) ? { id: parsePathId(raw, USER_NOT_FOUND) } : parse(UserKey, raw)
         const input = parse(UpdateUserInput, await readJson(c))
         const target = 'id' in key ? await findUserById(db, key.id) : await findUserByEmail(db, key.email)
         if (!target) throw new HttpError(404, USER_NOT_FOUND)

@@ -5,11 +5,11 @@
  * with the detected type, `nosniff` and `inline`, so an upload can never be served as a page.
  */
 import { Hono } from 'hono'
-import { IdParam, LOGO_MAX_BYTES, LOGO_TYPE_MESSAGE, LOGO_TYPES } from '../../src/api/schemas.ts'
+import { LOGO_MAX_BYTES, LOGO_TYPE_MESSAGE, LOGO_TYPES } from '../../src/api/schemas.ts'
 import { requireUser } from '../http/auth.ts'
 import { COMPANY_NOT_FOUND, findCompanyAccess, requireCompanyAccess } from '../http/company-access.ts'
 import type { AppEnv } from '../http/context.ts'
-import { HttpError, parse } from '../http/errors.ts'
+import { HttpError, parsePathId } from '../http/errors.ts'
 import { companyUsers, findCompanyRow, logoPathOf, myCompanies, replaceLogo } from '../services/companies.ts'
 import { receiveUpload, type SniffedType, sniff } from '../services/documents/upload.ts'
 import { type AdminRouteDeps, requireSaasAdmin } from './admin.ts'
@@ -33,7 +33,7 @@ export function companyRoutes(deps: AdminRouteDeps) {
       })
 
       .post('/companies/company/logo/:id', signedIn, requireSaasAdmin, async (c) => {
-        const id = parse(IdParam, c.req.param('id')) as number
+        const id = parsePathId(c.req.param('id'), COMPANY_NOT_FOUND)
         if (!(await findCompanyRow(db, id))) throw new HttpError(404, COMPANY_NOT_FOUND)
         const { file } = await receiveUpload(c, {
           storage,
@@ -70,7 +70,7 @@ export function companyRoutes(deps: AdminRouteDeps) {
 
       // Any query string (the client's cache-busting `?t=`) is ignored.
       .get('/companies/company/logo/:id', signedIn, async (c) => {
-        const id = parse(IdParam, c.req.param('id')) as number
+        const id = parsePathId(c.req.param('id'), COMPANY_NOT_FOUND)
         const access = await findCompanyAccess(db, c.var.user, id)
         if (!access) throw new HttpError(404, COMPANY_NOT_FOUND)
         const row = await findCompanyRow(db, id)

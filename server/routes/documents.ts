@@ -17,7 +17,7 @@ import {
   requireCompanyMember,
 } from '../http/company-access.ts'
 import type { RouteDeps } from '../http/context.ts'
-import { HttpError, parse } from '../http/errors.ts'
+import { HttpError, parse, parsePathId } from '../http/errors.ts'
 import type { JobQueue } from '../jobs/queue.ts'
 import { type ReceivedUpload, receiveUpload, type SniffedType } from '../services/documents/upload.ts'
 import { toDocument, toExpense, toInvoice, toQualityData, toStatus } from '../services/documents/views.ts'
@@ -103,7 +103,7 @@ export function documentRoutes(deps: DocumentRouteDeps) {
     return row
   }
 
-  const idOf = (raw: string) => parse(IdParam, raw) as number
+  const idOf = (raw: string) => parsePathId(raw, 'Document not found')
 
   /** Streams the upload, authorises, and commits record + log entry + job in one transaction. */
   async function upload(

@@ -8,12 +8,11 @@
 import { and, eq } from 'drizzle-orm'
 import { type Context, Hono } from 'hono'
 import * as v from 'valibot'
-import { IdParam } from '../../src/api/schemas.ts'
 import { type LogRow, logs } from '../db/schema.ts'
 import { requireUser } from '../http/auth.ts'
 import { type CompanyEnv, requireCompanyMember } from '../http/company-access.ts'
 import type { RouteDeps } from '../http/context.ts'
-import { HttpError, parse, readJson } from '../http/errors.ts'
+import { HttpError, parse, parsePathId, readJson } from '../http/errors.ts'
 import { toLog } from '../services/documents/views.ts'
 import { LogStatus, LogType, listLogs, summarizeLogs, text } from '../services/log-queries.ts'
 
@@ -35,7 +34,7 @@ export function logRoutes({ db, sessions, clock }: RouteDeps) {
   }
 
   async function findLog(companyId: number, rawId: string) {
-    const id = parse(IdParam, rawId) as number
+    const id = parsePathId(rawId, 'Log not found')
     const [row] = await db
       .select()
       .from(logs)

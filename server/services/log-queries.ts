@@ -4,13 +4,15 @@
  */
 import { and, asc, count, desc, eq, gte, inArray, like, lte, type SQL, sql } from 'drizzle-orm'
 import * as v from 'valibot'
+import { DateInput, Text } from '../../src/api/schemas.ts'
 import type { AppDatabase } from '../db/client.ts'
 import { LOG_STATUSES, LOG_TYPES, type LogRow, logSearchText, logs } from '../db/schema.ts'
 import { HttpError, parse } from '../http/errors.ts'
 
 const MAX_ROWS = 1000
-export const text = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max))
-const optionalText = v.optional(v.nullable(v.union([v.string(), v.number()])))
+export const text = (max: number) => Text(max)
+/** A filter as sent (query string or JSON number); read further by `listLogs`. */
+const optionalText = v.optional(v.nullable(v.union([Text(1000), v.number()])))
 
 export const LogStatus = v.pipe(
   v.string(),
@@ -38,19 +40,12 @@ const SORTS = {
   category: logs.category,
 } as const
 
-const dateInput = (field: string) =>
-  v.pipe(
-    v.string(),
-    v.check((s) => !Number.isNaN(Date.parse(s)), `${field} must be an ISO date`),
-    v.transform((s) => new Date(s)),
-  )
-
 const Filters = v.object({
   status: optionalText,
   element_type: optionalText,
   last_days: optionalText,
-  start_date: v.optional(v.nullable(dateInput('start_date'))),
-  end_date: v.optional(v.nullable(dateInput('end_date'))),
+  start_date: v.optional(v.nullable(DateInput('start_date'))),
+  end_date: v.optional(v.nullable(DateInput('end_date'))),
   sort_by: optionalText,
   sort_order: optionalText,
   search_term: optionalText,

@@ -1,7 +1,7 @@
 /**
  * Valibot schemas shared by the browser app and the server: the single definition of every
  * payload and entity. Messages are the specification's English texts; the UI translates them
- * through `ui/i18n/validation-messages.ts`, the server returns them in the error `detail`.
+ * through `ui/messages.ts`, the server returns them in the error `detail`.
  */
 import * as v from 'valibot'
 
@@ -28,8 +28,56 @@ export const DOCUMENT_CATEGORIES = [
 export type DocumentCategory = (typeof DOCUMENT_CATEGORIES)[number]
 
 export const Id = v.pipe(v.number(), v.integer(), v.minValue(1))
-/** A positive integer id that arrives as a path or query string. */
-export const IdParam = v.pipe(v.string(), v.regex(/^[1-9]\d{0,9}$/, 'Invalid id'), v.transform(Number))
+/** The largest id: ids are PostgreSQL `integer` (int4) columns, so a larger value cannot exist. */
+export const MAX_ID = 2_147_483_647
+/** A positive integer id that arrives as a path or query string, within the int4 range of the columns. */
+export const IdParam = v.pipe(
+  v.string(),
+  v.regex(/^[1-9]\d{0,9}$/, 'Invalid id'),
+  v.transform(Number),
+  v.maxValue(MAX_ID, 'Invalid id'),
+)
+
+export const CONTROL_CHARACTERS_MESSAGE = 'Must not contain control characters'
+
+/**
+ * True when the text holds a C0 control character (U+0000–U+001F, tab and line breaks included)
+ * or DEL. PostgreSQL cannot store NUL in a text at all, and the others only hide text or break
+ * lines where none belong: every text the app takes is a single line (names, links, codes, search
+ * terms). Refused, never stripped, so what is stored is what the user typed.
+ */
+export function hasControlCharacter(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i)
+    if (code < 0x20 || code === 0x7f) return true
+  }
+  return false
+}
+
+/** The check every text input goes through (after `trim`, so a pasted trailing line break is harmless). */
+export const noControlCharacters = (message = CONTROL_CHARACTERS_MESSAGE) =>
+  v.check((s: string) => !hasControlCharacter(s), message)
+
+/** A single-line text of at most `max` characters, trimmed, without control characters. */
+export const Text = (max: number, message = `Must be at most ${max} characters`) =>
+  v.pipe(v.string(), v.trim(), noControlCharacters(), v.maxLength(max, message))
+
+/** Dates the app accepts as filters: four-digit years from 1900, inside what PostgreSQL and JavaScript hold. */
+export const DATE_RANGE = { min: '1900-01-01', max: '9999-12-31' } as const
+const DATE_MIN_MS = Date.parse(`${DATE_RANGE.min}T00:00:00.000Z`)
+const DATE_MAX_MS = Date.parse(`${DATE_RANGE.max}T23:59:59.999Z`)
+
+/** An ISO date (or date and time) given as text, from 1900-01-01 to 9999-12-31. */
+export const DateInput = (field: string) =>
+  v.pipe(
+    v.string(),
+    v.check((s) => !Number.isNaN(Date.parse(s)), `${field} must be an ISO date`),
+    v.transform((s) => new Date(s)),
+    v.check(
+      (d) => d.getTime() >= DATE_MIN_MS && d.getTime() <= DATE_MAX_MS,
+      `${field} must be between ${DATE_RANGE.min} and ${DATE_RANGE.max}`,
+    ),
+  )
 
 export const Email = v.pipe(
   v.string(),
@@ -53,10 +101,11 @@ export const NewPassword = v.pipe(
   v.regex(/[A-Z]/, 'Password must contain at least one uppercase letter'),
   v.regex(/[a-z]/, 'Password must contain at least one lowercase letter'),
   v.regex(/[0-9]/, 'Password must contain at least one number'),
+  noControlCharacters(),
 )
 
 const PersonName = (message: string) =>
-  v.pipe(v.string(), v.trim(), v.minLength(2, message), v.maxLength(100, message))
+  v.pipe(v.string(), v.trim(), v.minLength(2, message), v.maxLength(100, message), noControlCharacters())
 
 export const LoginInput = v.object({ email: Email, password: RequiredPassword })
 export type LoginInput = v.InferOutput<typeof LoginInput>
@@ -114,13 +163,20 @@ export type FieldIssue = { field: string; message: string }
 // Account security (two-factor, activation, password reset and change).
 
 const TwoFactorCode = (message: string) =>
-  v.pipe(v.string(message), v.trim(), v.minLength(6, message), v.maxLength(64, 'Code is too long'))
+  v.pipe(
+    v.string(message),
+    v.trim(),
+    v.minLength(6, message),
+    v.maxLength(64, 'Code is too long'),
+    noControlCharacters(),
+  )
 const OptionalSecret = v.optional(v.pipe(v.string(), v.maxLength(1024, 'Password is too long')), '')
 /** An e-mailed link's token: its format is checked by the server, never described to the caller. */
 const LinkToken = v.pipe(
   v.string('Invalid token'),
   v.minLength(1, 'Invalid token'),
   v.maxLength(256, 'Invalid token'),
+  noControlCharacters('Invalid token'),
 )
 
 /** `POST /auth/complete-2fa-login`: password and a TOTP code (or a backup code). */
@@ -151,7 +207,10 @@ export type Verify2faInput = v.InferOutput<typeof Verify2faInput>
 /** `POST /auth/disable-2fa`: the current password, or a current code (TOTP or backup). */
 export const Disable2faInput = v.object({
   password: OptionalSecret,
-  token: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(64, 'Code is too long')), ''),
+  token: v.optional(
+    v.pipe(v.string(), v.trim(), v.maxLength(64, 'Code is too long'), noControlCharacters()),
+    '',
+  ),
   use_backup_code: v.optional(v.boolean(), false),
 })
 export type Disable2faInput = v.InferOutput<typeof Disable2faInput>
@@ -221,12 +280,14 @@ export const CompanyName = v.pipe(
   v.trim(),
   v.minLength(2, NAME_MESSAGE),
   v.maxLength(200, 'Name must be at most 200 characters'),
+  noControlCharacters(),
 )
 
 /** An external link (Power BI, Monday): http(s) only, so no `javascript:` ever reaches an href. */
 export const ExternalLink = v.pipe(
   v.string(LINK_MESSAGE),
   v.maxLength(2048, 'Link is too long'),
+  noControlCharacters(),
   v.url(LINK_MESSAGE),
   v.check((s) => /^https?:\/\//i.test(s), LINK_MESSAGE),
 )
@@ -260,7 +321,7 @@ export const CompanyIdInput = v.pipe(
   v.number('Invalid company id'),
   v.integer('Invalid company id'),
   v.minValue(1, 'Invalid company id'),
-  v.maxValue(2_147_483_647, 'Invalid company id'),
+  v.maxValue(MAX_ID, 'Invalid company id'),
 )
 
 /**

@@ -125,6 +125,7 @@ const known: Record<string, MessageDescriptor> = {
   "Passwords don't match": msg`Passwords don't match`,
   'Name must be at least 2 characters': msg`Name must be at least 2 characters`,
   'Surname must be at least 2 characters': msg`Surname must be at least 2 characters`,
+  'Must not contain control characters': msg`Must not contain control characters`,
   // Server messages the UI may show as they come.
   'Too many attempts. Try again later.': msg`Too many attempts. Try again later.`,
   'Request timeout': msg`Request timeout`,
