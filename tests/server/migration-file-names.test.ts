@@ -1,0 +1,137 @@
+/**
+ * Migration 0004 repairs file names stored garbled (UTF-8 read as latin1) and leaves every other
+ * name as it was, on PGlite and (with TEST_DATABASE_URL) on PostgreSQL: the database is migrated
+ * up to 0003, rows are written as the previous version stored them, then 0004 runs.
+ */
+import { randomUUID } from 'node:crypto'
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { eq } from 'drizzle-orm'
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type DatabaseHandle, migrateDatabase, openPglite, openPostgres } from '../../server/db/client.ts'
+import { companies, documents, logs } from '../../server/db/schema.ts'
+import { createScratchDatabase } from '../support/db.ts'
+
+const MIGRATIONS = fileURLToPath(new URL('../../server/db/migrations', import.meta.url))
+
+/** name as the previous version stored it → name after the migration. */
+const CASES: [string, string, string][] = [
+  ['garbled é (U+00E9 → C3 A9)', 'facture_Ã©tÃ©.pdf', 'facture_été.pdf'],
+  ['garbled ç', 'reÃ§u_cafÃ©.pdf', 'reçu_café.pdf'],
+  ['garbled ü', 'Rechnung_MÃ¼nchen.pdf', 'Rechnung_München.pdf'],
+  // À is C3 80: garbled, it holds a C1 control character.
+  ['garbled À (with a C1 control)', 'Ã\u0080 payer.pdf', 'À payer.pdf'],
+  ['garbled €, 3 bytes', 'facture_â\u0082¬.pdf', 'facture_€.pdf'],
+  ['garbled emoji, 4 bytes', 'reÃ§u_ð\u009f\u0091\u008d.pdf', 'reçu_👍.pdf'],
+  // Repaired into U+202E, which then goes like every bidirectional control.
+  ['garbled right-to-left override', 'invâ\u0080®fdp.exe', 'invfdp.exe'],
+  ['plain ASCII', 'invoice-2026.pdf', 'invoice-2026.pdf'],
+  ['stored right (latin1 bytes are not UTF-8)', 'café.pdf', 'café.pdf'],
+  ['stored right, several accents', 'Müller_Straße_été.pdf', 'Müller_Straße_été.pdf'],
+  ['stored right, beyond U+00FF', 'facture_€_Ã©.pdf', 'facture_€_Ã©.pdf'],
+  ['stored right, other scripts', 'عقد_2026.pdf', 'عقد_2026.pdf'],
+  ['not UTF-8 once re-encoded (C3 followed by ASCII)', 'Ãtude.pdf', 'Ãtude.pdf'],
+  ['a bidi control stored by RFC 5987', 'inv\u202Efdp.exe', 'invfdp.exe'],
+  ['only controls', '\u202E\u0007', 'file'],
+  // The ambiguity accepted: a real name shaped like garbled UTF-8 is "repaired" too.
+  ['ambiguous: really typed Ã©tude.pdf', 'Ã©tude.pdf', 'étude.pdf'],
+]
+
+async function migratedTo0003(handle: DatabaseHandle, dir: string) {
+  // The migrations folder as it was before 0004: same files and journal, 0004 left out.
+  const folder = join(dir, 'migrations-0003')
+  await cp(MIGRATIONS, folder, { recursive: true })
+  const journalPath = join(folder, 'meta', '_journal.json')
+  const journal = JSON.parse(await readFile(journalPath, 'utf8'))
+  journal.entries = journal.entries.filter((e: { idx: number }) => e.idx <= 3)
+  await writeFile(journalPath, JSON.stringify(journal))
+  const config = { migrationsFolder: folder }
+  if (handle.driver === 'pglite') await migratePglite(handle.db as never, config)
+  else await migrateNodePg(handle.db as never, config)
+}
+
+async function runCases(open: () => Promise<DatabaseHandle>) {
+  const dir = await mkdtemp(join(tmpdir(), 'docflow-migration-'))
+  const handle = await open()
+  try {
+    await migratedTo0003(handle, dir)
+    const { db } = handle
+    const [company] = await db.insert(companies).values({ name: 'Migration' }).returning()
+    const ids: { document: number; log: number; manualLog: number }[] = []
+    for (const [, stored] of CASES) {
+      const [doc] = await db
+        .insert(documents)
+        .values({
+          companyId: company!.id,
+          kind: 'document',
+          category: 'Administration',
+          status: 'COMPLETED',
+          originalName: stored,
+          contentType: 'application/pdf',
+          sizeBytes: 1,
+          sha256: '0'.repeat(64),
+          storageKey: randomUUID(),
+        })
+        .returning()
+      const [log] = await db
+        .insert(logs)
+        .values({
+          companyId: company!.id,
+          documentId: doc!.id,
+          name: stored,
+          type: 'Document',
+          status: 'completed',
+        })
+        .returning()
+      // A row the client created itself (JSON, never garbled): not touched.
+      const [manualLog] = await db
+        .insert(logs)
+        .values({ companyId: company!.id, name: stored, type: 'Invoice', status: 'completed' })
+        .returning()
+      ids.push({ document: doc!.id, log: log!.id, manualLog: manualLog!.id })
+    }
+
+    await migrateDatabase(handle)
+
+    const results = []
+    for (const [i, [what, stored]] of CASES.entries()) {
+      const [doc] = await db.select().from(documents).where(eq(documents.id, ids[i]!.document))
+      const [log] = await db.select().from(logs).where(eq(logs.id, ids[i]!.log))
+      const [manual] = await db.select().from(logs).where(eq(logs.id, ids[i]!.manualLog))
+      results.push([what, doc!.originalName, log!.name, manual!.name === stored])
+    }
+    expect(results).toEqual(CASES.map(([what, , repaired]) => [what, repaired, repaired, true]))
+    // The helper function is gone.
+    const fn = await db.execute(
+      "select count(*)::int as n from pg_proc where proname = 'docflow_repaired_file_name'",
+    )
+    expect((fn as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0)
+  } finally {
+    await handle.close()
+    await rm(dir, { recursive: true, force: true })
+  }
+}
+
+describe('migration 0004: garbled file names', () => {
+  it('repairs garbled names and leaves the others, on PGlite', async () => {
+    await runCases(() => openPglite())
+  }, 60_000)
+
+  const serverUrl = process.env.TEST_DATABASE_URL
+  if (serverUrl) {
+    let scratch: Awaited<ReturnType<typeof createScratchDatabase>>
+    beforeAll(async () => {
+      scratch = await createScratchDatabase(serverUrl)
+    })
+    afterAll(async () => {
+      await scratch?.drop()
+    })
+    it('repairs garbled names and leaves the others, on PostgreSQL', async () => {
+      await runCases(() => openPostgres(scratch.url))
+    }, 60_000)
+  }
+})
