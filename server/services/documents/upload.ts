@@ -171,6 +171,9 @@ export function receiveUpload(c: Context, options: ReceiveOptions): Promise<Rece
         return
       }
       fileStream = stream
+      // `fail` may destroy it with an error before `store` listens (a refused company_id): an
+      // 'error' event without a listener is an uncaught exception, which ends the process.
+      stream.on('error', () => {})
       filePromise = store(stream, info.filename ?? '')
       filePromise.catch(fail)
     })
