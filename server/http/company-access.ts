@@ -11,7 +11,7 @@ import { IdParam } from '../../src/api/schemas.ts'
 import type { AppDatabase } from '../db/client.ts'
 import { companies, type UserRow, userCompanies } from '../db/schema.ts'
 import type { AppEnv } from './context.ts'
-import { HttpError } from './errors.ts'
+import { beyondIdRange, HttpError } from './errors.ts'
 
 export interface CompanyAccess {
   companyId: number
@@ -85,6 +85,8 @@ async function companyIdOf(c: Context): Promise<unknown> {
  */
 export function requireCompanyMember(db: AppDatabase) {
   return createMiddleware<CompanyEnv>(async (c, next) => {
+    // In the path, like any record id: one beyond the int4 range names no company (404).
+    if (beyondIdRange(c.req.param('company_id'))) throw new HttpError(404, COMPANY_NOT_FOUND)
     c.set('company', await requireCompanyAccess(db, c.var.user, await companyIdOf(c)))
     await next()
   })

@@ -35,14 +35,16 @@ export function parse<TSchema extends v.GenericSchema>(
   throw new HttpError(400, 'Invalid input', detail)
 }
 
+/** A positive integer beyond the int4 range of the id columns: no record can have it as id. */
+export const beyondIdRange = (raw: string | undefined): boolean =>
+  raw !== undefined && /^[1-9]\d*$/.test(raw) && (raw.length > 10 || Number(raw) > MAX_ID)
+
 /**
  * A record id from the path: 400 when it is not a positive integer, 404 with `notFound` when it is
- * one beyond the int4 range of the id columns (no such record can exist; the database is not asked).
+ * beyond the int4 range (no such record can exist; the database is not asked).
  */
 export function parsePathId(raw: string | undefined, notFound: string): number {
-  if (raw !== undefined && /^[1-9]\d*$/.test(raw) && (raw.length > 10 || Number(raw) > MAX_ID)) {
-    throw new HttpError(404, notFound)
-  }
+  if (beyondIdRange(raw)) throw new HttpError(404, notFound)
   return parse(IdParam, raw) as number
 }
 

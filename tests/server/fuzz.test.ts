@@ -298,21 +298,37 @@ function mutateJson(random: Random, req: Req, method: string): Case {
   return { what, method, path: req.path, headers: { 'Content-Type': 'application/json' }, body: text }
 }
 
+/**
+ * A copy of a multipart form with `field` set to `value` (where it was, else first), the file
+ * renamed or left out. Field order matters: fields before the file are read before it is stored.
+ */
+function changeForm(
+  original: FormData,
+  change: { field?: string; value?: string; fileName?: string; noFile?: boolean },
+): FormData {
+  const form = new FormData()
+  const { field, value } = change
+  if (field !== undefined && value !== undefined && !original.has(field)) form.append(field, value)
+  for (const [key, entry] of original) {
+    if (key === 'file') {
+      if (change.noFile) continue
+      const file = entry as File
+      form.append('file', file, change.fileName ?? file.name)
+    } else form.append(key, key === field && value !== undefined ? value : entry)
+  }
+  return form
+}
+
 function mutateForm(random: Random, req: Req, method: string): Case {
   const original = req.init?.body as FormData
-  const form = new FormData()
   const fieldNames = [...new Set([...original.keys()].filter((k) => k !== 'file'))]
   const target = random.pick([...fieldNames, 'company_id', 'file-name', 'no-file'])
-  for (const [key, value] of original) {
-    if (key === 'file') {
-      if (target === 'no-file') continue
-      const file = value as File
-      form.append('file', file, target === 'file-name' ? random.pick(FILE_NAMES) : file.name)
-    } else if (key !== target) {
-      form.append(key, value)
-    }
-  }
-  if (fieldNames.includes(target) || target === 'company_id') form.append(target, random.pick(STRINGS))
+  const form =
+    target === 'file-name'
+      ? changeForm(original, { fileName: random.pick(FILE_NAMES) })
+      : target === 'no-file'
+        ? changeForm(original, { noFile: true })
+        : changeForm(original, { field: target, value: random.pick(STRINGS) })
   return { what: `form ${target}`, method, path: req.path, body: form }
 }
 
@@ -405,9 +421,7 @@ function directedCases(key: string, req: Req): Case[] {
   }
   if (form) {
     for (const value of KNOWN_BAD_VALUES) {
-      const changed = new FormData()
-      for (const [k, v] of form) if (k !== 'company_id') changed.append(k, v)
-      changed.append('company_id', value)
+      const changed = changeForm(form, { field: 'company_id', value })
       cases.push({ what: `form company_id=${value}`, method, path: req.path, body: changed })
     }
   }

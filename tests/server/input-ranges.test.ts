@@ -68,6 +68,7 @@ describe('ids beyond the int4 range', () => {
       `/api/document/invoice/${TOO_BIG}/status${q}`,
       `/logs/${TOO_BIG}${q}`,
       `/logs/${'9'.repeat(40)}${q}`,
+      `/invoices/status/COMPLETED/company_id/${HUGE}`,
     ]) {
       await expectError(await call(member, 'GET', path), 404)
     }
