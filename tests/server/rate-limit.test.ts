@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { throttleKey } from '../../server/routes/auth-guard.ts'
 import { createLoginRateLimiter } from '../../server/services/rate-limit.ts'
 import { createTestDatabase, type TestDatabase } from '../support/db.ts'
 import { createClock, createCookieJar, createTestApp, insertUser, jsonBody } from './helpers.ts'
@@ -216,5 +217,20 @@ describe('createLoginRateLimiter', () => {
     // The first three failures leave the window at 15 min: the alarm ends and ip1 is free again.
     clock.advance(14 * MINUTE)
     expect(limiter.check('a@x.io', 'ip1')).toEqual({ limited: false })
+  })
+})
+
+describe('throttleKey', () => {
+  it.each([
+    ['203.0.113.9', '203.0.113.9'],
+    ['::ffff:127.0.0.1', '127.0.0.1'],
+    ['2001:db8:0:0:1::1', '2001:db8:0:0::/64'],
+    ['2001:0DB8:00a0:0001:ffff:ffff:ffff:ffff', '2001:db8:a0:1::/64'],
+    ['2001:db8::', '2001:db8:0:0::/64'],
+    ['[2001:db8:1:2::7]', '2001:db8:1:2::/64'],
+    ['fe80::1%eth0', 'fe80:0:0:0::/64'],
+    ['::1', '0:0:0:0::/64'],
+  ])('keys %s as %s', (address, key) => {
+    expect(throttleKey(address)).toBe(key)
   })
 })
