@@ -574,11 +574,21 @@ const SYMBOLS: [RegExp, string][] = [
   [/\$/, 'USD'],
 ]
 
-/** The currencies a text prints: ISO codes next to an amount or labelled, then symbols. */
+const AMOUNT_NEAR = String.raw`\d[\d.,' ]*\d`
+/**
+ * The currencies a text prints: ISO codes written next to an amount ("EUR 12,00", "12.00 MYR",
+ * "(USD)"), then symbols. A bare capitalised word is no code ("BHD" in "Sdn Bhd", "ALL").
+ */
 function currenciesIn(text: string): string[] {
   const out: string[] = []
-  for (const m of text.matchAll(/(?<![A-Za-z])([A-Z]{3})(?![A-Za-z])/g))
-    if (ISO_CURRENCIES.has(m[1]!) && !out.includes(m[1]!)) out.push(m[1]!)
+  const re = new RegExp(
+    String.raw`(?<![A-Za-z])([A-Z]{3})\s?(?=${AMOUNT_NEAR})|${AMOUNT_NEAR}\s?([A-Z]{3})(?![A-Za-z])|\(([A-Z]{3})\)|(?<![A-Za-z])(EUR|USD|GBP|CHF|MYR|SGD)(?![A-Za-z])`,
+    'g',
+  )
+  for (const m of text.matchAll(re)) {
+    const code = m[1] ?? m[2] ?? m[3] ?? m[4]
+    if (code && ISO_CURRENCIES.has(code) && !out.includes(code)) out.push(code)
+  }
   for (const [re, code] of SYMBOLS) if (re.test(text) && !out.includes(code)) out.push(code)
   return out
 }

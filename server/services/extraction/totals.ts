@@ -9,8 +9,14 @@ import { type LabelField, labelAt, labelRank } from './lexicon.ts'
 import { findAmounts, round2 } from './parse.ts'
 import type { Line, Segment } from './pdf-text.ts'
 
-type Role = 'incl' | 'excl' | 'vat'
-const ROLE_FIELD: Record<Role, LabelField> = { incl: 'total_incl', excl: 'total_excl', vat: 'vat_total' }
+type Role = 'incl' | 'excl' | 'vat' | 'paid' | 'change'
+const ROLE_FIELD: Record<Role, LabelField> = {
+  incl: 'total_incl',
+  excl: 'total_excl',
+  vat: 'vat_total',
+  paid: 'tendered',
+  change: 'change',
+}
 
 export interface AmountCandidate {
   value: number
@@ -64,6 +70,9 @@ function rolesOf(label: string): { role: Role; strength: number; rate: string | 
     .replace(/^(dont|davon|incl\.?|inkl\.?|including)\s+/i, '')
     .replace(/^\(?\d{1,2}(?:[.,]\d{1,2})?\s*%\)?\s*/, '')
     .trim()
+  // What was handed over and given back is no total, but tells it: paid − change.
+  for (const role of ['change', 'paid'] as Role[])
+    if (labelAt(ROLE_FIELD[role], clean)) return [{ role, strength: 1, rate: null }]
   if (labelAt('not_total', clean)) return []
   const out: { role: Role; strength: number; rate: string | null }[] = []
   for (const role of ['incl', 'excl', 'vat'] as Role[]) {
@@ -143,6 +152,14 @@ export function amountCandidates(lines: Line[], skip: (s: Segment) => boolean): 
   return out
 }
 
+/** What the decision needs of a candidate. */
+interface Scored {
+  value: number
+  strength: number
+  order: number
+  text: string
+}
+
 export interface Totals {
   incl: number | null
   excl: number | null
@@ -152,16 +169,25 @@ export interface Totals {
 
 /** The gross, net and VAT that score best together. */
 export function decideTotals(cands: AmountCandidate[], hasVat: boolean): Totals {
-  const n = cands.length || 1
   // Later on the page counts a little (totals close a document; sub-totals come first).
-  const score = (c: AmountCandidate) =>
+  const score = (c: Scored) =>
     c.strength + (0.15 * c.order) / Math.max(...cands.map((x) => x.order), 1)
   const top = (role: Role) =>
     cands
       .filter((c) => c.role === role && c.rate === null)
       .sort((a, b) => score(b) - score(a) || b.order - a.order)
       .slice(0, 6)
-  const incls = top('incl').filter((c) => c.value !== 0)
+  const incls: Scored[] = top(
+    'incl',
+  ).filter((c) => c.value !== 0)
+  // A till receipt's payment: the total is what was paid less the change (a total misread by
+  // OCR, or printed without a label, still shows there).
+  const last = (role: Role) => cands.filter((c) => c.role === role).pop()
+  const paid = last('paid')
+  const change = last('change')
+  const implied = paid && change && paid.value > change.value ? round2(paid.value - change.value) : null
+  if (implied !== null && !incls.some((c) => Math.abs(c.value - implied) <= 0.011))
+    incls.push({ value: implied, strength: 0.5, order: paid!.order, text: paid!.text })
   const excls = top('excl')
   // VAT: a labelled total, or the sum of the per-rate lines (each rate once: its last line).
   const vatOptions: { value: number; s: number }[] = top('vat').map((c) => ({ value: c.value, s: score(c) }))
@@ -171,14 +197,14 @@ export function decideTotals(cands: AmountCandidate[], hasVat: boolean): Totals 
     const sum = round2([...byRate.values()].reduce((a, c) => a + c.value, 0))
     vatOptions.push({ value: sum, s: Math.max(...[...byRate.values()].map(score)) * 0.9 })
   }
-  let best: { s: number; incl: AmountCandidate | null; excl: AmountCandidate | null; vat: number | null } = {
+  let best: { s: number; incl: Scored | null; excl: Scored | null; vat: number | null } = {
     s: Number.NEGATIVE_INFINITY,
     incl: null,
     excl: null,
     vat: null,
   }
-  const inclOpts: (AmountCandidate | null)[] = [...incls, null]
-  const exclOpts: (AmountCandidate | null)[] = [...excls, null]
+  const inclOpts: (Scored | null)[] = [...incls, null]
+  const exclOpts: (Scored | null)[] = [...excls, null]
   const vatOpts: ({ value: number; s: number } | null)[] = hasVat
     ? [...vatOptions, null]
     : [{ value: 0, s: 0 }]
@@ -186,6 +212,7 @@ export function decideTotals(cands: AmountCandidate[], hasVat: boolean): Totals 
     for (const e of exclOpts)
       for (const v of vatOpts) {
         let s = (i ? score(i) : 0) + (e ? score(e) * 0.8 : 0) + (v ? v.s * 0.6 : 0)
+        if (i && implied !== null && Math.abs(i.value - implied) <= 0.011) s += 0.8
         if (i && e && i === e) continue
         if (i && e && v) {
           const diff = Math.abs(e.value + v.value - i.value)
@@ -195,7 +222,6 @@ export function decideTotals(cands: AmountCandidate[], hasVat: boolean): Totals 
         if (i && e && Math.abs(i.value) + 0.005 < Math.abs(e.value)) s -= 1
         if (s > best.s) best = { s, incl: i, excl: e, vat: v?.value ?? null }
       }
-  void n
   let incl = best.incl?.value ?? null
   let excl = best.excl?.value ?? null
   let vat = best.vat
