@@ -130,13 +130,18 @@ describe('accented file names', () => {
   }
 
   it('encodes quotes, parentheses and spaces in the download header', async () => {
-    const name = "l'été [final] (copie) 100%.pdf"
+    const name = `l'été "final" (copie) 100%.pdf`
     const res = await upload('document', rawUtf8(name))
     const { id } = await res.json()
     const names = await namesOf('document', id)
     expect(names.detail).toBe(name)
     expect(names.download).toBe(name)
-    expect(names.fallback).toBe("l'ete [final] (copie) 100_.pdf")
+    expect(names.fallback).toBe("l'ete _final_ (copie) 100_.pdf")
+  })
+
+  it('reads the %22, %0D and %0A browsers send for ", CR and LF', async () => {
+    const res = await upload('document', Buffer.from('filename="devis %22final%22%0D%0A.pdf"'))
+    expect((await namesOf('document', (await res.json()).id)).detail).toBe('devis "final".pdf')
   })
 
   it('replaces bytes that are not UTF-8 and keeps the rest readable', async () => {

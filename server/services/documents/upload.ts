@@ -174,7 +174,11 @@ export function receiveUpload(c: Context, options: ReceiveOptions): Promise<Rece
       // `fail` may destroy it with an error before `store` listens (a refused company_id): an
       // 'error' event without a listener is an uncaught exception, which ends the process.
       stream.on('error', () => {})
-      filePromise = store(stream, info.filename ?? '')
+      // Browsers escape `"`, CR and LF in `filename="…"` as %22, %0D, %0A (HTML's
+      // multipart/form-data encoding; `%` itself is not escaped, so a name holding a literal
+      // `%22` reads as a quote: the ambiguity is the browsers'). CR/LF go like any control.
+      const filename = (info.filename ?? '').replace(/%22/g, '"').replace(/%0[ad]/gi, '')
+      filePromise = store(stream, filename)
       filePromise.catch(fail)
     })
     parser.on('partsLimit', () => fail(new HttpError(400, 'Too many parts')))
