@@ -8,7 +8,9 @@
  * Reproducible: a seeded generator per route (FUZZ_SEED, FUZZ_CASES override the defaults; a
  * failure names the seed). Runs on PGlite, or on PostgreSQL with TEST_DATABASE_URL.
  */
+import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ErrorBody } from '../../src/api/schemas.ts'
 import { createTestDatabase, type TestDatabase } from '../support/db.ts'
 import { actor, createAdminTestApp, insertCompany, type Jar, login } from './admin-helpers.ts'
 import { type CompanyKey, createRouteTable, type Fixtures, type Req, type Target } from './route-table.ts'
@@ -431,6 +433,9 @@ function directedCases(key: string, req: Req): Case[] {
 const STACK_FRAME = /\n\s*at\s|\bat\s+\S+\s+\(|\bat\s+(file:|node:|\/)/
 const FILE_PATH = /\/work\/|node_modules|[\w-]+\.(ts|js|mjs):\d+|file:\/\//
 
+/** The contract's error body, and nothing else in it. */
+const StrictErrorBody = v.strictObject(ErrorBody.entries)
+
 /** What is wrong with an answer, if anything. */
 function problems(status: number, contentType: string, text: string): string[] {
   const found: string[] = []
@@ -444,16 +449,8 @@ function problems(status: number, contentType: string, text: string): string[] {
       } catch {
         found.push('error body is not JSON')
       }
-      const shape = body as Record<string, unknown> | null
-      if (
-        body !== undefined &&
-        (!shape ||
-          typeof shape !== 'object' ||
-          typeof shape.message !== 'string' ||
-          Object.keys(shape).some((k) => k !== 'message' && k !== 'detail'))
-      ) {
+      if (body !== undefined && !v.is(StrictErrorBody, body))
         found.push('error body is not {message, detail?}')
-      }
     }
     if (FILE_PATH.test(text)) found.push('file path in the error body')
   }
@@ -516,6 +513,24 @@ afterAll(async () => {
   console.info(`fuzz: ${Object.keys(entries).length} routes, ${requests} requests, seed ${SEED}`)
   await ctx?.cleanup()
   await database?.close()
+})
+
+describe('the fuzz checks', () => {
+  it('flag a 5xx, a body outside the contract, a stack trace and a file path', () => {
+    const json = 'application/json'
+    expect(problems(400, json, '{"message":"Invalid input","detail":[]}')).toEqual([])
+    expect(problems(200, 'application/pdf', '%PDF-1.4')).toEqual([])
+    expect(problems(500, json, '{"message":"Internal server error"}')).toEqual(['status 500'])
+    expect(problems(400, json, '{"error":"x"}')).toEqual(['error body is not {message, detail?}'])
+    expect(problems(404, 'text/html', '<h1>Not found</h1>')).toEqual(['error body is text/html'])
+    expect(
+      problems(400, json, '{"message":"x","stack":"Error: x\\n    at f (/work/main/server/app.ts:1:2)"}'),
+    ).toEqual([
+      'error body is not {message, detail?}',
+      'file path in the error body',
+      'stack trace in the body',
+    ])
+  })
 })
 
 describe(`fuzz (seed ${SEED}, ${CASES} cases per route and actor)`, () => {
