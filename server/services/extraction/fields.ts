@@ -126,6 +126,8 @@ function customerSegments(pages: PageText[], lines: Line[]): Set<Segment> {
       if (inColumn.length === 0) continue
       if (inColumn.some((s) => /^(designation|description|qty|quantite|libelle|date)\b/.test(f(s.text))))
         break
+      // Another field's label ends the block ("Invoice # …", "Your order …" under "Customer: 2").
+      if (inColumn.some((s) => labelAt('invoice_number', s.text) || labelAt('issue_date', s.text))) break
       for (const s of inColumn) marked.add(s)
       lastY = line.y
     }
@@ -434,7 +436,7 @@ function findVat(lines: Line[], customer: Set<Segment>, supplierName: string | n
 
 const IBAN_SPECS = getCountrySpecifications()
 
-function ibanFrom(text: string): string | null {
+function ibanFrom(text: string, labelled = false): string | null {
   const upper = text.toUpperCase()
   const start = upper.search(/\b[A-Z]{2}\d{2}(?=[\s0-9A-Z])/)
   if (start < 0) return null
@@ -448,7 +450,9 @@ function ibanFrom(text: string): string | null {
     else if (!/[\s.-]/.test(ch)) break
     if (out.length === length) break
   }
-  if (out.length !== length) return null
+  // After an IBAN label the printed account is the IBAN even at a wrong length (its check
+  // then fails and says so); bare text needs the country's exact length.
+  if (out.length !== length && !(labelled && out.length >= 15 && /^[A-Z]{2}\d{2}\d/.test(out))) return null
   return electronicFormatIBAN(out) ?? out
 }
 
@@ -460,7 +464,7 @@ function findIban(lines: Line[], customer: Set<Segment>): string | null {
     if (at < 0) continue
     const rest = t.slice(at + 4).replace(/^[\s:.]+/, '')
     if (/\*|x{3,}/i.test(rest.slice(0, 12))) continue
-    const iban = ibanFrom(rest) ?? ibanFrom(ref.line.segments[ref.si + 1]?.text ?? '')
+    const iban = ibanFrom(rest, true) ?? ibanFrom(ref.line.segments[ref.si + 1]?.text ?? '', true)
     if (iban) return iban
   }
   return null
@@ -554,7 +558,8 @@ function findIssueDate(lines: Line[], customer: Set<Segment>, order: DateOrder):
       else if (hasLabel('issue_date', context) && !hasLabel('other_date', context)) score = 1.5
       else score = ref.line.segments.length < 4 && !hasLabel('other_date', context) ? 0.5 : 0
       score -= n * 0.001
-      if (score > 0 && (!best || score > best.score)) best = { iso: d.iso, score }
+      // An unlabelled date is still a candidate (honest status: FAILED only when none exists).
+      if (score > -0.5 && (!best || score > best.score)) best = { iso: d.iso, score }
     }
   }
   return best?.iso ?? null

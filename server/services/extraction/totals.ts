@@ -9,13 +9,14 @@ import { type LabelField, labelAt, labelRank } from './lexicon.ts'
 import { findAmounts, round2 } from './parse.ts'
 import type { Line, Segment } from './pdf-text.ts'
 
-type Role = 'incl' | 'excl' | 'vat' | 'paid' | 'change'
+type Role = 'incl' | 'excl' | 'vat' | 'paid' | 'change' | 'any'
 const ROLE_FIELD: Record<Role, LabelField> = {
   incl: 'total_incl',
   excl: 'total_excl',
   vat: 'vat_total',
   paid: 'tendered',
   change: 'change',
+  any: 'total_incl',
 }
 
 export interface AmountCandidate {
@@ -48,7 +49,7 @@ function leftLabel(line: Line, si: number, index: number): string | null {
   if (/\p{L}{2,}/u.test(own.replace(CURRENCY_WORD, ''))) return own
   for (let i = si - 1; i >= 0; i--) {
     const seg = line.segments[i]!
-    if (!/\p{L}{2,}/u.test(seg.text)) continue
+    if (!/\p{L}{2,}/u.test(seg.text.replace(CURRENCY_WORD, ''))) continue
     const before = line.segments[i - 1]
     if (
       before &&
@@ -130,7 +131,8 @@ export function amountCandidates(lines: Line[], skip: (s: Segment) => boolean): 
         const text = line.text
         if (roles.length > 0 && lastOnRow && lastInSeg) {
           for (const r of roles) out.push({ value: a.value, line, seg, order: li, ...r, text })
-        }
+        } else if (!label || labelAt('not_total', label) === null)
+          out.push({ value: a.value, line, seg, order: li, role: 'any', strength: 0, rate: null, text })
         if (header) {
           const col = header.cols.find((c) => seg.x0 <= c.seg.x1 + 8 && c.seg.x0 <= seg.x1 + 8)
           if (col)
@@ -170,16 +172,13 @@ export interface Totals {
 /** The gross, net and VAT that score best together. */
 export function decideTotals(cands: AmountCandidate[], hasVat: boolean): Totals {
   // Later on the page counts a little (totals close a document; sub-totals come first).
-  const score = (c: Scored) =>
-    c.strength + (0.15 * c.order) / Math.max(...cands.map((x) => x.order), 1)
+  const score = (c: Scored) => c.strength + (0.15 * c.order) / Math.max(...cands.map((x) => x.order), 1)
   const top = (role: Role) =>
     cands
       .filter((c) => c.role === role && c.rate === null)
       .sort((a, b) => score(b) - score(a) || b.order - a.order)
       .slice(0, 6)
-  const incls: Scored[] = top(
-    'incl',
-  ).filter((c) => c.value !== 0)
+  const incls: Scored[] = top('incl').filter((c) => c.value !== 0)
   // A till receipt's payment: the total is what was paid less the change (a total misread by
   // OCR, or printed without a label, still shows there).
   const last = (role: Role) => cands.filter((c) => c.role === role).pop()
@@ -222,6 +221,14 @@ export function decideTotals(cands: AmountCandidate[], hasVat: boolean): Totals 
         if (i && e && Math.abs(i.value) + 0.005 < Math.abs(e.value)) s -= 1
         if (s > best.s) best = { s, incl: i, excl: e, vat: v?.value ?? null }
       }
+  // No labelled total (a label OCR could not read): the amount the document repeats most
+  // (a till prints its total again as the payment and in the tax summary), the larger first.
+  if (!best.incl && !best.excl) {
+    const counts = new Map<number, number>()
+    for (const c of cands) if (c.value > 0) counts.set(c.value, (counts.get(c.value) ?? 0) + 1)
+    const fallback = [...counts].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0]
+    if (fallback) best.incl = { value: fallback[0], strength: 0, order: 0, text: '' }
+  }
   let incl = best.incl?.value ?? null
   let excl = best.excl?.value ?? null
   let vat = best.vat
