@@ -8,20 +8,21 @@
 import { and, eq } from 'drizzle-orm'
 import { type Context, Hono } from 'hono'
 import * as v from 'valibot'
+import { Text } from '../../src/api/schemas.ts'
 import { type LogRow, logs } from '../db/schema.ts'
 import { requireUser } from '../http/auth.ts'
 import { type CompanyEnv, requireCompanyMember } from '../http/company-access.ts'
 import type { RouteDeps } from '../http/context.ts'
 import { HttpError, parse, parsePathId, readJson } from '../http/errors.ts'
 import { toLog } from '../services/documents/views.ts'
-import { LogStatus, LogType, listLogs, summarizeLogs, text } from '../services/log-queries.ts'
+import { LogStatus, LogType, listLogs, summarizeLogs } from '../services/log-queries.ts'
 
 const NewLog = v.object({
   company_id: v.unknown(),
-  name: v.pipe(text(255), v.minLength(1, 'Name is required')),
+  name: v.pipe(Text(255), v.minLength(1, 'Name is required')),
   type: LogType,
   status: v.optional(LogStatus, 'pending'),
-  category: v.optional(v.nullable(text(100)), null),
+  category: v.optional(v.nullable(Text(100)), null),
 })
 const StatusPatch = v.object({ company_id: v.unknown(), status: LogStatus })
 

@@ -10,7 +10,6 @@ import { LOG_STATUSES, LOG_TYPES, type LogRow, logSearchText, logs } from '../db
 import { HttpError, parse } from '../http/errors.ts'
 
 const MAX_ROWS = 1000
-export const text = (max: number) => Text(max)
 /** A filter as sent (query string or JSON number); read further by `listLogs`. */
 const optionalText = v.optional(v.nullable(v.union([Text(1000), v.number()])))
 
