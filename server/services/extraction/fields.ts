@@ -210,7 +210,53 @@ function addressLike(text: string): boolean {
   return REGISTRATION_LINE.test(t) || STREET.test(t) || POSTCODE.test(t) || /^\d+[a-z]?\s?[,\s]/.test(t)
 }
 
+/**
+ * A supplier named by its label ("Supplier: Acme SARL", "Verkäufer" over "Name: …",
+ * "Fournisseur" over the name): the value right of the label, next to it, or in the lines under
+ * it (through a "Name:" row).
+ */
+function labelledSupplier(
+  lines: Line[],
+  customer: Set<Segment>,
+): { line: Line; seg: Segment; name: string } | null {
+  for (const ref of segments(lines)) {
+    if (ref.line.page !== 1 || customer.has(ref.seg)) continue
+    const m = labelAt('supplier', ref.seg.text)
+    if (!m) continue
+    // "Lieferant GmbH" is a name, "Lieferant: X" or a lone "Lieferant" a label.
+    const after = ref.seg.text.normalize('NFC').slice(m.label.length)
+    if (m.rest && !/^\s*:/.test(after)) continue
+    const clean = (t: string) => t.replace(/^[\s:]+/, '').trim()
+    if (m.rest && isNameLike(m.rest) && !isFieldLabel(m.rest))
+      return { line: ref.line, seg: ref.seg, name: clean(m.rest) }
+    if (m.rest) continue
+    const right = ref.line.segments[ref.si + 1]
+    if (right && right.x0 - ref.seg.x1 < 150 && isNameLike(right.text) && !isFieldLabel(right.text))
+      return { line: ref.line, seg: right, name: clean(right.text) }
+    for (let li = ref.li + 1; li < lines.length && li <= ref.li + 3; li++) {
+      const line = lines[li]!
+      if (line.page !== ref.line.page || line.y - ref.line.y > ref.seg.size * 6) break
+      const segs = line.segments.filter((s) => s.x0 >= ref.seg.x0 - 8 && !customer.has(s))
+      const name = segs.find((s, i) => /^name\s*:?$/i.test(s.text.trim()) && segs[i + 1])
+      const value = name ? segs[segs.indexOf(name) + 1]! : segs[0]
+      if (!value) continue
+      // Other rows of a label | value list ("Nummer: 549910") come before the name.
+      if (!name && /:\s*$/.test(value.text)) continue
+      if (isNameLike(value.text) && !isFieldLabel(value.text))
+        return { line, seg: value, name: clean(value.text) }
+      break
+    }
+  }
+  return null
+}
+
 function findSupplier(pages: PageText[], lines: Line[], customer: Set<Segment>) {
+  const labelled = labelledSupplier(lines, customer)
+  if (labelled)
+    return {
+      name: printedCase(labelled.name, lines),
+      address: findAddress(lines, labelled.line, labelled.seg, customer),
+    }
   const page1 = pages[0]!
   const top = lines.filter((l) => l.page === 1 && l.y < page1.height * 0.42)
   const allText = f(lines.map((l) => l.text).join('\n'))
