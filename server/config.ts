@@ -35,6 +35,14 @@ export interface Config {
   ocrWorkers: number
   jobRetries: number
   jobTimeoutSeconds: number
+  /** Extraction sandbox (child processes) and the limits checked before decoding a file. */
+  extraction: {
+    limits: { maxPixels: number; maxPages: number; maxOcrPages: number }
+    documentTimeoutMs: number
+    pageTimeoutMs: number
+    memoryMb: number
+    recycleMb: number
+  }
 }
 
 type Env = Record<string, string | undefined>
@@ -66,6 +74,18 @@ export function loadConfig(env: Env = process.env): Config {
     ocrWorkers: integer(env, 'OCR_WORKERS', 1, 1, 16),
     jobRetries: integer(env, 'JOB_RETRIES', 2, 0, 20),
     jobTimeoutSeconds: integer(env, 'JOB_TIMEOUT_SECONDS', 600, 10, 86_400),
+    // Reasons for each default: server/services/extraction/limits.ts and sandbox.ts.
+    extraction: {
+      limits: {
+        maxPixels: integer(env, 'MAX_IMAGE_MEGAPIXELS', 40, 1, 1000) * 1_000_000,
+        maxPages: integer(env, 'MAX_PDF_PAGES', 500, 1, 100_000),
+        maxOcrPages: integer(env, 'MAX_OCR_PAGES', 20, 1, 10_000),
+      },
+      documentTimeoutMs: integer(env, 'EXTRACTION_TIMEOUT_SECONDS', 240, 1, 86_400) * 1000,
+      pageTimeoutMs: integer(env, 'EXTRACTION_PAGE_TIMEOUT_SECONDS', 90, 1, 86_400) * 1000,
+      memoryMb: integer(env, 'EXTRACTION_MEMORY_MB', 1536, 128, 1_048_576),
+      recycleMb: integer(env, 'EXTRACTION_RECYCLE_MB', 512, 64, 1_048_576),
+    },
   }
 }
 

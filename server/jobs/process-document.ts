@@ -15,24 +15,33 @@ import {
   type OcrPool,
   UnreadableFileError,
 } from '../services/extraction/index.ts'
+import { type ExtractionSandbox, SandboxError } from '../services/extraction/sandbox.ts'
 import type { FileStorage } from '../services/storage/index.ts'
 import type { JobContext, ProcessJob } from './queue.ts'
 
 export interface ProcessorDeps {
   db: AppDatabase
   storage: FileStorage
-  ocr: OcrPool
+  /** Where documents are extracted: child processes that may die without taking this one along. */
+  sandbox?: Pick<ExtractionSandbox, 'extract'>
+  /** In-process extraction (tests, with `extract`), when there is no sandbox. */
+  ocr?: OcrPool
   logger: Logger
   clock: () => Date
-  /** Replaceable in tests (a poison file, a crash). */
+  /** Replaceable in tests (a poison file, a crash); runs in this process with `ocr`. */
   extract?: typeof extractDocument
 }
 
 const logStatus = (status: DocumentStatus) => status.toLowerCase() as 'processing' | 'completed' | 'failed'
 
 export function createDocumentProcessor(deps: ProcessorDeps) {
-  const { db, storage, ocr, logger, clock } = deps
-  const extract = deps.extract ?? extractDocument
+  const { db, storage, logger, clock } = deps
+  const { sandbox, ocr } = deps
+  if (!sandbox && !ocr) throw new Error('createDocumentProcessor needs a sandbox or an OCR pool')
+  const extract = (data: Uint8Array, contentType: string) =>
+    deps.extract || !sandbox
+      ? (deps.extract ?? extractDocument)(data, contentType, ocr!)
+      : sandbox.extract(data, contentType)
 
   async function finish(
     documentId: number,
@@ -117,11 +126,7 @@ export function createDocumentProcessor(deps: ProcessorDeps) {
       const data = await storage.read(doc.storageKey)
       let result: Awaited<ReturnType<typeof extractDocument>>
       try {
-        result = await extract(
-          new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
-          doc.contentType,
-          ocr,
-        )
+        result = await extract(new Uint8Array(data.buffer, data.byteOffset, data.byteLength), doc.contentType)
       } catch (error) {
         if (!(error instanceof UnreadableFileError)) throw error
         await finish(doc.id, {
@@ -160,9 +165,11 @@ export function createDocumentProcessor(deps: ProcessorDeps) {
         last ? 'document processing gave up' : 'document processing failed, will retry',
       )
       if (!last) throw error
+      // A file that outran its time or memory budget on every attempt is too big for us, not broken.
+      const tooLarge = error instanceof SandboxError && error.kind !== 'crash'
       await finish(doc.id, {
         status: 'FAILED',
-        errors: ['processing_failed'],
+        errors: [tooLarge ? 'file_too_large_to_process' : 'processing_failed'],
         warnings: [],
         failureReason: String((error as Error).message ?? error).slice(0, 500),
       })

@@ -6,6 +6,7 @@ import type { Logger } from 'pino'
 import type { Config } from '../config.ts'
 import type { AppDatabase } from '../db/client.ts'
 import { createOcrPool, type extractDocument } from '../services/extraction/index.ts'
+import { createExtractionSandbox } from '../services/extraction/sandbox.ts'
 import type { FileStorage } from '../services/storage/index.ts'
 import { createDocumentProcessor } from './process-document.ts'
 import type { JobQueue } from './queue.ts'
@@ -30,14 +31,36 @@ export async function startWorkers(options: {
 }) {
   const { db, config, logger, storage, queue } = options
   const clock = options.clock ?? (() => new Date())
-  const ocr = createOcrPool(config.ocrWorkers)
-  const processor = createDocumentProcessor({ db, storage, ocr, logger, clock, extract: options.extract })
+  // Extraction runs in child processes, one per concurrent job, started now so the first
+  // document finds them warm. A document's budget stays inside its job's (expireInSeconds).
+  const sandbox = createExtractionSandbox({
+    ...config.extraction,
+    size: options.concurrency,
+    ocrWorkers: config.ocrWorkers,
+    documentTimeoutMs: Math.min(
+      config.extraction.documentTimeoutMs,
+      Math.max(1000, queue.options.expireInSeconds * 900),
+    ),
+    logger,
+  })
+  // A test's replacement extraction runs in this process, with an OCR pool of its own (lazy).
+  const ocr = options.extract ? createOcrPool(1) : undefined
+  const processor = createDocumentProcessor({
+    db,
+    storage,
+    sandbox,
+    ocr,
+    logger,
+    clock,
+    extract: options.extract,
+  })
   await queue.start()
   // With PGlite only this process can have run the jobs: active ones were cut by a stop.
   if (options.driver === 'pglite') {
     const n = await queue.requeueOrphans()
     if (n > 0) logger.info({ jobs: n }, 'requeued jobs interrupted by the last stop')
   }
+  if (!options.extract) await sandbox.warm()
   await queue.work(options.concurrency, processor.process, processor.dead)
   // Longer than every attempt could take: a document still PROCESSING then has lost its job.
   const staleMs =
@@ -53,10 +76,13 @@ export async function startWorkers(options: {
   sweep.unref()
   logger.info({ concurrency: options.concurrency, ocrWorkers: config.ocrWorkers }, 'document workers started')
   return {
+    /** The extraction processes (tests and diagnostics look at their pids and memory). */
+    sandbox,
     async stop() {
       clearInterval(sweep)
       await queue.stop()
-      await ocr.close()
+      await sandbox.close()
+      await ocr?.close()
     },
   }
 }

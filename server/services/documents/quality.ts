@@ -9,6 +9,14 @@ import type { ExtractedFields } from '../extraction/fields.ts'
 export const QUALITY_MESSAGES = {
   unreadable_file: { en: 'The file could not be read', fr: 'Le fichier est illisible' },
   no_text: { en: 'No text could be read from the file', fr: 'Aucun texte lisible dans le fichier' },
+  file_too_large_to_process: {
+    en: 'The file is too large or too complex to process (image size, memory or time limit)',
+    fr: 'Le fichier est trop volumineux ou trop complexe pour être traité (taille d’image, mémoire ou durée)',
+  },
+  too_many_pages: {
+    en: 'The file has too many pages to process',
+    fr: 'Le fichier comporte trop de pages pour être traité',
+  },
   processing_failed: {
     en: 'Processing failed after several attempts',
     fr: 'Le traitement a échoué après plusieurs tentatives',

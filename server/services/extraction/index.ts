@@ -3,10 +3,20 @@
  * from their text layer; only images and pages without text go through OCR.
  */
 import { type ExtractedFields, extractFields } from './fields.ts'
+import {
+  checkImage,
+  DEFAULT_LIMITS,
+  type ExtractionLimits,
+  largestPdfImage,
+  tooLarge,
+  tooManyPages,
+  UnreadableFileError,
+} from './limits.ts'
 import type { OcrPool } from './ocr.ts'
 import { type PageText, readPdf } from './pdf-text.ts'
 
 export type { ExtractedFields } from './fields.ts'
+export { DEFAULT_LIMITS, type ExtractionLimits, UnreadableFileError } from './limits.ts'
 export { createOcrPool, type OcrPool } from './ocr.ts'
 
 export interface Extraction {
@@ -18,22 +28,20 @@ export interface Extraction {
   ocrMs: number
 }
 
-/** A file the engine cannot read (not a PDF/image it can parse, or nothing legible in it). */
-export class UnreadableFileError extends Error {
-  constructor(
-    readonly code: 'unreadable_file' | 'no_text',
-    message: string,
-  ) {
-    super(message)
-    this.name = 'UnreadableFileError'
-  }
+export interface ExtractOptions {
+  /** Pixel and page limits checked before decoding (default DEFAULT_LIMITS). */
+  limits?: Partial<ExtractionLimits>
+  /** Called as each page starts (text layer and OCR), so a watchdog can time pages. */
+  onPage?: (page: number) => void
 }
 
 export async function extractDocument(
   data: Uint8Array,
   contentType: string,
   ocr: OcrPool,
+  options: ExtractOptions = {},
 ): Promise<Extraction> {
+  const limits = { ...DEFAULT_LIMITS, ...options.limits }
   let pages: PageText[]
   let textPages = 0
   let ocrPages = 0
@@ -43,15 +51,29 @@ export async function extractDocument(
     const started = performance.now()
     let pdf: Awaited<ReturnType<typeof readPdf>>
     try {
-      pdf = await readPdf(data)
+      pdf = await readPdf(data, {
+        maxPages: limits.maxPages,
+        maxImagePixels: limits.maxPixels,
+        onPage: options.onPage,
+      })
     } catch (error) {
+      if (error instanceof UnreadableFileError) throw error
       throw new UnreadableFileError('unreadable_file', `The PDF cannot be read: ${(error as Error).message}`)
     }
     try {
       textMs = performance.now() - started
       pages = pdf.pages
       textPages = pages.length - pdf.emptyPages.length
+      // Limits of the pages to OCR, checked before any page image is decoded.
+      if (pdf.emptyPages.length > limits.maxOcrPages)
+        throw tooManyPages(pdf.emptyPages.length, limits.maxOcrPages, true)
+      if (pdf.emptyPages.length > 0) {
+        const largest = largestPdfImage(data)
+        const error = largest && tooLarge(largest, limits, 'An image of the PDF')
+        if (error) throw error
+      }
       for (const n of pdf.emptyPages) {
+        options.onPage?.(n)
         const image = await pdf.pageImage(n)
         if (!image) continue
         const t = performance.now()
@@ -65,6 +87,8 @@ export async function extractDocument(
     }
   } else if (contentType === 'image/png' || contentType === 'image/jpeg') {
     const t = performance.now()
+    checkImage(data, contentType, limits)
+    options.onPage?.(1)
     try {
       pages = [await ocr.recognize(Buffer.from(data))]
     } catch (error) {

@@ -3,6 +3,7 @@
  * two-column blocks (supplier | customer, label | value) stay apart as segments of a line.
  */
 import { getDocumentProxy, getResolvedPDFJS } from 'unpdf'
+import { tooManyPages } from './limits.ts'
 import type { RawImage } from './png.ts'
 
 export interface Segment {
@@ -88,12 +89,29 @@ export interface PdfText {
   close(): Promise<void>
 }
 
+export interface ReadPdfOptions {
+  /** More pages than this: refused with `too_many_pages` before any page is read. */
+  maxPages?: number
+  /** Images declaring more pixels are skipped by pdf.js before decoding (its `maxImageSize`). */
+  maxImagePixels?: number
+  /** Called as each page's text layer is read (a watchdog times pages). */
+  onPage?: (page: number) => void
+}
+
 /** Opens a PDF and reads each page's text layer. Throws on a file pdf.js cannot parse. */
-export async function readPdf(data: Uint8Array): Promise<PdfText> {
-  const pdf = await getDocumentProxy(data)
+export async function readPdf(data: Uint8Array, options: ReadPdfOptions = {}): Promise<PdfText> {
+  // pdf.js takes over (detaches) the buffer it is given and refuses Buffers: it gets a plain
+  // copy, the caller keeps `data`.
+  const pdf = await getDocumentProxy(new Uint8Array(data), { maxImageSize: options.maxImagePixels ?? -1 })
+  // The page count is the page tree's /Count, read without loading any page.
+  if (options.maxPages !== undefined && pdf.numPages > options.maxPages) {
+    await pdf.destroy()
+    throw tooManyPages(pdf.numPages, options.maxPages)
+  }
   const pages: PageText[] = []
   const emptyPages: number[] = []
   for (let n = 1; n <= pdf.numPages; n++) {
+    options.onPage?.(n)
     const page = await pdf.getPage(n)
     const viewport = page.getViewport({ scale: 1 })
     const content = await page.getTextContent()

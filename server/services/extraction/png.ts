@@ -96,8 +96,9 @@ export function decodePng(data: Uint8Array): RawImage | null {
   const bpp = channelsOf[type]
   if (depth !== 8 || interlace !== 0 || !bpp || width === 0 || height === 0) return null
   if (type === 3 && !palette) return null
-  const raw = inflateSync(Buffer.concat(idat))
   const stride = width * bpp
+  // Never inflate more than the header's pixels need: a deflate bomb stops at that size.
+  const raw = inflateSync(Buffer.concat(idat), { maxOutputLength: Math.max(1, (stride + 1) * height) })
   if (raw.length < (stride + 1) * height) return null
   const out = new Uint8Array(stride * height)
   for (let y = 0; y < height; y++) {
