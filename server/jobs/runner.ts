@@ -62,9 +62,11 @@ export async function startWorkers(options: {
   }
   if (!options.extract) await sandbox.warm()
   await queue.work(options.concurrency, processor.process, processor.dead)
-  // Longer than every attempt could take: a document still PROCESSING then has lost its job.
+  // Longer than every attempt could take (its time budget, or its lease after a crash, plus the
+  // retry delay): a document still PROCESSING then has lost its job.
+  const { expireInSeconds, leaseSeconds, retryLimit } = queue.options
   const staleMs =
-    options.staleAfterMs ?? (queue.options.expireInSeconds + 60) * 1000 * (queue.options.retryLimit + 2)
+    options.staleAfterMs ?? (Math.max(expireInSeconds, leaseSeconds) + 60) * 1000 * (retryLimit + 2)
   const sweep = setInterval(() => {
     processor
       .failStale(staleMs)

@@ -179,7 +179,7 @@ export function documentRoutes(deps: DocumentRouteDeps) {
           createdAt: now,
           updatedAt: now,
         })
-        if (kind !== 'document') await queue.enqueue(tx, { documentId })
+        if (kind !== 'document') await queue.enqueue(tx, { documentId }, { companyId: access.companyId })
         return documentId
       })
       logger.info({ documentId: id, kind, size: file.size, companyId: access.companyId }, 'document uploaded')

@@ -20,6 +20,8 @@ export const FAST_QUEUE: Partial<QueueOptions> = {
   retryLimit: 1,
   retryDelaySeconds: 1,
   expireInSeconds: 3,
+  heartbeatSeconds: 1,
+  leaseSeconds: 3,
   maintenanceIntervalSeconds: 1,
   pollingIntervalSeconds: 0.5,
 }
