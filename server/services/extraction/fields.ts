@@ -233,15 +233,15 @@ function labelledSupplier(
     const right = ref.line.segments[ref.si + 1]
     if (right && right.x0 - ref.seg.x1 < 150 && isNameLike(right.text) && !isFieldLabel(right.text))
       return { line: ref.line, seg: right, name: clean(right.text) }
-    for (let li = ref.li + 1; li < lines.length && li <= ref.li + 3; li++) {
+    for (let li = ref.li + 1; li < lines.length && li <= ref.li + 5; li++) {
       const line = lines[li]!
-      if (line.page !== ref.line.page || line.y - ref.line.y > ref.seg.size * 6) break
+      if (line.page !== ref.line.page || line.y - ref.line.y > ref.seg.size * 8) break
       const segs = line.segments.filter((s) => s.x0 >= ref.seg.x0 - 8 && !customer.has(s))
       const name = segs.find((s, i) => /^name\s*:?$/i.test(s.text.trim()) && segs[i + 1])
       const value = name ? segs[segs.indexOf(name) + 1]! : segs[0]
       if (!value) continue
       // Other rows of a label | value list ("Nummer: 549910") come before the name.
-      if (!name && /:\s*$/.test(value.text)) continue
+      if (!name && line.text.includes(':')) continue
       if (isNameLike(value.text) && !isFieldLabel(value.text))
         return { line, seg: value, name: clean(value.text) }
       break
@@ -282,6 +282,8 @@ function findSupplier(pages: PageText[], lines: Line[], customer: Set<Segment>) 
         .flatMap((l) => l.segments.filter((s) => overlaps(s, seg, 30)))
       if (below.some((s) => addressLike(s.text))) score += 4
       score -= (1 - wordiness(name)) * 8
+      // Printed names carry capitals; an all-lower-case line is a stamp or handwriting.
+      if (!/\p{Lu}/u.test(name)) score -= 3
       // A label of a label | value row ("Prise en charge   07:36", "Date   25/11") is no name.
       const right = line.segments[line.segments.indexOf(seg) + 1]
       if (right && /^[\d(+-]/.test(right.text.trim())) score -= 5
@@ -290,7 +292,38 @@ function findSupplier(pages: PageText[], lines: Line[], customer: Set<Segment>) 
     }
   }
   if (!best) return { name: null, address: null }
-  return { name: printedCase(best.name, lines), address: findAddress(lines, best.line, best.seg, customer) }
+  const joined = wrappedName(lines, best)
+  return {
+    name: printedCase(joined.name, lines),
+    address: findAddress(lines, joined.line, joined.seg, customer),
+  }
+}
+
+/** A legal form alone ("SDN. BHD.", "CO. (M) SDN BHD") is the end of a name printed on two lines. */
+const LEGAL_TAIL =
+  /^(co\.?\s*)?(\(m\)\s*)?(sdn\.?\s*bhd\.?|bhd\.?|berhad|s\/b|gmbh|sarl|sas|ltd\.?|limited|inc\.?|llc|ag)\s*$/i
+
+/**
+ * A name set on two lines: the line under it holding only its legal form, or the chosen line
+ * being that legal form under the rest of the name.
+ */
+function wrappedName(lines: Line[], best: { seg: Segment; line: Line; name: string }) {
+  const li = lines.indexOf(best.line)
+  const near = (l: Line | undefined) =>
+    l && l.page === best.line.page && Math.abs(l.y - best.line.y) < Math.max(best.seg.size, 8) * 1.8
+  const over = (l: Line) => l.segments.find((s) => overlaps(s, best.seg, 20) && isNameLike(s.text))
+  if (LEGAL_TAIL.test(f(best.name).replace(/^[\w&'.-]+\s+/, '')) || LEGAL_TAIL.test(f(best.name))) {
+    const above = lines[li - 1]
+    const head = near(above) ? over(above!) : undefined
+    if (head && LEGAL_TAIL.test(f(best.name)) && !LEGAL_FORM.test(f(head.text)))
+      return { name: `${head.text} ${best.name}`, line: best.line, seg: best.seg }
+    return best
+  }
+  const below = lines[li + 1]
+  const tail = near(below) ? over(below!) : undefined
+  if (tail && LEGAL_TAIL.test(f(tail.text)))
+    return { name: `${best.name} ${tail.text}`, line: below!, seg: tail }
+  return best
 }
 
 /**

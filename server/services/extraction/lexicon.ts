@@ -46,6 +46,10 @@ interface Compiled {
   excl: RegExp | null
   /** Any label of the field anywhere, on word boundaries. */
   anywhere: RegExp
+  /** The same, global (made on first use). */
+  global?: RegExp
+  /** The `excl` look-alikes anywhere, global (made on first use). */
+  exclGlobal?: RegExp
 }
 
 const END = '(?![\\p{L}\\d])'
@@ -150,12 +154,12 @@ export function labelsIn(field: LabelField, text: string): LabelHit[] {
   const c = compiled.get(field)!
   const nfc = text.normalize('NFC')
   const folded = fold(nfc)
-  const global = new RegExp(c.anywhere.source, 'gu')
+  c.global ??= new RegExp(c.anywhere.source, 'gu')
+  if (c.excl) c.exclGlobal ??= new RegExp(c.excl.source.replace(LEAD, '(?<![\\p{L}\\d])'), 'gu')
   const exclSpans: [number, number][] = []
-  if (c.excl) {
-    const ex = new RegExp(c.excl.source.replace(LEAD, '(?<![\\p{L}\\d])'), 'gu')
-    for (const m of folded.matchAll(ex)) exclSpans.push([m.index!, m.index! + m[0].length])
-  }
+  if (c.exclGlobal)
+    for (const m of folded.matchAll(c.exclGlobal)) exclSpans.push([m.index!, m.index! + m[0].length])
+  const global = c.global
   const out: LabelHit[] = []
   for (const m of folded.matchAll(global)) {
     const start = m.index!
