@@ -89,13 +89,14 @@ describe('PDF image dictionaries', () => {
   })
 })
 
+const codeOf = (data: Uint8Array, type: string, limits = {}) =>
+  extractDocument(data, type, ocr, { limits }).then(
+    () => 'accepted',
+    (e: UnreadableFileError) => e.code,
+  )
+
 describe('extractDocument applies the limits before decoding', () => {
   it('refuses too many pages, too many pages to OCR and too many pixels, each with its code', async () => {
-    const codeOf = (data: Uint8Array, type: string, limits = {}) =>
-      extractDocument(data, type, ocr, { limits }).then(
-        () => 'accepted',
-        (e: UnreadableFileError) => e.code,
-      )
     expect(await codeOf(manyPagesPdf(DEFAULT_LIMITS.maxPages + 1), 'application/pdf')).toBe('too_many_pages')
     expect(await codeOf(blankScanPdf(3), 'application/pdf', { maxOcrPages: 2 })).toBe('too_many_pages')
     expect(await codeOf(hugeImagePdf(2000), 'application/pdf', { maxPixels: 3_000_000 })).toBe(
@@ -108,5 +109,18 @@ describe('extractDocument applies the limits before decoding', () => {
     const length = pdf.length
     await extractDocument(pdf, 'application/pdf', ocr)
     expect(pdf.length).toBe(length)
+  })
+})
+
+describe('images whose header reads but whose data does not', () => {
+  it('are unreadable, nothing is thrown where it cannot be caught, and the OCR worker reads the next scan', async () => {
+    // tesseract.js used to rethrow a failed read from its message listener: an uncaught error
+    // that ended the process (vitest reports it as an unhandled error).
+    const jpeg = await readFile(join(CORPUS, '0018-scan.jpg'))
+    expect(await codeOf(jpeg.subarray(0, jpeg.length >> 1), 'image/jpeg')).toBe('unreadable_file')
+    expect(await codeOf(tinyJpegDeclaring(100), 'image/jpeg')).toBe('unreadable_file')
+    const next = await extractDocument(await readFile(join(CORPUS, '0040-scan.jpg')), 'image/jpeg', ocr)
+    expect(next.ocrPages).toBe(1)
+    expect(next.fields.total_invoice_including_vat).not.toBeNull()
   })
 })

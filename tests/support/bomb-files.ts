@@ -3,26 +3,9 @@
  * processing sandbox tests, built in memory (a few hundred bytes to a few hundred kB each).
  */
 import { createDeflate, deflateSync } from 'node:zlib'
+import { chunk as pngChunk } from '../../server/services/extraction/png.ts'
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
-
-function crc32(buf: Buffer): number {
-  let c = 0xffffffff
-  for (const byte of buf) {
-    c ^= byte
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1
-  }
-  return (c ^ 0xffffffff) >>> 0
-}
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const head = Buffer.alloc(8)
-  head.writeUInt32BE(data.length, 0)
-  head.write(type, 4, 'latin1')
-  const crc = Buffer.alloc(4)
-  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0)
-  return Buffer.concat([head, data, crc])
-}
 
 function ihdr(width: number, height: number): Buffer {
   const data = Buffer.alloc(13)

@@ -89,6 +89,9 @@ export function createOcrPool(size = 1): OcrPool {
         langPath,
         cacheMethod: 'none',
         gzip: true,
+        // Without a handler tesseract.js rethrows a failed job's error from its message
+        // listener, where nothing can catch it (the process dies) on top of rejecting the job.
+        errorHandler: () => {},
       })
       await worker.setParameters({
         preserve_interword_spaces: '1',
