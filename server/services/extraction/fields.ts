@@ -38,6 +38,9 @@ const CUSTOMER_LABEL =
   /^(factur[ee]\s*a\b|adresse de facturation|adresse de livraison|bill(ed)?\s*to\b|invoice(d)?\s*to\b|ship(ped)?\s*to\b|deliver(y|ed)?\s*to\b|sold\s*to\b|client\s*:?$|client\s*:|customer\s*:?$|customer\s*:|destinataire|livr[ee] a|livraison a|recipient|your details|vos coordonnees)/
 const TITLE_WORDS =
   /^(facture|invoice|tax invoice|receipt|recu|ticket|note de course|note de frais|devis|avoir|credit note|bill|quittance|facture acquittee|original|duplicata|copie|page \d)\b/
+/** Lines that follow an address on receipts and letterheads: tax registration, till details. */
+const ADDRESS_END =
+  /(\bgst\b|\broc\b|\bsst\b|^[tf]\s*:|tax invoice|\binvoice\b|\breceipt\b|cashier|\bdate\b|\btable\b|\bbill\b)/
 const CONTACT =
   /(\bt[ee]l\b|\btel\.|telephone|phone|\bfax\b|mobile|e-?mail|@|www\.|https?:|\bsiret\b|\bsiren\b|\brcs\b|\btva\b|\bvat\b|\bust|\blicen[cs]e\b|capital|\bape\b|\bnaf\b|\bhrb\b|company no|registered|iban|\bbic\b|swift)/
 const COUNTRIES =
@@ -381,16 +384,33 @@ function findAddress(lines: Line[], nameLine: Line, nameSeg: Segment, customer: 
     lastY = line.y
     for (const part of splitParts(seg.text)) {
       const t = f(part)
-      if (CONTACT.test(t)) {
+      if (CONTACT.test(t) || ADDRESS_END.test(t)) {
         if (started) done = true
         continue
       }
+      // A registration number or the date under the name is no address line.
+      if (REGISTRATION_LINE.test(t) || findDates(t).length > 0) continue
       const isCountry = COUNTRIES.test(t)
       const isPost = POSTCODE.test(t)
       const isStreet =
         STREET.test(t) || /^\d+[a-z]?[\s,]/.test(t) || /^\p{L}[\p{L} .'-]+\s\d+[a-z]?$/u.test(t)
       if (!started && !(isStreet || isPost)) continue
-      if (started && parts.length > 0 && POSTCODE.test(f(parts[parts.length - 1]!)) && !isCountry) {
+      // After the postcode line: the country, or a region printed in the same capitals
+      // ("SELANGOR DARUL EHSAN", "CAMERON HIGHLANDS, PAHANG"); anything else ends it.
+      const region =
+        parts.length > 0 &&
+        part === part.toUpperCase() &&
+        /^[\p{Lu} .,&()'-]+$/u.test(part) &&
+        part.split(/\s+/).length <= 4 &&
+        parts[parts.length - 1] === parts[parts.length - 1]!.toUpperCase() &&
+        !isFieldLabel(part)
+      if (
+        started &&
+        parts.length > 0 &&
+        POSTCODE.test(f(parts[parts.length - 1]!)) &&
+        !isCountry &&
+        !region
+      ) {
         done = true
         break
       }
