@@ -97,8 +97,14 @@ describe('dates', () => {
     ['05 MAR 2018', '2018-03-05'],
     ['01-NOV-2017', '2017-11-01'],
     ['1er novembre 2026', '2026-11-01'],
+    ['03 Apr2018 18:33', '2018-04-03'],
+    ['25032018 13:11:54', '2018-03-25'],
   ])('reads %s', (printed, iso) => {
     expect(findDates(`Date: ${printed}`).map((d) => d.iso)).toEqual([iso])
+  })
+
+  it('takes no identifier for a date', () => {
+    expect(findDates('Invoice 12345678 · IBAN DE12 2503 2018 · Slip: 0000000011000140428')).toEqual([])
   })
 
   it('reads 03/04/2026 in the order of the document', () => {

@@ -129,10 +129,15 @@ const DATE_PATTERNS: {
   // 25 novembre 2026 · 1er novembre 2026 · 25 nov. 2026 · 25th November 2026 · 7. Mai 2014 · 05 MAR 2018 · 01-NOV-2017 · 25 Nov 26
   {
     re: new RegExp(
-      `\\b(\\d{1,2})(?:er|st|nd|rd|th|\\.)?(?:\\s+|\\s*[-/]\\s*)(?:of\\s+)?${MONTH_WORD}(?:\\s+|\\s*[-/,]\\s*)(\\d{4}|\\d{2})(?!\\d)`,
+      `\\b(\\d{1,2})(?:er|st|nd|rd|th|\\.)?(?:\\s+|\\s*[-/]\\s*)(?:of\\s+)?${MONTH_WORD}(?:\\s*[-/,]\\s*|\\s*)(\\d{4}|\\d{2})(?!\\d)`,
       'g',
     ),
     build: (m) => [year(m[3]!), MONTHS[m[2]!]!, +m[1]!],
+  },
+  // 25032018 (tills): day, month and year run together, only before a time or as a row's first token
+  {
+    re: /(?:(?<!\S)|^)(0[1-9]|[12]\d|3[01])(0[1-9]|1[0-2])(20\d{2})(?=\s+\d{1,2}:\d{2})|(?:^|(?<=\s{2}))(0[1-9]|[12]\d|3[01])(0[1-9]|1[0-2])(20\d{2})(?=\s*$|\s+\D)/g,
+    build: (m) => [+(m[3] ?? m[6])!, +(m[2] ?? m[5])!, +(m[1] ?? m[4])!],
   },
   // Nov 25, 2026 · November 25, 2026 · November 25th, 2026 · OCT 3, 2016
   {
