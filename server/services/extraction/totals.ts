@@ -88,6 +88,8 @@ function rolesOf(label: string): { role: Role; strength: number; rate: string | 
   return out
 }
 
+const r0 = (roles: { role: Role }[]) => roles.some((r) => r.role === 'incl')
+
 /** Rows holding only total labels (a totals table's header): column → role. */
 function headerRoles(line: Line): { seg: Segment; role: Role; strength: number }[] | null {
   if (findAmounts(line.text).length > 0) return null
@@ -130,7 +132,18 @@ export function amountCandidates(lines: Line[], skip: (s: Segment) => boolean): 
         const lastInSeg = findAmounts(seg.text.slice(a.index + a.text.length)).length === 0
         const text = line.text
         if (roles.length > 0 && lastOnRow && lastInSeg) {
-          for (const r of roles) out.push({ value: a.value, line, seg, order: li, ...r, text })
+          // A total on a row of several amounts (a tax summary's "Total 106.10 6.47") is weaker.
+          const several = findAmounts(line.text).length > 1 && r0(roles)
+          for (const r of roles)
+            out.push({
+              value: a.value,
+              line,
+              seg,
+              order: li,
+              ...r,
+              strength: r.strength * (several ? 0.6 : 1),
+              text,
+            })
         } else if (!label || labelAt('not_total', label) === null)
           out.push({ value: a.value, line, seg, order: li, role: 'any', strength: 0, rate: null, text })
         if (header) {
@@ -172,7 +185,12 @@ export interface Totals {
 /** The gross, net and VAT that score best together. */
 export function decideTotals(cands: AmountCandidate[], hasVat: boolean): Totals {
   // Later on the page counts a little (totals close a document; sub-totals come first).
-  const score = (c: Scored) => c.strength + (0.15 * c.order) / Math.max(...cands.map((x) => x.order), 1)
+  const maxOrder = Math.max(...cands.map((x) => x.order), 1)
+  // A total is printed again (payment, tax summary): each other row with the same amount counts.
+  const seen = new Map<number, number>()
+  for (const c of cands) seen.set(c.value, (seen.get(c.value) ?? 0) + 1)
+  const score = (c: Scored) =>
+    c.strength + (0.15 * c.order) / maxOrder + Math.min(0.3, 0.1 * ((seen.get(c.value) ?? 1) - 1))
   const top = (role: Role) =>
     cands
       .filter((c) => c.role === role && c.rate === null)
@@ -184,9 +202,15 @@ export function decideTotals(cands: AmountCandidate[], hasVat: boolean): Totals 
   const last = (role: Role) => cands.filter((c) => c.role === role).pop()
   const paid = last('paid')
   const change = last('change')
-  const implied = paid && change && paid.value > change.value ? round2(paid.value - change.value) : null
+  let implied = paid && change && paid.value > change.value ? round2(paid.value - change.value) : null
+  // Change given but the tendered amount's label unread: two printed amounts that differ by it.
+  if (implied === null && change && change.value > 0) {
+    const values = [...new Set(cands.filter((c) => c.role !== 'change' && c.value > 0).map((c) => c.value))]
+    const pairs = values.filter((v) => values.some((w) => Math.abs(w - v - change.value) <= 0.005))
+    if (pairs.length > 0) implied = Math.max(...pairs)
+  }
   if (implied !== null && !incls.some((c) => Math.abs(c.value - implied) <= 0.011))
-    incls.push({ value: implied, strength: 0.5, order: paid!.order, text: paid!.text })
+    incls.push({ value: implied, strength: 0.5, order: paid?.order ?? change!.order, text: paid?.text ?? '' })
   const excls = top('excl')
   // VAT: a labelled total, or the sum of the per-rate lines (each rate once: its last line).
   const vatOptions: { value: number; s: number }[] = top('vat').map((c) => ({ value: c.value, s: score(c) }))
@@ -225,7 +249,9 @@ export function decideTotals(cands: AmountCandidate[], hasVat: boolean): Totals 
   // (a till prints its total again as the payment and in the tax summary), the larger first.
   if (!best.incl && !best.excl) {
     const counts = new Map<number, number>()
-    for (const c of cands) if (c.value > 0) counts.set(c.value, (counts.get(c.value) ?? 0) + 1)
+    for (const c of cands)
+      if (c.value > 0 && c.role !== 'change' && c.role !== 'paid')
+        counts.set(c.value, (counts.get(c.value) ?? 0) + 1)
     const fallback = [...counts].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0]
     if (fallback) best.incl = { value: fallback[0], strength: 0, order: 0, text: '' }
   }
