@@ -272,7 +272,7 @@ function findSupplier(pages: PageText[], lines: Line[], customer: Set<Segment>) 
       if (!isNameLike(name)) continue
       const folded = f(name)
       let score = (seg.size / maxSize) * 10
-      if (LEGAL_FORM.test(folded)) score += 6
+      if (LEGAL_FORM.test(folded)) score += 8
       const occurrences = allText.split(folded).length - 1
       if (occurrences >= 2) score += 5
       if (/^[A-Z]{1,5}$/.test(name)) score -= 8
