@@ -17,7 +17,7 @@
  *   single upload jumps ahead of another company's 100-file batch.
  */
 import { PGlite } from '@electric-sql/pglite'
-import { and, count, eq, ne, type SQL, sql } from 'drizzle-orm'
+import { and, eq, ne, type SQL, sql } from 'drizzle-orm'
 import PgBoss from 'pg-boss'
 import type { Logger } from 'pino'
 import type { AppDatabase } from '../db/client.ts'
@@ -317,17 +317,15 @@ export function createJobQueue(
     async enqueue(tx, job, owner) {
       await start()
       // Documents of the company already waiting or running (this one excluded).
-      const [waiting] = await (tx as AppDatabase)
-        .select({ n: count() })
-        .from(documents)
-        .where(
-          and(
-            eq(documents.companyId, owner.companyId),
-            eq(documents.status, 'PROCESSING'),
-            ne(documents.id, job.documentId),
-          ),
-        )
-      await boss.send(PROCESS_QUEUE, job, { db: executorAdapter(tx), priority: -(waiting?.n ?? 0) })
+      const result = (await tx.execute(
+        sql`select count(*)::int as n from ${documents} where ${and(
+          eq(documents.companyId, owner.companyId),
+          eq(documents.status, 'PROCESSING'),
+          ne(documents.id, job.documentId),
+        )}`,
+      )) as unknown as { rows: { n: number }[] }
+      const waiting = result.rows[0]?.n ?? 0
+      await boss.send(PROCESS_QUEUE, job, { db: executorAdapter(tx), priority: -waiting })
       await tx.execute(sql`select pg_notify(${WAKE_CHANNEL}, '')`)
     },
     async work(concurrency, handler, onDead) {
