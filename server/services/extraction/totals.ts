@@ -236,7 +236,8 @@ export function decideTotals(cands: AmountCandidate[], hasVat: boolean): Totals 
       for (const v of vatOpts) {
         let s = (i ? score(i) : 0) + (e ? score(e) * 0.8 : 0) + (v ? v.s * 0.6 : 0)
         if (i && implied !== null && Math.abs(i.value - implied) <= 0.011) s += 0.8
-        if (i && e && i === e) continue
+        // One printed amount is never both the net and the gross.
+        if (i && e && (i === e || (i.order === e.order && i.value === e.value))) continue
         if (i && e && v) {
           const diff = Math.abs(e.value + v.value - i.value)
           if (diff <= 0.011) s += 1
