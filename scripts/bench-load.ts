@@ -272,13 +272,13 @@ async function main() {
 process.on('SIGTERM', () => { stop = true })
 ;(async () => {
   while (!stop) {
-    const t = performance.now()
+    const t = performance.now(), at = Date.now()
     try {
       const r = await fetch(${JSON.stringify(`${base}/api/health`)}, { signal: AbortSignal.timeout(5000) })
       await r.arrayBuffer()
       if (!r.ok) failed++
     } catch { failed++ }
-    out.push(performance.now() - t)
+    out.push([at, performance.now() - t])
     await new Promise((r) => setTimeout(r, ${HEALTH_EVERY_MS}))
   }
   process.stdout.write(JSON.stringify({ out, failed }))
@@ -310,6 +310,7 @@ process.on('SIGTERM', () => { stop = true })
   const loadEnd = Date.now() + TIMEOUT_MS
   const finalSeen = new Map<number, string>()
   const failures: string[] = []
+  let lastUploadAt = 0
   await Promise.all(
     actors.load.map(async (actor, i) => {
       const mine: number[] = []
@@ -321,6 +322,7 @@ process.on('SIGTERM', () => { stop = true })
             invoices[(i * FILES_PER_USER + k) % invoices.length]!,
           )
           uploadMs.push(elapsed)
+          lastUploadAt = Math.max(lastUploadAt, Date.now())
           mine.push(id)
           uploaded.push(id)
         } catch (error) {
@@ -348,10 +350,12 @@ process.on('SIGTERM', () => { stop = true })
   const loadCompanies = [...new Set(actors.load.map((a) => a.companyId))]
   poller!.kill('SIGTERM')
   await pollerDone
-  const { out: health, failed: healthFailures } = JSON.parse(pollerOutput) as {
-    out: number[]
-    failed: number
-  }
+  const polled = JSON.parse(pollerOutput) as { out: [number, number][]; failed: number }
+  const healthFailures = polled.failed
+  const health = polled.out.map(([, latency]) => latency)
+  // Split at the last upload's answer: the burst of 200 uploads, then processing alone.
+  const healthUploading = polled.out.filter(([at]) => at <= lastUploadAt).map(([, latency]) => latency)
+  const healthProcessing = polled.out.filter(([at]) => at > lastUploadAt).map(([, latency]) => latency)
 
   // The server's own timestamps: created (upload committed) → processed (final status recorded).
   const reader = serverUrl
@@ -394,6 +398,9 @@ process.on('SIGTERM', () => { stop = true })
   console.log(`status (bulk, every 3 s): p99 ${ms(quantile(statusMs, 0.99))} (${statusMs.length} requests)`)
   console.log(
     `health: p50 ${ms(quantile(health, 0.5))}, p99 ${ms(quantile(health, 0.99))}, max ${ms(Math.max(...health))} (${health.length} requests, ${healthFailures} failed or timed out at 5 s)`,
+  )
+  console.log(
+    `health while the uploads arrive: p99 ${ms(quantile(healthUploading, 0.99))} (${healthUploading.length}); afterwards, while processing runs: p99 ${ms(quantile(healthProcessing, 0.99))} (${healthProcessing.length})`,
   )
   console.log(
     `processed: ${(perSecond * 60).toFixed(0)} documents per minute, ${perSecond.toFixed(2)} per second (first upload → last final status)`,
