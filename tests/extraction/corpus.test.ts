@@ -4,8 +4,8 @@
  *
  * - shared/corpus: every text-layer document (100 %); OCR is slow (~3-9 s a page on a shared
  *   machine), so one scan in three (99 %).
- * - shared/corpus-einvoices: every document (text layer; 89.9 %).
- * - shared/corpus-receipts: one receipt in ten (15 scans, 70.5 % of the scored fields; the whole
+ * - shared/corpus-einvoices: every document (text layer; 90.2 %).
+ * - shared/corpus-receipts: one receipt in ten (15 scans: 77.3 % of the scored fields, date + merchant + total 7 of 15; the whole
  *   set takes ~20 min of OCR on two busy cores, the bench runs it).
  */
 import { existsSync } from 'node:fs'
@@ -45,21 +45,21 @@ describe('extraction corpus', () => {
     expect(results.filter((r) => r.status !== r.truth.expected_status).map((r) => r.truth.file)).toEqual([])
   })
 
-  it('reads real e-invoices from their page: field accuracy ≥ 89 %, status ≥ 90 %, error precision ≥ 80 %', async () => {
+  it('reads real e-invoices from their page: field accuracy ≥ 89.5 %, status ≥ 90 %, error precision ≥ 80 %', async () => {
     const results = await runCorpus(loadTruth(CORPORA.einvoices), ocr)
     console.log(report(results, 'einvoices').join('\n'))
-    expect(fieldAccuracy(results)).toBeGreaterThanOrEqual(89)
+    expect(fieldAccuracy(results)).toBeGreaterThanOrEqual(89.5)
     const s = statusScore(results)
     expect(s.ok / s.total).toBeGreaterThanOrEqual(0.9)
     expect(s.precision).toBeGreaterThanOrEqual(0.8)
   }, 120_000)
 
-  it('reads a sample of real scanned receipts: fields ≥ 68 %, date + merchant + total ≥ 30 %', async () => {
+  it('reads a sample of real scanned receipts: fields ≥ 75 %, date + merchant + total ≥ 45 %', async () => {
     const sample = loadTruth(CORPORA.receipts).filter((_, i) => i % 10 === 0)
     const results = await runCorpus(sample, ocr)
     console.log(report(results, 'receipts (1 in 10)').join('\n'))
-    expect(fieldAccuracy(results)).toBeGreaterThanOrEqual(68)
+    expect(fieldAccuracy(results)).toBeGreaterThanOrEqual(75)
     const [right, scored] = dateNameTotal(results)
-    expect(right / scored).toBeGreaterThanOrEqual(0.3)
+    expect(right / scored).toBeGreaterThanOrEqual(0.45)
   }, 600_000)
 })
