@@ -170,16 +170,24 @@ async function listen(db: AppDatabase, logger: Logger, onWake: () => void): Prom
   let connection: Connection | null = null
   let closed = false
   let retry: NodeJS.Timeout | undefined
+  const released = new WeakSet<Connection>()
   const open = async () => {
     if (closed) return
     try {
       const c = await pool.connect()
       c.on('notification', () => onWake())
+      // Released once: an error after close() (the server dropping the connection) must not
+      // release the client a second time (pg-pool throws, and nothing would catch it). The
+      // listener stays, so a late error is logged rather than thrown as an unhandled 'error'.
       c.on('error', (error) => {
         logger.warn({ err: error }, 'job notification connection lost')
         c.removeAllListeners('notification')
-        c.release(error)
+        if (!released.has(c)) {
+          released.add(c)
+          c.release(error)
+        }
         if (connection === c) connection = null
+        if (closed) return
         retry = setTimeout(open, 5000)
         retry.unref()
       })
@@ -200,6 +208,8 @@ async function listen(db: AppDatabase, logger: Logger, onWake: () => void): Prom
     if (!c) return
     c.removeAllListeners('notification')
     await c.query(`UNLISTEN ${WAKE_CHANNEL}`).catch(() => {})
+    if (released.has(c)) return
+    released.add(c)
     c.release()
   }
   await open()

@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { documents } from '../../server/db/schema.ts'
 import { createDocumentProcessor } from '../../server/jobs/process-document.ts'
 import { createJobQueue, type QueueOptions } from '../../server/jobs/queue.ts'
@@ -151,5 +151,32 @@ describe('job queue', () => {
     const rows = await Promise.all(ids.map(finalRow))
     expect(rows.map((r) => r.status)).not.toContain('PROCESSING')
     expect(order).toEqual(ids)
+  })
+})
+
+describe.runIf(process.env.TEST_DATABASE_URL)('job notifications on PostgreSQL', () => {
+  it('survives the server dropping the listening connection', async () => {
+    const pool = (database.db as unknown as { $client: import('pg').Pool }).$client
+    const queue = createJobQueue(database.db, createLogger(ctx.config), FAST_QUEUE)
+    running.push({ stop: () => queue.stop({ graceful: false }) })
+    await queue.work(
+      1,
+      async () => {},
+      async () => {},
+    )
+    const listening = () =>
+      pool.query(
+        "select count(*)::int as n from pg_stat_activity where datname = current_database() and query ilike 'listen %'",
+      )
+    expect((await listening()).rows[0].n).toBe(1)
+    const before = pool.totalCount
+    // The server ends the connection (as a restart or `drop database … with (force)` does): the
+    // client reports more than one error for it, and it must go back to the pool only once
+    // (pg-pool throws on a second release, outside any caller: an unhandled error fails this file).
+    await pool.query(
+      "select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen %'",
+    )
+    await vi.waitFor(() => expect(pool.totalCount).toBeLessThan(before), { timeout: 10_000 })
+    expect((await pool.query('select 1 as one')).rows[0].one).toBe(1)
   })
 })
