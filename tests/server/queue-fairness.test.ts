@@ -154,29 +154,32 @@ describe('job queue', () => {
   })
 })
 
-describe.runIf(process.env.TEST_DATABASE_URL)('job notifications on PostgreSQL', () => {
-  it('survives the server dropping the listening connection', async () => {
-    const pool = (database.db as unknown as { $client: import('pg').Pool }).$client
-    const queue = createJobQueue(database.db, createLogger(ctx.config), FAST_QUEUE)
-    running.push({ stop: () => queue.stop({ graceful: false }) })
-    await queue.work(
-      1,
-      async () => {},
-      async () => {},
-    )
-    const listening = () =>
-      pool.query(
-        "select count(*)::int as n from pg_stat_activity where datname = current_database() and query ilike 'listen %'",
+// PostgreSQL only (TEST_DATABASE_URL): PGlite delivers notifications in-process, without a connection.
+if (process.env.TEST_DATABASE_URL) {
+  describe('job notifications on PostgreSQL', () => {
+    it('survives the server dropping the listening connection', async () => {
+      const pool = (database.db as unknown as { $client: import('pg').Pool }).$client
+      const queue = createJobQueue(database.db, createLogger(ctx.config), FAST_QUEUE)
+      running.push({ stop: () => queue.stop({ graceful: false }) })
+      await queue.work(
+        1,
+        async () => {},
+        async () => {},
       )
-    expect((await listening()).rows[0].n).toBe(1)
-    const before = pool.totalCount
-    // The server ends the connection (as a restart or `drop database … with (force)` does): the
-    // client reports more than one error for it, and it must go back to the pool only once
-    // (pg-pool throws on a second release, outside any caller: an unhandled error fails this file).
-    await pool.query(
-      "select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen %'",
-    )
-    await vi.waitFor(() => expect(pool.totalCount).toBeLessThan(before), { timeout: 10_000 })
-    expect((await pool.query('select 1 as one')).rows[0].one).toBe(1)
+      const listening = () =>
+        pool.query(
+          "select count(*)::int as n from pg_stat_activity where datname = current_database() and query ilike 'listen %'",
+        )
+      expect((await listening()).rows[0].n).toBe(1)
+      const before = pool.totalCount
+      // The server ends the connection (as a restart or `drop database … with (force)` does): the
+      // client reports more than one error for it, and it must go back to the pool only once
+      // (pg-pool throws on a second release, outside any caller: an unhandled error fails this file).
+      await pool.query(
+        "select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen %'",
+      )
+      await vi.waitFor(() => expect(pool.totalCount).toBeLessThan(before), { timeout: 10_000 })
+      expect((await pool.query('select 1 as one')).rows[0].one).toBe(1)
+    })
   })
-})
+}
