@@ -254,6 +254,40 @@ describe('fields on new layouts', () => {
     expect(fields.currency).toBe('MYR')
   })
 
+  it('takes no sub-total for the net when a service charge and rounding sit between it and the total', () => {
+    const till = (subtotalLabel: string) =>
+      extractFields([
+        page([
+          [[30, 'RESTORAN SELERA SDN BHD']],
+          [[30, 'NO. 5, JALAN MERDEKA 3, 81100 JOHOR BAHRU']],
+          [[30, '05/03/2018']],
+          [
+            [20, subtotalLabel],
+            [140, '12.99'],
+          ],
+          [
+            [20, 'SERVICE CHARGE 10%'],
+            [140, '1.30'],
+          ],
+          [
+            [20, 'GST 6%'],
+            [140, '0.86'],
+          ],
+          [
+            [20, 'TOTAL'],
+            [140, '15.15'],
+          ],
+        ]),
+      ])
+    const receipt = till('SUB TOTAL')
+    expect(receipt.total_invoice_including_vat).toBe(15.15)
+    expect(receipt.total_vat_amount).toBe(0.86)
+    // As booked: the gross less the VAT, so the document's own figures add up.
+    expect(receipt.total_charge_excluding_vat).toBe(14.29)
+    // A net labelled as such is kept, even when it does not add up: that is a quality error to report.
+    expect(till('TOTAL EXCL. GST').total_charge_excluding_vat).toBe(12.99)
+  })
+
   it('takes the total from the payment when OCR lost the total’s label', () => {
     const fields = extractFields([
       page([

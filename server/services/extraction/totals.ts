@@ -182,6 +182,10 @@ export interface Totals {
   inclText: string | null
 }
 
+const SUBTOTAL = /\bsub[-\s.]?total\b|\bsous[-\s]total\b|\bzwischensumme\b/i
+/** A sub-total whose label says it is before tax is a net amount like any other. */
+const EXPLICIT_NET = /\b(excl|excluding|before|net|ht|hors|ohne|netto)\b/i
+
 /** The gross, net and VAT that score best together. */
 export function decideTotals(cands: AmountCandidate[], hasVat: boolean): Totals {
   // Later on the page counts a little (totals close a document; sub-totals come first).
@@ -246,6 +250,18 @@ export function decideTotals(cands: AmountCandidate[], hasVat: boolean): Totals 
         if (i && e && Math.abs(i.value) + 0.005 < Math.abs(e.value)) s -= 1
         if (s > best.s) best = { s, incl: i, excl: e, vat: v?.value ?? null }
       }
+  // A sub-total is the sum before the adjustments a till adds (service charge, rounding,
+  // discount) and often already includes the tax: one that does not reconcile with the gross
+  // and the VAT is no net amount (the net is then the gross less the VAT, as it is booked).
+  if (
+    best.incl &&
+    best.excl &&
+    best.vat !== null &&
+    Math.abs(best.excl.value + best.vat - best.incl.value) > 0.011 &&
+    SUBTOTAL.test(best.excl.text) &&
+    !EXPLICIT_NET.test(best.excl.text)
+  )
+    best.excl = null
   // No labelled total (a label OCR could not read): the amount the document repeats most
   // (a till prints its total again as the payment and in the tax summary), the larger first.
   if (!best.incl && !best.excl) {
