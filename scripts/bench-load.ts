@@ -26,7 +26,7 @@ import { type DatabaseHandle, migrateDatabase, openPglite, openPostgres } from '
 import { companies, documents, userCompanies, users } from '../server/db/schema.ts'
 import { hashPassword } from '../server/services/passwords.ts'
 import { createScratchDatabase } from '../tests/support/db.ts'
-import { freePort, repoRoot } from '../tests/support/server-process.ts'
+import { type RunningServer, repoRoot, startServer } from '../tests/support/server-process.ts'
 
 const CORPUS = process.env.CORPUS_DIR ?? join(repoRoot, '../shared/corpus')
 const COMPANIES = 10
@@ -43,7 +43,7 @@ const FINAL = new Set(['COMPLETED', 'FAILED', 'REJECTED'])
 const serverUrl = process.env.TEST_DATABASE_URL
 const root = await mkdtemp(join(tmpdir(), 'docflow-bench-load-'))
 const dataDir = join(root, 'data')
-let child = null as ChildProcess | null
+let server = null as RunningServer | null
 let poller = null as ChildProcess | null
 let scratch = null as Awaited<ReturnType<typeof createScratchDatabase>> | null
 let pgHandle = null as DatabaseHandle | null
@@ -159,41 +159,8 @@ async function main() {
   // PGlite belongs to one process: hand it to the server.
   if (!serverUrl) await handle.close()
 
-  const port = await freePort()
-  const base = `http://127.0.0.1:${port}`
-  let output = ''
-  child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: repoRoot,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      PUBLIC_URL: base,
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  child.stdout?.on('data', (d) => {
-    output += d
-  })
-  child.stderr?.on('data', (d) => {
-    output += d
-  })
-  const deadline = Date.now() + 60_000
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output}`)
-    if (
-      await fetch(`${base}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break
-    if (Date.now() > deadline) throw new Error(`server not healthy:\n${output}`)
-    await pause(100)
-  }
+  server = await startServer(env, { dataDir })
+  const base = server.url
 
   const call = async (actor: Actor, path: string, init: RequestInit = {}) => {
     const res = await fetch(`${base}/api${path}`, {
@@ -361,8 +328,7 @@ process.on('SIGTERM', () => { stop = true })
   const reader = serverUrl
     ? handle
     : await (async () => {
-        child!.kill('SIGTERM')
-        await new Promise((r) => child!.once('exit', r))
+        await server!.stop()
         return openPglite(join(dataDir, 'pgdata'))
       })()
   const rows = await reader.db
@@ -433,10 +399,7 @@ try {
   await main()
 } finally {
   if (poller && poller.exitCode === null) poller.kill('SIGKILL')
-  if (child && child.exitCode === null) {
-    child.kill('SIGTERM')
-    await new Promise((r) => child!.once('exit', r))
-  }
+  await server?.stop()
   await pgHandle?.close().catch(() => {})
   await scratch?.drop().catch(() => {})
   await rm(root, { recursive: true, force: true })

@@ -26,9 +26,16 @@ export async function freePort(): Promise<number> {
 
 export type RunningServer = { url: string; dataDir: string; logs: () => string; stop: () => Promise<void> }
 
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/**
+ * `options.dataDir`: a DATA_DIR the caller prepared (a seeded database) and keeps: stop() leaves
+ * it in place. Without it a temporary one is made and removed at stop().
+ */
+export async function startServer(
+  env: Record<string, string> = {},
+  options: { dataDir?: string } = {},
+): Promise<RunningServer> {
   const port = await freePort()
-  const dataDir = await mkdtemp(join(tmpdir(), 'docflow-e2e-'))
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'docflow-e2e-')))
   const url = `http://127.0.0.1:${port}`
   let output = ''
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
@@ -72,7 +79,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
         child.kill('SIGTERM')
         await exited
       }
-      await rm(dataDir, { recursive: true, force: true })
+      if (!options.dataDir) await rm(dataDir, { recursive: true, force: true })
     },
   }
 }
