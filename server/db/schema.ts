@@ -10,7 +10,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core'
-import { COMPANY_ROLES, GLOBAL_ROLES, LANGUAGES } from '../../src/api/schemas.ts'
+import { COMPANY_ROLES, GLOBAL_ROLES, LANGUAGES } from '../../src/contract/index.ts'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '))

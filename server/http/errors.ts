@@ -7,7 +7,7 @@ import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { Logger } from 'pino'
 import * as v from 'valibot'
-import { type FieldIssue, IdParam, MAX_ID } from '../../src/api/schemas.ts'
+import { type FieldIssue, IdParam, MAX_ID } from '../../src/contract/index.ts'
 
 export class HttpError extends Error {
   constructor(

@@ -8,7 +8,7 @@ import { join, relative, resolve, sep } from 'node:path'
 import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { getMimeType } from 'hono/utils/mime'
-import { LANGUAGES } from '../../src/api/schemas.ts'
+import { LANGUAGES } from '../../src/contract/index.ts'
 import type { Config } from '../config.ts'
 import type { AppEnv } from './context.ts'
 

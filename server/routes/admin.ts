@@ -18,7 +18,7 @@ import {
   UpdateUserInput,
   UserCompanyInput,
   UserStatusInput,
-} from '../../src/api/schemas.ts'
+} from '../../src/contract/index.ts'
 import type { UserRow } from '../db/schema.ts'
 import { requireUser } from '../http/auth.ts'
 import type { AppEnv, RouteDeps } from '../http/context.ts'

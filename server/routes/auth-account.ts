@@ -10,7 +10,7 @@ import {
   ResetConfirmInput,
   ResetRequestInput,
   ValidateMailInput,
-} from '../../src/api/schemas.ts'
+} from '../../src/contract/index.ts'
 import { users } from '../db/schema.ts'
 import { requireUser } from '../http/auth.ts'
 import type { AppEnv, RouteDeps } from '../http/context.ts'

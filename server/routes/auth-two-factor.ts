@@ -9,7 +9,7 @@ import {
   Generate2faInput,
   type MessageResult,
   Verify2faInput,
-} from '../../src/api/schemas.ts'
+} from '../../src/contract/index.ts'
 import { requireUser } from '../http/auth.ts'
 import type { AppEnv, RouteDeps } from '../http/context.ts'
 import { HttpError, parse, readJson } from '../http/errors.ts'

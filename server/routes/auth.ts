@@ -5,7 +5,7 @@ import {
   LoginInput,
   type LoginResult,
   type MessageResult,
-} from '../../src/api/schemas.ts'
+} from '../../src/contract/index.ts'
 import { requireUser } from '../http/auth.ts'
 import type { AppEnv, RouteDeps } from '../http/context.ts'
 import { HttpError, parse, readJson } from '../http/errors.ts'

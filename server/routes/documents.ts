@@ -6,7 +6,7 @@ import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm'
 import { type Context, Hono } from 'hono'
 import { stream } from 'hono/streaming'
 import * as v from 'valibot'
-import { DOCUMENT_CATEGORIES, IdParam } from '../../src/api/schemas.ts'
+import { DOCUMENT_CATEGORIES, IdParam } from '../../src/contract/index.ts'
 import { DOCUMENT_STATUSES, type DocumentKind, type DocumentRow, documents, logs } from '../db/schema.ts'
 import { requireUser } from '../http/auth.ts'
 import {

@@ -3,7 +3,7 @@
  * company writes of the administration (create, update, status, delete, logo).
  */
 import { and, asc, count, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm'
-import type { Company, CompanyUser, MyCompany, UpdateCompanyInput } from '../../src/api/schemas.ts'
+import type { Company, CompanyUser, MyCompany, UpdateCompanyInput } from '../../src/contract/index.ts'
 import type { AppDatabase } from '../db/client.ts'
 import {
   type CompanyRow,

@@ -4,7 +4,7 @@
  */
 import { and, asc, count, desc, eq, gte, inArray, like, lte, type SQL, sql } from 'drizzle-orm'
 import * as v from 'valibot'
-import { DateInput, Text } from '../../src/api/schemas.ts'
+import { DateInput, Text } from '../../src/contract/index.ts'
 import type { AppDatabase } from '../db/client.ts'
 import { LOG_STATUSES, LOG_TYPES, type LogRow, logSearchText, logs } from '../db/schema.ts'
 import { HttpError, parse } from '../http/errors.ts'

@@ -13,7 +13,7 @@ import {
   type GlobalRole,
   LogoUploadResult,
   type UpdateCompanyInput,
-} from './schemas'
+} from '../contract'
 
 /** The invite payload in the contract's list reading: a global role and company memberships. */
 export type InviteUserPayload = {

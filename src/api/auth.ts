@@ -7,7 +7,7 @@ import {
   MessageResult,
   SetupStatus,
   User,
-} from './schemas'
+} from '../contract'
 
 const BackupCodes = v.array(v.string())
 

@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot'
 import { ApiError, type Http } from './http'
-import { Id } from './schemas'
+import { Id } from '../contract'
 
 export type DetailKind = 'invoice' | 'expense'
 

@@ -7,7 +7,7 @@
  */
 import * as v from 'valibot'
 import { ApiError, type Http, UPLOAD_TIMEOUT_MS } from './http'
-import { ErrorBody, Id } from './schemas'
+import { ErrorBody, Id } from '../contract'
 
 export type UploadDocumentType = 'invoice' | 'expense' | 'document'
 /** The kinds whose processing is polled. */

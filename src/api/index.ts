@@ -43,4 +43,3 @@ export function createApi(config: ApiConfig) {
 export type Api = ReturnType<typeof createApi>
 
 export { ApiError, isApiError } from './http'
-export type * from './schemas'

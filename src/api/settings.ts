@@ -1,5 +1,5 @@
 import type { Http } from './http'
-import { type Language, UserSettings } from './schemas'
+import { type Language, UserSettings } from '../contract'
 
 export function createSettingsApi(http: Http) {
   return {

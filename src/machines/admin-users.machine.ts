@@ -5,7 +5,7 @@
  * that the server accepted reloads the list.
  */
 import { assign, fromPromise, setup } from 'xstate'
-import type { AdminUser, GlobalRole } from '../api/schemas'
+import type { AdminUser, GlobalRole } from '../contract'
 import { inviteUserMachine } from './invite-user.machine'
 import { type CallFailure, toFailure } from './session.machine'
 

@@ -14,7 +14,7 @@ import {
   type CompanyRole,
   type CompanyUser,
   UpdateCompanyInput,
-} from '../api/schemas'
+} from '../contract'
 import { type CallFailure, toFailure } from './session.machine'
 
 /** Logo types (spec §9); anything else is refused before any upload. */

@@ -7,7 +7,7 @@
  */
 import { and, assign, enqueueActions, fromPromise, not, setup } from 'xstate'
 import type { DetailKind, FinancialDocument, QualityData } from '../api/details'
-import { DOCUMENT_CATEGORIES, type DocumentCategory } from '../api/schemas'
+import { DOCUMENT_CATEGORIES, type DocumentCategory } from '../contract'
 import { toFailure } from './session.machine'
 import { EXPENSE_PDF_ONLY, isPdf } from './upload-dialog.machine'
 import type { QueuedFile } from './upload-queue.machine'

@@ -3,7 +3,7 @@
  * then `available` (editing ⇄ submitting) until `created`, or `unavailable` for good.
  */
 import { assign, fromPromise, setup } from 'xstate'
-import type { CreateFirstAdminInput, SetupStatus } from '../api/schemas'
+import type { CreateFirstAdminInput, SetupStatus } from '../contract'
 import { type CallFailure, toFailure } from './session.machine'
 
 export type FirstAdminEvent = { type: 'firstAdmin.submit'; input: CreateFirstAdminInput }

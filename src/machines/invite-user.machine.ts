@@ -4,7 +4,7 @@
  * out); `closed` when dismissed. Field rules are the shared schema's, checked by the view.
  */
 import { assign, fromPromise, not, setup } from 'xstate'
-import { COMPANY_ROLES, type CompanyRole, type GlobalRole } from '../api/schemas'
+import { COMPANY_ROLES, type CompanyRole, type GlobalRole } from '../contract'
 import { type CallFailure, toFailure } from './session.machine'
 
 export const COMPANY_ALREADY_ADDED = 'company already added'

@@ -4,7 +4,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate'
 import type { Catalog } from '../api/locales'
-import type { Language } from '../api/schemas'
+import type { Language } from '../contract'
 
 /** `requested` is the language being loaded while `switching`; `saveRequested`: the user chose it
  * (saved to the server), rather than it being restored from the server's settings. */

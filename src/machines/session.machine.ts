@@ -4,7 +4,7 @@
  * (idle, refreshing, signingOut). API calls, toasts and navigation are injected.
  */
 import { assign, fromPromise, setup } from 'xstate'
-import type { LoginInput, LoginResult, User } from '../api/schemas'
+import type { LoginInput, LoginResult, User } from '../contract'
 
 export type SecondFactor = { token: string; useBackupCode: boolean }
 

@@ -3,7 +3,7 @@
  * codes, copy-all, manual secret) → `verify` (a 6-digit code) → `complete`; back between steps.
  */
 import { assign, fromPromise, setup } from 'xstate'
-import type { User } from '../api/schemas'
+import type { User } from '../contract'
 import { type CallFailure, toFailure } from './session.machine'
 
 export type TwoFactorEnrollment = { qrDataUrl: string; backupCodes: string[]; secret: string }

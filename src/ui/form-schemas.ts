@@ -1,6 +1,6 @@
 /** Form schemas of the account screens: the shared payload rules plus what only a form has (confirmations). */
 import * as v from 'valibot'
-import { Email, NewPassword } from '../api/schemas'
+import { Email, NewPassword } from '../contract'
 
 const Code = (message: string) =>
   v.pipe(v.string(), v.trim(), v.minLength(6, message), v.maxLength(64, message))

@@ -1,5 +1,5 @@
 /** Companies and users of the administration tests: the signed-in admin belongs to Acme. */
-import type { AdminUser, Company, CompanyUser } from '../../src/api/schemas'
+import type { AdminUser, Company, CompanyUser } from '../../src/contract'
 
 export const ME = 'admin@example.com'
 

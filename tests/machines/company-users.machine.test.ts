@@ -1,5 +1,5 @@
 import { expect } from 'vitest'
-import type { CompanyUser } from '../../src/api/schemas'
+import type { CompanyUser } from '../../src/contract'
 import { companyUsersMachine } from '../../src/machines/company-users.machine'
 import { describeModel } from '../support/model'
 

@@ -1,5 +1,5 @@
 import { expect } from 'vitest'
-import type { User } from '../../src/api/schemas'
+import type { User } from '../../src/contract'
 import { twoFactorSetupMachine } from '../../src/machines/two-factor-setup.machine'
 import { describeModel } from '../support/model'
 

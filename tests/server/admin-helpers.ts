@@ -14,7 +14,7 @@ import { createLogger } from '../../server/logger.ts'
 import { createMemoryMailer } from '../../server/services/mail.ts'
 import type { LoginRateLimiter } from '../../server/services/rate-limit.ts'
 import { createLocalStorage } from '../../server/services/storage/index.ts'
-import type { CompanyRole, GlobalRole } from '../../src/api/schemas.ts'
+import type { CompanyRole, GlobalRole } from '../../src/contract/index.ts'
 import { createCookieJar, createLogCapture, insertUser, jsonBody } from './helpers.ts'
 
 export type Jar = ReturnType<typeof createCookieJar>

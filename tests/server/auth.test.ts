@@ -3,7 +3,7 @@ import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { companies, sessions, userCompanies, users } from '../../server/db/schema.ts'
 import { hashSessionToken } from '../../server/services/sessions.ts'
-import { LoginResult, User } from '../../src/api/schemas.ts'
+import { LoginResult, User } from '../../src/contract/index.ts'
 import { createTestDatabase, type TestDatabase } from '../support/db.ts'
 import {
   createClock,

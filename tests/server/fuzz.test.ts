@@ -10,7 +10,7 @@
  */
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ErrorBody } from '../../src/api/schemas.ts'
+import { ErrorBody } from '../../src/contract/index.ts'
 import { createTestDatabase, type TestDatabase } from '../support/db.ts'
 import { actor, createAdminTestApp, insertCompany, type Jar, login } from './admin-helpers.ts'
 import { type CompanyKey, createRouteTable, type Fixtures, type Req, type Target } from './route-table.ts'

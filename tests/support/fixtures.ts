@@ -1,5 +1,5 @@
 /** Values several machine and view tests share. */
-import type { LoginResult, User } from '../../src/api/schemas'
+import type { LoginResult, User } from '../../src/contract'
 
 export const ada: User = {
   id: 1,

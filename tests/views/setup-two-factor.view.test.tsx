@@ -2,7 +2,7 @@
 import { render, screen } from '@testing-library/react'
 import { expect } from 'vitest'
 import { createActor } from 'xstate'
-import type { User } from '../../src/api/schemas'
+import type { User } from '../../src/contract'
 import { sessionMachine } from '../../src/machines/session.machine'
 import { twoFactorSetupMachine } from '../../src/machines/two-factor-setup.machine'
 import { SetupTwoFactorView } from '../../src/ui/views/setup-two-factor-view'

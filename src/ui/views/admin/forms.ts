@@ -1,6 +1,6 @@
 /** Form schemas of the administration dialogs: the shared payload rules with the spec's messages. */
 import * as v from 'valibot'
-import { AdminEmail, GlobalRoleInput } from '../../../api/schemas'
+import { AdminEmail, GlobalRoleInput } from '../../../contract'
 
 const Name = (message: string) =>
   v.pipe(v.string(), v.trim(), v.minLength(2, message), v.maxLength(100, message))

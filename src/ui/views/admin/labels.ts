@@ -1,7 +1,7 @@
 /** Labels shared by the administration screens. */
 import type { I18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import type { CompanyRole, GlobalRole } from '../../../api/schemas'
+import type { CompanyRole, GlobalRole } from '../../../contract'
 
 const roleLabels = {
   SAAS_ADMIN: msg`SuperAdmin`,

@@ -14,7 +14,7 @@ import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import type { ActorRefFrom } from 'xstate'
 import type { DetailKind, FinancialDocument, QualityItem } from '../../../api/details'
-import { DOCUMENT_CATEGORIES, type DocumentCategory } from '../../../api/schemas'
+import { DOCUMENT_CATEGORIES, type DocumentCategory } from '../../../contract'
 import {
   type DocumentDetailMachine,
   INVOICE_PDF_ONLY,

@@ -1,0 +1,134 @@
+/**
+ * Accounts: sign-in, the first administrator, the signed-in user and their settings, two-factor
+ * authentication, activation of an invited account, password reset and change.
+ */
+import * as v from 'valibot'
+import { COMPANY_ROLES, Email, GLOBAL_ROLES, Id, LANGUAGES, NewPassword, noControlCharacters, PersonName } from './common.ts'
+
+const RequiredPassword = v.pipe(
+  v.string('Password is required'),
+  v.minLength(1, 'Password is required'),
+  v.maxLength(1024, 'Password is too long'),
+)
+
+
+export const LoginInput = v.object({ email: Email, password: RequiredPassword })
+export type LoginInput = v.InferOutput<typeof LoginInput>
+
+export const LoginResult = v.object({ requires_2fa: v.boolean(), should_setup_2fa: v.boolean() })
+export type LoginResult = v.InferOutput<typeof LoginResult>
+
+export const CreateFirstAdminInput = v.object({
+  email: Email,
+  name: PersonName('Name must be at least 2 characters'),
+  surname: PersonName('Surname must be at least 2 characters'),
+  password: NewPassword,
+})
+export type CreateFirstAdminInput = v.InferOutput<typeof CreateFirstAdminInput>
+
+export const SetupStatus = v.object({ needs_first_admin: v.boolean() })
+export type SetupStatus = v.InferOutput<typeof SetupStatus>
+
+export const UserCompany = v.object({
+  company_id: Id,
+  company_name: v.string(),
+  role: v.picklist(COMPANY_ROLES),
+})
+export type UserCompany = v.InferOutput<typeof UserCompany>
+
+export const User = v.object({
+  id: Id,
+  email: v.string(),
+  name: v.string(),
+  surname: v.string(),
+  role: v.picklist(GLOBAL_ROLES),
+  validated: v.boolean(),
+  enabled: v.boolean(),
+  is_2fa_enabled: v.boolean(),
+  company_id: v.nullable(Id),
+  company_role: v.nullable(v.picklist(COMPANY_ROLES)),
+  companies: v.array(UserCompany),
+})
+export type User = v.InferOutput<typeof User>
+
+export const UserSettings = v.object({ language: v.picklist(LANGUAGES) })
+export type UserSettings = v.InferOutput<typeof UserSettings>
+
+// Account security (two-factor, activation, password reset and change).
+
+const TwoFactorCode = (message: string) =>
+  v.pipe(
+    v.string(message),
+    v.trim(),
+    v.minLength(6, message),
+    v.maxLength(64, 'Code is too long'),
+    noControlCharacters(),
+  )
+const OptionalSecret = v.optional(v.pipe(v.string(), v.maxLength(1024, 'Password is too long')), '')
+/** An e-mailed link's token: its format is checked by the server, never described to the caller. */
+const LinkToken = v.pipe(
+  v.string('Invalid token'),
+  v.minLength(1, 'Invalid token'),
+  v.maxLength(256, 'Invalid token'),
+  noControlCharacters('Invalid token'),
+)
+
+/** `POST /auth/complete-2fa-login`: password and a TOTP code (or a backup code). */
+export const Complete2faInput = v.object({
+  email: Email,
+  password: RequiredPassword,
+  token: TwoFactorCode('Code must be at least 6 characters'),
+  use_backup_code: v.optional(v.boolean(), false),
+})
+export type Complete2faInput = v.InferOutput<typeof Complete2faInput>
+
+/** `POST /auth/generate-2fa`: the signed-in user's own e-mail. */
+export const Generate2faInput = v.object({ email: Email })
+export type Generate2faInput = v.InferOutput<typeof Generate2faInput>
+
+/** The `X-Backup-Codes` header of `generate-2fa`, parsed as JSON. */
+export const BackupCodes = v.array(v.string())
+
+/** `POST /auth/verify-2fa`: a code from the pending secret (the password may be empty). */
+export const Verify2faInput = v.object({
+  email: v.optional(Email),
+  password: OptionalSecret,
+  token: TwoFactorCode('Token must be at least 6 characters'),
+  use_backup_code: v.optional(v.boolean(), false),
+})
+export type Verify2faInput = v.InferOutput<typeof Verify2faInput>
+
+/** `POST /auth/disable-2fa`: the current password, or a current code (TOTP or backup). */
+export const Disable2faInput = v.object({
+  password: OptionalSecret,
+  token: v.optional(
+    v.pipe(v.string(), v.trim(), v.maxLength(64, 'Code is too long'), noControlCharacters()),
+    '',
+  ),
+  use_backup_code: v.optional(v.boolean(), false),
+})
+export type Disable2faInput = v.InferOutput<typeof Disable2faInput>
+
+/** `POST /auth/validate-mail`: activation of an invited account. */
+export const ValidateMailInput = v.object({
+  email: Email,
+  validation_token: LinkToken,
+  password: NewPassword,
+})
+export type ValidateMailInput = v.InferOutput<typeof ValidateMailInput>
+
+export const ResetRequestInput = v.object({ email: Email })
+export type ResetRequestInput = v.InferOutput<typeof ResetRequestInput>
+
+export const ResetConfirmInput = v.object({ email: Email, token: LinkToken, new_password: NewPassword })
+export type ResetConfirmInput = v.InferOutput<typeof ResetConfirmInput>
+
+export const ChangePasswordInput = v.object({
+  current_password: v.pipe(
+    v.string('Current password is required'),
+    v.minLength(1, 'Current password is required'),
+    v.maxLength(1024, 'Password is too long'),
+  ),
+  new_password: NewPassword,
+})
+export type ChangePasswordInput = v.InferOutput<typeof ChangePasswordInput>

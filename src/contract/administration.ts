@@ -1,0 +1,243 @@
+/**
+ * Administration and company context: companies, users, invitations, memberships and logos.
+ */
+import * as v from 'valibot'
+import { COMPANY_ROLES, GLOBAL_ROLES, Id, MAX_ID, noControlCharacters, PersonName } from './common.ts'
+import { UserCompany } from './accounts.ts'
+
+const NAME_MESSAGE = 'Name must be at least 2 characters'
+const EMAIL_MESSAGE = 'Invalid email address'
+const ROLE_MESSAGE = 'Role is required'
+const LINK_MESSAGE = 'Must be an http:// or https:// address'
+
+/**
+ * A required field whose absence reports the field's own message (valibot reports a missing
+ * key with the object's generic message otherwise): a missing key is read as null.
+ */
+const present = <TSchema extends v.GenericSchema>(schema: TSchema) =>
+  v.pipe(v.optional(v.unknown(), null), schema)
+
+/** An e-mail typed by an administrator (invite, add to company): the spec's 'Invalid email address'. */
+export const AdminEmail = v.pipe(
+  v.string(EMAIL_MESSAGE),
+  v.trim(),
+  v.toLowerCase(),
+  v.email(EMAIL_MESSAGE),
+  v.maxLength(254, EMAIL_MESSAGE),
+)
+
+/** An optional text field: absent stays absent (unchanged), '' and null mean "no value". */
+const Blankable = <TSchema extends v.GenericSchema<string, string>>(schema: TSchema, message: string) =>
+  v.optional(
+    v.nullable(
+      v.pipe(
+        v.string(message),
+        v.trim(),
+        v.transform((s): string | null => (s === '' ? null : s)),
+        v.nullable(schema),
+      ),
+    ),
+  )
+
+export const CompanyName = v.pipe(
+  v.string(NAME_MESSAGE),
+  v.trim(),
+  v.minLength(2, NAME_MESSAGE),
+  v.maxLength(200, 'Name must be at most 200 characters'),
+  noControlCharacters(),
+)
+
+/** An external link (Power BI, Monday): http(s) only, so no `javascript:` ever reaches an href. */
+export const ExternalLink = v.pipe(
+  v.string(LINK_MESSAGE),
+  v.maxLength(2048, 'Link is too long'),
+  noControlCharacters(),
+  v.url(LINK_MESSAGE),
+  v.check((s) => /^https?:\/\//i.test(s), LINK_MESSAGE),
+)
+
+/** `POST /admin/company`. */
+export const CreateCompanyInput = v.object({ name: present(CompanyName) })
+export type CreateCompanyInput = v.InferOutput<typeof CreateCompanyInput>
+
+/** `PUT /admin/company/{id}`: absent fields stay as they are; '' or null clears an optional one. */
+export const UpdateCompanyInput = v.object({
+  name: v.optional(CompanyName),
+  invoice_scanner: Blankable(AdminEmail, EMAIL_MESSAGE),
+  expense_scanner: Blankable(AdminEmail, EMAIL_MESSAGE),
+  monday_link: Blankable(ExternalLink, LINK_MESSAGE),
+  powerbi_link: Blankable(ExternalLink, LINK_MESSAGE),
+})
+export type UpdateCompanyInput = v.InferOutput<typeof UpdateCompanyInput>
+
+/** `POST /admin/company/{id}/status` and the `enabled` of `POST /admin/user/status`. */
+export const CompanyStatusInput = v.object({ enabled: present(v.boolean('Enabled must be true or false')) })
+export type CompanyStatusInput = v.InferOutput<typeof CompanyStatusInput>
+
+export const CompanyRoleInput = v.picklist(COMPANY_ROLES, ROLE_MESSAGE)
+export const GlobalRoleInput = v.picklist(GLOBAL_ROLES, ROLE_MESSAGE)
+
+/** A company id as JSON: a positive integer (a numeric string is accepted too). */
+export const CompanyIdInput = v.pipe(
+  v.union([v.number(), v.string()], 'Company ID is required'),
+  v.check((x) => x !== '', 'Company ID is required'),
+  v.transform((x) => (typeof x === 'string' && /^[1-9]\d{0,9}$/.test(x) ? Number(x) : x)),
+  v.number('Invalid company id'),
+  v.integer('Invalid company id'),
+  v.minValue(1, 'Invalid company id'),
+  v.maxValue(MAX_ID, 'Invalid company id'),
+)
+
+/**
+ * `POST /admin/invite-user/`, both readings of the contract: `{email, name, surname, role,
+ * companies: [{company_id, role}]}` and `{email, name, surname, company_id}`. Without `role`,
+ * the single-company reading invites a CLIENT_USER; the list reading needs the role.
+ */
+export const InviteUserInput = v.pipe(
+  v.object({
+    email: present(AdminEmail),
+    name: present(PersonName(NAME_MESSAGE)),
+    surname: present(PersonName('Surname must be at least 2 characters')),
+    role: v.optional(GlobalRoleInput),
+    company_id: v.optional(v.nullable(CompanyIdInput)),
+    company_role: v.optional(CompanyRoleInput),
+    companies: v.optional(
+      v.pipe(
+        v.array(v.object({ company_id: CompanyIdInput, role: CompanyRoleInput })),
+        v.maxLength(500, 'Too many companies'),
+      ),
+    ),
+  }),
+  v.forward(
+    v.check(
+      (input) => input.role !== undefined || (input.company_id != null && input.companies === undefined),
+      ROLE_MESSAGE,
+    ),
+    ['role'],
+  ),
+  v.forward(
+    v.check((input) => {
+      const ids = [
+        ...(input.company_id != null ? [input.company_id] : []),
+        ...(input.companies ?? []).map((c) => c.company_id),
+      ]
+      return new Set(ids).size === ids.length
+    }, 'company already added'),
+    ['companies'],
+  ),
+)
+export type InviteUserInput = v.InferOutput<typeof InviteUserInput>
+
+/** `POST /admin/user/status`. */
+export const UserStatusInput = v.object({
+  user_email: present(AdminEmail),
+  enabled: present(v.boolean('Enabled must be true or false')),
+})
+export type UserStatusInput = v.InferOutput<typeof UserStatusInput>
+
+/** `PUT /admin/user/{id}`: absent fields stay as they are. */
+export const UpdateUserInput = v.object({
+  name: v.optional(PersonName(NAME_MESSAGE)),
+  surname: v.optional(PersonName('Surname must be at least 2 characters')),
+  role: v.optional(GlobalRoleInput),
+  enabled: v.optional(v.boolean('Enabled must be true or false')),
+})
+export type UpdateUserInput = v.InferOutput<typeof UpdateUserInput>
+
+const SELECT_USER = 'Please select a user'
+/** `POST /admin/user-company`: an existing user (by e-mail), a company and a company role. */
+// One message for an empty and for a malformed value: the pipe stops at the first failure.
+const SelectedUser = v.config(
+  v.pipe(
+    v.string(SELECT_USER),
+    v.trim(),
+    v.toLowerCase(),
+    v.minLength(1, SELECT_USER),
+    v.email(SELECT_USER),
+    v.maxLength(254, SELECT_USER),
+  ),
+  { abortPipeEarly: true },
+)
+export const UserCompanyInput = v.object({
+  user_email: present(SelectedUser),
+  company_id: present(CompanyIdInput),
+  role: present(CompanyRoleInput),
+})
+export type UserCompanyInput = v.InferOutput<typeof UserCompanyInput>
+
+/** `DELETE /admin/user-company?user_email=&company_id=`. */
+export const RemoveUserCompanyInput = v.object({
+  user_email: present(SelectedUser),
+  company_id: present(CompanyIdInput),
+})
+export type RemoveUserCompanyInput = v.InferOutput<typeof RemoveUserCompanyInput>
+
+/** A member as listed with a company: the user's fields plus their role in that company. */
+export const CompanyUser = v.object({
+  id: Id,
+  email: v.string(),
+  name: v.string(),
+  surname: v.string(),
+  role: v.picklist(GLOBAL_ROLES),
+  enabled: v.boolean(),
+  validated: v.boolean(),
+  is_2fa_enabled: v.boolean(),
+  company_role: v.picklist(COMPANY_ROLES),
+})
+export type CompanyUser = v.InferOutput<typeof CompanyUser>
+
+/** A company as the administration sees it (`GET /admin/company…`). */
+export const Company = v.object({
+  id: Id,
+  name: v.string(),
+  enabled: v.boolean(),
+  invoice_scanner: v.nullable(v.string()),
+  expense_scanner: v.nullable(v.string()),
+  monday_link: v.nullable(v.string()),
+  powerbi_link: v.nullable(v.string()),
+  /** API-relative address of the logo (`/companies/company/logo/{id}?v=…`), null without a logo. */
+  logo_path: v.nullable(v.string()),
+  created_at: v.string(),
+  users: v.array(CompanyUser),
+  /** Members with COMPANY_ADMIN, and the others (COMPANY_USER). */
+  admin_count: v.number(),
+  other_user_count: v.number(),
+})
+export type Company = v.InferOutput<typeof Company>
+
+/** One entry of `GET /users/companies` (the company switcher). */
+export const MyCompany = v.object({
+  id: Id,
+  name: v.string(),
+  enabled: v.boolean(),
+  logo_path: v.nullable(v.string()),
+  powerbi_link: v.nullable(v.string()),
+  monday_link: v.nullable(v.string()),
+  /** The user's role in it; null for a platform administrator who is not a member. */
+  role: v.nullable(v.picklist(COMPANY_ROLES)),
+})
+export type MyCompany = v.InferOutput<typeof MyCompany>
+
+/** A user as the administration sees it (`GET /admin/users`). */
+export const AdminUser = v.object({
+  id: Id,
+  email: v.string(),
+  name: v.string(),
+  surname: v.string(),
+  role: v.picklist(GLOBAL_ROLES),
+  enabled: v.boolean(),
+  validated: v.boolean(),
+  is_2fa_enabled: v.boolean(),
+  created_at: v.string(),
+  companies: v.array(UserCompany),
+})
+export type AdminUser = v.InferOutput<typeof AdminUser>
+
+/** `POST /companies/company/logo/{id}`. */
+export const LogoUploadResult = v.object({ message: v.string(), logo_path: v.string() })
+export type LogoUploadResult = v.InferOutput<typeof LogoUploadResult>
+
+/** The logo types, checked by content; anything else answers 415 with this message. */
+export const LOGO_TYPES = ['image/jpeg', 'image/png', 'image/gif'] as const
+export const LOGO_TYPE_MESSAGE = 'Invalid file type. Only JPG, PNG and GIF are allowed.'
+export const LOGO_MAX_BYTES = 2 * 1024 * 1024

@@ -1,0 +1,100 @@
+/**
+ * What every part of the contract builds on: ids, single-line texts, dates, e-mails, the password
+ * rules, the languages and roles, and the error body. Messages are the specification's English
+ * texts; the UI translates them, the server returns them in the error `detail`.
+ */
+import * as v from 'valibot'
+
+export const LANGUAGES = ['en', 'fr'] as const
+export type Language = (typeof LANGUAGES)[number]
+
+export const GLOBAL_ROLES = ['SAAS_ADMIN', 'INTERNAL_USER', 'CLIENT_USER'] as const
+export type GlobalRole = (typeof GLOBAL_ROLES)[number]
+export const COMPANY_ROLES = ['COMPANY_ADMIN', 'COMPANY_USER'] as const
+export type CompanyRole = (typeof COMPANY_ROLES)[number]
+
+export const Id = v.pipe(v.number(), v.integer(), v.minValue(1))
+/** The largest id: ids are PostgreSQL `integer` (int4) columns, so a larger value cannot exist. */
+export const MAX_ID = 2_147_483_647
+/** A positive integer id that arrives as a path or query string, within the int4 range of the columns. */
+export const IdParam = v.pipe(
+  v.string(),
+  v.regex(/^[1-9]\d{0,9}$/, 'Invalid id'),
+  v.transform(Number),
+  v.maxValue(MAX_ID, 'Invalid id'),
+)
+
+export const CONTROL_CHARACTERS_MESSAGE = 'Must not contain control characters'
+
+/**
+ * True when the text holds a C0 control character (U+0000–U+001F, tab and line breaks included)
+ * or DEL. PostgreSQL cannot store NUL in a text at all, and the others only hide text or break
+ * lines where none belong: every text the app takes is a single line (names, links, codes, search
+ * terms). Refused, never stripped, so what is stored is what the user typed.
+ */
+export function hasControlCharacter(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i)
+    if (code < 0x20 || code === 0x7f) return true
+  }
+  return false
+}
+
+/** The check every text input goes through (after `trim`, so a pasted trailing line break is harmless). */
+export const noControlCharacters = (message = CONTROL_CHARACTERS_MESSAGE) =>
+  v.check((s: string) => !hasControlCharacter(s), message)
+
+/** A single-line text of at most `max` characters, trimmed, without control characters. */
+export const Text = (max: number, message = `Must be at most ${max} characters`) =>
+  v.pipe(v.string(), v.trim(), noControlCharacters(), v.maxLength(max, message))
+
+/** Dates the app accepts as filters: four-digit years from 1900, inside what PostgreSQL and JavaScript hold. */
+export const DATE_RANGE = { min: '1900-01-01', max: '9999-12-31' } as const
+const DATE_MIN_MS = Date.parse(`${DATE_RANGE.min}T00:00:00.000Z`)
+const DATE_MAX_MS = Date.parse(`${DATE_RANGE.max}T23:59:59.999Z`)
+
+/** An ISO date (or date and time) given as text, from 1900-01-01 to 9999-12-31. */
+export const DateInput = (field: string) =>
+  v.pipe(
+    v.string(),
+    v.check((s) => !Number.isNaN(Date.parse(s)), `${field} must be an ISO date`),
+    v.transform((s) => new Date(s)),
+    v.check(
+      (d) => d.getTime() >= DATE_MIN_MS && d.getTime() <= DATE_MAX_MS,
+      `${field} must be between ${DATE_RANGE.min} and ${DATE_RANGE.max}`,
+    ),
+  )
+
+export const Email = v.pipe(
+  v.string(),
+  v.trim(),
+  v.toLowerCase(),
+  v.email('Please enter a valid email address'),
+  v.maxLength(254, 'Please enter a valid email address'),
+)
+
+/** The specification's password rules (change, activation, reset, first administrator). */
+export const NewPassword = v.pipe(
+  v.string(),
+  v.minLength(8, 'Password must be at least 8 characters'),
+  v.maxLength(128, 'Password must be at most 128 characters'),
+  v.regex(/[A-Z]/, 'Password must contain at least one uppercase letter'),
+  v.regex(/[a-z]/, 'Password must contain at least one lowercase letter'),
+  v.regex(/[0-9]/, 'Password must contain at least one number'),
+  noControlCharacters(),
+)
+
+/** A person's name or surname: 2 to 100 characters, trimmed, single-line. */
+export const PersonName = (message: string) =>
+  v.pipe(v.string(), v.trim(), v.minLength(2, message), v.maxLength(100, message), noControlCharacters())
+
+export const MessageResult = v.object({ message: v.string() })
+export type MessageResult = v.InferOutput<typeof MessageResult>
+
+export const Health = v.object({ status: v.literal('ok') })
+
+/** The contract's error body: `{message, detail?}`; `detail` lists fields for 400. */
+export const ErrorBody = v.object({ message: v.string(), detail: v.optional(v.unknown()) })
+export type ErrorBody = v.InferOutput<typeof ErrorBody>
+
+export type FieldIssue = { field: string; message: string }

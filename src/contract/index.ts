@@ -1,0 +1,10 @@
+/**
+ * The contract shared by the browser app and the server: valibot schemas of every payload and
+ * entity, the document kinds with their accepted file types, and the status codes. Nothing here
+ * knows a URL, the UI or the database. The kinds' translated labels (`document-labels.ts`) are not
+ * re-exported: they are Lingui macros, compiled for the browser only.
+ */
+export * from './accounts.ts'
+export * from './administration.ts'
+export * from './common.ts'
+export * from './documents.ts'
