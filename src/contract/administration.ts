@@ -2,8 +2,8 @@
  * Administration and company context: companies, users, invitations, memberships and logos.
  */
 import * as v from 'valibot'
-import { COMPANY_ROLES, GLOBAL_ROLES, Id, MAX_ID, noControlCharacters, PersonName } from './common.ts'
 import { UserCompany } from './accounts.ts'
+import { COMPANY_ROLES, GLOBAL_ROLES, Id, MAX_ID, noControlCharacters, PersonName } from './common.ts'
 
 const NAME_MESSAGE = 'Name must be at least 2 characters'
 const EMAIL_MESSAGE = 'Invalid email address'
@@ -115,12 +115,11 @@ export const InviteUserInput = v.pipe(
     ),
     ['role'],
   ),
+  // A company listed twice in `companies` is refused; `company_id` naming a company that
+  // `companies` also lists is the same company in both readings: one membership, not a duplicate.
   v.forward(
     v.check((input) => {
-      const ids = [
-        ...(input.company_id != null ? [input.company_id] : []),
-        ...(input.companies ?? []).map((c) => c.company_id),
-      ]
+      const ids = (input.companies ?? []).map((c) => c.company_id)
       return new Set(ids).size === ids.length
     }, 'company already added'),
     ['companies'],

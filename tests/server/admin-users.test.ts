@@ -165,17 +165,59 @@ describe('POST /admin/invite-user/', () => {
     expect((await noRole.json()).detail).toEqual([{ field: 'role', message: 'Role is required' }])
   })
 
-  it('refuses a company added twice, and an unknown company, creating no user', async () => {
+  it('links a company named by company_id and listed in companies once, with the listed role', async () => {
+    const res = await adminCall('POST', '/admin/invite-user/', {
+      email: 'both-readings@example.com',
+      name: 'Both',
+      surname: 'Readings',
+      role: 'CLIENT_USER',
+      company_id: acme.id,
+      companies: [
+        { company_id: acme.id, role: 'COMPANY_ADMIN' },
+        { company_id: globex.id, role: 'COMPANY_USER' },
+      ],
+    })
+    expect(res.status).toBe(201)
+    const { user } = await res.json()
+    expect(user.companies).toEqual([
+      { company_id: acme.id, company_name: 'Acme Corp', role: 'COMPANY_ADMIN' },
+      { company_id: globex.id, company_name: 'Globex', role: 'COMPANY_USER' },
+    ])
+    const links = await database.db.select().from(userCompanies).where(eq(userCompanies.userId, user.id))
+    expect(links.map((l) => l.companyId).sort()).toEqual([acme.id, globex.id].sort())
+    await ctx.mailer.waitFor((m) => m.to === 'both-readings@example.com')
+  })
+
+  it('answers 409 for an e-mail in use when company_id is also listed in companies, and sends nothing', async () => {
+    const before = ctx.mailer.messages.length
+    const res = await adminCall('POST', '/admin/invite-user/', {
+      email: companyAdmin.user.email,
+      name: 'Dup',
+      surname: 'Licate',
+      role: 'CLIENT_USER',
+      company_id: acme.id,
+      companies: [{ company_id: acme.id, role: 'COMPANY_USER' }],
+    })
+    expect(res.status).toBe(409)
+    expect((await res.json()).message).toBe('A user with this e-mail already exists')
+    expect(ctx.mailer.messages.length).toBe(before)
+  })
+
+  it('refuses a company listed twice in companies, and an unknown company, creating no user', async () => {
     const twice = await adminCall('POST', '/admin/invite-user/', {
       email: 'twice@example.com',
       name: 'Tw',
       surname: 'Ice',
       role: 'CLIENT_USER',
-      company_id: acme.id,
-      companies: [{ company_id: acme.id, role: 'COMPANY_USER' }],
+      companies: [
+        { company_id: acme.id, role: 'COMPANY_USER' },
+        { company_id: acme.id, role: 'COMPANY_ADMIN' },
+      ],
     })
     expect(twice.status).toBe(400)
     expect((await twice.json()).detail).toEqual([{ field: 'companies', message: 'company already added' }])
+    const twiceRows = await database.db.select().from(users).where(eq(users.email, 'twice@example.com'))
+    expect(twiceRows).toEqual([])
     const unknown = await adminCall('POST', '/admin/invite-user/', {
       email: 'ghost-company@example.com',
       name: 'Gh',
