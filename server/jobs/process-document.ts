@@ -6,8 +6,9 @@
  */
 import { and, eq, lt, ne, or, sql } from 'drizzle-orm'
 import type { Logger } from 'pino'
+import type { DocumentStatus } from '../../src/contract/index.ts'
 import type { AppDatabase } from '../db/client.ts'
-import { type DocumentStatus, documents, logs } from '../db/schema.ts'
+import { documents, logs } from '../db/schema.ts'
 import { assessQuality, duplicateKey, type QualityCode } from '../services/documents/quality.ts'
 import {
   type ExtractedFields,

@@ -6,8 +6,16 @@ import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm'
 import { type Context, Hono } from 'hono'
 import { stream } from 'hono/streaming'
 import * as v from 'valibot'
-import { DOCUMENT_CATEGORIES, IdParam } from '../../src/contract/index.ts'
-import { DOCUMENT_STATUSES, type DocumentKind, type DocumentRow, documents, logs } from '../db/schema.ts'
+import {
+  DOCUMENT_CATEGORIES,
+  DOCUMENT_KINDS,
+  DOCUMENT_STATUSES,
+  type DocumentKind,
+  FINANCIAL_KIND,
+  type FinancialKind,
+  IdParam,
+} from '../../src/contract/index.ts'
+import { type DocumentRow, documents, logs } from '../db/schema.ts'
 import { requireUser } from '../http/auth.ts'
 import {
   COMPANY_NOT_FOUND,
@@ -29,13 +37,16 @@ export interface DocumentRouteDeps extends RouteDeps {
   maxUploadBytes: number
 }
 
-const INVOICE_TYPES: SniffedType[] = ['application/pdf', 'image/jpeg', 'image/png']
-const EXPENSE_TYPES: SniffedType[] = ['application/pdf']
+/** The media types, detected from the content, that an upload of an invoice or expense may have. */
+const acceptedTypes = (kind: FinancialKind): SniffedType[] => FINANCIAL_KIND[kind].accepted.map((t) => t.mime)
 
 const DocumentUploadFields = v.variant('documentType', [
   v.object({
     documentType: v.literal('invoice'),
-    category: v.optional(v.literal('Invoices', 'Invoices only'), 'Invoices'),
+    category: v.optional(
+      v.literal(FINANCIAL_KIND.invoice.category, 'Invoices only'),
+      FINANCIAL_KIND.invoice.category,
+    ),
   }),
   v.object({
     documentType: v.literal('document'),
@@ -57,15 +68,10 @@ const StatusParam = v.pipe(
   v.transform((s) => s.toUpperCase()),
   v.picklist(DOCUMENT_STATUSES, 'Status must be PROCESSING, COMPLETED or FAILED'),
 )
-const Kind = v.picklist(['invoice', 'expense', 'document'], 'Kind must be invoice, expense or document')
+const Kind = v.picklist(DOCUMENT_KINDS, 'Kind must be invoice, expense or document')
 
-function unsupported(kind: 'invoice' | 'expense'): HttpError {
-  return new HttpError(
-    415,
-    kind === 'expense'
-      ? 'Only PDF files are supported for expenses'
-      : 'Only PDF, JPEG or PNG files are supported for invoices',
-  )
+function unsupported(kind: FinancialKind): HttpError {
+  return new HttpError(415, FINANCIAL_KIND[kind].refusal)
 }
 
 /**
@@ -196,12 +202,20 @@ export function documentRoutes(deps: DocumentRouteDeps) {
       category: fields.category,
     })
     return parsed.documentType === 'invoice'
-      ? { kind: 'invoice' as const, category: 'Invoices', accepted: INVOICE_TYPES }
+      ? {
+          kind: 'invoice' as const,
+          category: FINANCIAL_KIND.invoice.category,
+          accepted: acceptedTypes('invoice'),
+        }
       : { kind: 'document' as const, category: parsed.category, accepted: null }
   }
   const describeExpenseUpload = (fields: Record<string, string>) => {
     parse(ExpenseUploadFields, { document_type: fields.document_type })
-    return { kind: 'expense' as const, category: 'Expenses', accepted: EXPENSE_TYPES }
+    return {
+      kind: 'expense' as const,
+      category: FINANCIAL_KIND.expense.category,
+      accepted: acceptedTypes('expense'),
+    }
   }
 
   async function download(c: Context, row: DocumentRow) {

@@ -4,9 +4,9 @@
  */
 import { and, asc, count, desc, eq, gte, inArray, like, lte, type SQL, sql } from 'drizzle-orm'
 import * as v from 'valibot'
-import { DateInput, Text } from '../../src/contract/index.ts'
+import { DateInput, LOG_STATUSES, LOG_TYPES, Text } from '../../src/contract/index.ts'
 import type { AppDatabase } from '../db/client.ts'
-import { LOG_STATUSES, LOG_TYPES, type LogRow, logSearchText, logs } from '../db/schema.ts'
+import { type LogRow, logSearchText, logs } from '../db/schema.ts'
 import { HttpError, parse } from '../http/errors.ts'
 
 const MAX_ROWS = 1000

@@ -4,7 +4,6 @@
  * read ignore it (the lists are fetched again afterwards).
  */
 import * as v from 'valibot'
-import type { Http } from './http'
 import {
   AdminUser,
   Company,
@@ -14,6 +13,7 @@ import {
   LogoUploadResult,
   type UpdateCompanyInput,
 } from '../contract'
+import type { Http } from './http'
 
 /** The invite payload in the contract's list reading: a global role and company memberships. */
 export type InviteUserPayload = {

@@ -1,5 +1,4 @@
 import * as v from 'valibot'
-import { ApiError, type Http } from './http'
 import {
   type CreateFirstAdminInput,
   type LoginInput,
@@ -8,6 +7,7 @@ import {
   SetupStatus,
   User,
 } from '../contract'
+import { ApiError, type Http } from './http'
 
 const BackupCodes = v.array(v.string())
 

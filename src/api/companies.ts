@@ -1,7 +1,7 @@
 /** The signed-in user's companies, a company's members, and company logos. */
 import * as v from 'valibot'
-import type { Http } from './http'
 import { CompanyUser, MyCompany } from '../contract'
+import type { Http } from './http'
 
 export function createCompaniesApi(http: Http) {
   return {

@@ -4,10 +4,8 @@
  * a failed download is 'Failed to fetch PDF: {status} {text}'.
  */
 import * as v from 'valibot'
+import { FINANCIAL_KIND, type FinancialKind, Id } from '../contract'
 import { ApiError, type Http } from './http'
-import { Id } from '../contract'
-
-export type DetailKind = 'invoice' | 'expense'
 
 const text = v.nullish(v.string())
 const amount = v.nullish(v.union([v.number(), v.string()]))
@@ -73,14 +71,14 @@ function withTexts(codes: string[], details: v.InferOutput<typeof Detail>[] | un
 }
 
 export function createDetailsApi(http: Http) {
-  const base = (kind: DetailKind) => (kind === 'invoice' ? 'invoices' : 'expenses')
+  const base = (kind: FinancialKind) => FINANCIAL_KIND[kind].plural
   const scoped = (companyId: number) => ({ searchParams: { company_id: companyId } })
   return {
     /** GET /invoices/{id} or /expenses/{id}. */
-    get: (kind: DetailKind, id: number, companyId: number) =>
+    get: (kind: FinancialKind, id: number, companyId: number) =>
       http.json(`${base(kind)}/${id}`, FinancialDocument, scoped(companyId)),
     /** GET /{kind}s/{id}/quality-data: errors and warnings. */
-    quality: async (kind: DetailKind, id: number, companyId: number): Promise<QualityData> => {
+    quality: async (kind: FinancialKind, id: number, companyId: number): Promise<QualityData> => {
       const answer = await http.json(`${base(kind)}/${id}/quality-data`, QualityAnswer, scoped(companyId))
       return {
         errors: withTexts(parseList(answer.errors), answer.details?.errors),
@@ -88,7 +86,7 @@ export function createDetailsApi(http: Http) {
       }
     },
     /** GET /{kind}s/{kind}/{id}/download: the original file (PDF, or an invoice's image). */
-    download: async (kind: DetailKind, id: number, companyId: number): Promise<Blob> => {
+    download: async (kind: FinancialKind, id: number, companyId: number): Promise<Blob> => {
       const response = await http.raw(`${base(kind)}/${kind}/${id}/download`, {
         ...scoped(companyId),
         throwHttpErrors: false,
@@ -99,7 +97,7 @@ export function createDetailsApi(http: Http) {
       return response.blob()
     },
     /** DELETE /{kind}s/{id}: the record, its log entry and its file. */
-    remove: (kind: DetailKind, id: number, companyId: number) =>
+    remove: (kind: FinancialKind, id: number, companyId: number) =>
       http.send(`${base(kind)}/${id}`, { method: 'delete', ...scoped(companyId) }),
   }
 }

@@ -6,12 +6,8 @@
  * is 'Upload timed out. The file may still be processing.'; an abort rejects with `AbortError`.
  */
 import * as v from 'valibot'
+import { type DocumentKind, ErrorBody, Id } from '../contract'
 import { ApiError, type Http, UPLOAD_TIMEOUT_MS } from './http'
-import { ErrorBody, Id } from '../contract'
-
-export type UploadDocumentType = 'invoice' | 'expense' | 'document'
-/** The kinds whose processing is polled. */
-export type StatusKind = 'invoice' | 'expense' | 'document'
 
 export const UPLOAD_TIMEOUT_MESSAGE = 'Upload timed out. The file may still be processing.'
 
@@ -32,7 +28,7 @@ const BulkStatus = v.union([v.array(ProcessingStatus), ProcessingStatus])
 
 export type UploadRequest = {
   file: File
-  documentType: UploadDocumentType
+  documentType: DocumentKind
   category: string
   companyId: number
 }
@@ -132,14 +128,14 @@ export function createDocumentsApi(http: Http, config: DocumentsConfig = {}) {
   return {
     upload,
     /** GET /api/documents/status: every listed document of one kind, one request. */
-    bulkStatus: async (kind: StatusKind, companyId: number, documentIds: readonly number[]) => {
+    bulkStatus: async (kind: DocumentKind, companyId: number, documentIds: readonly number[]) => {
       const searchParams = new URLSearchParams({ kind, company_id: String(companyId) })
       for (const id of documentIds) searchParams.append('document_ids', String(id))
       const answer = await http.json('api/documents/status', BulkStatus, { searchParams })
       return Array.isArray(answer) ? answer : [answer]
     },
     /** GET /api/document/{type}/{id}/status. */
-    status: (kind: StatusKind, id: number, companyId: number) =>
+    status: (kind: DocumentKind, id: number, companyId: number) =>
       http.json(`api/document/${kind}/${id}/status`, ProcessingStatus, {
         searchParams: { company_id: companyId },
       }),

@@ -4,8 +4,8 @@
  */
 import ky from 'ky'
 import * as v from 'valibot'
-import { ApiError } from './http'
 import type { Language } from '../contract'
+import { ApiError } from './http'
 
 /** `lingui compile --namespace json` output: `{ messages: { id: compiled message } }`. */
 const CatalogFile = v.object({ messages: v.record(v.string(), v.union([v.string(), v.array(v.unknown())])) })

@@ -4,10 +4,8 @@
  * and the company's summary counts (GET /logs/summary).
  */
 import * as v from 'valibot'
+import { LOG_TYPES } from '../contract'
 import type { Http } from './http'
-
-export const LOG_STATUSES = ['pending', 'processing', 'completed', 'failed', 'rejected'] as const
-export const LOG_TYPES = ['Invoice', 'Expense', 'Document'] as const
 
 export const LogEntry = v.object({
   id: v.number(),

@@ -1,5 +1,5 @@
-import type { Http } from './http'
 import { type Language, UserSettings } from '../contract'
+import type { Http } from './http'
 
 export function createSettingsApi(http: Http) {
   return {

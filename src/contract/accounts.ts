@@ -3,14 +3,22 @@
  * authentication, activation of an invited account, password reset and change.
  */
 import * as v from 'valibot'
-import { COMPANY_ROLES, Email, GLOBAL_ROLES, Id, LANGUAGES, NewPassword, noControlCharacters, PersonName } from './common.ts'
+import {
+  COMPANY_ROLES,
+  Email,
+  GLOBAL_ROLES,
+  Id,
+  LANGUAGES,
+  NewPassword,
+  noControlCharacters,
+  PersonName,
+} from './common.ts'
 
 const RequiredPassword = v.pipe(
   v.string('Password is required'),
   v.minLength(1, 'Password is required'),
   v.maxLength(1024, 'Password is too long'),
 )
-
 
 export const LoginInput = v.object({ email: Email, password: RequiredPassword })
 export type LoginInput = v.InferOutput<typeof LoginInput>

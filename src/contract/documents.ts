@@ -72,7 +72,8 @@ export const FINANCIAL_KIND: { readonly [K in FinancialKind]: FinancialKindDefin
   },
 }
 
-export const otherFinancialKind = (kind: FinancialKind): FinancialKind => (kind === 'invoice' ? 'expense' : 'invoice')
+export const otherFinancialKind = (kind: FinancialKind): FinancialKind =>
+  kind === 'invoice' ? 'expense' : 'invoice'
 
 /** A file picker's `accept` attribute for these types: the extensions, then the media types. */
 export const acceptAttribute = (types: readonly FileType[]): string =>
@@ -88,10 +89,10 @@ export const isFileOfType = (types: readonly FileType[], file: Pick<File, 'name'
 }
 
 /** An upload handed to the upload queue: the file, its kind and the category it is filed under. */
-export type QueuedUpload = { file: File; documentType: DocumentKind; category: string }
+export type QueuedFile = { file: File; documentType: DocumentKind; category: string }
 
 /** The upload of a file as an invoice or expense (the category is the kind's). */
-export const queuedAs = (kind: FinancialKind, file: File): QueuedUpload => ({
+export const queuedAs = (kind: FinancialKind, file: File): QueuedFile => ({
   file,
   documentType: kind,
   category: FINANCIAL_KIND[kind].category,

@@ -6,18 +6,24 @@
  * kind. Each action queues the upload, deletes the original (`working`), then closes.
  */
 import { and, assign, enqueueActions, fromPromise, not, setup } from 'xstate'
-import type { DetailKind, FinancialDocument, QualityData } from '../api/details'
-import { DOCUMENT_CATEGORIES, type DocumentCategory } from '../contract'
+import type { FinancialDocument, QualityData } from '../api/details'
+import {
+  DOCUMENT_CATEGORIES,
+  type DocumentCategory,
+  FINANCIAL_KIND,
+  type FinancialKind,
+  isFailedLogStatus,
+  otherFinancialKind,
+  type QueuedFile,
+  queuedAs,
+} from '../contract'
 import { toFailure } from './session.machine'
-import { EXPENSE_PDF_ONLY, isPdf } from './upload-dialog.machine'
-import type { QueuedFile } from './upload-queue.machine'
+import { isPdf } from './upload-dialog.machine'
 
-export { EXPENSE_PDF_ONLY }
-export const INVOICE_PDF_ONLY = 'Only PDF files are supported for invoices'
-/** Statuses that offer resubmit and the document store (compared case-insensitively). */
-export const FAILED_STATUSES: readonly string[] = ['failed', 'rejected']
+export const EXPENSE_PDF_ONLY = FINANCIAL_KIND.expense.pdfOnly
+export const INVOICE_PDF_ONLY = FINANCIAL_KIND.invoice.pdfOnly
 
-export type DetailInput = { kind: DetailKind; id: number; companyId: number }
+export type DetailInput = { kind: FinancialKind; id: number; companyId: number }
 
 export type DetailAction =
   | { type: 'resubmit'; file: QueuedFile }
@@ -39,7 +45,7 @@ export type DocumentDetailNotice =
 
 export type DetailNoticeParams = {
   notice: DocumentDetailNotice
-  kind: DetailKind
+  kind: FinancialKind
   message?: string
   category?: string
 }
@@ -71,16 +77,10 @@ export type DocumentDetailEvent =
   | { type: 'reupload.start' }
   | { type: 'dialog.close' }
 
-export const otherKind = (kind: DetailKind): DetailKind => (kind === 'invoice' ? 'expense' : 'invoice')
+export const otherKind = otherFinancialKind
 
-/** What the queue receives for a file of this kind (spec 02 §4 "Queued … uploads use …"). */
-export const queuedAs = (kind: DetailKind, file: File): QueuedFile => ({
-  file,
-  documentType: kind,
-  category: kind === 'invoice' ? 'Invoices' : 'Expenses',
-})
-
-export const isFailedStatus = (status: string) => FAILED_STATUSES.includes(status.toLowerCase())
+/** Whether the document failed: it then offers resubmit and the document store. */
+export const isFailedStatus = isFailedLogStatus
 
 export const originalName = (c: Pick<DocumentDetailContext, 'document' | 'kind' | 'id'>) =>
   c.document?.original_file_name || c.document?.original_name || `${c.kind}-${c.id}.pdf`
@@ -92,7 +92,7 @@ const originalFile = (c: DocumentDetailContext) =>
 const isPdfBlob = (c: DocumentDetailContext) =>
   !!c.original && isPdf({ name: c.original.type ? '' : originalName(c), type: c.original.type })
 
-type Scope = { kind: DetailKind; id: number; companyId: number }
+type Scope = { kind: FinancialKind; id: number; companyId: number }
 
 export const documentDetailMachine = setup({
   types: {

@@ -5,22 +5,29 @@
  * hands the selection to the queue (`submit`) and closes; with nothing selected it says so.
  */
 import { assign, setup } from 'xstate'
-import { DOCUMENT_CATEGORIES, type DocumentCategory } from '../contract'
-import type { QueuedFile } from './upload-queue.machine'
+import {
+  DOCUMENT_CATEGORIES,
+  type DocumentCategory,
+  FINANCIAL_KIND,
+  FINANCIAL_KINDS,
+  isFileOfType,
+  PDF,
+  type QueuedFile,
+  queuedAs,
+} from '../contract'
 
 export { DOCUMENT_CATEGORIES, type DocumentCategory }
 
 export const INVOICE_TABS = ['invoices', 'expenses'] as const
 export type UploadTab = (typeof INVOICE_TABS)[number] | DocumentCategory
 
-export const EXPENSE_PDF_ONLY = 'Only PDF files are supported for expenses'
-export const INVOICE_TYPES_ONLY = 'Only PDF, JPEG or PNG files are supported for invoices'
+export const EXPENSE_PDF_ONLY = FINANCIAL_KIND.expense.refusal
+export const INVOICE_TYPES_ONLY = FINANCIAL_KIND.invoice.refusal
 export const NO_FILES_SELECTED = 'Please select at least one file to upload'
 
-export const isPdf = (file: Pick<File, 'name' | 'type'>) =>
-  file.type.includes('application/pdf') || file.name.toLowerCase().endsWith('.pdf')
+export const isPdf = (file: Pick<File, 'name' | 'type'>) => isFileOfType([PDF], file)
 export const isInvoiceFile = (file: Pick<File, 'name' | 'type'>) =>
-  isPdf(file) || ['image/jpeg', 'image/png'].includes(file.type) || /\.(jpe?g|png)$/i.test(file.name)
+  isFileOfType(FINANCIAL_KIND.invoice.accepted, file)
 
 /** Why a file cannot go under this tab, or null. */
 export function refusalFor(tab: UploadTab, file: Pick<File, 'name' | 'type'>): string | null {
@@ -31,9 +38,8 @@ export function refusalFor(tab: UploadTab, file: Pick<File, 'name' | 'type'>): s
 
 /** What the queue receives for a file selected under a tab (spec 02 §4 "Queued … uploads use …"). */
 export function toQueuedFile(tab: UploadTab, file: File): QueuedFile {
-  if (tab === 'invoices') return { file, documentType: 'invoice', category: 'Invoices' }
-  if (tab === 'expenses') return { file, documentType: 'expense', category: 'Expenses' }
-  return { file, documentType: 'document', category: tab }
+  const kind = FINANCIAL_KINDS.find((k) => FINANCIAL_KIND[k].plural === tab)
+  return kind ? queuedAs(kind, file) : { file, documentType: 'document', category: tab }
 }
 
 export type SelectedFile = { tab: UploadTab; file: File }

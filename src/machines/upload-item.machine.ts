@@ -5,7 +5,8 @@
  * or `error`. Every status change is reported to the queue (`upload.changed`).
  */
 import { type ActorRef, assign, fromPromise, type Snapshot, sendTo, setup } from 'xstate'
-import type { UploadAnswer, UploadDocumentType } from '../api/documents'
+import type { UploadAnswer } from '../api/documents'
+import type { DocumentKind } from '../contract'
 
 export type UploadStatus =
   | 'pending'
@@ -47,7 +48,7 @@ export type UploadItemEvent =
 export type UploadItemInput = {
   id: string
   file: File
-  documentType: UploadDocumentType
+  documentType: DocumentKind
   category: string
   createdAt: number
   parent: ActorRef<Snapshot<unknown>, UploadReport>
@@ -67,7 +68,7 @@ export type UploadItemContext = Omit<UploadItemInput, 'file'> & {
 
 export type UploadCallInput = {
   file: File
-  documentType: UploadDocumentType
+  documentType: DocumentKind
   category: string
   companyId: number
   /** The item itself: the call sends it `upload.progress` and `upload.sent`. */

@@ -5,15 +5,14 @@
  * 3 s one request per kind (`checking`), whose answers it forwards to the children.
  */
 import { type ActorRefFrom, assign, enqueueActions, fromPromise, setup } from 'xstate'
-import type { ProcessingStatus, StatusKind, UploadDocumentType } from '../api/documents'
+import type { ProcessingStatus } from '../api/documents'
+import type { DocumentKind, QueuedFile } from '../contract'
 import { type UploadReport, type UploadStatus, uploadItemMachine } from './upload-item.machine'
 
 export const MAX_CONCURRENT_UPLOADS = 3
 export const POLL_INTERVAL_MS = 3000
 /** The "sent" toast only shows while the list holds fewer uploads than this (spec 02 §8). */
 export const SEND_TOAST_LIMIT = 5
-
-export type QueuedFile = { file: File; documentType: UploadDocumentType; category: string }
 
 export type UploadQueueNotice = 'started' | 'sent' | 'noFiles' | 'selectCompanyFirst'
 
@@ -24,7 +23,7 @@ export type QueueEntry = {
   id: string
   fileName: string
   fileSize: number
-  documentType: UploadDocumentType
+  documentType: DocumentKind
   category: string
   companyId: number
   createdAt: number
@@ -35,8 +34,8 @@ export type QueueEntry = {
   ref: UploadItemActor
 }
 
-export type StatusRequest = { kind: StatusKind; companyId: number; documentIds: number[] }
-export type StatusAnswer = { kind: StatusKind; companyId: number; statuses: ProcessingStatus[] }
+export type StatusRequest = { kind: DocumentKind; companyId: number; documentIds: number[] }
+export type StatusAnswer = { kind: DocumentKind; companyId: number; statuses: ProcessingStatus[] }
 
 export type UploadQueueEvent =
   | { type: 'uploads.add'; files: QueuedFile[]; companyId: number | null; at: number }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { assign, createActor, fromPromise } from 'xstate'
-import type { DetailKind } from '../../src/api/details'
+import type { FinancialKind } from '../../src/contract'
 import {
   type DocumentDetailContext,
   documentDetailMachine,
@@ -40,7 +40,7 @@ const provideFakes = (machine: typeof documentDetailMachine, record: (entry: str
 
 const ctx = (s: { context: unknown }) => s.context as DocumentDetailContext
 
-function detailModel(kind: DetailKind, originals: Blob[]) {
+function detailModel(kind: FinancialKind, originals: Blob[]) {
   const other = kind === 'invoice' ? 'expense' : 'invoice'
   describeModel(`document detail machine (${kind})`, {
     machine: documentDetailMachine,
@@ -127,7 +127,7 @@ function detailModel(kind: DetailKind, originals: Blob[]) {
 detailModel('invoice', [pdfBlob, pngBlob])
 
 describe('document detail machine, beyond the graph', () => {
-  const run = (kind: DetailKind, overrides: Record<string, () => Promise<unknown>>) => {
+  const run = (kind: FinancialKind, overrides: Record<string, () => Promise<unknown>>) => {
     const log: string[] = []
     const never = () => new Promise<never>(() => {})
     const actors = Object.fromEntries(

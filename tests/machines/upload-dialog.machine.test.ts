@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest'
 import { createActor } from 'xstate'
+import type { QueuedFile } from '../../src/contract'
 import {
   DOCUMENT_CATEGORIES,
   EXPENSE_PDF_ONLY,
@@ -10,7 +11,6 @@ import {
   type UploadDialogContext,
   uploadDialogMachine,
 } from '../../src/machines/upload-dialog.machine'
-import type { QueuedFile } from '../../src/machines/upload-queue.machine'
 import { describeModel } from '../support/model'
 
 /** A file that serialises as its name: the graph tells event samples apart by their JSON. */

@@ -1,11 +1,11 @@
 import { expect, it } from 'vitest'
 import { createActor, createMachine, fromPromise, SimulatedClock, waitFor } from 'xstate'
 import type { UploadAnswer } from '../../src/api/documents'
+import type { QueuedFile } from '../../src/contract'
 import type { UploadCallInput } from '../../src/machines/upload-item.machine'
 import {
   MAX_CONCURRENT_UPLOADS,
   POLL_INTERVAL_MS,
-  type QueuedFile,
   type QueueEntry,
   type StatusAnswer,
   statusRequests,

@@ -8,10 +8,9 @@
 import { createHash } from 'node:crypto'
 import { Readable } from 'node:stream'
 import type { AppDatabase } from '../../server/db/client.ts'
-import type { DocumentKind } from '../../server/db/schema.ts'
 import { documents, logs } from '../../server/db/schema.ts'
 import type { FileStorage } from '../../server/services/storage/index.ts'
-import type { CompanyRole } from '../../src/contract/index.ts'
+import type { CompanyRole, DocumentKind } from '../../src/contract/index.ts'
 import { addMember, fileForm, insertCompany, type Jar, PNG, TINY_PDF } from './admin-helpers.ts'
 import { insertUser } from './helpers.ts'
 

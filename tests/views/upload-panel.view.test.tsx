@@ -17,6 +17,7 @@ import userEvent from '@testing-library/user-event'
 import { beforeAll, expect, it } from 'vitest'
 import { type AnyMachineSnapshot, and, createActor, fromPromise, or, stateIn } from 'xstate'
 import type { UploadAnswer } from '../../src/api/documents'
+import type { QueuedFile } from '../../src/contract'
 import { sessionMachine } from '../../src/machines/session.machine'
 import { uploadDialogMachine } from '../../src/machines/upload-dialog.machine'
 import {
@@ -26,7 +27,6 @@ import {
 } from '../../src/machines/upload-item.machine'
 import {
   POLL_INTERVAL_MS,
-  type QueuedFile,
   type QueueEntry,
   type StatusAnswer,
   type UploadQueueActor,

@@ -20,16 +20,8 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core'
+import { DOCUMENT_KINDS, DOCUMENT_STATUSES, LOG_STATUSES, LOG_TYPES } from '../../../src/contract/index.ts'
 import { companies, users } from '../schema.ts'
-
-export const DOCUMENT_KINDS = ['invoice', 'expense', 'document'] as const
-export type DocumentKind = (typeof DOCUMENT_KINDS)[number]
-export const DOCUMENT_STATUSES = ['PROCESSING', 'COMPLETED', 'FAILED'] as const
-export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number]
-export const LOG_TYPES = ['Invoice', 'Expense', 'Document'] as const
-export type LogType = (typeof LOG_TYPES)[number]
-export const LOG_STATUSES = ['pending', 'processing', 'completed', 'failed', 'rejected'] as const
-export type LogStatus = (typeof LOG_STATUSES)[number]
 
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '))
 const money = (name: string) => numeric(name, { precision: 14, scale: 2, mode: 'number' })

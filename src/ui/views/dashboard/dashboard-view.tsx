@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react'
 import { type ComponentType, createContext, lazy, Suspense, use, useEffect } from 'react'
 import { css, cx } from 'styled-system/css'
 import { button, card } from 'styled-system/recipes'
+import { LOG_TYPE_LABEL } from '../../../contract/document-labels'
 import {
   activeFilterCount,
   canDeleteRow,
@@ -295,11 +296,6 @@ function LogTable() {
     hour: '2-digit',
     minute: '2-digit',
   })
-  const typeLabel: Record<string, string> = {
-    Invoice: t`Invoice`,
-    Expense: t`Expense`,
-    Document: t`Document`,
-  }
   const { session } = useAppActors()
   const isPlatformAdmin = useSelector(session, (s) => s.context.user?.role === 'SAAS_ADMIN')
 
@@ -443,7 +439,7 @@ function LogTable() {
                       {log.name}
                     </span>
                   </td>
-                  <td className={cell}>{typeLabel[log.type] ?? log.type}</td>
+                  <td className={cell}>{i18n._(LOG_TYPE_LABEL[log.type])}</td>
                   <td className={cell}>{format.format(new Date(log.date))}</td>
                   <td className={cell}>
                     <StatusBadge status={log.status} />

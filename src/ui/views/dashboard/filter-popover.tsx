@@ -4,6 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
 import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
+import { LOG_TYPE_LABEL } from '../../../contract/document-labels'
 import {
   activeFilterCount,
   DATE_PRESETS,
@@ -40,7 +41,7 @@ export default function FilterPopover(_: PopupProps) {
   const draft = useSelector(dashboard, (s) => s.context.draft)
   const count = useSelector(dashboard, (s) => activeFilterCount(s.context.filters))
   const canApply = useSelector(dashboard, (s) => s.can({ type: 'filters.apply' }))
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const edit = (patch: Partial<Filters>) => dashboard.send({ type: 'filters.edit', patch })
   const statusLabels: Record<Filters['status'], string> = {
     all: t`All statuses`,
@@ -51,8 +52,8 @@ export default function FilterPopover(_: PopupProps) {
   }
   const typeLabels: Record<Filters['type'], string> = {
     all: t`All types`,
-    invoice: t`Invoice`,
-    document: t`Document`,
+    invoice: i18n._(LOG_TYPE_LABEL.Invoice),
+    document: i18n._(LOG_TYPE_LABEL.Document),
   }
   const dateLabels: Record<Filters['date'], string> = {
     all: t`Any date`,

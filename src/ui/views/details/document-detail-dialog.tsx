@@ -13,8 +13,14 @@ import { type ReactNode, Suspense, use, useEffect, useMemo, useRef } from 'react
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import type { ActorRefFrom } from 'xstate'
-import type { DetailKind, FinancialDocument, QualityItem } from '../../../api/details'
-import { DOCUMENT_CATEGORIES, type DocumentCategory } from '../../../contract'
+import type { FinancialDocument, QualityItem } from '../../../api/details'
+import {
+  acceptAttribute,
+  DOCUMENT_CATEGORIES,
+  type DocumentCategory,
+  type FinancialKind,
+  PDF,
+} from '../../../contract'
 import {
   type DocumentDetailMachine,
   INVOICE_PDF_ONLY,
@@ -33,7 +39,7 @@ import { StatusBadge } from '../dashboard/status-badge'
 
 export type DocumentDetailActor = ActorRefFrom<DocumentDetailMachine>
 
-type DialogProps = { kind: DetailKind; id: number; companyId: number; onClose: () => void }
+type DialogProps = { kind: FinancialKind; id: number; companyId: number; onClose: () => void }
 
 /** Loads the detail chunk's machine, then shows the dialog for this record. */
 export function DocumentDetailDialog(props: DialogProps) {
@@ -102,7 +108,7 @@ const frame = {
 }
 
 function DetailFrame(props: {
-  kind: DetailKind
+  kind: FinancialKind
   title: ReactNode
   open: boolean
   busy: boolean
@@ -344,7 +350,7 @@ function formatAmount(
   return currency ? `${number} ${currency}` : number
 }
 
-function Fields({ kind, document: d }: { kind: DetailKind; document: FinancialDocument }) {
+function Fields({ kind, document: d }: { kind: FinancialKind; document: FinancialDocument }) {
   const { t } = useLingui()
   const text = (value: string | null | undefined) => (value ? value : '—')
   const rows: [string, ReactNode][] = [
@@ -463,7 +469,7 @@ function Actions({ actor }: { actor: DocumentDetailActor }) {
               ref={fileInput}
               id="detail-resubmit-file"
               type="file"
-              accept="application/pdf,.pdf"
+              accept={acceptAttribute([PDF])}
               className={css({ srOnly: true })}
               // The visible button opens it; one tab stop for one action.
               tabIndex={-1}

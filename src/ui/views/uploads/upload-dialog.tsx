@@ -3,6 +3,8 @@ import { useSelector } from '@xstate/react'
 import { type DragEvent, useId, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import type { ActorRefFrom } from 'xstate'
+import { acceptAttribute, FINANCIAL_KIND, FINANCIAL_KINDS } from '../../../contract'
+import { groupLabel } from '../../../contract/document-labels'
 import {
   DOCUMENT_CATEGORIES,
   INVOICE_TABS,
@@ -18,22 +20,23 @@ import { formatFileSize } from './format'
 
 export type UploadDialogActor = ActorRefFrom<UploadDialogMachine>
 
-/** Accepted by the file picker, per tab (drops are checked by the machine). */
-const ACCEPT: Partial<Record<UploadTab, string>> = {
-  invoices: '.pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png',
-  expenses: '.pdf,application/pdf',
-}
+/** Accepted by the file picker, per tab (drops are checked by the machine); documents take anything. */
+const ACCEPT: Partial<Record<UploadTab, string>> = Object.fromEntries(
+  FINANCIAL_KINDS.map((kind) => [
+    FINANCIAL_KIND[kind].plural,
+    acceptAttribute(FINANCIAL_KIND[kind].accepted),
+  ]),
+)
 
 /** The invoice/expense dialog (two tabs) or the document dialog (one tab per category). */
 export default function UploadDialog({ dialog }: { dialog: UploadDialogActor }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const kind = useSelector(dialog, (s) => (s.matches({ open: 'document' }) ? 'document' : 'invoice'))
   const tab = useSelector(dialog, (s) => s.context.tab)
   const selected = useSelector(dialog, (s) => s.context.selected)
   const error = useSelector(dialog, (s) => s.context.error)
   const tabs: readonly UploadTab[] = kind === 'document' ? DOCUMENT_CATEGORIES : INVOICE_TABS
-  const tabLabel = (value: UploadTab) =>
-    value === 'invoices' ? t`Invoices` : value === 'expenses' ? t`Expenses` : value
+  const tabLabel = (value: UploadTab) => groupLabel(i18n, value)
   const close = () => dialog.send({ type: 'dialog.close' })
   const errorId = useId()
 

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
+import { groupLabel } from '../../../contract/document-labels'
 import type { UploadStatus } from '../../../machines/upload-item.machine'
 import type { QueueEntry, UploadQueueActor } from '../../../machines/upload-queue.machine'
 import { translateMessage } from '../../messages'
@@ -33,9 +34,8 @@ function useStatusLabel() {
 
 /** The queue's categories of invoices and expenses are labels (translated); document categories are names. */
 function useCategoryLabel() {
-  const { t } = useLingui()
-  return (category: string) =>
-    category === 'Invoices' ? t`Invoices` : category === 'Expenses' ? t`Expenses` : category
+  const { i18n } = useLingui()
+  return (category: string) => groupLabel(i18n, category)
 }
 
 /** The floating progress panel, bottom right (spec 02 §2 "Upload progress panel"). */
