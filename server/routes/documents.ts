@@ -231,7 +231,7 @@ export function documentRoutes(deps: DocumentRouteDeps) {
     })
   }
 
-  function financialRoutes(kind: 'invoice' | 'expense') {
+  function financialRoutes(kind: FinancialKind) {
     const view: (row: DocumentRow) => object = kind === 'invoice' ? toInvoice : toExpense
     const byCompany = (companyId: number, status?: (typeof DOCUMENT_STATUSES)[number]) =>
       db

@@ -8,7 +8,7 @@
 import { and, eq } from 'drizzle-orm'
 import { type Context, Hono } from 'hono'
 import * as v from 'valibot'
-import { Text } from '../../src/contract/index.ts'
+import { isActiveLogStatus, Text } from '../../src/contract/index.ts'
 import { type LogRow, logs } from '../db/schema.ts'
 import { requireUser } from '../http/auth.ts'
 import { type CompanyEnv, requireCompanyMember } from '../http/company-access.ts'
@@ -95,7 +95,7 @@ export function logRoutes({ db, sessions, clock }: RouteDeps) {
       // The specification offers row deletion to platform administrators, on finished rows only.
       if (c.var.user.role !== 'SAAS_ADMIN')
         throw new HttpError(403, 'Only a platform administrator can delete log entries')
-      if (row.status === 'pending' || row.status === 'processing') {
+      if (isActiveLogStatus(row.status)) {
         throw new HttpError(409, 'A pending or processing entry cannot be deleted')
       }
       await db.delete(logs).where(eq(logs.id, row.id))

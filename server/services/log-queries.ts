@@ -4,7 +4,14 @@
  */
 import { and, asc, count, desc, eq, gte, inArray, like, lte, type SQL, sql } from 'drizzle-orm'
 import * as v from 'valibot'
-import { DateInput, LOG_STATUSES, LOG_TYPES, Text } from '../../src/contract/index.ts'
+import {
+  ACTIVE_LOG_STATUSES,
+  DateInput,
+  FAILED_LOG_STATUSES,
+  LOG_STATUSES,
+  LOG_TYPES,
+  Text,
+} from '../../src/contract/index.ts'
 import type { AppDatabase } from '../db/client.ts'
 import { type LogRow, logSearchText, logs } from '../db/schema.ts'
 import { HttpError, parse } from '../http/errors.ts'
@@ -125,8 +132,8 @@ export async function summarizeLogs(db: AppDatabase, companyId: number) {
   const [row] = await db
     .select({
       total: count(),
-      pending: count(sql`case when ${inArray(logs.status, ['pending', 'processing'])} then 1 end`),
-      failed: count(sql`case when ${inArray(logs.status, ['failed', 'rejected'])} then 1 end`),
+      pending: count(sql`case when ${inArray(logs.status, [...ACTIVE_LOG_STATUSES])} then 1 end`),
+      failed: count(sql`case when ${inArray(logs.status, [...FAILED_LOG_STATUSES])} then 1 end`),
     })
     .from(logs)
     .where(eq(logs.companyId, companyId))

@@ -4,6 +4,7 @@
 import * as v from 'valibot'
 import { UserCompany } from './accounts.ts'
 import { COMPANY_ROLES, GLOBAL_ROLES, Id, MAX_ID, noControlCharacters, PersonName } from './common.ts'
+import { type FileType, GIF, JPEG, PNG } from './documents.ts'
 
 const NAME_MESSAGE = 'Name must be at least 2 characters'
 const EMAIL_MESSAGE = 'Invalid email address'
@@ -236,7 +237,7 @@ export type AdminUser = v.InferOutput<typeof AdminUser>
 export const LogoUploadResult = v.object({ message: v.string(), logo_path: v.string() })
 export type LogoUploadResult = v.InferOutput<typeof LogoUploadResult>
 
-/** The logo types, checked by content; anything else answers 415 with this message. */
-export const LOGO_TYPES = ['image/jpeg', 'image/png', 'image/gif'] as const
+/** The logo types: the server checks the content (anything else answers 415 with this message), the browser the reported type. */
+export const LOGO_TYPES: readonly FileType['mime'][] = [JPEG, PNG, GIF].map((t) => t.mime)
 export const LOGO_TYPE_MESSAGE = 'Invalid file type. Only JPG, PNG and GIF are allowed.'
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024

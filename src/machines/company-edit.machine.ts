@@ -13,12 +13,11 @@ import {
   CompanyName,
   type CompanyRole,
   type CompanyUser,
+  LOGO_TYPES,
   UpdateCompanyInput,
 } from '../contract'
 import { type CallFailure, toFailure } from './session.machine'
 
-/** Logo types (spec §9); anything else is refused before any upload. */
-export const LOGO_TYPES: readonly string[] = ['image/jpeg', 'image/png', 'image/gif']
 /** The company list refreshes 1 s after a company edit (spec §4, §9). */
 export const LIST_REFRESH_DELAY_MS = 1000
 
@@ -142,7 +141,8 @@ export const companyEditMachine = setup({
       !context.pendingRemovals.some((e) => sameEmail(e, event.email)),
     isPendingRemoval: ({ context, event }) =>
       event.type === 'removal.undo' && context.pendingRemovals.some((e) => sameEmail(e, event.email)),
-    isAllowedLogoType: ({ event }) => event.type === 'logo.select' && LOGO_TYPES.includes(event.file.type),
+    isAllowedLogoType: ({ event }) =>
+      event.type === 'logo.select' && LOGO_TYPES.some((type) => type === event.file.type),
     hasValidFields: ({ event }) =>
       event.type === 'company.save' && Object.keys(fieldErrorsOf(event.fields)).length === 0,
     hasPendingRemovals: ({ context }) => context.pendingRemovals.length > 0,

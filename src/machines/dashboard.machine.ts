@@ -10,6 +10,7 @@
  */
 import { assign, fromPromise, raise, setup } from 'xstate'
 import type { LogEntry, LogQuery } from '../api/logs'
+import { isActiveLogStatus } from '../contract'
 
 export const STATUS_FILTERS = ['all', 'pending', 'processing', 'completed', 'failed'] as const
 export const TYPE_FILTERS = ['all', 'invoice', 'document'] as const
@@ -85,7 +86,7 @@ export function detailTarget(log: LogEntry): { kind: 'invoice' | 'expense'; id: 
 }
 
 /** Spec 02 §2: rows still pending or processing cannot be deleted. */
-export const canDeleteRow = (log: LogEntry) => log.status !== 'pending' && log.status !== 'processing'
+export const canDeleteRow = (log: LogEntry) => !isActiveLogStatus(log.status)
 
 export type DashboardInput = Pick<
   DashboardContext,

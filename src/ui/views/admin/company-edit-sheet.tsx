@@ -4,7 +4,7 @@ import { useSelector } from '@xstate/react'
 import { type ChangeEvent, type FormEvent, useRef } from 'react'
 import { css } from 'styled-system/css'
 import type { ActorRefFrom } from 'xstate'
-import { COMPANY_ROLES } from '../../../contract'
+import { COMPANY_ROLES, LOGO_TYPES } from '../../../contract'
 import type { CompanyEditMachine, CompanyFields } from '../../../machines/company-edit.machine'
 import { Alert } from '../../components/alert'
 import { Badge } from '../../components/badge'
@@ -154,7 +154,7 @@ function LogoSection({ actor }: { actor: CompanyEditActor }) {
             ref={input}
             id="company-logo-file"
             type="file"
-            accept="image/jpeg,image/png,image/gif"
+            accept={LOGO_TYPES.join(',')}
             onChange={onChange}
             disabled={busy}
             className={css({ srOnly: true })}
