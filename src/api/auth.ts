@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import {
+  BackupCodes,
   type CreateFirstAdminInput,
   type LoginInput,
   LoginResult,
@@ -8,8 +9,6 @@ import {
   User,
 } from '../contract'
 import { ApiError, type Http } from './http'
-
-const BackupCodes = v.array(v.string())
 
 /** What /auth/generate-2fa gives: the QR (PNG, as a data URL), ten backup codes and the secret. */
 export type TwoFactorEnrollment = { qrDataUrl: string; backupCodes: string[]; secret: string }

@@ -3,52 +3,16 @@
  * file, and the delete. Quality lists may arrive as JSON-encoded strings (parsed; unparsable → []);
  * a failed download is 'Failed to fetch PDF: {status} {text}'.
  */
-import * as v from 'valibot'
-import { FINANCIAL_KIND, type FinancialKind, Id } from '../contract'
+import {
+  FINANCIAL_KIND,
+  FinancialDocument,
+  type FinancialKind,
+  QualityAnswer,
+  type QualityData,
+  type QualityDetail,
+  type QualityItem,
+} from '../contract'
 import { ApiError, type Http } from './http'
-
-const text = v.nullish(v.string())
-const amount = v.nullish(v.union([v.number(), v.string()]))
-
-/** Invoice and expense share their fields; the date is `invoice_date` or `expense_date`. */
-export const FinancialDocument = v.object({
-  id: Id,
-  status: v.string(),
-  original_name: text,
-  original_file_name: text,
-  invoice_number: text,
-  invoice_date: text,
-  expense_date: text,
-  business_name: text,
-  business_address: text,
-  vat_number: text,
-  iban: text,
-  currency: text,
-  has_vat: v.nullish(v.boolean()),
-  total_vat_amount: amount,
-  total_charge_excluding_vat: amount,
-  total_invoice_including_vat: amount,
-})
-export type FinancialDocument = v.InferOutput<typeof FinancialDocument>
-
-/** One quality finding: a stable code, with its texts in both languages when the server sent them. */
-export type QualityItem = { code: string; messages?: { en: string; fr: string } }
-export type QualityData = { errors: QualityItem[]; warnings: QualityItem[] }
-
-const Detail = v.object({
-  code: v.string(),
-  messages: v.optional(v.object({ en: v.string(), fr: v.string() })),
-})
-const QualityAnswer = v.looseObject({
-  errors: v.optional(v.unknown()),
-  warnings: v.optional(v.unknown()),
-  details: v.optional(
-    v.looseObject({
-      errors: v.optional(v.array(Detail)),
-      warnings: v.optional(v.array(Detail)),
-    }),
-  ),
-})
 
 /** A list of strings, or its JSON encoding; anything else is an empty list. */
 export function parseList(value: unknown): string[] {
@@ -63,7 +27,7 @@ export function parseList(value: unknown): string[] {
   return Array.isArray(list) ? list.filter((x): x is string => typeof x === 'string') : []
 }
 
-function withTexts(codes: string[], details: v.InferOutput<typeof Detail>[] | undefined): QualityItem[] {
+function withTexts(codes: string[], details: QualityDetail[] | undefined): QualityItem[] {
   return codes.map((code) => {
     const messages = details?.find((d) => d.code === code)?.messages
     return messages ? { code, messages } : { code }

@@ -6,25 +6,10 @@
  * is 'Upload timed out. The file may still be processing.'; an abort rejects with `AbortError`.
  */
 import * as v from 'valibot'
-import { type DocumentKind, ErrorBody, Id } from '../contract'
+import { BulkStatus, type DocumentKind, ErrorBody, ProcessingStatus, UploadAnswer } from '../contract'
 import { ApiError, type Http, UPLOAD_TIMEOUT_MS } from './http'
 
 export const UPLOAD_TIMEOUT_MESSAGE = 'Upload timed out. The file may still be processing.'
-
-export const UploadAnswer = v.object({ id: Id, status: v.string() })
-export type UploadAnswer = v.InferOutput<typeof UploadAnswer>
-
-/** `{id, status, errors}`; `messages` are the errors' texts in the user's language (this server). */
-export const ProcessingStatus = v.object({
-  id: Id,
-  status: v.string(),
-  errors: v.optional(v.array(v.string()), []),
-  messages: v.optional(v.array(v.string())),
-})
-export type ProcessingStatus = v.InferOutput<typeof ProcessingStatus>
-
-/** A bulk answer is a list or a single object (spec 02 §3). */
-const BulkStatus = v.union([v.array(ProcessingStatus), ProcessingStatus])
 
 export type UploadRequest = {
   file: File

@@ -4,20 +4,8 @@
  * and the company's summary counts (GET /logs/summary).
  */
 import * as v from 'valibot'
-import { LOG_TYPES } from '../contract'
+import { LogEntry, LogSummary } from '../contract'
 import type { Http } from './http'
-
-export const LogEntry = v.object({
-  id: v.number(),
-  document_id: v.nullable(v.number()),
-  type: v.picklist(LOG_TYPES),
-  name: v.string(),
-  date: v.string(),
-  // Spec 02 §3: statuses arrive in any case and are compared case-insensitively.
-  status: v.pipe(v.string(), v.toLowerCase()),
-  category: v.nullable(v.string()),
-})
-export type LogEntry = v.InferOutput<typeof LogEntry>
 
 export type LogQuery = {
   status?: string
@@ -31,9 +19,6 @@ export type LogQuery = {
   offset?: number
   limit?: number
 }
-
-export const LogSummary = v.object({ total: v.number(), pending: v.number(), failed: v.number() })
-export type LogSummary = v.InferOutput<typeof LogSummary>
 
 export function createLogsApi(http: Http) {
   return {

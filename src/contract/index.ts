@@ -7,4 +7,5 @@
 export * from './accounts.ts'
 export * from './administration.ts'
 export * from './common.ts'
+export * from './document-records.ts'
 export * from './documents.ts'

@@ -6,14 +6,15 @@
  * kind. Each action queues the upload, deletes the original (`working`), then closes.
  */
 import { and, assign, enqueueActions, fromPromise, not, setup } from 'xstate'
-import type { FinancialDocument, QualityData } from '../api/details'
 import {
   DOCUMENT_CATEGORIES,
   type DocumentCategory,
   FINANCIAL_KIND,
+  type FinancialDocument,
   type FinancialKind,
   isFailedLogStatus,
   otherFinancialKind,
+  type QualityData,
   type QueuedFile,
   queuedAs,
 } from '../contract'

@@ -5,8 +5,7 @@
  * 3 s one request per kind (`checking`), whose answers it forwards to the children.
  */
 import { type ActorRefFrom, assign, enqueueActions, fromPromise, setup } from 'xstate'
-import type { ProcessingStatus } from '../api/documents'
-import type { DocumentKind, QueuedFile } from '../contract'
+import type { DocumentKind, ProcessingStatus, QueuedFile } from '../contract'
 import { type UploadReport, type UploadStatus, uploadItemMachine } from './upload-item.machine'
 
 export const MAX_CONCURRENT_UPLOADS = 3

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { LogEntry } from '../../src/api/logs'
+import type { LogEntry } from '../../src/contract'
 import {
   activeFilterCount,
   dashboardMachine,

@@ -1,7 +1,6 @@
 import { expect, it } from 'vitest'
 import { createActor, createMachine, fromPromise, SimulatedClock, waitFor } from 'xstate'
-import type { UploadAnswer } from '../../src/api/documents'
-import type { QueuedFile } from '../../src/contract'
+import type { QueuedFile, UploadAnswer } from '../../src/contract'
 import type { UploadCallInput } from '../../src/machines/upload-item.machine'
 import {
   MAX_CONCURRENT_UPLOADS,

@@ -7,8 +7,8 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { expect } from 'vitest'
 import { type AnyActorRef, type AnyMachineSnapshot, createActor, fromPromise } from 'xstate'
 import type { DetailsApi } from '../../src/api/details'
-import type { LogEntry } from '../../src/api/logs'
 import { createDetailMachines } from '../../src/composition-details'
+import type { LogEntry } from '../../src/contract'
 import {
   activeFilterCount,
   type DashboardContext,

@@ -13,13 +13,14 @@ import { type ReactNode, Suspense, use, useEffect, useMemo, useRef } from 'react
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import type { ActorRefFrom } from 'xstate'
-import type { FinancialDocument, QualityItem } from '../../../api/details'
 import {
   acceptAttribute,
   DOCUMENT_CATEGORIES,
   type DocumentCategory,
+  type FinancialDocument,
   type FinancialKind,
   PDF,
+  type QualityItem,
 } from '../../../contract'
 import {
   type DocumentDetailMachine,

@@ -1,0 +1,87 @@
+/**
+ * What the document calls answer: an upload's acknowledgement, a processing status, a dashboard
+ * row and the summary counts, an invoice or expense record and its quality findings.
+ */
+import * as v from 'valibot'
+import { Id } from './common.ts'
+import { LOG_TYPES } from './documents.ts'
+
+/** `POST /documents/upload`, `POST /expenses/upload`: the new document and its status. */
+export const UploadAnswer = v.object({ id: Id, status: v.string() })
+export type UploadAnswer = v.InferOutput<typeof UploadAnswer>
+
+/** `{id, status, errors}`; `messages` are the errors' texts in the user's language (this server). */
+export const ProcessingStatus = v.object({
+  id: Id,
+  status: v.string(),
+  errors: v.optional(v.array(v.string()), []),
+  messages: v.optional(v.array(v.string())),
+})
+export type ProcessingStatus = v.InferOutput<typeof ProcessingStatus>
+
+/** A bulk status answer is a list or a single object. */
+export const BulkStatus = v.union([v.array(ProcessingStatus), ProcessingStatus])
+
+/** A dashboard row (`GET /logs`). */
+export const LogEntry = v.object({
+  id: v.number(),
+  document_id: v.nullable(v.number()),
+  type: v.picklist(LOG_TYPES),
+  name: v.string(),
+  date: v.string(),
+  // Statuses arrive in any case and are compared case-insensitively.
+  status: v.pipe(v.string(), v.toLowerCase()),
+  category: v.nullable(v.string()),
+})
+export type LogEntry = v.InferOutput<typeof LogEntry>
+
+/** `GET /logs/summary`: every row of the company; pending + processing, failed + rejected. */
+export const LogSummary = v.object({ total: v.number(), pending: v.number(), failed: v.number() })
+export type LogSummary = v.InferOutput<typeof LogSummary>
+
+const text = v.nullish(v.string())
+const amount = v.nullish(v.union([v.number(), v.string()]))
+
+/** Invoice and expense share their fields; the date is `invoice_date` or `expense_date`. */
+export const FinancialDocument = v.object({
+  id: Id,
+  status: v.string(),
+  original_name: text,
+  original_file_name: text,
+  invoice_number: text,
+  invoice_date: text,
+  expense_date: text,
+  business_name: text,
+  business_address: text,
+  vat_number: text,
+  iban: text,
+  currency: text,
+  has_vat: v.nullish(v.boolean()),
+  total_vat_amount: amount,
+  total_charge_excluding_vat: amount,
+  total_invoice_including_vat: amount,
+})
+export type FinancialDocument = v.InferOutput<typeof FinancialDocument>
+
+/** One quality finding: a stable code, with its texts in both languages when the server sent them. */
+export type QualityItem = { code: string; messages?: { en: string; fr: string } }
+export type QualityData = { errors: QualityItem[]; warnings: QualityItem[] }
+
+/** A finding's code and texts as the quality answer details them. */
+export const QualityDetail = v.object({
+  code: v.string(),
+  messages: v.optional(v.object({ en: v.string(), fr: v.string() })),
+})
+export type QualityDetail = v.InferOutput<typeof QualityDetail>
+
+/** `GET /{invoices|expenses}/{id}/quality`: code lists (possibly JSON-encoded) and their details. */
+export const QualityAnswer = v.looseObject({
+  errors: v.optional(v.unknown()),
+  warnings: v.optional(v.unknown()),
+  details: v.optional(
+    v.looseObject({
+      errors: v.optional(v.array(QualityDetail)),
+      warnings: v.optional(v.array(QualityDetail)),
+    }),
+  ),
+})
