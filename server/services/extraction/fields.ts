@@ -362,6 +362,9 @@ function wrappedName(lines: Line[], best: { seg: Segment; line: Line; name: stri
   if (
     head &&
     LEGAL_FORM.test(f(best.name)) &&
+    // Words of a name, not a slogan's sentence ("Ihr Partner für Bau" over "Muster Bau GmbH").
+    head.text.split(/\s+/).length <= 4 &&
+    head.text.split(/\s+/).every((w) => /^[\p{Lu}\d&]/u.test(w)) &&
     !LEGAL_FORM.test(f(head.text)) &&
     Math.abs(head.x0 - best.seg.x0) < 3 &&
     Math.abs(head.size - best.seg.size) < 0.5 &&
@@ -616,7 +619,7 @@ function ibanFrom(text: string, labelled = false): string | null {
 /** Whether the text before an IBAN, back to the start of its sentence, names the payer's account. */
 function debtorContext(before: string): boolean {
   const sentence = before.split(/[.!?](?=\s+\p{Lu})/u).pop() ?? before
-  return hasLabel('other_party', sentence) || hasLabel('debtor', sentence)
+  return hasLabel('debtor', sentence)
 }
 
 /**
@@ -637,7 +640,10 @@ function findIban(lines: Line[], customer: Set<Segment>): string | null {
   for (const ref of segments(lines)) {
     if (customer.has(ref.seg)) continue
     const t = ref.seg.text
-    const prevLine = ref.si === 0 && ref.li > 0 ? (lines[ref.li - 1]?.text ?? '') : ''
+    // A sentence running on from the line above (prose, not a footer's column of captions).
+    const above = ref.si === 0 && ref.li > 0 ? lines[ref.li - 1] : undefined
+    const aboveLast = above?.page === ref.line.page ? above.segments[above.segments.length - 1] : undefined
+    const prevLine = aboveLast && aboveLast.text.split(/\s+/).length >= 5 ? aboveLast.text : ''
     const at = f(t).search(/\biban\b/)
     if (at >= 0) {
       const rest = t.slice(at + 4).replace(/^[\s:.]+/, '')
@@ -742,11 +748,15 @@ function findInvoiceNumber(lines: Line[], customer: Set<Segment>): string | null
 function dateContext(lines: Line[], ref: Ref, index: number): string {
   const own = ref.seg.text.slice(0, index)
   if (own.replace(/[\s:]/g, '').length > 0) return own
+  // A cell of a table row ("March 3, 2026" beside a salesperson's name) is labelled by its
+  // column header; a label | value row by the label on its left.
   const prev = ref.line.segments[ref.si - 1]
+  const dateLabel = (t: string) => hasLabel('issue_date', t) || hasLabel('other_date', t)
+  if (prev && dateLabel(prev.text)) return prev.text
+  const over = segmentAbove(lines, ref)
+  if (over && dateLabel(over.seg.text) && findDates(over.seg.text).length === 0) return over.seg.text
   if (prev) return prev.text
-  const above = lines[ref.li - 1]
-  const over = above?.segments.find((s) => overlaps(s, ref.seg))
-  return over && ref.line.y - above!.y < ref.seg.size * 2.5 ? over.text : ''
+  return over ? over.seg.text : ''
 }
 
 /** The end of a label phrase: "Invoice date:", "Rechnung Nr. 5 vom", "München, den". */

@@ -79,7 +79,12 @@ function rolesOf(label: string): { role: Role; strength: number; rate: string | 
   // "in diesem Beitrag enthaltene Versicherungsteuer", "of which VAT": a phrase ending on a VAT
   // label, saying the tax is contained in another amount, labels the VAT.
   const words = clean.split(/\s+/)
-  if (!labelAt('vat_total', clean) && hasLabel('vat_included', clean))
+  if (
+    !labelAt('vat_total', clean) &&
+    !labelAt('total_incl', clean) &&
+    !labelAt('total_excl', clean) &&
+    hasLabel('vat_included', clean)
+  )
     for (let i = 1; i < words.length; i++) {
       const tail = words.slice(i).join(' ')
       if (isLabel('vat_total', tail)) {
