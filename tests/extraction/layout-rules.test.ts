@@ -255,6 +255,35 @@ describe('identifiers placed by the layout', () => {
     expect(split.invoice_number).toBe('RK21012345')
   })
 
+  it('reads dates and numbers from a header row over a value row', () => {
+    const fields = extractFields([
+      page([
+        [40, [[57, 'Contoso Consulting Ltd', 14]]],
+        [58, [[57, '1 Market Square, Leeds LS1 4AB']]],
+        [
+          200,
+          [
+            [57, 'Invoice No.', 9],
+            [184, 'Customer', 9],
+            [312, 'Due Date', 9],
+            [439, 'Invoice Date', 9],
+          ],
+        ],
+        [
+          211,
+          [
+            [57, 'INV-0042'],
+            [184, 'Fabrikam'],
+            [312, '30/04/2026'],
+            [439, '31/03/2026'],
+          ],
+        ],
+      ]),
+    ])
+    expect(fields.invoice_number).toBe('INV-0042')
+    expect(fields.document_date).toBe('2026-03-31')
+  })
+
   it('takes the currency labelled as the invoice’s over the one its totals are converted into', () => {
     const fields = extractFields([
       page([

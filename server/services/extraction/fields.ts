@@ -64,14 +64,16 @@ function valueAfter(lines: Line[], ref: Ref, rest: string, opts: { below?: boole
   const r = rest.replace(/^[\s:.#°-]+/, '').trim()
   if (r) out.push(r)
   const next = rightNeighbour(lines, ref)
-  if (next) out.push(next.text)
+  let under: Segment | undefined
   if (opts.below !== false) {
     const below = lines[ref.li + 1]
-    if (below && below.page === ref.line.page && below.y - ref.line.y < ref.seg.size * 2.5) {
-      const under = below.segments.find((s) => overlaps(s, ref.seg))
-      if (under) out.push(under.text)
-    }
+    if (below && below.page === ref.line.page && below.y - ref.line.y < ref.seg.size * 2.5)
+      under = below.segments.find((s) => overlaps(s, ref.seg))
   }
+  // In a header row (several labels, no figures) a label's value is the cell under it, not the
+  // next header.
+  const headerRow = ref.line.segments.length >= 3 && !/\d/.test(ref.line.text)
+  for (const s of headerRow ? [under, next] : [next, under]) if (s) out.push(s.text)
   return out
 }
 
