@@ -284,6 +284,57 @@ describe('identifiers placed by the layout', () => {
     expect(fields.document_date).toBe('2026-03-31')
   })
 
+  it('reads a legal footer printing the VAT id, the IBAN and the BIC on one line', () => {
+    const fields = extractFields([
+      page([
+        [40, [[40, 'Atelier Dupont SARL', 16]]],
+        [60, [[40, '14 avenue Jean Jaurès']]],
+        [74, [[40, '69007 Lyon']]],
+        [200, [[40, 'FACTURE N° F-2026-014', 14]]],
+        [
+          328,
+          [
+            [330, 'Total TTC'],
+            [480, '600,00 €'],
+          ],
+        ],
+        [
+          780,
+          [
+            [
+              40,
+              'SARL au capital de 10 000 € - RCS Lyon 123 456 789 - IBAN FR76 3000 6000 0112 3456 7890 189 - TVA FR32123456789',
+              7,
+            ],
+          ],
+        ],
+      ]),
+    ])
+    expect(fields.vat_number).toBe('FR32123456789')
+    expect(fields.iban).toBe('FR7630006000011234567890189')
+  })
+
+  it('reads a footer of "Name | Street | Town" lines as the supplier’s, not as an address window', () => {
+    const fields = extractFields([
+      page([
+        [60, [[57, 'Muster Software GmbH', 16]]],
+        [80, [[57, 'Hauptstr. 1, 10115 Berlin']]],
+        [250, [[57, 'Rechnung Nr. 2026-117 vom 12.03.2026', 14]]],
+        [
+          358,
+          [
+            [350, 'Gesamtbetrag'],
+            [500, '1.190,00 €'],
+          ],
+        ],
+        [780, [[57, 'Muster Software GmbH | Hauptstr. 1 | 10115 Berlin | USt-IdNr. DE136695976', 7]]],
+        [790, [[57, 'Berliner Bank | IBAN DE89 3704 0044 0532 0130 00 | BIC COBADEFFXXX', 7]]],
+      ]),
+    ])
+    expect(fields.vat_number).toBe('DE136695976')
+    expect(fields.iban).toBe('DE89370400440532013000')
+  })
+
   it('takes the currency labelled as the invoice’s over the one its totals are converted into', () => {
     const fields = extractFields([
       page([

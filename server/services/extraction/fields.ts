@@ -117,7 +117,9 @@ function customerSegments(pages: PageText[], lines: Line[]): Set<Segment> {
   }
   // DIN 5008 window: a one-line return address "Name · Street · Town" sits above the recipient.
   for (const ref of segments(lines)) {
-    if (ref.line.page !== 1) continue
+    // (The same "Name | Street | Town" in a footer is the legal footer, above nobody's address.)
+    const page = pages.find((p) => p.page === ref.line.page) ?? pages[0]!
+    if (ref.line.page !== 1 || ref.line.y > page.height * 0.4) continue
     const parts = ref.seg.text.split(/\s[·•|]\s/)
     if (parts.length < 3 || !parts.some((p) => POSTCODE.test(f(p)))) continue
     let lastY = ref.line.y
@@ -550,8 +552,9 @@ function registrationNumbers(lines: Line[], customer: Set<Segment>): string[] {
 function findVat(lines: Line[], customer: Set<Segment>, supplierName: string | null): string | null {
   const found: { value: string; ref: Ref; order: number }[] = []
   for (const ref of segments(lines)) {
-    const t = f(ref.seg.text)
-    if (/iban|\bbic\b/.test(t)) continue
+    // A footer line may print the IBAN and the BIC beside the VAT id: they are no VAT id.
+    const raw = withoutBankIds(ref.seg.text)
+    const t = f(raw)
     // The label left of the value on its row (a caption a few points lower counts), or over it
     // as a column header ("VAT Registration No." over "DE777777777").
     const prev = leftNeighbour(lines, ref)
@@ -559,11 +562,15 @@ function findVat(lines: Line[], customer: Set<Segment>, supplierName: string | n
     const labelOf = [prev, above].find((s) => s && VAT_LABEL.test(f(s.text)))
     const labelled = VAT_LABEL.test(t) || labelOf !== undefined
     if (!labelled) continue
-    const values = vatCandidates(ref.seg.text)
-    if (values.length === 0) continue
-    const context = `${labelOf ? labelOf.text : ''} ${ref.seg.text}`
-    if (customer.has(ref.seg) || hasLabel('other_party', context)) continue
-    for (const value of values) found.push({ value, ref, order: found.length })
+    const values = vatCandidates(raw)
+    if (values.length === 0 || customer.has(ref.seg)) continue
+    for (const value of values) {
+      // The words just before the id say whose it is ("Ihre USt.-IdNr.", "Customer VAT no").
+      const at = raw.toUpperCase().indexOf(value.slice(0, 4))
+      const before = at >= 0 ? raw.slice(Math.max(0, at - 40), at) : raw
+      if (hasLabel('other_party', `${labelOf ? labelOf.text : ''} ${before}`)) continue
+      found.push({ value, ref, order: found.length })
+    }
   }
   if (found.length <= 1 || new Set(found.map((c) => c.value)).size === 1) return found[0]?.value ?? null
   const registrations = registrationNumbers(lines, customer)
@@ -593,6 +600,23 @@ function findVat(lines: Line[], customer: Set<Segment>, supplierName: string | n
 }
 
 const IBAN_SPECS = getCountrySpecifications()
+
+/** The text with every labelled IBAN and BIC blanked out (same length). */
+function withoutBankIds(text: string): string {
+  let out = text
+  for (const m of text.matchAll(/\b(iban|bic|swift)\b[\s:.-]*/gi)) {
+    const from = m.index + m[0].length
+    let n = 0
+    let end = from
+    if (/iban/i.test(m[1]!)) {
+      const value = ibanFrom(text.slice(from), true)
+      if (!value) continue
+      while (end < text.length && n < value.length) if (/[A-Za-z0-9]/.test(text[end++]!)) n++
+    } else end = from + (text.slice(from).match(/^[A-Z0-9]{8,11}\b/i)?.[0].length ?? 0)
+    out = out.slice(0, m.index) + ' '.repeat(end - m.index) + out.slice(end)
+  }
+  return out
+}
 
 function ibanFrom(text: string, labelled = false): string | null {
   const upper = text.toUpperCase()
