@@ -583,3 +583,48 @@ describe('letters', () => {
     expect(fields.business_name).toBe('MVM Musterhafter Versicherungsverein Musterstadt a.G.')
   })
 })
+
+describe('totals labels', () => {
+  it('reads "Balance due" as the gross though "Balance" alone is no total, and a bare "Net"', () => {
+    const fields = extractFields([
+      page([
+        [40, [[400, 'INVOICE', 20]]],
+        [
+          70,
+          [
+            [400, 'Invoice #'],
+            [480, '0007'],
+          ],
+        ],
+        [144, [[40, 'Bright Ideas Ltd']]],
+        [158, [[40, '22 King Street']]],
+        [172, [[40, 'Manchester M2 4LQ']]],
+        [
+          300,
+          [
+            [350, 'Net'],
+            [480, '£1,000.00'],
+          ],
+        ],
+        [
+          314,
+          [
+            [350, 'VAT @ 20%'],
+            [480, '£200.00'],
+          ],
+        ],
+        [
+          328,
+          [
+            [350, 'Balance Due'],
+            [480, '£1,200.00'],
+          ],
+        ],
+      ]),
+    ])
+    expect(fields.total_charge_excluding_vat).toBe(1000)
+    expect(fields.total_vat_amount).toBe(200)
+    expect(fields.total_invoice_including_vat).toBe(1200)
+    expect(fields.currency).toBe('GBP')
+  })
+})

@@ -74,7 +74,12 @@ function rolesOf(label: string): { role: Role; strength: number; rate: string | 
   // What was handed over and given back is no total, but tells it: paid − change.
   for (const role of ['change', 'paid'] as Role[])
     if (labelAt(ROLE_FIELD[role], clean)) return [{ role, strength: 1, rate: null }]
-  if (labelAt('not_total', clean)) return []
+  // "Balance" is no total, "Balance due" is: the longer label decides.
+  const not = labelAt('not_total', clean)
+  const longest = Math.max(
+    ...(['incl', 'excl', 'vat'] as Role[]).map((r) => labelAt(ROLE_FIELD[r], clean)?.label.length ?? 0),
+  )
+  if (not && not.label.length >= longest) return []
   const out: { role: Role; strength: number; rate: string | null }[] = []
   // "in diesem Beitrag enthaltene Versicherungsteuer", "of which VAT": a phrase ending on a VAT
   // label, saying the tax is contained in another amount, labels the VAT.
