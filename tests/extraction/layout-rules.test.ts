@@ -551,6 +551,36 @@ describe('letters', () => {
     expect(fields.business_address).toBe('Hofstraße 12, 20097 Hamburg')
   })
 
+  it('takes the company the legal footer names when the letterhead is a logo, never the labelled customer', () => {
+    const fields = extractFields([
+      page([
+        [120, [[57, 'Kunde:']]],
+        [132, [[57, 'Max Bau GmbH']]],
+        [144, [[57, 'Bahnhofstr. 4']]],
+        [156, [[57, '20095 Hamburg']]],
+        [220, [[57, 'Rechnung', 16]]],
+        [
+          245,
+          [
+            [57, 'Rechnungsnummer: 88123'],
+            [380, 'Rechnungsdatum: 03.03.2026'],
+          ],
+        ],
+        [
+          400,
+          [
+            [330, 'Rechnungsbetrag'],
+            [480, '595,00 €'],
+          ],
+        ],
+        [770, [[57, 'Beispiel Handels GmbH · Hafenstraße 9 · 20457 Hamburg', 7]]],
+        [780, [[57, 'Amtsgericht Hamburg HRB 12345 · Geschäftsführer: Eva Nord', 7]]],
+      ]),
+    ])
+    expect(fields.business_name).toBe('Beispiel Handels GmbH')
+    expect(fields.business_address).toBe('Hafenstraße 9, 20457 Hamburg')
+  })
+
   it('joins a supplier name set on two rows beside its Name: label', () => {
     const fields = extractFields([
       page([

@@ -86,7 +86,12 @@ function customerSegments(pages: PageText[], lines: Line[]): Set<Segment> {
     const text = f(ref.seg.text)
     // A recipient's salutation heading a block ("Herrn", "Frau", "Mr", "Madame") opens it too.
     const salutation = ref.line.page === 1 && isLabel('salutation', ref.seg.text)
-    if (!CUSTOMER_LABEL.test(text) && !salutation) continue
+    // The lexicon's customer labels ("Kunde:", "Rechnungsempfänger"), alone or before a colon.
+    const label = labelAt('customer', ref.seg.text)
+    const labelled =
+      label !== null &&
+      (label.rest === '' || /^\s*:/.test(ref.seg.text.normalize('NFC').slice(label.label.length)))
+    if (!CUSTOMER_LABEL.test(text) && !salutation && !labelled) continue
     marked.add(ref.seg)
     const right = ref.line.segments[ref.si + 1]
     const page = pages.find((p) => p.page === ref.line.page) ?? pages[0]!
@@ -300,6 +305,13 @@ function findSupplier(pages: PageText[], lines: Line[], customer: Set<Segment>) 
   }
   if (sender && (!best || f(best.name) !== f(sender.name)))
     return { name: printedCase(sender.name, lines), address: sender.address }
+  // No letterhead text (a logo): the company the legal footer names, when nothing at the top
+  // reads as a company (a legal form, or a name printed again).
+  const footer = footerParty(pages, lines, customer)
+  const weak =
+    !best || (!LEGAL_FORM.test(f(best.name)) && allText.split(f(best.name)).length - 1 < 2 && best.score < 5)
+  if (footer && weak && (!best || f(best.name) !== f(footer.name)))
+    return { name: printedCase(footer.name, lines), address: footer.address }
   if (!best) return { name: null, address: null }
   const joined = wrappedName(lines, best)
   return {
@@ -320,6 +332,39 @@ function senderLine(top: Line[]): { name: string; address: string | null } | nul
       const name = parts[0]!
       if (!isNameLike(name) || isFieldLabel(name)) continue
       const address = parts.slice(1).filter((p) => !CONTACT.test(f(p)))
+      return { name, address: address.length > 0 ? address.join(', ') : null }
+    }
+  }
+  return null
+}
+
+/**
+ * The company a legal footer names: the first part of a line in the lower quarter of a page
+ * ("Beispiel Handels GmbH · Hafenstraße 9 · 20457 Hamburg") carrying a legal form, on a footer
+ * with legal wording (register court, managing director, share capital…); its street and town
+ * parts are its address.
+ */
+function footerParty(
+  pages: PageText[],
+  lines: Line[],
+  customer: Set<Segment>,
+): { name: string; address: string | null } | null {
+  const footers = lines.filter((l) => {
+    const page = pages.find((p) => p.page === l.page) ?? pages[0]!
+    return l.y > page.height * 0.75
+  })
+  if (!footers.some((l) => hasLabel('legal', l.text))) return null
+  for (const line of footers) {
+    for (const seg of line.segments) {
+      if (customer.has(seg)) continue
+      const parts = seg.text.split(/\s[·•|–-]\s|,\s/).map((p) => p.trim())
+      const name = parts[0]!
+      if (!LEGAL_FORM.test(f(name)) || !isNameLike(name) || isFieldLabel(name) || hasLabel('legal', name))
+        continue
+      const address = parts.slice(1).filter((p) => {
+        const t = f(p)
+        return (STREET.test(t) || POSTCODE.test(t)) && !CONTACT.test(t) && !hasLabel('legal', p)
+      })
       return { name, address: address.length > 0 ? address.join(', ') : null }
     }
   }
