@@ -282,6 +282,28 @@ describe('identifiers placed by the layout', () => {
     ])
     expect(fields.invoice_number).toBe('INV-0042')
     expect(fields.document_date).toBe('2026-03-31')
+    const paged = extractFields([
+      page([
+        [40, [[57, 'Contoso Consulting Ltd', 14]]],
+        [58, [[57, '1 Market Square, Leeds LS1 4AB']]],
+        [
+          200,
+          [
+            [57, 'Invoice No.', 9],
+            [184, 'Invoice Date', 9],
+            [439, 'Page 1 of 1', 9],
+          ],
+        ],
+        [
+          211,
+          [
+            [57, 'INV-0042'],
+            [184, '31/03/2026'],
+          ],
+        ],
+      ]),
+    ])
+    expect(paged.invoice_number).toBe('INV-0042')
   })
 
   it('reads a legal footer printing the VAT id, the IBAN and the BIC on one line', () => {

@@ -797,7 +797,8 @@ function findInvoiceNumber(lines: Line[], customer: Set<Segment>): string | null
           if (!best || score > best.score) best = { value, score }
           break
         }
-        if (candidate.trim()) break
+        // A header beside the label (no figure) is passed over for the cell under it.
+        if (/\d/.test(candidate)) break
       }
     }
   }
