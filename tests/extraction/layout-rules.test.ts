@@ -128,6 +128,18 @@ describe('identifiers placed by the layout', () => {
     expect(fields.iban).toBe('GB33BUKB20201555555555')
   })
 
+  it('prefers, between two supplier VAT ids, the one whose check digits hold', () => {
+    const fields = extractFields([
+      page([
+        [60, [[53, 'Lieferant GmbH', 11]]],
+        [74, [[53, 'Lieferantenstraße 20, 80333 München', 11]]],
+        [700, [[53, 'USt-IdNr.: DE123456780']]],
+        [714, [[53, 'USt-IdNr.: DE136695976']]],
+      ]),
+    ])
+    expect(fields.vat_number).toBe('DE136695976')
+  })
+
   it('reads a VAT id whose caption sits beside it a few points lower, not the customer’s', () => {
     const fields = extractFields([
       page([

@@ -4,6 +4,7 @@
  * the shape of values; nothing here knows a particular supplier or template.
  */
 import { electronicFormatIBAN, getCountrySpecifications, isValidIBAN } from 'ibantools'
+import { checkVAT, countries } from 'jsvat'
 import {
   leftNeighbour,
   overlaps,
@@ -639,6 +640,8 @@ function findVat(lines: Line[], customer: Set<Segment>, supplierName: string | n
         }
       }
     }
+    // Check digits where the country defines them: evidence between candidates, never a filter.
+    if (checkVAT(c.value, countries).isValid) n += 0.5
     return n
   }
   return [...found].sort((a, b) => score(b) - score(a) || a.order - b.order)[0]!.value
