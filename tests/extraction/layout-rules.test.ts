@@ -369,6 +369,33 @@ describe('identifiers placed by the layout', () => {
     expect(fields.iban).toBe('DE89370400440532013000')
   })
 
+  it('takes a credit note’s own number and date, not those of the invoice it refers to', () => {
+    const fields = extractFields([
+      page([
+        [50, [[57, 'Büro Meier GmbH', 14]]],
+        [66, [[57, 'Kirchplatz 3, 04109 Leipzig']]],
+        [200, [[57, 'Gutschrift Nr. G-2026-12', 14]]],
+        [
+          220,
+          [
+            [57, 'Datum: 14.01.2026'],
+            [300, 'zu Rechnung Nr. 2025-998 vom 12.12.2025'],
+          ],
+        ],
+        [
+          428,
+          [
+            [330, 'Gutschriftsbetrag'],
+            [480, '-119,00 €'],
+          ],
+        ],
+      ]),
+    ])
+    expect(fields.invoice_number).toBe('G-2026-12')
+    expect(fields.document_date).toBe('2026-01-14')
+    expect(fields.total_invoice_including_vat).toBe(-119)
+  })
+
   it('takes the currency labelled as the invoice’s over the one its totals are converted into', () => {
     const fields = extractFields([
       page([

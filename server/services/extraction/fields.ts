@@ -790,6 +790,8 @@ function findInvoiceNumber(lines: Line[], customer: Set<Segment>): string | null
         /\p{L}[-‐]$/u.test(ref.seg.text.slice(0, hit.index))
       )
         continue
+      // "Gutschrift G-12 zu Rechnung Nr. 998": the number of the document referred to.
+      if (refersTo(ref.seg.text.slice(0, hit.index))) continue
       // A label inside running text ("… die Rechnungsnummer an.") needs its value on the spot.
       const values = hit.rest ? [hit.rest] : hit.index === 0 ? valueAfter(lines, ref, '') : []
       for (const candidate of values) {
@@ -832,6 +834,12 @@ function dateContext(lines: Line[], ref: Ref, index: number): string {
   if (over && dateLabel(over.seg.text) && findDates(over.seg.text).length === 0) return over.seg.text
   if (prev) return prev.text
   return over ? over.seg.text : ''
+}
+
+/** Whether the last words before a label refer to another document ("zu", "regarding", "suite à"). */
+function refersTo(before: string): boolean {
+  const words = before.trim().split(/\s+/).slice(-3).join(' ')
+  return words !== '' && hasLabel('reference_to', words)
 }
 
 /** The end of a label phrase: "Invoice date:", "Rechnung Nr. 5 vom", "München, den". */
@@ -886,7 +894,12 @@ function findIssueDate(
         // "für den Zeitraum vom …", "Lieferung vom …": the words before name another date.
         !hasLabel('other_date', context.trim().replace(/\S+$/, ''))
       )
-        score = hasLabel('title', context) || /,\s*(le|den)$/i.test(context.trim()) ? 2.2 : 1
+        // "zu Rechnung Nr. 998 vom 12.12.2025": the date of the document referred to.
+        score = labelsIn('title', context).some((t) => refersTo(context.slice(0, t.index)))
+          ? 0.3
+          : hasLabel('title', context) || /,\s*(le|den)$/i.test(context.trim())
+            ? 2.2
+            : 1
       else if (hasLabel('issue_date', context) && !hasLabel('other_date', context)) score = 1.5
       else if (letterDate(ref, d, pages) && !hasLabel('other_date', context)) score = 1.8
       else score = ref.line.segments.length < 4 && !hasLabel('other_date', context) ? 0.5 : 0
