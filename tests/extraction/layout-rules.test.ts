@@ -676,6 +676,45 @@ describe('letters', () => {
 })
 
 describe('totals labels', () => {
+  it('reads the VAT a gross contains ("Enthaltene MwSt. 19 %") and a gross under its label', () => {
+    const fields = extractFields([
+      page([
+        [50, [[57, 'Nordlicht Media GmbH', 14]]],
+        [66, [[57, 'Elbchaussee 10, 22763 Hamburg']]],
+        [
+          150,
+          [
+            [57, 'Rechnungsnummer', 8],
+            [250, 'Rechnungsdatum', 8],
+            [420, 'Fälligkeitsdatum', 8],
+          ],
+        ],
+        [
+          160,
+          [
+            [57, 'RE-5521'],
+            [250, '02.03.2026'],
+            [420, '16.03.2026'],
+          ],
+        ],
+        [400, [[420, 'Gesamtbetrag', 8]]],
+        [410, [[420, '1.428,00 €', 14]]],
+        [
+          440,
+          [
+            [57, 'Enthaltene MwSt. 19 %'],
+            [420, '228,00 €'],
+          ],
+        ],
+      ]),
+    ])
+    expect(fields.invoice_number).toBe('RE-5521')
+    expect(fields.document_date).toBe('2026-03-02')
+    expect(fields.total_invoice_including_vat).toBe(1428)
+    expect(fields.total_vat_amount).toBe(228)
+    expect(fields.total_charge_excluding_vat).toBe(1200)
+  })
+
   it('reads "Balance due" as the gross though "Balance" alone is no total, and a bare "Net"', () => {
     const fields = extractFields([
       page([

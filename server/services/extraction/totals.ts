@@ -91,7 +91,7 @@ function rolesOf(label: string): { role: Role; strength: number; rate: string | 
     hasLabel('vat_included', clean)
   )
     for (let i = 1; i < words.length; i++) {
-      const tail = words.slice(i).join(' ')
+      const tail = words.slice(i).join(' ').replace(RATE, '').trim()
       if (isLabel('vat_total', tail)) {
         out.push({ role: 'vat', strength: 0.5, rate })
         return out
