@@ -483,6 +483,31 @@ describe('letters', () => {
     expect(fields.total_charge_excluding_vat).toBe(50)
   })
 
+  it('takes a place-and-date line as the letter’s date, not a date in the text', () => {
+    const fields = extractFields([
+      page([
+        [60, [[57, 'Muster Software GmbH', 14]]],
+        [80, [[57, 'Hauptstr. 1, 10115 Berlin']]],
+        [
+          200,
+          [
+            [57, 'Rechnung 2026-117', 13],
+            [380, 'Berlin, 12.03.2026'],
+          ],
+        ],
+        [240, [[57, 'Gemäß Ihrem Schreiben vom 02.03.2026 berechnen wir:']]],
+        [
+          400,
+          [
+            [330, 'Gesamtbetrag'],
+            [480, '1.190,00 €'],
+          ],
+        ],
+      ]),
+    ])
+    expect(fields.document_date).toBe('2026-03-12')
+  })
+
   it('takes an unlabelled net and gross that differ by the labelled VAT', () => {
     const fields = extractFields([
       letter([

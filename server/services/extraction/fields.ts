@@ -864,9 +864,13 @@ const lastWords = (context: string) =>
 function letterDate(ref: Ref, d: { index: number; end: number }, pages: PageText[]): boolean {
   const page = pages.find((p) => p.page === ref.line.page)
   if (!page || ref.line.page !== 1 || ref.line.y > page.height * 0.5) return false
-  if (ref.si !== ref.line.segments.length - 1 || ref.seg.x0 < page.width * 0.5) return false
+  if (ref.si !== ref.line.segments.length - 1) return false
   const text = ref.seg.text.normalize('NFC')
-  return text.slice(0, d.index).trim() === '' && text.slice(d.end).trim() === ''
+  if (text.slice(d.end).trim() !== '') return false
+  const before = text.slice(0, d.index).trim()
+  // "Berlin, 12.03.2026", "Lyon, 3 mars 2026": a place and a comma date a letter wherever it stands.
+  if (/^\p{Lu}[\p{L} .'-]{1,30},$/u.test(before)) return true
+  return before === '' && ref.seg.x0 >= page.width * 0.5
 }
 
 function findIssueDate(
