@@ -224,6 +224,19 @@ describe('identifiers placed by the layout', () => {
     expect(bare.iban).toBe('DE75123456780000001234')
   })
 
+  it('reads the payee of bank details as the supplier’s side, not a customer block', () => {
+    const fields = extractFields([
+      page([
+        [60, [[53, 'Lieferant GmbH', 11]]],
+        [74, [[53, 'Lieferantenstraße 20, 80333 München', 11]]],
+        [600, [[53, 'Bankverbindung']]],
+        [612, [[53, 'Empfänger: Lieferant GmbH']]],
+        [624, [[53, 'IBAN: DE89 3704 0044 0532 0130 00']]],
+      ]),
+    ])
+    expect(fields.iban).toBe('DE89370400440532013000')
+  })
+
   it('takes no IBAN from the head of a longer identifier, nor an unlabelled one failing its check', () => {
     const fields = extractFields([
       page([

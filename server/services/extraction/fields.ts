@@ -91,6 +91,8 @@ function customerSegments(pages: PageText[], lines: Line[]): Set<Segment> {
     const label = labelAt('customer', ref.seg.text)
     const labelled =
       label !== null &&
+      // "Empfänger" in bank details is the payee, the supplier's side.
+      !hasLabel('payment', ref.seg.text) &&
       (label.rest === '' || /^\s*:/.test(ref.seg.text.normalize('NFC').slice(label.label.length)))
     if (!CUSTOMER_LABEL.test(text) && !salutation && !labelled) continue
     marked.add(ref.seg)
