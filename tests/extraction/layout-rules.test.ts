@@ -604,6 +604,21 @@ describe('letters', () => {
     expect(fields.business_address).toBe('Flugzeugallee 17, 12345 Papierfeld')
   })
 
+  it('keeps a letterhead’s full name over a shorter return line of the same company', () => {
+    const fields = extractFields([
+      page([
+        [40, [[57, 'Muster Software GmbH', 16]]],
+        [58, [[57, 'Hauptstr. 1, 10115 Berlin']]],
+        [125, [[57, 'Muster GmbH · Hauptstr. 1 · 10115 Berlin', 7]]],
+        [140, [[57, 'Beispiel AG']]],
+        [152, [[57, 'Beispielweg 5']]],
+        [164, [[57, '80331 München']]],
+      ]),
+    ])
+    expect(fields.business_name).toBe('Muster Software GmbH')
+    expect(fields.business_address).toBe('Hauptstr. 1, 10115 Berlin')
+  })
+
   it('takes the party the document’s e-mail and web addresses name, not the recipient beside it', () => {
     const fields = extractFields([
       page([

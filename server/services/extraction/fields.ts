@@ -306,7 +306,17 @@ function findSupplier(pages: PageText[], lines: Line[], customer: Set<Segment>) 
       if (!best || score > best.score) best = { seg, line, score, name }
     }
   }
-  if (sender && (!best || f(best.name) !== f(sender.name)))
+  // (A letterhead printing the sender's name in full, "Muster Software GmbH" over a return line
+  // "Muster GmbH · …", keeps the letterhead's.)
+  const words = (t: string) =>
+    f(t)
+      .split(/[^\p{L}\d]+/u)
+      .filter(Boolean)
+  const sameParty = (a: string, b: string) => {
+    const [x, y] = [words(a), words(b)].sort((p, q) => p.length - q.length)
+    return x!.length > 0 && x!.every((w) => y!.includes(w))
+  }
+  if (sender && (!best || !sameParty(best.name, sender.name)))
     return { name: printedCase(sender.name, lines), address: sender.address }
   // No letterhead text (a logo): the company the legal footer names, when nothing at the top
   // reads as a company (a legal form, or a name printed again).
