@@ -1,7 +1,8 @@
 /**
  * `npm run bench:extract [-- --text-only | --scans] [--sets corpus,einvoices,receipts] [--files 0001,0002]
  * [--verbose] [--json out.jsonl]`: the extraction engine over the visible sets, scored with the
- * corpus READMEs' rules (a field absent from a truth line is not scored; `accept` forms count).
+ * corpus READMEs' rules (a field absent from a truth line is not scored; `accept` forms count; a
+ * document marked FAILED only by rules on fields the truth leaves out has no expected status).
  *
  * By default the three sets run (shared/corpus, shared/corpus-einvoices, shared/corpus-receipts);
  * CORPUS_DIR runs one directory, `--sets` some of them. `--scans` keeps the documents that need

@@ -4,7 +4,8 @@
  *
  * - shared/corpus: every text-layer document (100 %); OCR is slow (~3-9 s a page on a shared
  *   machine), so one scan in three (99 %).
- * - shared/corpus-einvoices: every document (text layer; 90.2 %).
+ * - shared/corpus-einvoices: every document (text layer; 100 % of the scored fields, status 35 of 35
+ *   scored: 4 documents marked FAILED only for an IBAN the truth leaves out have no expected status).
  * - shared/corpus-receipts: one receipt in ten (15 scans: 77.3 % of the scored fields, date + merchant + total 7 of 15; the whole
  *   set takes ~20 min of OCR on two busy cores, the bench runs it).
  */
@@ -45,13 +46,13 @@ describe('extraction corpus', () => {
     expect(results.filter((r) => r.status !== r.truth.expected_status).map((r) => r.truth.file)).toEqual([])
   })
 
-  it('reads real e-invoices from their page: field accuracy ≥ 89.5 %, status ≥ 90 %, error precision ≥ 80 %', async () => {
+  it('reads real e-invoices from their page: field accuracy ≥ 99.5 %, status ≥ 97 %, error precision ≥ 95 %', async () => {
     const results = await runCorpus(loadTruth(CORPORA.einvoices), ocr)
     console.log(report(results, 'einvoices').join('\n'))
-    expect(fieldAccuracy(results)).toBeGreaterThanOrEqual(89.5)
+    expect(fieldAccuracy(results)).toBeGreaterThanOrEqual(99.5)
     const s = statusScore(results)
-    expect(s.ok / s.total).toBeGreaterThanOrEqual(0.9)
-    expect(s.precision).toBeGreaterThanOrEqual(0.8)
+    expect(s.ok / s.total).toBeGreaterThanOrEqual(0.97)
+    expect(s.precision).toBeGreaterThanOrEqual(0.95)
   }, 120_000)
 
   it('reads a sample of real scanned receipts: fields ≥ 75 %, date + merchant + total ≥ 45 %', async () => {

@@ -3,8 +3,18 @@
  * (French and English), on the geometry of the page (columns, header, customer block) and on
  * the shape of values; nothing here knows a particular supplier or template.
  */
-import { electronicFormatIBAN, getCountrySpecifications } from 'ibantools'
-import { hasLabel, labelAt, labelRank, labelsIn } from './lexicon.ts'
+import { electronicFormatIBAN, getCountrySpecifications, isValidIBAN } from 'ibantools'
+import { checkVAT, countries } from 'jsvat'
+import {
+  leftNeighbour,
+  overlaps,
+  type Ref,
+  rightNeighbour,
+  segmentAbove,
+  segmentsOf,
+  segmentUnder,
+} from './layout.ts'
+import { hasLabel, isLabel, labelAt, labelRank, labelsIn } from './lexicon.ts'
 import { compactId, type DateOrder, dateOrder, findAmounts, findDates, foldText } from './parse.ts'
 import type { Line, PageText, Segment } from './pdf-text.ts'
 import { amountCandidates, decideTotals } from './totals.ts'
@@ -21,13 +31,6 @@ export interface ExtractedFields {
   total_vat_amount: number | null
   total_charge_excluding_vat: number | null
   total_invoice_including_vat: number | null
-}
-
-interface Ref {
-  line: Line
-  li: number
-  si: number
-  seg: Segment
 }
 
 const f = foldText
@@ -54,37 +57,7 @@ const LEGAL_FORM =
 
 // ---- helpers ------------------------------------------------------------------------------
 
-function* segments(lines: Line[]): Generator<Ref> {
-  for (let li = 0; li < lines.length; li++) {
-    const line = lines[li]!
-    for (let si = 0; si < line.segments.length; si++) yield { line, li, si, seg: line.segments[si]! }
-  }
-}
-
-const overlaps = (a: { x0: number; x1: number }, b: { x0: number; x1: number }, slack = 4) =>
-  a.x0 <= b.x1 + slack && b.x0 <= a.x1 + slack
-
-/**
- * The segment right of `ref` on its row. OCR may cut one printed row into lines a few points
- * apart (a label and its value in two columns): neighbouring lines whose centre is within
- * half a line of the label's count as the same row.
- */
-function rightNeighbour(lines: Line[], ref: Ref): Segment | undefined {
-  const own = ref.line.segments[ref.si + 1]
-  if (own) return own
-  const centre = ref.line.y + ref.seg.size / 2
-  let best: Segment | undefined
-  for (let li = Math.max(0, ref.li - 2); li <= Math.min(lines.length - 1, ref.li + 2); li++) {
-    const line = lines[li]!
-    if (li === ref.li || line.page !== ref.line.page) continue
-    for (const s of line.segments) {
-      if (Math.abs(line.y + s.size / 2 - centre) > Math.min(s.size, ref.seg.size) * 0.6) continue
-      if (s.x0 < ref.seg.x1 - 1 || s.x0 - ref.seg.x1 > 300) continue
-      if (!best || s.x0 < best.x0) best = s
-    }
-  }
-  return best
-}
+const segments = segmentsOf
 
 /** The value printed after a label: rest of the segment, next segment, or the line below. */
 function valueAfter(lines: Line[], ref: Ref, rest: string, opts: { below?: boolean } = {}): string[] {
@@ -92,14 +65,16 @@ function valueAfter(lines: Line[], ref: Ref, rest: string, opts: { below?: boole
   const r = rest.replace(/^[\s:.#°-]+/, '').trim()
   if (r) out.push(r)
   const next = rightNeighbour(lines, ref)
-  if (next) out.push(next.text)
+  let under: Segment | undefined
   if (opts.below !== false) {
     const below = lines[ref.li + 1]
-    if (below && below.page === ref.line.page && below.y - ref.line.y < ref.seg.size * 2.5) {
-      const under = below.segments.find((s) => overlaps(s, ref.seg))
-      if (under) out.push(under.text)
-    }
+    if (below && below.page === ref.line.page && below.y - ref.line.y < ref.seg.size * 2.5)
+      under = below.segments.find((s) => overlaps(s, ref.seg))
   }
+  // In a header row (several labels, no figures) a label's value is the cell under it, not the
+  // next header.
+  const headerRow = ref.line.segments.length >= 3 && !/\d/.test(ref.line.text)
+  for (const s of headerRow ? [under, next] : [next, under]) if (s) out.push(s.text)
   return out
 }
 
@@ -110,7 +85,16 @@ function customerSegments(pages: PageText[], lines: Line[]): Set<Segment> {
   const marked = new Set<Segment>()
   for (const ref of segments(lines)) {
     const text = f(ref.seg.text)
-    if (!CUSTOMER_LABEL.test(text)) continue
+    // A recipient's salutation heading a block ("Herrn", "Frau", "Mr", "Madame") opens it too.
+    const salutation = ref.line.page === 1 && isLabel('salutation', ref.seg.text)
+    // The lexicon's customer labels ("Kunde:", "Rechnungsempfänger"), alone or before a colon.
+    const label = labelAt('customer', ref.seg.text)
+    const labelled =
+      label !== null &&
+      // "Empfänger" in bank details is the payee, the supplier's side.
+      !hasLabel('payment', ref.seg.text) &&
+      (label.rest === '' || /^\s*:/.test(ref.seg.text.normalize('NFC').slice(label.label.length)))
+    if (!CUSTOMER_LABEL.test(text) && !salutation && !labelled) continue
     marked.add(ref.seg)
     const right = ref.line.segments[ref.si + 1]
     const page = pages.find((p) => p.page === ref.line.page) ?? pages[0]!
@@ -122,9 +106,12 @@ function customerSegments(pages: PageText[], lines: Line[]): Set<Segment> {
     const after = ref.line.segments[ref.si + (valueRight ? 2 : 1)]
     const column = { x0: ref.seg.x0 - 6, x1: after ? after.x0 - 4 : ref.seg.x0 + page.width * 0.45 }
     let lastY = ref.line.y
+    let pitch = 0
     for (let li = ref.li + 1; li < lines.length && li <= ref.li + 8; li++) {
       const line = lines[li]!
       if (line.page !== ref.line.page || line.y - lastY > ref.seg.size * 2.6) break
+      // A gap clearly wider than the block's own line spacing starts the next block.
+      if (pitch > 0 && line.y - lastY > pitch * 1.6) break
       const inColumn = line.segments.filter((s) => s.x0 >= column.x0 && s.x0 < column.x1)
       if (inColumn.length === 0) continue
       if (inColumn.some((s) => /^(designation|description|qty|quantite|libelle|date)\b/.test(f(s.text))))
@@ -132,12 +119,15 @@ function customerSegments(pages: PageText[], lines: Line[]): Set<Segment> {
       // Another field's label ends the block ("Invoice # …", "Your order …" under "Customer: 2").
       if (inColumn.some((s) => labelAt('invoice_number', s.text) || labelAt('issue_date', s.text))) break
       for (const s of inColumn) marked.add(s)
+      if (pitch === 0) pitch = line.y - lastY
       lastY = line.y
     }
   }
   // DIN 5008 window: a one-line return address "Name · Street · Town" sits above the recipient.
   for (const ref of segments(lines)) {
-    if (ref.line.page !== 1) continue
+    // (The same "Name | Street | Town" in a footer is the legal footer, above nobody's address.)
+    const page = pages.find((p) => p.page === ref.line.page) ?? pages[0]!
+    if (ref.line.page !== 1 || ref.line.y > page.height * 0.4) continue
     const parts = ref.seg.text.split(/\s[·•|]\s/)
     if (parts.length < 3 || !parts.some((p) => POSTCODE.test(f(p)))) continue
     let lastY = ref.line.y
@@ -245,8 +235,24 @@ function labelledSupplier(
       if (!value) continue
       // Other rows of a label | value list ("Nummer: 549910") come before the name.
       if (!name && line.text.includes(':')) continue
-      if (isNameLike(value.text) && !isFieldLabel(value.text))
+      if (isNameLike(value.text) && !isFieldLabel(value.text)) {
+        // A value set on two rows beside its label, the label level with the second row:
+        // "MVM Musterhafter" over "Name:  Versicherungsverein Musterstadt a.G.".
+        const next = lines[li + 1]
+        const nextSegs = next?.segments ?? []
+        const label = nextSegs.findIndex((s) => /^name\s*:?$/i.test(s.text.trim()))
+        const cont = label >= 0 ? nextSegs[label + 1] : undefined
+        if (
+          !name &&
+          next &&
+          cont &&
+          next.y - line.y < value.size * 1.6 &&
+          Math.abs(cont.x0 - value.x0) < 3 &&
+          isNameLike(cont.text)
+        )
+          return { line: next, seg: cont, name: clean(`${value.text} ${cont.text}`) }
         return { line, seg: value, name: clean(value.text) }
+      }
       break
     }
   }
@@ -262,6 +268,8 @@ function findSupplier(pages: PageText[], lines: Line[], customer: Set<Segment>) 
     }
   const page1 = pages[0]!
   const top = lines.filter((l) => l.page === 1 && l.y < page1.height * 0.42)
+  const sender = senderLine(top)
+  const domains = webDomains(lines, customer)
   const allText = f(lines.map((l) => l.text).join('\n'))
   const maxSize = Math.max(...top.flatMap((l) => l.segments.map((s) => s.size)), 1)
   let best: { seg: Segment; line: Line; score: number; name: string } | null = null
@@ -291,15 +299,102 @@ function findSupplier(pages: PageText[], lines: Line[], customer: Set<Segment>) 
       const right = line.segments[line.segments.indexOf(seg) + 1]
       if (right && /^[\d(+-]/.test(right.text.trim())) score -= 5
       score -= (line.y / page1.height) * 12
+      // The sender's one-line return address above the window names it.
+      if (sender && f(sender.name) === folded) score += 12
+      // The name the document's e-mail and web addresses carry ("info@cronus.com").
+      if (folded.split(/[^\p{L}\d]+/u).some((w) => w.length >= 4 && domains.has(w))) score += 5
       if (!best || score > best.score) best = { seg, line, score, name }
     }
   }
+  // (A letterhead printing the sender's name in full, "Muster Software GmbH" over a return line
+  // "Muster GmbH · …", keeps the letterhead's.)
+  const words = (t: string) =>
+    f(t)
+      .split(/[^\p{L}\d]+/u)
+      .filter(Boolean)
+  const sameParty = (a: string, b: string) => {
+    const [x, y] = [words(a), words(b)].sort((p, q) => p.length - q.length)
+    return x!.length > 0 && x!.every((w) => y!.includes(w))
+  }
+  if (sender && (!best || !sameParty(best.name, sender.name)))
+    return { name: printedCase(sender.name, lines), address: sender.address }
+  // No letterhead text (a logo): the company the legal footer names, when nothing at the top
+  // reads as a company (a legal form, or a name printed again).
+  const footer = footerParty(pages, lines, customer)
+  const weak =
+    !best || (!LEGAL_FORM.test(f(best.name)) && allText.split(f(best.name)).length - 1 < 2 && best.score < 5)
+  if (footer && weak && (!best || f(best.name) !== f(footer.name)))
+    return { name: printedCase(footer.name, lines), address: footer.address }
   if (!best) return { name: null, address: null }
   const joined = wrappedName(lines, best)
   return {
     name: printedCase(joined.name, lines),
-    address: findAddress(lines, joined.line, joined.seg, customer),
+    address: findAddress(lines, joined.line, joined.seg, customer) ?? sender?.address ?? null,
   }
+}
+
+/**
+ * The sender's return address printed on one line above the address window
+ * ("Kraxi GmbH · Flugzeugallee 17 · 12345 Papierfeld"): its name and the rest as its address.
+ */
+function senderLine(top: Line[]): { name: string; address: string | null } | null {
+  for (const line of top) {
+    for (const seg of line.segments) {
+      const parts = seg.text.split(/\s[·•|]\s/).map((p) => p.trim())
+      if (parts.length < 3 || !parts.slice(1).some((p) => POSTCODE.test(f(p)))) continue
+      const name = parts[0]!
+      if (!isNameLike(name) || isFieldLabel(name)) continue
+      const address = parts.slice(1).filter((p) => !CONTACT.test(f(p)))
+      return { name, address: address.length > 0 ? address.join(', ') : null }
+    }
+  }
+  return null
+}
+
+/**
+ * The company a legal footer names: the first part of a line in the lower quarter of a page
+ * ("Beispiel Handels GmbH · Hafenstraße 9 · 20457 Hamburg") carrying a legal form, on a footer
+ * with legal wording (register court, managing director, share capital…); its street and town
+ * parts are its address.
+ */
+function footerParty(
+  pages: PageText[],
+  lines: Line[],
+  customer: Set<Segment>,
+): { name: string; address: string | null } | null {
+  const footers = lines.filter((l) => {
+    const page = pages.find((p) => p.page === l.page) ?? pages[0]!
+    return l.y > page.height * 0.75
+  })
+  if (!footers.some((l) => hasLabel('legal', l.text))) return null
+  for (const line of footers) {
+    for (const seg of line.segments) {
+      if (customer.has(seg)) continue
+      const parts = seg.text.split(/\s[·•|–-]\s|,\s/).map((p) => p.trim())
+      const name = parts[0]!
+      if (!LEGAL_FORM.test(f(name)) || !isNameLike(name) || isFieldLabel(name) || hasLabel('legal', name))
+        continue
+      const address = parts.slice(1).filter((p) => {
+        const t = f(p)
+        return (STREET.test(t) || POSTCODE.test(t)) && !CONTACT.test(t) && !hasLabel('legal', p)
+      })
+      return { name, address: address.length > 0 ? address.join(', ') : null }
+    }
+  }
+  return null
+}
+
+/** Second-level names of the e-mail and web addresses the document prints (not the customer's). */
+function webDomains(lines: Line[], customer: Set<Segment>): Set<string> {
+  const out = new Set<string>()
+  for (const ref of segments(lines)) {
+    if (customer.has(ref.seg)) continue
+    for (const m of f(ref.seg.text).matchAll(
+      /(?:@|www\.|https?:\/\/)(?:[a-z0-9-]+\.)*?([a-z0-9-]{3,})\.[a-z]{2,6}\b/g,
+    ))
+      out.add(m[1]!)
+  }
+  return out
 }
 
 /** A legal form alone ("SDN. BHD.", "CO. (M) SDN BHD") is the end of a name printed on two lines. */
@@ -322,6 +417,23 @@ function wrappedName(lines: Line[], best: { seg: Segment; line: Line; name: stri
       return { name: `${head.text} ${best.name}`, line: best.line, seg: best.seg }
     return best
   }
+  // "MVM Musterhafter" over "Versicherungsverein Musterstadt a.G.": a name line ending in its
+  // legal form, under a line of the same type and left edge with no legal form of its own.
+  const above = lines[li - 1]
+  const head = near(above) ? over(above!) : undefined
+  if (
+    head &&
+    LEGAL_FORM.test(f(best.name)) &&
+    // Words of a name, not a slogan's sentence ("Ihr Partner für Bau" over "Muster Bau GmbH").
+    head.text.split(/\s+/).length <= 4 &&
+    head.text.split(/\s+/).every((w) => /^[\p{Lu}\d&]/u.test(w)) &&
+    !LEGAL_FORM.test(f(head.text)) &&
+    Math.abs(head.x0 - best.seg.x0) < 3 &&
+    Math.abs(head.size - best.seg.size) < 0.5 &&
+    above!.segments.length === 1 &&
+    !isFieldLabel(head.text)
+  )
+    return { name: `${head.text} ${best.name}`, line: best.line, seg: best.seg }
   const below = lines[li + 1]
   const tail = near(below) ? over(below!) : undefined
   if (tail && LEGAL_TAIL.test(f(tail.text)))
@@ -380,7 +492,11 @@ function findAddress(lines: Line[], nameLine: Line, nameSeg: Segment, customer: 
     if (line.y - lastY > Math.max(nameSeg.size, 8) * 4) break
     // Specks read as punctuation (scans) are no address line.
     const seg = line.segments.find((s) => aligned(s) && !customer.has(s) && /[\p{L}\d]{2,}/u.test(s.text))
-    if (!seg) continue
+    if (!seg) {
+      // The recipient's block in the window between the sender's name and its address.
+      if (!started && line.segments.some((s) => aligned(s) && customer.has(s))) lastY = line.y
+      continue
+    }
     lastY = line.y
     for (const part of splitParts(seg.text)) {
       const t = f(part)
@@ -449,7 +565,6 @@ const VAT_SHAPES: Record<string, RegExp> = {
 
 const VAT_LABEL =
   /(\btva\b|\bvat\b|\bust\b|ust-?id|mwst|\biva\b|\bbtw\b|\bnif\b|\bcif\b|tax id|vat id|vat reg)/
-const OTHER_PARTY = /(\byour\b|\bvotre\b|\bclient\b|\bcustomer\b|\bbuyer\b|\bacheteur\b|\bpreneur\b)/
 
 function vatCandidates(text: string): string[] {
   const out: string[] = []
@@ -495,16 +610,25 @@ function registrationNumbers(lines: Line[], customer: Set<Segment>): string[] {
 function findVat(lines: Line[], customer: Set<Segment>, supplierName: string | null): string | null {
   const found: { value: string; ref: Ref; order: number }[] = []
   for (const ref of segments(lines)) {
-    const t = f(ref.seg.text)
-    if (/iban|\bbic\b/.test(t)) continue
-    const prev = ref.line.segments[ref.si - 1]
-    const labelled = VAT_LABEL.test(t) || (prev && VAT_LABEL.test(f(prev.text)))
+    // A footer line may print the IBAN and the BIC beside the VAT id: they are no VAT id.
+    const raw = withoutBankIds(ref.seg.text)
+    const t = f(raw)
+    // The label left of the value on its row (a caption a few points lower counts), or over it
+    // as a column header ("VAT Registration No." over "DE777777777").
+    const prev = leftNeighbour(lines, ref)
+    const above = segmentAbove(lines, ref)?.seg
+    const labelOf = [prev, above].find((s) => s && VAT_LABEL.test(f(s.text)))
+    const labelled = VAT_LABEL.test(t) || labelOf !== undefined
     if (!labelled) continue
-    const values = vatCandidates(ref.seg.text)
-    if (values.length === 0) continue
-    const context = `${prev ? f(prev.text) : ''} ${t}`
-    if (customer.has(ref.seg) || OTHER_PARTY.test(context)) continue
-    for (const value of values) found.push({ value, ref, order: found.length })
+    const values = vatCandidates(raw)
+    if (values.length === 0 || customer.has(ref.seg)) continue
+    for (const value of values) {
+      // The words just before the id say whose it is ("Ihre USt.-IdNr.", "Customer VAT no").
+      const at = raw.toUpperCase().indexOf(value.slice(0, 4))
+      const before = at >= 0 ? raw.slice(Math.max(0, at - 40), at) : raw
+      if (hasLabel('other_party', `${labelOf ? labelOf.text : ''} ${before}`)) continue
+      found.push({ value, ref, order: found.length })
+    }
   }
   if (found.length <= 1 || new Set(found.map((c) => c.value)).size === 1) return found[0]?.value ?? null
   const registrations = registrationNumbers(lines, customer)
@@ -528,12 +652,31 @@ function findVat(lines: Line[], customer: Set<Segment>, supplierName: string | n
         }
       }
     }
+    // Check digits where the country defines them: evidence between candidates, never a filter.
+    if (checkVAT(c.value, countries).isValid) n += 0.5
     return n
   }
   return [...found].sort((a, b) => score(b) - score(a) || a.order - b.order)[0]!.value
 }
 
 const IBAN_SPECS = getCountrySpecifications()
+
+/** The text with every labelled IBAN and BIC blanked out (same length). */
+function withoutBankIds(text: string): string {
+  let out = text
+  for (const m of text.matchAll(/\b(iban|bic|swift)\b[\s:.-]*/gi)) {
+    const from = m.index + m[0].length
+    let n = 0
+    let end = from
+    if (/iban/i.test(m[1]!)) {
+      const value = ibanFrom(text.slice(from), true)
+      if (!value) continue
+      while (end < text.length && n < value.length) if (/[A-Za-z0-9]/.test(text[end++]!)) n++
+    } else end = from + (text.slice(from).match(/^[A-Z0-9]{8,11}\b/i)?.[0].length ?? 0)
+    out = out.slice(0, m.index) + ' '.repeat(end - m.index) + out.slice(end)
+  }
+  return out
+}
 
 function ibanFrom(text: string, labelled = false): string | null {
   const upper = text.toUpperCase()
@@ -543,36 +686,96 @@ function ibanFrom(text: string, labelled = false): string | null {
   const length = IBAN_SPECS[country]?.chars
   if (!length) return null
   let out = ''
+  let end = 0
   for (const ch of upper.slice(start)) {
     if (/[A-Z0-9]/.test(ch)) out += ch
     else if (ch === '*' || ch === '•' || ch === 'X') return null
     else if (!/[\s.-]/.test(ch)) break
     if (out.length === length) break
+    end++
   }
   // After an IBAN label the printed account is the IBAN even at a wrong length (its check
-  // then fails and says so); bare text needs the country's exact length.
+  // then fails and says so); bare text needs the country's exact length, ending there (not
+  // the head of a longer identifier such as a metering point).
+  if (!labelled && out.length === length && /^[A-Z0-9]/.test(upper.slice(start + end + 1))) return null
   if (out.length !== length && !(labelled && out.length >= 15 && /^[A-Z]{2}\d{2}\d/.test(out))) return null
   return electronicFormatIBAN(out) ?? out
 }
 
+/** Whether the text before an IBAN, back to the start of its sentence, names the payer's account. */
+function debtorContext(before: string): boolean {
+  const sentence = before.split(/[.!?](?=\s+\p{Lu})/u).pop() ?? before
+  return hasLabel('debtor', sentence)
+}
+
+/**
+ * The payee's IBAN among the candidates: one after an IBAN label (in its segment, right of it,
+ * under it as a column header, or at the start of the next line when a sentence ends on the
+ * label; a value wrapped onto a second row is joined), or an unlabelled one of the country's
+ * exact length (after a bank-details label it is as good as labelled). An account introduced as
+ * the payer's ("Käufer-IBAN", "von Ihrem Konto … per Lastschrift") is the debtor's, never the
+ * payee's. A valid checksum is evidence between candidates; an invalid one is still returned
+ * when it is the only one (its check then fails and says so).
+ */
 function findIban(lines: Line[], customer: Set<Segment>): string | null {
+  const found: { value: string; score: number; order: number }[] = []
+  const add = (value: string | null, score: number, before: string) => {
+    if (!value || debtorContext(before)) return
+    found.push({ value, score: score + (isValidIBAN(value) ? 0.5 : 0), order: found.length })
+  }
   for (const ref of segments(lines)) {
     if (customer.has(ref.seg)) continue
     const t = ref.seg.text
+    // A sentence running on from the line above (prose, not a footer's column of captions).
+    const above = ref.si === 0 && ref.li > 0 ? lines[ref.li - 1] : undefined
+    const aboveLast = above?.page === ref.line.page ? above.segments[above.segments.length - 1] : undefined
+    const prevLine = aboveLast && aboveLast.text.split(/\s+/).length >= 5 ? aboveLast.text : ''
     const at = f(t).search(/\biban\b/)
-    if (at < 0) continue
-    const rest = t.slice(at + 4).replace(/^[\s:.]+/, '')
-    if (/\*|x{3,}/i.test(rest.slice(0, 12))) continue
-    const iban = ibanFrom(rest, true) ?? ibanFrom(ref.line.segments[ref.si + 1]?.text ?? '', true)
-    if (iban) return iban
+    if (at >= 0) {
+      const rest = t.slice(at + 4).replace(/^[\s:.]+/, '')
+      if (/\*|x{3,}/i.test(rest.slice(0, 12))) continue
+      const before = `${prevLine} ${t.slice(0, at + 4)}`
+      let value = ibanFrom(rest, true)
+      if (!value && !rest) {
+        const right = rightNeighbour(lines, ref)
+        const under = segmentUnder(lines, ref)
+        const next = lines[ref.li + 1]
+        if (right) value = ibanFrom(right.text, true)
+        if (!value && under) {
+          // A column header's cell, its value wrapped onto the row under it.
+          const more = segmentUnder(lines, { ...ref, li: under.li, seg: under.seg })
+          value =
+            ibanFrom(`${under.seg.text} ${more?.seg.text ?? ''}`, true) ?? ibanFrom(under.seg.text, true)
+        }
+        if (
+          !value &&
+          !right &&
+          next &&
+          next.page === ref.line.page &&
+          ref.si === ref.line.segments.length - 1
+        )
+          value = ibanFrom(next.segments[0]!.text, true)
+      }
+      add(value, 3, before)
+      continue
+    }
+    const value = ibanFrom(t)
+    if (!value) continue
+    const index = t.toUpperCase().indexOf(value.slice(0, 4))
+    const before = `${prevLine} ${leftNeighbour(lines, ref)?.text ?? ''} ${t.slice(0, Math.max(0, index))}`
+    // Unlabelled, only a valid account counts; after a bank-details label the printed one does.
+    if (hasLabel('payment', before)) add(value, 2.5, before)
+    else if (isValidIBAN(value)) add(value, 1, before)
   }
-  return null
+  return [...found].sort((a, b) => b.score - a.score || a.order - b.order)[0]?.value ?? null
 }
 
 // ---- invoice number -----------------------------------------------------------------------
 
 function cleanNumber(raw: string): string | null {
+  // A value printed after its own colon (a label and ": RK21012345" in two segments).
   const token = raw
+    .replace(/^[\s:=#]+/, '')
     .trim()
     .split(/\s+/)[0]
     ?.replace(/[.,;:)]+$/, '')
@@ -589,23 +792,43 @@ function cleanNumber(raw: string): string | null {
  */
 function findInvoiceNumber(lines: Line[], customer: Set<Segment>): string | null {
   let best: { value: string; score: number } | null = null
+  const found: string[] = []
   for (const ref of segments(lines)) {
     if (customer.has(ref.seg)) continue
     for (const hit of labelsIn('invoice_number', ref.seg.text)) {
+      // A bare "Nr" / "No" hyphenated to another word ("Zähler-Nr.", "WEE-Reg-Nr.") numbers that thing.
+      if (
+        hit.label.replace(/[^\p{L}#]/gu, '').length <= 2 &&
+        /\p{L}[-‐]$/u.test(ref.seg.text.slice(0, hit.index))
+      )
+        continue
+      // "Gutschrift G-12 zu Rechnung Nr. 998": the number of the document referred to.
+      if (refersTo(ref.seg.text.slice(0, hit.index))) continue
       // A label inside running text ("… die Rechnungsnummer an.") needs its value on the spot.
       const values = hit.rest ? [hit.rest] : hit.index === 0 ? valueAfter(lines, ref, '') : []
       for (const candidate of values) {
         const value = cleanNumber(candidate)
         if (value) {
           const score = hit.rank + (hit.index === 0 ? 0.05 : 0)
+          found.push(value)
           if (!best || score > best.score) best = { value, score }
           break
         }
-        if (candidate.trim()) break
+        // A header beside the label (no figure) is passed over for the cell under it.
+        if (/\d/.test(candidate)) break
       }
     }
   }
-  return best?.value ?? null
+  // The same number printed elsewhere with its letter prefix ("Belegnummer 2018092011804" in a
+  // note, "Nr. E2018092011804" in the title): the prefix is part of it.
+  const whole = found.find(
+    (v) =>
+      best &&
+      v.length > best.value.length &&
+      v.endsWith(best.value) &&
+      /^[A-Z]{1,3}[-/]?$/i.test(v.slice(0, -best.value.length)),
+  )
+  return whole ?? best?.value ?? null
 }
 
 // ---- dates --------------------------------------------------------------------------------
@@ -614,11 +837,21 @@ function findInvoiceNumber(lines: Line[], customer: Set<Segment>): string | null
 function dateContext(lines: Line[], ref: Ref, index: number): string {
   const own = ref.seg.text.slice(0, index)
   if (own.replace(/[\s:]/g, '').length > 0) return own
+  // A cell of a table row ("March 3, 2026" beside a salesperson's name) is labelled by its
+  // column header; a label | value row by the label on its left.
   const prev = ref.line.segments[ref.si - 1]
+  const dateLabel = (t: string) => hasLabel('issue_date', t) || hasLabel('other_date', t)
+  if (prev && dateLabel(prev.text)) return prev.text
+  const over = segmentAbove(lines, ref)
+  if (over && dateLabel(over.seg.text) && findDates(over.seg.text).length === 0) return over.seg.text
   if (prev) return prev.text
-  const above = lines[ref.li - 1]
-  const over = above?.segments.find((s) => overlaps(s, ref.seg))
-  return over && ref.line.y - above!.y < ref.seg.size * 2.5 ? over.text : ''
+  return over ? over.seg.text : ''
+}
+
+/** Whether the last words before a label refer to another document ("zu", "regarding", "suite à"). */
+function refersTo(before: string): boolean {
+  const words = before.trim().split(/\s+/).slice(-3).join(' ')
+  return words !== '' && hasLabel('reference_to', words)
 }
 
 /** The end of a label phrase: "Invoice date:", "Rechnung Nr. 5 vom", "München, den". */
@@ -635,7 +868,29 @@ const lastWords = (context: string) =>
  * unlabelled dates come last, the first printed first. Day and month are read in the
  * document's convention.
  */
-function findIssueDate(lines: Line[], customer: Set<Segment>, order: DateOrder): string | null {
+/**
+ * A letter's date: a date printed alone at the end of a row in the right half of the first
+ * page's upper half (beside the subject line or under the sender's details, as business letters
+ * set it), with no label of its own.
+ */
+function letterDate(ref: Ref, d: { index: number; end: number }, pages: PageText[]): boolean {
+  const page = pages.find((p) => p.page === ref.line.page)
+  if (!page || ref.line.page !== 1 || ref.line.y > page.height * 0.5) return false
+  if (ref.si !== ref.line.segments.length - 1) return false
+  const text = ref.seg.text.normalize('NFC')
+  if (text.slice(d.end).trim() !== '') return false
+  const before = text.slice(0, d.index).trim()
+  // "Berlin, 12.03.2026", "Lyon, 3 mars 2026": a place and a comma date a letter wherever it stands.
+  if (/^\p{Lu}[\p{L} .'-]{1,30},$/u.test(before)) return true
+  return before === '' && ref.seg.x0 >= page.width * 0.5
+}
+
+function findIssueDate(
+  pages: PageText[],
+  lines: Line[],
+  customer: Set<Segment>,
+  order: DateOrder,
+): string | null {
   let best: { iso: string; score: number } | null = null
   let n = 0
   for (const ref of segments(lines)) {
@@ -651,10 +906,18 @@ function findIssueDate(lines: Line[], customer: Set<Segment>, order: DateOrder):
       else if (other) score = -1
       else if (
         /(^|\s)(vom|du|of|dated|issued( at| on)?|le|den)$/i.test(context.trim()) &&
-        !/\b(bis|au|to|until)\b/i.test(context)
+        !/\b(bis|au|to|until)\b/i.test(context) &&
+        // "für den Zeitraum vom …", "Lieferung vom …": the words before name another date.
+        !hasLabel('other_date', context.trim().replace(/\S+$/, ''))
       )
-        score = hasLabel('title', context) || /,\s*(le|den)$/i.test(context.trim()) ? 2.2 : 1
+        // "zu Rechnung Nr. 998 vom 12.12.2025": the date of the document referred to.
+        score = labelsIn('title', context).some((t) => refersTo(context.slice(0, t.index)))
+          ? 0.3
+          : hasLabel('title', context) || /,\s*(le|den)$/i.test(context.trim())
+            ? 2.2
+            : 1
       else if (hasLabel('issue_date', context) && !hasLabel('other_date', context)) score = 1.5
+      else if (letterDate(ref, d, pages) && !hasLabel('other_date', context)) score = 1.8
       else score = ref.line.segments.length < 4 && !hasLabel('other_date', context) ? 0.5 : 0
       score -= n * 0.001
       // An unlabelled date is still a candidate (honest status: FAILED only when none exists).
@@ -703,6 +966,14 @@ function currenciesIn(text: string): string[] {
  * Null when the document prints none: no currency is assumed.
  */
 function findCurrency(lines: Line[], totalText: string | null): string | null {
+  // A currency labelled as the invoice's own ("Rechnungswährung: GBP") beats the total row's
+  // (a document may also print its totals converted into the tax-accounting currency).
+  for (const ref of segments(lines)) {
+    const m = labelAt('invoice_currency', ref.seg.text)
+    if (!m) continue
+    const code = currenciesIn(m.rest || (rightNeighbour(lines, ref)?.text ?? ''))[0]
+    if (code) return code
+  }
   const fromTotal = totalText ? currenciesIn(totalText)[0] : undefined
   if (fromTotal) return fromTotal
   for (const line of lines) {
@@ -759,7 +1030,7 @@ export function extractFields(pages: PageText[]): ExtractedFields {
   )
   return {
     invoice_number: findInvoiceNumber(lines, customer),
-    document_date: findIssueDate(lines, customer, dateOrder(lines.map((l) => l.text).join('\n'))),
+    document_date: findIssueDate(pages, lines, customer, dateOrder(lines.map((l) => l.text).join('\n'))),
     business_name: german ? umlauts(supplier.name) : supplier.name,
     business_address: german ? umlauts(supplier.address) : supplier.address,
     vat_number: vatNumber,

@@ -5,7 +5,7 @@
  * come from the lexicon. The decision then takes the gross, net and VAT that score best
  * together, net + VAT = gross (several VAT rates summed, rounding) counting as evidence.
  */
-import { type LabelField, labelAt, labelRank } from './lexicon.ts'
+import { hasLabel, isLabel, type LabelField, labelAt, labelRank } from './lexicon.ts'
 import { findAmounts, round2 } from './parse.ts'
 import type { Line, Segment } from './pdf-text.ts'
 
@@ -74,8 +74,29 @@ function rolesOf(label: string): { role: Role; strength: number; rate: string | 
   // What was handed over and given back is no total, but tells it: paid − change.
   for (const role of ['change', 'paid'] as Role[])
     if (labelAt(ROLE_FIELD[role], clean)) return [{ role, strength: 1, rate: null }]
-  if (labelAt('not_total', clean)) return []
+  // "Balance" is no total, "Balance due" is: the longer label decides.
+  const not = labelAt('not_total', clean)
+  const longest = Math.max(
+    ...(['incl', 'excl', 'vat'] as Role[]).map((r) => labelAt(ROLE_FIELD[r], clean)?.label.length ?? 0),
+  )
+  if (not && not.label.length >= longest) return []
   const out: { role: Role; strength: number; rate: string | null }[] = []
+  // "in diesem Beitrag enthaltene Versicherungsteuer", "of which VAT": a phrase ending on a VAT
+  // label, saying the tax is contained in another amount, labels the VAT.
+  const words = clean.split(/\s+/)
+  if (
+    !labelAt('vat_total', clean) &&
+    !labelAt('total_incl', clean) &&
+    !labelAt('total_excl', clean) &&
+    hasLabel('vat_included', clean)
+  )
+    for (let i = 1; i < words.length; i++) {
+      const tail = words.slice(i).join(' ').replace(RATE, '').trim()
+      if (isLabel('vat_total', tail)) {
+        out.push({ role: 'vat', strength: 0.5, rate })
+        return out
+      }
+    }
   for (const role of ['incl', 'excl', 'vat'] as Role[]) {
     const m = labelAt(ROLE_FIELD[role], clean)
     if (!m) continue
@@ -262,6 +283,25 @@ export function decideTotals(cands: AmountCandidate[], hasVat: boolean): Totals 
     !EXPLICIT_NET.test(best.excl.text)
   )
     best.excl = null
+  // No labelled net or gross but a VAT: two unlabelled amounts that differ by it are the net and
+  // the gross (net + VAT = gross), the latest pair first.
+  if (!best.incl && !best.excl && best.vat !== null && best.vat > 0) {
+    const vat = best.vat
+    const any = cands.filter((c) => c.role === 'any' && c.value > 0)
+    let pair: { i: AmountCandidate; e: AmountCandidate } | null = null
+    for (const i of any)
+      for (const e of any)
+        if (
+          e.order < i.order &&
+          Math.abs(e.value + vat - i.value) <= 0.011 &&
+          (!pair || i.order > pair.i.order)
+        )
+          pair = { i, e }
+    if (pair) {
+      best.incl = pair.i
+      best.excl = pair.e
+    }
+  }
   // No labelled total (a label OCR could not read): the amount the document repeats most
   // (a till prints its total again as the payment and in the tax summary), the larger first.
   if (!best.incl && !best.excl) {
