@@ -5,11 +5,11 @@
 import { fromPromise } from 'xstate'
 import type { AdminApi } from './api/admin'
 import { notifyAdmin } from './composition'
-import { adminCompaniesMachine } from './machines/admin-companies.machine'
-import { adminUsersMachine } from './machines/admin-users.machine'
-import { companyEditMachine } from './machines/company-edit.machine'
-import { inviteUserMachine } from './machines/invite-user.machine'
-import { submissionMachine } from './machines/submission.machine'
+import { adminCompaniesMachine } from './machines/admin/admin-companies.machine'
+import { adminUsersMachine } from './machines/admin/admin-users.machine'
+import { companyEditMachine } from './machines/admin/company-edit.machine'
+import { inviteUserMachine } from './machines/admin/invite-user.machine'
+import { submissionMachine } from './machines/shared/submission.machine'
 
 /** The administration area's machines (platform administrators), provided with the admin API. */
 export function createAdminMachines(api: { admin: AdminApi }) {

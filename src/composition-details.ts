@@ -6,8 +6,8 @@
 import toast from 'react-hot-toast'
 import { assign, fromPromise } from 'xstate'
 import type { DetailsApi } from './api/details'
-import { documentDetailMachine } from './machines/document-detail.machine'
-import type { UploadQueueActor } from './machines/upload-queue.machine'
+import { documentDetailMachine } from './machines/details/document-detail.machine'
+import type { UploadQueueActor } from './machines/uploads/upload-queue.machine'
 import { detailNoticeText } from './ui/views/details/notices'
 
 export function createDetailMachines(deps: {

@@ -6,9 +6,9 @@
 import toast from 'react-hot-toast'
 import { createActor, fromPromise, type InspectionEvent } from 'xstate'
 import type { Api } from './api'
-import { uploadDialogMachine } from './machines/upload-dialog.machine'
-import { uploadItemMachine } from './machines/upload-item.machine'
-import { type StatusAnswer, uploadQueueMachine } from './machines/upload-queue.machine'
+import { uploadDialogMachine } from './machines/uploads/upload-dialog.machine'
+import { uploadItemMachine } from './machines/uploads/upload-item.machine'
+import { type StatusAnswer, uploadQueueMachine } from './machines/uploads/upload-queue.machine'
 import type { CompanySelectionActor, SessionActor } from './ui/app-context'
 import { type UploadNoticeParams, uploadNoticeText } from './ui/messages'
 

@@ -9,8 +9,8 @@ import {
   refusalFor,
   type UploadDialogContext,
   uploadDialogMachine,
-} from '../../src/machines/upload-dialog.machine'
-import type { QueuedFile } from '../../src/machines/upload-queue.machine'
+} from '../../src/machines/uploads/upload-dialog.machine'
+import type { QueuedFile } from '../../src/machines/uploads/upload-queue.machine'
 import { describeModel } from '../support/model'
 
 /** A file that serialises as its name: the graph tells event samples apart by their JSON. */

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest'
 import { createActor, createMachine, fromPromise, SimulatedClock, waitFor } from 'xstate'
 import type { UploadAnswer } from '../../src/api/documents'
-import type { UploadCallInput } from '../../src/machines/upload-item.machine'
+import type { UploadCallInput } from '../../src/machines/uploads/upload-item.machine'
 import {
   MAX_CONCURRENT_UPLOADS,
   POLL_INTERVAL_MS,
@@ -10,7 +10,7 @@ import {
   type StatusAnswer,
   statusRequests,
   uploadQueueMachine,
-} from '../../src/machines/upload-queue.machine'
+} from '../../src/machines/uploads/upload-queue.machine'
 import { describeModel } from '../support/model'
 
 const pdf = (name: string) => new File(['%PDF-1.4'], name, { type: 'application/pdf' })
@@ -200,7 +200,7 @@ it('starts at most three uploads at once and the next when one is answered; poll
   const notices: string[] = []
   const refreshed: string[] = []
   const bulk: string[] = []
-  const { uploadItemMachine } = await import('../../src/machines/upload-item.machine')
+  const { uploadItemMachine } = await import('../../src/machines/uploads/upload-item.machine')
   const item = uploadItemMachine.provide({
     actors: {
       upload: fromPromise<UploadAnswer, UploadCallInput>(

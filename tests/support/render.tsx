@@ -5,8 +5,8 @@ import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } fr
 import { render } from '@testing-library/react'
 import type { ReactElement } from 'react'
 import { createActor, fromPromise } from 'xstate'
-import { companySelectionMachine } from '../../src/machines/company-selection.machine'
-import { languageMachine } from '../../src/machines/language.machine'
+import { companySelectionMachine } from '../../src/machines/shell/company-selection.machine'
+import { languageMachine } from '../../src/machines/shell/language.machine'
 import { type AppActors, AppActorsProvider } from '../../src/ui/app-context'
 
 i18n.load('en', {})

@@ -15,8 +15,8 @@ import {
   dashboardMachine,
   isValidRange,
   type SortColumn,
-} from '../../src/machines/dashboard.machine'
-import { sessionMachine } from '../../src/machines/session.machine'
+} from '../../src/machines/dashboard/dashboard.machine'
+import { sessionMachine } from '../../src/machines/session/session.machine'
 import { CompanyDashboardView } from '../../src/ui/views/dashboard/dashboard-view'
 // Loaded up front: the view fetches them on first use, and a path should not wait for a chunk.
 import '../../src/ui/views/dashboard/filter-popover'

@@ -6,9 +6,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { type AnyActorRef, assign, createActor, fromPromise } from 'xstate'
 import type { DetailsApi } from '../../src/api/details'
 import { createDetailMachines } from '../../src/composition-details'
-import type { DocumentDetailContext } from '../../src/machines/document-detail.machine'
-import { documentDetailMachine, isFailedStatus } from '../../src/machines/document-detail.machine'
-import { sessionMachine } from '../../src/machines/session.machine'
+import type { DocumentDetailContext } from '../../src/machines/details/document-detail.machine'
+import { documentDetailMachine, isFailedStatus } from '../../src/machines/details/document-detail.machine'
+import { sessionMachine } from '../../src/machines/session/session.machine'
 import { DocumentDetailDialog, DocumentDetailView } from '../../src/ui/views/details/document-detail-dialog'
 import {
   completedRecord,

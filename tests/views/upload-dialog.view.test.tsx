@@ -4,8 +4,8 @@ import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { expect, it } from 'vitest'
 import { createActor } from 'xstate'
-import { uploadDialogMachine } from '../../src/machines/upload-dialog.machine'
-import type { QueuedFile } from '../../src/machines/upload-queue.machine'
+import { uploadDialogMachine } from '../../src/machines/uploads/upload-dialog.machine'
+import type { QueuedFile } from '../../src/machines/uploads/upload-queue.machine'
 import UploadDialog from '../../src/ui/views/uploads/upload-dialog'
 
 i18n.load('en', {})

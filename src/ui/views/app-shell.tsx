@@ -5,7 +5,7 @@ import { lazy, type ReactNode, Suspense, useEffect, useId } from 'react'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import type { ActorRefFrom } from 'xstate'
-import { sidebarMachine } from '../../machines/sidebar.machine'
+import { sidebarMachine } from '../../machines/shell/sidebar.machine'
 import { useAppActors, useScreenActor } from '../app-context'
 import {
   BoardIcon,

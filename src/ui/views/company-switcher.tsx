@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
 import type { ComponentType } from 'react'
 import { css } from 'styled-system/css'
-import type { CompanyChoice } from '../../machines/company-selection.machine'
+import type { CompanyChoice } from '../../machines/shell/company-selection.machine'
 import { useAppActors } from '../app-context'
 import { LazyOnIntent, type PopupProps } from '../components/lazy-on-intent'
 

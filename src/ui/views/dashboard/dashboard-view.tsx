@@ -8,7 +8,7 @@ import {
   canDeleteRow,
   type SortColumn,
   type Summary,
-} from '../../../machines/dashboard.machine'
+} from '../../../machines/dashboard/dashboard.machine'
 import { type DashboardActor, useAppActors, useScreenActor } from '../../app-context'
 import { BusyButton, Button } from '../../components/button'
 import { TrashIcon } from '../../components/icons'

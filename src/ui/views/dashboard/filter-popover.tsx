@@ -11,7 +11,7 @@ import {
   isValidRange,
   STATUS_FILTERS,
   TYPE_FILTERS,
-} from '../../../machines/dashboard.machine'
+} from '../../../machines/dashboard/dashboard.machine'
 import type { PopupProps } from '../../components/lazy-on-intent'
 import { FilterCount, useDashboard } from './dashboard-view'
 

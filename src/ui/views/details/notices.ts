@@ -1,6 +1,6 @@
 /** The detail dialog's toasts (spec 02 §8 "Details"), by notice code and kind. */
 import { msg } from '@lingui/core/macro'
-import type { DetailNoticeParams } from '../../../machines/document-detail.machine'
+import type { DetailNoticeParams } from '../../../machines/details/document-detail.machine'
 import { i18n } from '../../i18n'
 import { translateMessage } from '../../messages'
 

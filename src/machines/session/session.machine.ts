@@ -4,12 +4,10 @@
  * (idle, refreshing, signingOut). API calls, toasts and navigation are injected.
  */
 import { assign, fromPromise, setup } from 'xstate'
-import type { LoginInput, LoginResult, User } from '../api/schemas'
+import type { LoginInput, LoginResult, User } from '../../api/schemas'
+import { type CallFailure, toFailure } from '../shared/failure'
 
 export type SecondFactor = { token: string; useBackupCode: boolean }
-
-/** What the machine knows of a failed call; views translate it. `detail`: the server's, when a string. */
-export type CallFailure = { status: number; message: string; detail?: string }
 
 export type SessionNotice =
   | 'loggedIn'
@@ -44,15 +42,6 @@ export type SessionEvent =
   | { type: 'session.reset' }
   | ({ type: 'twoFactor.submit' } & SecondFactor)
   | { type: 'session.userLoaded'; user: User }
-
-export const toFailure = (error: unknown): CallFailure => {
-  const e = error as { status?: unknown; message?: unknown; detail?: unknown } | null
-  return {
-    status: typeof e?.status === 'number' ? e.status : 500,
-    message: typeof e?.message === 'string' && e.message ? e.message : 'Unknown error occurred',
-    ...(typeof e?.detail === 'string' && e.detail ? { detail: e.detail } : {}),
-  }
-}
 
 const isUnauthorized = (error: unknown) => toFailure(error).status === 401
 

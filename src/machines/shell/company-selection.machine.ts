@@ -4,7 +4,7 @@
  * Switching stores the id; an unknown id is refused with 'Company not found'.
  */
 import { assign, fromPromise, setup } from 'xstate'
-import type { MyCompany } from '../api/schemas'
+import type { MyCompany } from '../../api/schemas'
 
 export type CompanySelectionNotice = 'companyChanged' | 'companyNotFound' | 'companiesFailed'
 

@@ -6,11 +6,11 @@
  * kind. Each action queues the upload, deletes the original (`working`), then closes.
  */
 import { and, assign, enqueueActions, fromPromise, not, setup } from 'xstate'
-import type { DetailKind, FinancialDocument, QualityData } from '../api/details'
-import { DOCUMENT_CATEGORIES, type DocumentCategory } from '../api/schemas'
-import { toFailure } from './session.machine'
-import { EXPENSE_PDF_ONLY, isPdf } from './upload-dialog.machine'
-import type { QueuedFile } from './upload-queue.machine'
+import type { DetailKind, FinancialDocument, QualityData } from '../../api/details'
+import { DOCUMENT_CATEGORIES, type DocumentCategory } from '../../api/schemas'
+import { toFailure } from '../shared/failure'
+import { EXPENSE_PDF_ONLY, isPdf } from '../uploads/upload-dialog.machine'
+import type { QueuedFile } from '../uploads/upload-queue.machine'
 
 export { EXPENSE_PDF_ONLY }
 export const INVOICE_PDF_ONLY = 'Only PDF files are supported for invoices'

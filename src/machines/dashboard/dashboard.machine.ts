@@ -9,7 +9,7 @@
  * deleted after a confirmation (platform administrators; the server enforces it).
  */
 import { assign, fromPromise, raise, setup } from 'xstate'
-import type { LogEntry, LogQuery } from '../api/logs'
+import type { LogEntry, LogQuery } from '../../api/logs'
 
 export const STATUS_FILTERS = ['all', 'pending', 'processing', 'completed', 'failed'] as const
 export const TYPE_FILTERS = ['all', 'invoice', 'document'] as const

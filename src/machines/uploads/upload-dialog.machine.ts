@@ -5,7 +5,7 @@
  * hands the selection to the queue (`submit`) and closes; with nothing selected it says so.
  */
 import { assign, setup } from 'xstate'
-import { DOCUMENT_CATEGORIES, type DocumentCategory } from '../api/schemas'
+import { DOCUMENT_CATEGORIES, type DocumentCategory } from '../../api/schemas'
 import type { QueuedFile } from './upload-queue.machine'
 
 export { DOCUMENT_CATEGORIES, type DocumentCategory }

@@ -14,8 +14,8 @@ import {
   type CompanyRole,
   type CompanyUser,
   UpdateCompanyInput,
-} from '../api/schemas'
-import { type CallFailure, toFailure } from './session.machine'
+} from '../../api/schemas'
+import { type CallFailure, toFailure } from '../shared/failure'
 
 /** Logo types (spec §9); anything else is refused before any upload. */
 export const LOGO_TYPES: readonly string[] = ['image/jpeg', 'image/png', 'image/gif']

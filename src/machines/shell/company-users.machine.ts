@@ -1,6 +1,6 @@
 /** The members of the selected company (read-only, for company administrators): loading → ready | failed → retry. */
 import { assign, fromPromise, setup } from 'xstate'
-import type { CompanyUser } from '../api/schemas'
+import type { CompanyUser } from '../../api/schemas'
 
 export const companyUsersMachine = setup({
   types: {

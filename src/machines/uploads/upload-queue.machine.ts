@@ -5,7 +5,7 @@
  * 3 s one request per kind (`checking`), whose answers it forwards to the children.
  */
 import { type ActorRefFrom, assign, enqueueActions, fromPromise, setup } from 'xstate'
-import type { ProcessingStatus, StatusKind, UploadDocumentType } from '../api/documents'
+import type { ProcessingStatus, StatusKind, UploadDocumentType } from '../../api/documents'
 import { type UploadReport, type UploadStatus, uploadItemMachine } from './upload-item.machine'
 
 export const MAX_CONCURRENT_UPLOADS = 3
