@@ -54,7 +54,7 @@ describeModel('upload queue machine', {
       actions: {
         notify: (_, p) =>
           record(`notify:${p.notice}${p.fileName ? `:${p.fileName}` : ''}${p.count ? `:${p.count}` : ''}`),
-        refreshDashboard: () => record('refreshDashboard'),
+        announceSettled: () => record('uploads.settled'),
         logPollError: () => record('logPollError'),
       },
     }),
@@ -159,11 +159,11 @@ it('asks one status request per kind every 3 s while anything processes, and non
       },
       actions: {
         notify: (_, p) => notices.push(p.notice),
-        refreshDashboard: () => refreshed.push('refresh'),
       },
     }),
     { clock },
   ).start()
+  queue.on('uploads.settled', () => refreshed.push('refresh'))
   // Idle for a minute: no request.
   for (let t = 0; t < 60_000; t += POLL_INTERVAL_MS) clock.increment(POLL_INTERVAL_MS)
   expect(requests).toEqual([])
@@ -239,11 +239,11 @@ it('starts at most three uploads at once and the next when one is answered; poll
       },
       actions: {
         notify: (_, p) => notices.push(`${p.notice}:${p.fileName ?? p.count}`),
-        refreshDashboard: () => refreshed.push('refresh'),
       },
     }),
     { clock },
   ).start()
+  queue.on('uploads.settled', () => refreshed.push('refresh'))
   queue.send({
     type: 'uploads.add',
     files: ['1', '2', '3', '4'].map((n) => invoice(`${n}.pdf`)),

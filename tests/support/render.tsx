@@ -5,9 +5,10 @@ import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } fr
 import { render } from '@testing-library/react'
 import type { ReactElement } from 'react'
 import { createActor, fromPromise } from 'xstate'
+import type { AppActors } from '../../src/composition'
 import { companySelectionMachine } from '../../src/machines/shell/company-selection.machine'
 import { languageMachine } from '../../src/machines/shell/language.machine'
-import { type AppActors, AppActorsProvider } from '../../src/ui/app-context'
+import { AppActorsProvider } from '../../src/ui/app-context'
 
 i18n.load('en', {})
 i18n.activate('en')

@@ -3,7 +3,7 @@
  * (idle → signingIn → [secondFactor: editing ⇄ verifying] → loadingUser) or `signedIn`
  * (idle, refreshing, signingOut). API calls, toasts and navigation are injected.
  */
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, emit, fromPromise, setup } from 'xstate'
 import type { LoginInput, LoginResult, User } from '../../api/schemas'
 import { type CallFailure, toFailure } from '../shared/failure'
 
@@ -34,6 +34,9 @@ export type SessionContext = {
   adviseSetup: boolean
 }
 
+/** What the session tells listeners: signing in (the companies and saved language load) and out. */
+export type SessionEmitted = { type: 'session.signedIn' } | { type: 'session.signedOut' }
+
 export type SessionEvent =
   | { type: 'session.login'; email: string; password: string; redirectTo?: string }
   | { type: 'session.logout' }
@@ -49,6 +52,7 @@ export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
     events: {} as SessionEvent,
+    emitted: {} as SessionEmitted,
   },
   actors: {
     fetchUser: fromPromise<User>(async () => {
@@ -229,6 +233,8 @@ export const sessionMachine = setup({
       },
     },
     signedIn: {
+      entry: emit({ type: 'session.signedIn' }),
+      exit: emit({ type: 'session.signedOut' }),
       initial: 'idle',
       on: {
         'session.expired': {

@@ -13,7 +13,7 @@ import {
   TYPE_FILTERS,
 } from '../../../machines/dashboard/dashboard.machine'
 import type { PopupProps } from '../../components/lazy-on-intent'
-import { FilterCount, useDashboard } from './dashboard-view'
+import { FilterCount, useDashboard } from './dashboard-context'
 
 const select = css({
   h: '9',
