@@ -5,6 +5,7 @@
 import { type ActorRefFrom, fromPromise } from 'xstate'
 import type { Api } from '../../api'
 import type { Notifier } from '../shared/deps'
+import type { UploadQueueActor } from '../uploads/upload-queue.machine'
 import { dashboardMachine, toQuery } from './dashboard.machine'
 
 export type DashboardActor = ActorRefFrom<typeof dashboardMachine>
@@ -12,6 +13,16 @@ export type DashboardActor = ActorRefFrom<typeof dashboardMachine>
 export type DashboardDeps = {
   api: Pick<Api, 'logs'>
   notify: Pick<Notifier, 'dashboard' | 'logsFailed'>
+}
+
+/** The dashboard refreshes after each upload that completes or fails (the queue's `uploads.settled`).
+ * Returns the unsubscribe. */
+export function followUploads(
+  dashboard: Pick<DashboardActor, 'send'>,
+  uploads: Pick<UploadQueueActor, 'on'>,
+) {
+  const subscription = uploads.on('uploads.settled', () => dashboard.send({ type: 'dashboard.refresh' }))
+  return () => subscription.unsubscribe()
 }
 
 export function createDashboardImplementations({ api, notify }: DashboardDeps) {

@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react'
 import { type ComponentType, lazy, Suspense, useEffect } from 'react'
 import { css, cx } from 'styled-system/css'
 import { button, card } from 'styled-system/recipes'
-import type { DashboardActor } from '../../../machines/dashboard/dashboard.implementations'
+import { type DashboardActor, followUploads } from '../../../machines/dashboard/dashboard.implementations'
 import {
   activeFilterCount,
   canDeleteRow,
@@ -57,12 +57,7 @@ function CompanyDashboard({ companyId }: { companyId: number }) {
   const { machines, uploadQueue } = useAppActors()
   const dashboard = useScreenActor(machines.dashboard, { input: { companyId } })
   // The dashboard refreshes after each upload that completes or fails (the queue's `uploads.settled`).
-  useEffect(() => {
-    const subscription = uploadQueue?.on('uploads.settled', () =>
-      dashboard.send({ type: 'dashboard.refresh' }),
-    )
-    return () => subscription?.unsubscribe()
-  }, [uploadQueue, dashboard])
+  useEffect(() => (uploadQueue ? followUploads(dashboard, uploadQueue) : undefined), [uploadQueue, dashboard])
   return <CompanyDashboardView dashboard={dashboard} companyId={companyId} />
 }
 
