@@ -67,7 +67,7 @@ export default function UploadPanelContent({ queue }: { queue: UploadQueueActor 
         overflow: 'hidden',
       })}
     >
-      <PanelHeader queue={queue} open={open} unseen={unseen} active={active.length} total={uploads.length} />
+      <PanelHeader queue={queue} open={open} unseen={unseen} active={active} uploads={uploads} />
       {open ? (
         <div className={css({ maxH: '24rem', overflowY: 'auto', p: '2' })}>
           {batchByMinute(uploads).map((batch) => (
@@ -117,13 +117,13 @@ function PanelHeader({
   open,
   unseen,
   active,
-  total,
+  uploads,
 }: {
   queue: UploadQueueActor
   open: boolean
   unseen: boolean
-  active: number
-  total: number
+  active: QueueEntry[]
+  uploads: QueueEntry[]
 }) {
   const { t } = useLingui()
   const small = cx(button({ variant: 'ghost', size: 'sm' }), css({ fontSize: 'xs', h: '7', px: '2' }))
@@ -148,10 +148,10 @@ function PanelHeader({
         <span className={css({ fontWeight: 'semibold', fontSize: 'sm' })}>
           {active ? (
             <Trans>
-              Uploading {active} of {total}
+              Uploading {active.length} of {uploads.length}
             </Trans>
           ) : (
-            <Trans>Uploads ({total})</Trans>
+            <Trans>Uploads ({uploads.length})</Trans>
           )}
         </span>
         {unseen ? (
