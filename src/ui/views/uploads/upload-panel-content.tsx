@@ -146,7 +146,7 @@ function PanelHeader({
         onClick={() => queue.send({ type: 'panel.toggle' })}
       >
         <span className={css({ fontWeight: 'semibold', fontSize: 'sm' })}>
-          {active ? (
+          {active.length ? (
             <Trans>
               Uploading {active.length} of {uploads.length}
             </Trans>
