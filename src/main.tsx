@@ -1,4 +1,5 @@
 /** Composition root: API client → root actors → router → render. */
+import type { Messages } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
 import { createRouter, RouterProvider } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
@@ -6,10 +7,11 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import type { InspectionEvent } from 'xstate'
 import { createApi } from './api'
-import { createAppActors, notifyAccount } from './composition'
+import { type AppActors, composeApp } from './composition'
 import { routeTree } from './routeTree.gen'
-import { type AppActors, AppActorsProvider } from './ui/app-context'
-import { detectLanguage, i18n } from './ui/i18n'
+import { AppActorsProvider } from './ui/app-context'
+import { activateLanguage, detectLanguage, i18n, LANGUAGE_STORAGE_KEY } from './ui/i18n'
+import { toastNotifier } from './ui/notify'
 import { LanguageFailedView } from './ui/views/language-failed-view'
 import './index.css'
 
@@ -30,9 +32,15 @@ const api = createApi({
   onUnauthorized: () => actors.session.send({ type: 'session.expired' }),
 })
 
-const actors: AppActors = createAppActors({
+const actors: AppActors = composeApp({
   api,
+  notify: toastNotifier,
+  loadDetailNotifier: () => import('./ui/views/details/notices').then((m) => m.detailNotifier),
   storage: window.localStorage,
+  locale: {
+    activate: (language, catalog) => activateLanguage(language, catalog as Messages),
+    storageKey: LANGUAGE_STORAGE_KEY,
+  },
   // Absent outside secure contexts: copying then fails with a toast asking to copy by hand.
   clipboard: navigator.clipboard ?? { writeText: () => Promise.reject(new Error('Clipboard unavailable')) },
   initialLanguage: detectLanguage(window.localStorage, navigator.language),
@@ -48,7 +56,7 @@ const actors: AppActors = createAppActors({
 
 const router = createRouter({
   routeTree,
-  context: { session: actors.session, notify: notifyAccount },
+  context: { session: actors.session, notify: (notice) => toastNotifier.account(notice) },
   defaultPreload: 'intent',
   scrollRestoration: true,
 })

@@ -1,6 +1,6 @@
 /** Route guards read the session actor from the router context; the session decides. */
 import { waitFor } from 'xstate'
-import type { SessionActor } from '../ui/app-context'
+import type { SessionActor } from '../machines/session/session.implementations'
 
 /** Resolves once the initial session check is over (signed in or out). */
 export function settledSession(session: SessionActor) {

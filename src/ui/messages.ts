@@ -5,16 +5,11 @@
 
 import type { MessageDescriptor } from '@lingui/core'
 import { msg, plural } from '@lingui/core/macro'
-import type { AdminCompaniesNotice } from '../machines/admin-companies.machine'
-import type { AdminUsersNotice } from '../machines/admin-users.machine'
-import type { CompanyEditNotice } from '../machines/company-edit.machine'
-import type { CompanySelectionNotice } from '../machines/company-selection.machine'
-import type { DashboardNotice } from '../machines/dashboard.machine'
-import type { InviteUserNotice } from '../machines/invite-user.machine'
-import type { SessionNotice } from '../machines/session.machine'
-import type { TwoFactorSetupNotice } from '../machines/two-factor-setup.machine'
-import type { UploadItemNotice } from '../machines/upload-item.machine'
-import type { UploadQueueNotice } from '../machines/upload-queue.machine'
+import type { TwoFactorSetupNotice } from '../machines/account/two-factor-setup.machine'
+import type { DashboardNotice } from '../machines/dashboard/dashboard.machine'
+import type { SessionNotice } from '../machines/session/session.machine'
+import type { AccountNotice, AdminNotice, UploadNoticeParams } from '../machines/shared/deps'
+import type { CompanySelectionNotice } from '../machines/shell/company-selection.machine'
 import { i18n } from './i18n'
 
 export const sessionNotices: Record<
@@ -51,7 +46,7 @@ export const twoFactorSetupNotices: Record<TwoFactorSetupNotice, Notice> = {
 }
 
 /** Toasts of the account flows that are not a machine's own notice. */
-export const accountNotices = {
+export const accountNotices: Record<AccountNotice, Notice> = {
   invalidTwoFactorAttempt: { kind: 'error', message: msg`Invalid authentication attempt` },
   invalidValidationLink: { kind: 'error', message: msg`Invalid validation link` },
   invalidResetLink: { kind: 'error', message: msg`Invalid password reset link` },
@@ -68,19 +63,10 @@ export const accountNotices = {
   newPasswordsMismatch: { kind: 'error', message: msg`New passwords do not match` },
   twoFactorDisabled: { kind: 'success', message: msg`Two-factor authentication has been disabled` },
   twoFactorDisableFailed: { kind: 'error', message: msg`Two-factor authentication could not be disabled` },
-} satisfies Record<string, Notice>
-export type AccountNotice = keyof typeof accountNotices
+}
 
 /** Toasts of the administration area (spec §8 "Administration toasts" and "Success toasts"). */
-export const adminNotices: Record<
-  | AdminCompaniesNotice
-  | AdminUsersNotice
-  | CompanyEditNotice
-  | InviteUserNotice
-  | 'companyCreated'
-  | 'companyCreateFailed',
-  Notice
-> = {
+export const adminNotices: Record<AdminNotice, Notice> = {
   companiesFetchFailed: { kind: 'error', message: msg`Failed to fetch companies` },
   companyFetchFailed: { kind: 'error', message: msg`Failed to fetch company` },
   companyCreated: { kind: 'success', message: msg`Company created successfully` },
@@ -106,7 +92,6 @@ export const adminNotices: Record<
   userInvited: { kind: 'success', message: msg`User invited successfully` },
   inviteFailed: { kind: 'error', message: msg`Failed to invite user` },
 }
-export type AdminNotice = keyof typeof adminNotices
 
 const known: Record<string, MessageDescriptor> = {
   'Code must be at least 6 characters': msg`Code must be at least 6 characters`,
@@ -188,13 +173,6 @@ export function companyNoticeText(notice: CompanySelectionNotice, name = ''): st
     case 'companiesFailed':
       return i18n._(msg`Failed to fetch your companies`)
   }
-}
-
-export type UploadNoticeParams = {
-  notice: UploadQueueNotice | UploadItemNotice
-  fileName?: string
-  count?: number
-  reason?: string
 }
 
 /** The upload toasts: start (one file by name, or a count), sent, processed, failed with the reason. */

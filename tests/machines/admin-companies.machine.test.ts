@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
-import { adminCompaniesMachine } from '../../src/machines/admin-companies.machine'
+import { adminCompaniesMachine } from '../../src/machines/admin/admin-companies.machine'
 import { describeModel } from '../support/model'
 import { companies, done, error, failure, ME } from './admin-fixtures'
 

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
-import { adminUsersMachine } from '../../src/machines/admin-users.machine'
+import { adminUsersMachine } from '../../src/machines/admin/admin-users.machine'
 import { describeModel } from '../support/model'
 import { done, error, failure, ME, users } from './admin-fixtures'
 

@@ -1,5 +1,5 @@
 import { expect } from 'vitest'
-import { companyEditMachine, LOGO_TYPE_MESSAGE } from '../../src/machines/company-edit.machine'
+import { companyEditMachine, LOGO_TYPE_MESSAGE } from '../../src/machines/admin/company-edit.machine'
 import { describeModel } from '../support/model'
 import { acme, done, error, failure, ME, users } from './admin-fixtures'
 

@@ -1,5 +1,8 @@
 import { expect } from 'vitest'
-import { type CompanyChoice, companySelectionMachine } from '../../src/machines/company-selection.machine'
+import {
+  type CompanyChoice,
+  companySelectionMachine,
+} from '../../src/machines/shell/company-selection.machine'
 import { describeModel } from '../support/model'
 
 const company = (id: number, name: string): CompanyChoice =>

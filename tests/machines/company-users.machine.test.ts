@@ -1,6 +1,6 @@
 import { expect } from 'vitest'
 import type { CompanyUser } from '../../src/contract'
-import { companyUsersMachine } from '../../src/machines/company-users.machine'
+import { companyUsersMachine } from '../../src/machines/shell/company-users.machine'
 import { describeModel } from '../support/model'
 
 const member = {

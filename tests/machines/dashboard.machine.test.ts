@@ -8,7 +8,7 @@ import {
   NO_FILTERS,
   PAGE_SIZE,
   toQuery,
-} from '../../src/machines/dashboard.machine'
+} from '../../src/machines/dashboard/dashboard.machine'
 import type { ControlledActors } from '../support/graph'
 import { describeModel } from '../support/model'
 

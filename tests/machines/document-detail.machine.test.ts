@@ -7,7 +7,7 @@ import {
   EXPENSE_PDF_ONLY,
   INVOICE_PDF_ONLY,
   isFailedStatus,
-} from '../../src/machines/document-detail.machine'
+} from '../../src/machines/details/document-detail.machine'
 import { describeModel } from '../support/model'
 import {
   completedRecord,

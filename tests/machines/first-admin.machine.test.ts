@@ -1,5 +1,5 @@
 import { expect } from 'vitest'
-import { firstAdminMachine } from '../../src/machines/first-admin.machine'
+import { firstAdminMachine } from '../../src/machines/session/first-admin.machine'
 import { describeModel } from '../support/model'
 
 const input = { email: 'grace@example.com', name: 'Grace', surname: 'Hopper', password: 'Compiler1952' }

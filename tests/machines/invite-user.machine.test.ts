@@ -1,5 +1,5 @@
 import { expect } from 'vitest'
-import { inviteUserMachine } from '../../src/machines/invite-user.machine'
+import { inviteUserMachine } from '../../src/machines/admin/invite-user.machine'
 import { describeModel } from '../support/model'
 import { done, error, failure } from './admin-fixtures'
 

@@ -1,5 +1,5 @@
 import { expect } from 'vitest'
-import { languageMachine } from '../../src/machines/language.machine'
+import { languageMachine } from '../../src/machines/shell/language.machine'
 import { describeModel } from '../support/model'
 
 const catalog = { abc: ['Bonjour'] }

@@ -1,6 +1,6 @@
 import { expect } from 'vitest'
 import type { User } from '../../src/contract'
-import { sessionMachine } from '../../src/machines/session.machine'
+import { sessionMachine } from '../../src/machines/session/session.machine'
 import { ada, done, error, failure, loginResult } from '../support/fixtures'
 import { describeModel } from '../support/model'
 

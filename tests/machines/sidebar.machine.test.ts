@@ -1,5 +1,5 @@
 import { expect } from 'vitest'
-import { sidebarMachine } from '../../src/machines/sidebar.machine'
+import { sidebarMachine } from '../../src/machines/shell/sidebar.machine'
 import { describeModel } from '../support/model'
 
 describeModel('sidebar machine', {

@@ -1,5 +1,5 @@
 import { expect } from 'vitest'
-import { submissionMachine } from '../../src/machines/submission.machine'
+import { submissionMachine } from '../../src/machines/shared/submission.machine'
 import { describeModel } from '../support/model'
 
 const failure = Object.assign(new Error('Invalid or expired link'), { status: 400 })

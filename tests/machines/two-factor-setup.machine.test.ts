@@ -1,6 +1,6 @@
 import { expect } from 'vitest'
 import type { User } from '../../src/contract'
-import { twoFactorSetupMachine } from '../../src/machines/two-factor-setup.machine'
+import { twoFactorSetupMachine } from '../../src/machines/account/two-factor-setup.machine'
 import { describeModel } from '../support/model'
 
 const enrollment = {

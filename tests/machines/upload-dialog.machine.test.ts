@@ -10,7 +10,7 @@ import {
   refusalFor,
   type UploadDialogContext,
   uploadDialogMachine,
-} from '../../src/machines/upload-dialog.machine'
+} from '../../src/machines/uploads/upload-dialog.machine'
 import { describeModel } from '../support/model'
 
 /** A file that serialises as its name: the graph tells event samples apart by their JSON. */

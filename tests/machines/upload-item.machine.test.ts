@@ -5,7 +5,7 @@ import {
   failureReason,
   type UploadReport,
   uploadItemMachine,
-} from '../../src/machines/upload-item.machine'
+} from '../../src/machines/uploads/upload-item.machine'
 import { describeModel } from '../support/model'
 
 /** The queue's stand-in: records every report of the item under test. */

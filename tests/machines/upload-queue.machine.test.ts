@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest'
 import { createActor, createMachine, fromPromise, SimulatedClock, waitFor } from 'xstate'
 import type { QueuedFile, UploadAnswer } from '../../src/contract'
-import type { UploadCallInput } from '../../src/machines/upload-item.machine'
+import type { UploadCallInput } from '../../src/machines/uploads/upload-item.machine'
 import {
   MAX_CONCURRENT_UPLOADS,
   POLL_INTERVAL_MS,
@@ -9,7 +9,7 @@ import {
   type StatusAnswer,
   statusRequests,
   uploadQueueMachine,
-} from '../../src/machines/upload-queue.machine'
+} from '../../src/machines/uploads/upload-queue.machine'
 import { describeModel } from '../support/model'
 
 const pdf = (name: string) => new File(['%PDF-1.4'], name, { type: 'application/pdf' })
@@ -53,7 +53,7 @@ describeModel('upload queue machine', {
       actions: {
         notify: (_, p) =>
           record(`notify:${p.notice}${p.fileName ? `:${p.fileName}` : ''}${p.count ? `:${p.count}` : ''}`),
-        refreshDashboard: () => record('refreshDashboard'),
+        announceSettled: () => record('uploads.settled'),
         logPollError: () => record('logPollError'),
       },
     }),
@@ -158,11 +158,11 @@ it('asks one status request per kind every 3 s while anything processes, and non
       },
       actions: {
         notify: (_, p) => notices.push(p.notice),
-        refreshDashboard: () => refreshed.push('refresh'),
       },
     }),
     { clock },
   ).start()
+  queue.on('uploads.settled', () => refreshed.push('refresh'))
   // Idle for a minute: no request.
   for (let t = 0; t < 60_000; t += POLL_INTERVAL_MS) clock.increment(POLL_INTERVAL_MS)
   expect(requests).toEqual([])
@@ -199,7 +199,7 @@ it('starts at most three uploads at once and the next when one is answered; poll
   const notices: string[] = []
   const refreshed: string[] = []
   const bulk: string[] = []
-  const { uploadItemMachine } = await import('../../src/machines/upload-item.machine')
+  const { uploadItemMachine } = await import('../../src/machines/uploads/upload-item.machine')
   const item = uploadItemMachine.provide({
     actors: {
       upload: fromPromise<UploadAnswer, UploadCallInput>(
@@ -238,11 +238,11 @@ it('starts at most three uploads at once and the next when one is answered; poll
       },
       actions: {
         notify: (_, p) => notices.push(`${p.notice}:${p.fileName ?? p.count}`),
-        refreshDashboard: () => refreshed.push('refresh'),
       },
     }),
     { clock },
   ).start()
+  queue.on('uploads.settled', () => refreshed.push('refresh'))
   queue.send({
     type: 'uploads.add',
     files: ['1', '2', '3', '4'].map((n) => invoice(`${n}.pdf`)),

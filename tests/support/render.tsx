@@ -5,9 +5,10 @@ import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } fr
 import { render } from '@testing-library/react'
 import type { ReactElement } from 'react'
 import { createActor, fromPromise } from 'xstate'
-import { companySelectionMachine } from '../../src/machines/company-selection.machine'
-import { languageMachine } from '../../src/machines/language.machine'
-import { type AppActors, AppActorsProvider } from '../../src/ui/app-context'
+import type { AppActors } from '../../src/composition'
+import { companySelectionMachine } from '../../src/machines/shell/company-selection.machine'
+import { languageMachine } from '../../src/machines/shell/language.machine'
+import { AppActorsProvider } from '../../src/ui/app-context'
 
 i18n.load('en', {})
 i18n.activate('en')

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest'
-import type { QueueEntry } from '../../src/machines/upload-queue.machine'
+import type { QueueEntry } from '../../src/machines/uploads/upload-queue.machine'
 import { batchByMinute, formatFileSize } from '../../src/ui/views/uploads/format'
 
 it('shows bytes below 1 KB, KB with one decimal below 1 MB, then MB, in 1024 steps', () => {

@@ -7,7 +7,6 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { expect } from 'vitest'
 import { type AnyActorRef, type AnyMachineSnapshot, createActor, fromPromise } from 'xstate'
 import type { DetailsApi } from '../../src/api/details'
-import { createDetailMachines } from '../../src/composition-details'
 import type { LogEntry } from '../../src/contract'
 import {
   activeFilterCount,
@@ -15,9 +14,11 @@ import {
   dashboardMachine,
   isValidRange,
   type SortColumn,
-} from '../../src/machines/dashboard.machine'
-import { sessionMachine } from '../../src/machines/session.machine'
+} from '../../src/machines/dashboard/dashboard.machine'
+import { createDetailsImplementations } from '../../src/machines/details/details.implementations'
+import { sessionMachine } from '../../src/machines/session/session.machine'
 import { CompanyDashboardView } from '../../src/ui/views/dashboard/dashboard-view'
+import { detailNotifier } from '../../src/ui/views/details/notices'
 // Loaded up front: the view fetches them on first use, and a path should not wait for a chunk.
 import '../../src/ui/views/dashboard/filter-popover'
 import '../../src/ui/views/details/document-detail-dialog'
@@ -119,7 +120,9 @@ describeViewModel('dashboard view', {
     // The details dialog's own paths are tested on their own: here its requests never answer.
     const never = () => new Promise<never>(() => {})
     const details = new Proxy({}, { get: () => never }) as DetailsApi
-    const machines = Promise.resolve(createDetailMachines({ details, uploadQueue: {} as never }))
+    const machines = Promise.resolve(
+      createDetailsImplementations({ details, notify: detailNotifier, uploadQueue: {} as never }),
+    )
     return {
       element: inApp(
         <CompanyDashboardView dashboard={dashboard} companyId={7} />,

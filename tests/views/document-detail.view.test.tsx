@@ -5,11 +5,12 @@ import { StrictMode } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { type AnyActorRef, assign, createActor, fromPromise } from 'xstate'
 import type { DetailsApi } from '../../src/api/details'
-import { createDetailMachines } from '../../src/composition-details'
-import type { DocumentDetailContext } from '../../src/machines/document-detail.machine'
-import { documentDetailMachine, isFailedStatus } from '../../src/machines/document-detail.machine'
-import { sessionMachine } from '../../src/machines/session.machine'
+import { createDetailsImplementations } from '../../src/machines/details/details.implementations'
+import type { DocumentDetailContext } from '../../src/machines/details/document-detail.machine'
+import { documentDetailMachine, isFailedStatus } from '../../src/machines/details/document-detail.machine'
+import { sessionMachine } from '../../src/machines/session/session.machine'
 import { DocumentDetailDialog, DocumentDetailView } from '../../src/ui/views/details/document-detail-dialog'
+import { detailNotifier } from '../../src/ui/views/details/notices'
 import {
   completedRecord,
   detailEvents,
@@ -210,7 +211,9 @@ describe('document detail dialog, the preview object URL', () => {
       quality: async () => quality,
       remove: async () => {},
     } as unknown as DetailsApi
-    const machines = Promise.resolve(createDetailMachines({ details, uploadQueue: {} as never }))
+    const machines = Promise.resolve(
+      createDetailsImplementations({ details, notify: detailNotifier, uploadQueue: {} as never }),
+    )
     const view = render(
       <StrictMode>
         {inApp(

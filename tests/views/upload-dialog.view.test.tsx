@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event'
 import { expect, it } from 'vitest'
 import { createActor } from 'xstate'
 import type { QueuedFile } from '../../src/contract'
-import { uploadDialogMachine } from '../../src/machines/upload-dialog.machine'
+import { uploadDialogMachine } from '../../src/machines/uploads/upload-dialog.machine'
 import UploadDialog from '../../src/ui/views/uploads/upload-dialog'
 
 i18n.load('en', {})

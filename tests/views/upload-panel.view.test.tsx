@@ -17,20 +17,20 @@ import userEvent from '@testing-library/user-event'
 import { beforeAll, expect, it } from 'vitest'
 import { type AnyMachineSnapshot, and, createActor, fromPromise, or, stateIn } from 'xstate'
 import type { QueuedFile, UploadAnswer } from '../../src/contract'
-import { sessionMachine } from '../../src/machines/session.machine'
-import { uploadDialogMachine } from '../../src/machines/upload-dialog.machine'
+import { sessionMachine } from '../../src/machines/session/session.machine'
+import { uploadDialogMachine } from '../../src/machines/uploads/upload-dialog.machine'
 import {
   type UploadCallInput,
   type UploadStatus,
   uploadItemMachine,
-} from '../../src/machines/upload-item.machine'
+} from '../../src/machines/uploads/upload-item.machine'
 import {
   POLL_INTERVAL_MS,
   type QueueEntry,
   type StatusAnswer,
   type UploadQueueActor,
   uploadQueueMachine,
-} from '../../src/machines/upload-queue.machine'
+} from '../../src/machines/uploads/upload-queue.machine'
 import { AppActorsProvider } from '../../src/ui/app-context'
 import { UploadPanel } from '../../src/ui/views/uploads/upload-panel'
 import type { ControlledActors, SimulatedClock } from '../support/graph'

@@ -8,7 +8,7 @@ import { input } from 'styled-system/recipes'
 import { useAppActors } from '../app-context'
 import { CheckIcon } from '../components/icons'
 import type { PopupProps } from '../components/lazy-on-intent'
-import { CompanyLogo, switcherTrigger } from './company-switcher'
+import { CompanyLogo, switcherTrigger } from './company-logo'
 
 /** The switcher's popover: a search box and the matching companies (loaded on first intent). */
 export default function CompanySwitcherPopup({ defaultOpen }: PopupProps) {

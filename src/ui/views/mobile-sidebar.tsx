@@ -4,7 +4,7 @@ import { useLingui } from '@lingui/react/macro'
 import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { CloseIcon } from '../components/icons'
-import { Brand, NavItems, type SidebarActor } from './app-shell'
+import { Brand, NavItems, type SidebarActor } from './app-nav'
 
 /** The sidebar as an overlay below 768 px; mounted only while open. */
 export default function MobileSidebar({ sidebar }: { sidebar: SidebarActor }) {

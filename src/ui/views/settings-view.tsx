@@ -57,10 +57,8 @@ function useActiveSection(ids: string[]): string | undefined {
 }
 
 export function SettingsView() {
-  const { session, language, companySelection } = useAppActors()
+  const { session, companySelection } = useAppActors()
   const user = useSelector(session, (s) => s.context.user)
-  const signingOut = useSelector(session, (s) => s.matches({ signedIn: 'signingOut' }))
-  const current = useSelector(language, (s) => s.context.language)
   const selected = useSelector(companySelection, (s) =>
     s.context.companies.find((c) => c.id === s.context.selectedId),
   )
@@ -89,81 +87,10 @@ export function SettingsView() {
         <Trans>Settings</Trans>
       </h1>
       <div className={css({ display: 'flex', gap: '8', alignItems: 'flex-start' })}>
-        <nav
-          aria-label={t`Settings sections`}
-          className={css({
-            display: { base: 'none', lg: 'block' },
-            position: 'sticky',
-            top: '24',
-            w: '52',
-            flexShrink: 0,
-          })}
-        >
-          <ul className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
-            {sections.map((section) => (
-              <li key={section.id}>
-                <a
-                  href={`#${section.id}`}
-                  aria-current={active === section.id ? 'location' : undefined}
-                  className={css({
-                    display: 'block',
-                    px: '3',
-                    py: '2',
-                    borderRadius: 'md',
-                    fontSize: 'sm',
-                    color: 'fg.muted',
-                    borderLeftWidth: '2px',
-                    borderColor: 'transparent',
-                    _hover: { bg: 'bg.muted', color: 'fg.default' },
-                    '&[aria-current=location]': {
-                      color: 'accent.fg',
-                      borderColor: 'accent.default',
-                      fontWeight: 'medium',
-                    },
-                  })}
-                >
-                  {section.title}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <SectionNav sections={sections} active={active} />
         <div className={css({ flex: '1', minW: '0', display: 'flex', flexDirection: 'column', gap: '6' })}>
           <Section id="account" title={<Trans>Account</Trans>}>
-            <dl
-              className={css({
-                display: 'grid',
-                gridTemplateColumns: 'max-content 1fr',
-                columnGap: '6',
-                rowGap: '2',
-                fontSize: 'sm',
-              })}
-            >
-              <dt className={css({ color: 'fg.muted' })}>
-                <Trans>Name</Trans>
-              </dt>
-              <dd>
-                {user?.name} {user?.surname}
-              </dd>
-              <dt className={css({ color: 'fg.muted' })}>
-                <Trans>Email</Trans>
-              </dt>
-              <dd className={css({ wordBreak: 'break-all' })}>{user?.email}</dd>
-              <dt className={css({ color: 'fg.muted' })}>
-                <Trans>Role</Trans>
-              </dt>
-              <dd>{roleLabel}</dd>
-            </dl>
-            <div>
-              <Button
-                variant="outline"
-                onClick={() => session.send({ type: 'session.logout' })}
-                disabled={signingOut}
-              >
-                {signingOut ? <Spinner size={4} /> : <LogoutIcon />}
-                <Trans>Logout</Trans>
-              </Button>
-            </div>
+            <AccountDetails roleLabel={roleLabel} />
           </Section>
           <Section id="password" title={<Trans>Change password</Trans>}>
             <ChangePasswordSection />
@@ -172,30 +99,7 @@ export function SettingsView() {
             <TwoFactorSection />
           </Section>
           <Section id="language" title={<Trans>Language</Trans>}>
-            <fieldset className={css({ display: 'flex', gap: '4' })}>
-              <legend className={css({ srOnly: true })}>{t`Interface language`}</legend>
-              {LANGUAGES.map((lng: Language) => (
-                <label
-                  key={lng}
-                  className={css({
-                    display: 'flex',
-                    alignItems: 'center',
-                    gap: '2',
-                    fontSize: 'sm',
-                    cursor: 'pointer',
-                  })}
-                >
-                  <input
-                    type="radio"
-                    name="language"
-                    value={lng}
-                    checked={current === lng}
-                    onChange={() => language.send({ type: 'language.change', language: lng })}
-                  />
-                  <span lang={lng}>{LANGUAGE_NAMES[lng]}</span>
-                </label>
-              ))}
-            </fieldset>
+            <LanguageChoice />
           </Section>
           {isPlatformAdmin ? (
             <Section id="administration" title={<Trans>User management</Trans>}>
@@ -218,5 +122,135 @@ export function SettingsView() {
         </div>
       </div>
     </div>
+  )
+}
+
+/** The sections' table of contents (wide screens), the section in view marked. */
+function SectionNav({
+  sections,
+  active,
+}: {
+  sections: { id: string; title: string }[]
+  active: string | undefined
+}) {
+  const { t } = useLingui()
+  return (
+    <nav
+      aria-label={t`Settings sections`}
+      className={css({
+        display: { base: 'none', lg: 'block' },
+        position: 'sticky',
+        top: '24',
+        w: '52',
+        flexShrink: 0,
+      })}
+    >
+      <ul className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
+        {sections.map((section) => (
+          <li key={section.id}>
+            <a
+              href={`#${section.id}`}
+              aria-current={active === section.id ? 'location' : undefined}
+              className={css({
+                display: 'block',
+                px: '3',
+                py: '2',
+                borderRadius: 'md',
+                fontSize: 'sm',
+                color: 'fg.muted',
+                borderLeftWidth: '2px',
+                borderColor: 'transparent',
+                _hover: { bg: 'bg.muted', color: 'fg.default' },
+                '&[aria-current=location]': {
+                  color: 'accent.fg',
+                  borderColor: 'accent.default',
+                  fontWeight: 'medium',
+                },
+              })}
+            >
+              {section.title}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
+}
+
+/** The signed-in user's name, e-mail and role, and the logout button. */
+function AccountDetails({ roleLabel }: { roleLabel: string }) {
+  const { session } = useAppActors()
+  const user = useSelector(session, (s) => s.context.user)
+  const signingOut = useSelector(session, (s) => s.matches({ signedIn: 'signingOut' }))
+  return (
+    <>
+      <dl
+        className={css({
+          display: 'grid',
+          gridTemplateColumns: 'max-content 1fr',
+          columnGap: '6',
+          rowGap: '2',
+          fontSize: 'sm',
+        })}
+      >
+        <dt className={css({ color: 'fg.muted' })}>
+          <Trans>Name</Trans>
+        </dt>
+        <dd>
+          {user?.name} {user?.surname}
+        </dd>
+        <dt className={css({ color: 'fg.muted' })}>
+          <Trans>Email</Trans>
+        </dt>
+        <dd className={css({ wordBreak: 'break-all' })}>{user?.email}</dd>
+        <dt className={css({ color: 'fg.muted' })}>
+          <Trans>Role</Trans>
+        </dt>
+        <dd>{roleLabel}</dd>
+      </dl>
+      <div>
+        <Button
+          variant="outline"
+          onClick={() => session.send({ type: 'session.logout' })}
+          disabled={signingOut}
+        >
+          {signingOut ? <Spinner size={4} /> : <LogoutIcon />}
+          <Trans>Logout</Trans>
+        </Button>
+      </div>
+    </>
+  )
+}
+
+/** The interface language, one radio per language. */
+function LanguageChoice() {
+  const { language } = useAppActors()
+  const current = useSelector(language, (s) => s.context.language)
+  const { t } = useLingui()
+  return (
+    <fieldset className={css({ display: 'flex', gap: '4' })}>
+      <legend className={css({ srOnly: true })}>{t`Interface language`}</legend>
+      {LANGUAGES.map((lng: Language) => (
+        <label
+          key={lng}
+          className={css({
+            display: 'flex',
+            alignItems: 'center',
+            gap: '2',
+            fontSize: 'sm',
+            cursor: 'pointer',
+          })}
+        >
+          <input
+            type="radio"
+            name="language"
+            value={lng}
+            checked={current === lng}
+            onChange={() => language.send({ type: 'language.change', language: lng })}
+          />
+          <span lang={lng}>{LANGUAGE_NAMES[lng]}</span>
+        </label>
+      ))}
+    </fieldset>
   )
 }

@@ -3,7 +3,8 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
 import { css } from 'styled-system/css'
 import type { ActorRefFrom } from 'xstate'
-import { type AdminCompaniesMachine, selectedCompany } from '../../../machines/admin-companies.machine'
+import type { Company } from '../../../contract'
+import { type AdminCompaniesMachine, selectedCompany } from '../../../machines/admin/admin-companies.machine'
 import { Alert } from '../../components/alert'
 import { Badge } from '../../components/badge'
 import { Button } from '../../components/button'
@@ -70,58 +71,7 @@ export function CompaniesTab({ list }: { list: AdminCompaniesActor }) {
             <Trans>No companies yet. Create one in the New company tab.</Trans>
           </MessageRow>
         ) : null}
-        {failed
-          ? null
-          : companies.map((c) => {
-              const admins = c.users.filter((u) => u.company_role === 'COMPANY_ADMIN')
-              const others = c.users.length - admins.length
-              return (
-                <Tr key={c.id}>
-                  <Td className={css({ fontWeight: 'medium' })}>{c.name}</Td>
-                  <Td>
-                    {admins.length === 0 ? (
-                      <span className={css({ color: 'fg.subtle' })}>-</span>
-                    ) : (
-                      admins.map((a) => `${a.name} ${a.surname}`).join(', ')
-                    )}
-                  </Td>
-                  <Td>{others}</Td>
-                  <Td>
-                    {c.enabled ? (
-                      <Badge tone="success">
-                        <Trans context="company status">Active</Trans>
-                      </Badge>
-                    ) : (
-                      <Badge tone="neutral">
-                        <Trans context="company status">Disabled</Trans>
-                      </Badge>
-                    )}
-                  </Td>
-                  <Td>
-                    <div className={css({ display: 'flex', gap: '2', justifyContent: 'flex-end' })}>
-                      <Button
-                        variant="outline"
-                        size="sm"
-                        disabled={busy}
-                        aria-label={t`Edit ${c.name}`}
-                        onClick={() => list.send({ type: 'company.edit', companyId: c.id })}
-                      >
-                        <Trans>Edit</Trans>
-                      </Button>
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        disabled={busy}
-                        aria-label={c.enabled ? t`Disable ${c.name}` : t`Enable ${c.name}`}
-                        onClick={() => list.send({ type: 'status.toggle', companyId: c.id })}
-                      >
-                        {c.enabled ? <Trans>Disable</Trans> : <Trans>Enable</Trans>}
-                      </Button>
-                    </div>
-                  </Td>
-                </Tr>
-              )
-            })}
+        {failed ? null : companies.map((c) => <CompanyRow key={c.id} company={c} busy={busy} list={list} />)}
       </DataTable>
       <ConfirmDialog
         open={confirming}
@@ -140,5 +90,66 @@ export function CompaniesTab({ list }: { list: AdminCompaniesActor }) {
       />
       {editor ? <CompanyEditSheet actor={editor} /> : null}
     </div>
+  )
+}
+
+/** A company's row: name, admins, other users, status, and its edit / enable-disable actions. */
+function CompanyRow({
+  company: c,
+  busy,
+  list,
+}: {
+  company: Company
+  busy: boolean
+  list: AdminCompaniesActor
+}) {
+  const { t } = useLingui()
+  const admins = c.users.filter((u) => u.company_role === 'COMPANY_ADMIN')
+  const others = c.users.length - admins.length
+  return (
+    <Tr>
+      <Td className={css({ fontWeight: 'medium' })}>{c.name}</Td>
+      <Td>
+        {admins.length === 0 ? (
+          <span className={css({ color: 'fg.subtle' })}>-</span>
+        ) : (
+          admins.map((a) => `${a.name} ${a.surname}`).join(', ')
+        )}
+      </Td>
+      <Td>{others}</Td>
+      <Td>
+        {c.enabled ? (
+          <Badge tone="success">
+            <Trans context="company status">Active</Trans>
+          </Badge>
+        ) : (
+          <Badge tone="neutral">
+            <Trans context="company status">Disabled</Trans>
+          </Badge>
+        )}
+      </Td>
+      <Td>
+        <div className={css({ display: 'flex', gap: '2', justifyContent: 'flex-end' })}>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={busy}
+            aria-label={t`Edit ${c.name}`}
+            onClick={() => list.send({ type: 'company.edit', companyId: c.id })}
+          >
+            <Trans>Edit</Trans>
+          </Button>
+          <Button
+            variant="ghost"
+            size="sm"
+            disabled={busy}
+            aria-label={c.enabled ? t`Disable ${c.name}` : t`Enable ${c.name}`}
+            onClick={() => list.send({ type: 'status.toggle', companyId: c.id })}
+          >
+            {c.enabled ? <Trans>Disable</Trans> : <Trans>Enable</Trans>}
+          </Button>
+        </div>
+      </Td>
+    </Tr>
   )
 }

@@ -4,8 +4,8 @@ import { useSelector } from '@xstate/react'
 import { type ChangeEvent, type FormEvent, useRef } from 'react'
 import { css } from 'styled-system/css'
 import type { ActorRefFrom } from 'xstate'
-import { COMPANY_ROLES, LOGO_TYPES } from '../../../contract'
-import type { CompanyEditMachine, CompanyFields } from '../../../machines/company-edit.machine'
+import { COMPANY_ROLES, type Company, LOGO_TYPES } from '../../../contract'
+import type { CompanyEditMachine, CompanyFields } from '../../../machines/admin/company-edit.machine'
 import { Alert } from '../../components/alert'
 import { Badge } from '../../components/badge'
 import { Button } from '../../components/button'
@@ -303,72 +303,17 @@ function MembersSection({ actor }: { actor: CompanyEditActor }) {
             divideColor: 'border.default',
           })}
         >
-          {members.map((m) => {
-            const fullName = `${m.name} ${m.surname}`
-            const isPending = pending.includes(m.email.toLowerCase())
-            const isMe = m.email.toLowerCase() === me
-            return (
-              <li
-                key={m.email}
-                aria-label={fullName}
-                className={css({
-                  display: 'flex',
-                  alignItems: 'center',
-                  gap: '3',
-                  px: '3',
-                  py: '2.5',
-                  flexWrap: 'wrap',
-                })}
-              >
-                <div
-                  className={css({ flex: '1', minW: '40', display: 'flex', flexDirection: 'column' })}
-                  style={isPending ? { opacity: 0.5, textDecoration: 'line-through' } : undefined}
-                >
-                  <span className={css({ fontSize: 'sm', fontWeight: 'medium' })}>
-                    {fullName}
-                    {isMe ? (
-                      <span className={css({ color: 'fg.muted', fontWeight: 'normal' })}>
-                        {' '}
-                        <Trans>(you)</Trans>
-                      </span>
-                    ) : null}
-                  </span>
-                  <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>{m.email}</span>
-                </div>
-                {isPending ? (
-                  <Badge tone="warning">
-                    <Trans>Pending removal</Trans>
-                  </Badge>
-                ) : (
-                  <Badge tone={m.company_role === 'COMPANY_ADMIN' ? 'accent' : 'neutral'}>
-                    {roleLabel(i18n, m.company_role)}
-                  </Badge>
-                )}
-                {isPending ? (
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    disabled={busy}
-                    aria-label={t`Undo removal of ${fullName}`}
-                    onClick={() => actor.send({ type: 'removal.undo', email: m.email })}
-                  >
-                    <Trans>Undo</Trans>
-                  </Button>
-                ) : (
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    disabled={busy || !removable.split('\n').includes(m.email)}
-                    title={isMe ? t`You cannot remove yourself from a company` : undefined}
-                    aria-label={t`Remove ${fullName}`}
-                    onClick={() => actor.send({ type: 'removal.mark', email: m.email })}
-                  >
-                    <Trans>Remove</Trans>
-                  </Button>
-                )}
-              </li>
-            )
-          })}
+          {members.map((m) => (
+            <MemberRow
+              key={m.email}
+              actor={actor}
+              member={m}
+              isPending={pending.includes(m.email.toLowerCase())}
+              isMe={m.email.toLowerCase() === me}
+              busy={busy}
+              canRemove={removable.split('\n').includes(m.email)}
+            />
+          ))}
         </ul>
       )}
       {pending.length > 0 ? (
@@ -420,5 +365,85 @@ function MembersSection({ actor }: { actor: CompanyEditActor }) {
         ) : null}
       </form>
     </section>
+  )
+}
+
+/** A member: name (and "you"), e-mail, role or pending removal, and the remove / undo action. */
+function MemberRow({
+  actor,
+  member: m,
+  isPending,
+  isMe,
+  busy,
+  canRemove,
+}: {
+  actor: CompanyEditActor
+  member: Company['users'][number]
+  isPending: boolean
+  isMe: boolean
+  busy: boolean
+  canRemove: boolean
+}) {
+  const { t, i18n } = useLingui()
+  const fullName = `${m.name} ${m.surname}`
+  return (
+    <li
+      aria-label={fullName}
+      className={css({
+        display: 'flex',
+        alignItems: 'center',
+        gap: '3',
+        px: '3',
+        py: '2.5',
+        flexWrap: 'wrap',
+      })}
+    >
+      <div
+        className={css({ flex: '1', minW: '40', display: 'flex', flexDirection: 'column' })}
+        style={isPending ? { opacity: 0.5, textDecoration: 'line-through' } : undefined}
+      >
+        <span className={css({ fontSize: 'sm', fontWeight: 'medium' })}>
+          {fullName}
+          {isMe ? (
+            <span className={css({ color: 'fg.muted', fontWeight: 'normal' })}>
+              {' '}
+              <Trans>(you)</Trans>
+            </span>
+          ) : null}
+        </span>
+        <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>{m.email}</span>
+      </div>
+      {isPending ? (
+        <Badge tone="warning">
+          <Trans>Pending removal</Trans>
+        </Badge>
+      ) : (
+        <Badge tone={m.company_role === 'COMPANY_ADMIN' ? 'accent' : 'neutral'}>
+          {roleLabel(i18n, m.company_role)}
+        </Badge>
+      )}
+      {isPending ? (
+        <Button
+          variant="ghost"
+          size="sm"
+          disabled={busy}
+          aria-label={t`Undo removal of ${fullName}`}
+          onClick={() => actor.send({ type: 'removal.undo', email: m.email })}
+        >
+          <Trans>Undo</Trans>
+        </Button>
+      ) : (
+        <Button
+          variant="ghost"
+          size="sm"
+          disabled={busy || !canRemove}
+          title={isMe ? t`You cannot remove yourself from a company` : undefined}
+          aria-label={t`Remove ${fullName}`}
+          onClick={() => actor.send({ type: 'removal.mark', email: m.email })}
+        >
+          <Trans>Remove</Trans>
+        </Button>
+      )}
+    </li>
   )
 }

@@ -4,9 +4,9 @@ import { useSelector } from '@xstate/react'
 import { type FormEvent, useState } from 'react'
 import { css } from 'styled-system/css'
 import type { ActorRefFrom } from 'xstate'
-import { GLOBAL_ROLES } from '../../../contract'
-import { type AdminUsersMachine, selectedUser } from '../../../machines/admin-users.machine'
-import type { InviteUserMachine } from '../../../machines/invite-user.machine'
+import { type AdminUser, GLOBAL_ROLES } from '../../../contract'
+import { type AdminUsersMachine, selectedUser } from '../../../machines/admin/admin-users.machine'
+import type { InviteUserMachine } from '../../../machines/admin/invite-user.machine'
 import { Alert } from '../../components/alert'
 import { Badge } from '../../components/badge'
 import { Button } from '../../components/button'
@@ -27,6 +27,8 @@ type InviteActor = ActorRefFrom<InviteUserMachine>
 
 const COLUMNS = 7
 
+const fullName = (u: { name: string; surname: string }) => `${u.name} ${u.surname}`
+
 export function UsersTab({
   list,
   companies,
@@ -36,7 +38,7 @@ export function UsersTab({
   companies: { id: number; name: string }[]
   canInvite: boolean
 }) {
-  const { t, i18n } = useLingui()
+  const { t } = useLingui()
   const users = useSelector(list, (s) => s.context.users)
   const loading = useSelector(list, (s) => s.hasTag('loading'))
   const failed = useSelector(list, (s) => s.matches('failed'))
@@ -45,7 +47,6 @@ export function UsersTab({
   const editing = useSelector(list, (s) => s.matches('editing'))
   const target = useSelector(list, (s) => selectedUser(s.context))
   const invite = useSelector(list, (s) => s.children.inviteUser as InviteActor | undefined)
-  const fullName = (u: { name: string; surname: string }) => `${u.name} ${u.surname}`
 
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
@@ -105,69 +106,7 @@ export function UsersTab({
             <Trans>No users yet.</Trans>
           </MessageRow>
         ) : null}
-        {failed
-          ? null
-          : users.map((u) => (
-              <Tr key={u.id} muted={!u.enabled}>
-                <Td className={css({ fontWeight: 'medium', whiteSpace: 'nowrap' })}>{fullName(u)}</Td>
-                <Td>{u.email}</Td>
-                <Td>
-                  {!u.validated ? (
-                    <Badge tone="warning">
-                      <Trans>Invited</Trans>
-                    </Badge>
-                  ) : u.enabled ? (
-                    <Badge tone="success">
-                      <Trans>Active</Trans>
-                    </Badge>
-                  ) : (
-                    <Badge tone="neutral">
-                      <Trans>Disabled</Trans>
-                    </Badge>
-                  )}
-                </Td>
-                <Td className={css({ whiteSpace: 'nowrap' })}>{roleLabel(i18n, u.role)}</Td>
-                <Td
-                  className={css({ whiteSpace: 'nowrap' })}
-                  title={u.companies.map((c) => c.company_name).join(', ') || undefined}
-                >
-                  {companiesSummary(i18n, u)}
-                </Td>
-                <Td>
-                  {u.is_2fa_enabled ? (
-                    <Badge tone="success">
-                      <Trans>On</Trans>
-                    </Badge>
-                  ) : (
-                    <Badge tone="neutral">
-                      <Trans>Off</Trans>
-                    </Badge>
-                  )}
-                </Td>
-                <Td>
-                  <div className={css({ display: 'flex', gap: '2', justifyContent: 'flex-end' })}>
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      disabled={busy}
-                      aria-label={t`Edit ${fullName(u)}`}
-                      onClick={() => list.send({ type: 'user.edit', userId: u.id })}
-                    >
-                      <Trans>Edit</Trans>
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      disabled={busy}
-                      aria-label={u.enabled ? t`Disable ${fullName(u)}` : t`Enable ${fullName(u)}`}
-                      onClick={() => list.send({ type: 'status.toggle', userId: u.id })}
-                    >
-                      {u.enabled ? <Trans>Disable</Trans> : <Trans>Enable</Trans>}
-                    </Button>
-                  </div>
-                </Td>
-              </Tr>
-            ))}
+        {failed ? null : users.map((u) => <UserRow key={u.id} user={u} busy={busy} list={list} />)}
       </DataTable>
       <ConfirmDialog
         open={confirming}
@@ -187,6 +126,72 @@ export function UsersTab({
       {editing && target ? <EditUserDialog list={list} /> : null}
       {invite && canInvite ? <InviteUserDialog actor={invite} companies={companies} /> : null}
     </div>
+  )
+}
+
+/** A user's row: name, e-mail, status, role, companies, 2FA, and its edit / enable-disable actions. */
+function UserRow({ user: u, busy, list }: { user: AdminUser; busy: boolean; list: AdminUsersActor }) {
+  const { t, i18n } = useLingui()
+  return (
+    <Tr muted={!u.enabled}>
+      <Td className={css({ fontWeight: 'medium', whiteSpace: 'nowrap' })}>{fullName(u)}</Td>
+      <Td>{u.email}</Td>
+      <Td>
+        {!u.validated ? (
+          <Badge tone="warning">
+            <Trans>Invited</Trans>
+          </Badge>
+        ) : u.enabled ? (
+          <Badge tone="success">
+            <Trans>Active</Trans>
+          </Badge>
+        ) : (
+          <Badge tone="neutral">
+            <Trans>Disabled</Trans>
+          </Badge>
+        )}
+      </Td>
+      <Td className={css({ whiteSpace: 'nowrap' })}>{roleLabel(i18n, u.role)}</Td>
+      <Td
+        className={css({ whiteSpace: 'nowrap' })}
+        title={u.companies.map((c) => c.company_name).join(', ') || undefined}
+      >
+        {companiesSummary(i18n, u)}
+      </Td>
+      <Td>
+        {u.is_2fa_enabled ? (
+          <Badge tone="success">
+            <Trans>On</Trans>
+          </Badge>
+        ) : (
+          <Badge tone="neutral">
+            <Trans>Off</Trans>
+          </Badge>
+        )}
+      </Td>
+      <Td>
+        <div className={css({ display: 'flex', gap: '2', justifyContent: 'flex-end' })}>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={busy}
+            aria-label={t`Edit ${fullName(u)}`}
+            onClick={() => list.send({ type: 'user.edit', userId: u.id })}
+          >
+            <Trans>Edit</Trans>
+          </Button>
+          <Button
+            variant="ghost"
+            size="sm"
+            disabled={busy}
+            aria-label={u.enabled ? t`Disable ${fullName(u)}` : t`Enable ${fullName(u)}`}
+            onClick={() => list.send({ type: 'status.toggle', userId: u.id })}
+          >
+            {u.enabled ? <Trans>Disable</Trans> : <Trans>Enable</Trans>}
+          </Button>
+        </div>
+      </Td>
+    </Tr>
   )
 }
 

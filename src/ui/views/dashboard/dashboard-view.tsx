@@ -1,27 +1,22 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
-import { type ComponentType, createContext, lazy, Suspense, use, useEffect } from 'react'
+import { type ComponentType, lazy, Suspense, useEffect } from 'react'
 import { css, cx } from 'styled-system/css'
 import { button, card } from 'styled-system/recipes'
 import { LOG_TYPE_LABEL } from '../../../contract/document-labels'
+import { type DashboardActor, followUploads } from '../../../machines/dashboard/dashboard.implementations'
 import {
   activeFilterCount,
   canDeleteRow,
   type SortColumn,
   type Summary,
-} from '../../../machines/dashboard.machine'
-import { type DashboardActor, useAppActors, useScreenActor } from '../../app-context'
+} from '../../../machines/dashboard/dashboard.machine'
+import { useAppActors, useScreenActor } from '../../app-context'
 import { BusyButton, Button } from '../../components/button'
 import { TrashIcon } from '../../components/icons'
 import { LazyOnIntent, type PopupProps } from '../../components/lazy-on-intent'
+import { DashboardActorContext, FilterCount, useDashboard } from './dashboard-context'
 import { StatusBadge } from './status-badge'
-
-export const DashboardActorContext = createContext<DashboardActor | null>(null)
-export function useDashboard(): DashboardActor {
-  const actor = use(DashboardActorContext)
-  if (!actor) throw new Error('useDashboard outside the dashboard')
-  return actor
-}
 
 const loadFilterPopover = () => import('./filter-popover')
 const DocumentDetailDialog = lazy(() => import('../details/document-detail-dialog'))
@@ -60,13 +55,10 @@ export function DashboardView() {
 }
 
 function CompanyDashboard({ companyId }: { companyId: number }) {
-  const { machines, onUploadsSettled } = useAppActors()
+  const { machines, uploadQueue } = useAppActors()
   const dashboard = useScreenActor(machines.dashboard, { input: { companyId } })
-  // Spec 02 §4: the dashboard refreshes after each upload that completes or fails.
-  useEffect(
-    () => onUploadsSettled?.(() => dashboard.send({ type: 'dashboard.refresh' })),
-    [onUploadsSettled, dashboard],
-  )
+  // The dashboard refreshes after each upload that completes or fails (the queue's `uploads.settled`).
+  useEffect(() => (uploadQueue ? followUploads(dashboard, uploadQueue) : undefined), [uploadQueue, dashboard])
   return <CompanyDashboardView dashboard={dashboard} companyId={companyId} />
 }
 
@@ -215,26 +207,6 @@ function RecentUploads() {
       </div>
       <LogTable />
     </section>
-  )
-}
-
-export function FilterCount({ count }: { count: number }) {
-  return (
-    <span
-      className={css({
-        display: 'inline-grid',
-        placeItems: 'center',
-        minW: '5',
-        h: '5',
-        px: '1',
-        borderRadius: 'full',
-        bg: 'accent.default',
-        color: 'fg.onAccent',
-        fontSize: 'xs',
-      })}
-    >
-      {count}
-    </span>
   )
 }
 

@@ -12,9 +12,9 @@ import {
   isValidRange,
   STATUS_FILTERS,
   TYPE_FILTERS,
-} from '../../../machines/dashboard.machine'
+} from '../../../machines/dashboard/dashboard.machine'
 import type { PopupProps } from '../../components/lazy-on-intent'
-import { FilterCount, useDashboard } from './dashboard-view'
+import { FilterCount, useDashboard } from './dashboard-context'
 
 const select = css({
   h: '9',

@@ -27,7 +27,7 @@ import {
   INVOICE_PDF_ONLY,
   isFailedStatus,
   originalName,
-} from '../../../machines/document-detail.machine'
+} from '../../../machines/details/document-detail.machine'
 import { useAppActors, useScreenActor } from '../../app-context'
 import { Alert } from '../../components/alert'
 import { Button } from '../../components/button'

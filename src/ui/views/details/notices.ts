@@ -1,6 +1,8 @@
 /** The detail dialog's toasts (spec 02 §8 "Details"), by notice code and kind. */
 import { msg } from '@lingui/core/macro'
-import type { DetailNoticeParams } from '../../../machines/document-detail.machine'
+import toast from 'react-hot-toast'
+import type { DetailNoticeParams } from '../../../machines/details/document-detail.machine'
+import type { DetailNotifier } from '../../../machines/shared/deps'
 import { i18n } from '../../i18n'
 import { translateMessage } from '../../messages'
 
@@ -62,4 +64,14 @@ export function detailNoticeText(p: DetailNoticeParams): DetailToast | null {
     case 'missingStoreData':
       return { kind: 'error', text: i18n._(msg`Missing required data for SharePoint upload`) }
   }
+}
+
+/** The detail dialog's notices as toasts (none for those the dialog shows by itself). */
+export const detailNotifier: DetailNotifier = {
+  detail: (params) => {
+    const shown = detailNoticeText(params)
+    if (!shown) return
+    if (shown.kind === 'warning') toast(shown.text, { icon: '⚠️' })
+    else toast[shown.kind](shown.text)
+  },
 }

@@ -1,6 +1,6 @@
 /** Display helpers of the upload panel. */
-import type { UploadStatus } from '../../../machines/upload-item.machine'
-import type { QueueEntry } from '../../../machines/upload-queue.machine'
+import type { UploadStatus } from '../../../machines/uploads/upload-item.machine'
+import type { QueueEntry } from '../../../machines/uploads/upload-queue.machine'
 
 /** Bytes below 1 KB, KB with one decimal below 1 MB, else MB with one decimal (1024 steps). */
 export function formatFileSize(bytes: number): string {

@@ -10,7 +10,7 @@ import {
   INVOICE_TABS,
   type UploadDialogMachine,
   type UploadTab,
-} from '../../../machines/upload-dialog.machine'
+} from '../../../machines/uploads/upload-dialog.machine'
 import { Button } from '../../components/button'
 import { FileIcon, UploadIcon } from '../../components/icons'
 import { Sheet } from '../../components/sheet'

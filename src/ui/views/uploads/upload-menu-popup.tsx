@@ -5,7 +5,7 @@ import { button, menu } from 'styled-system/recipes'
 import { useAppActors } from '../../app-context'
 import { UploadIcon } from '../../components/icons'
 import type { PopupProps } from '../../components/lazy-on-intent'
-import { uploadLabel } from './upload-menu'
+import { uploadLabel } from './upload-label'
 
 /** The Ark menu of the header's Upload dropdown, loaded on first intent by `UploadMenu`. */
 export default function UploadMenuPopup({ defaultOpen }: PopupProps) {

@@ -1,15 +1,12 @@
 import { useLingui } from '@lingui/react/macro'
 import type { ComponentType } from 'react'
-import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { UploadIcon } from '../../components/icons'
 import { LazyOnIntent, type PopupProps } from '../../components/lazy-on-intent'
+import { uploadLabel } from './upload-label'
 
 const loadPopup = () => import('./upload-menu-popup')
 const loaded: { current: ComponentType<PopupProps> | null } = { current: null }
-
-/** Below `sm` the label is for screen readers only: the header must fit 375 px. */
-export const uploadLabel = css({ srOnly: { base: true, sm: false } })
 
 /** The header's Upload dropdown (Upload invoice / Upload document); the Ark menu loads on first intent. */
 export function UploadMenu() {

@@ -3,8 +3,8 @@ import { useSelector } from '@xstate/react'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { groupLabel } from '../../../contract/document-labels'
-import type { UploadStatus } from '../../../machines/upload-item.machine'
-import type { QueueEntry, UploadQueueActor } from '../../../machines/upload-queue.machine'
+import type { UploadStatus } from '../../../machines/uploads/upload-item.machine'
+import type { QueueEntry, UploadQueueActor } from '../../../machines/uploads/upload-queue.machine'
 import { translateMessage } from '../../messages'
 import { batchByMinute, formatFileSize } from './format'
 
@@ -49,7 +49,6 @@ export default function UploadPanelContent({ queue }: { queue: UploadQueueActor 
     ['pending', 'uploading', 'in_progress', 'processing'].includes(u.status),
   )
   const time = (ms: number) => i18n.date(new Date(ms), { hour: '2-digit', minute: '2-digit' })
-  const small = cx(button({ variant: 'ghost', size: 'sm' }), css({ fontSize: 'xs', h: '7', px: '2' }))
 
   return (
     <section
@@ -68,60 +67,7 @@ export default function UploadPanelContent({ queue }: { queue: UploadQueueActor 
         overflow: 'hidden',
       })}
     >
-      <header
-        className={css({
-          display: 'flex',
-          alignItems: 'center',
-          gap: '2',
-          px: '3',
-          py: '2',
-          borderBottomWidth: open ? '1px' : '0',
-          borderColor: 'border.default',
-        })}
-      >
-        <button
-          type="button"
-          className={css({ flex: '1', display: 'flex', alignItems: 'center', gap: '2', textAlign: 'left' })}
-          aria-expanded={open}
-          onClick={() => queue.send({ type: 'panel.toggle' })}
-        >
-          <span className={css({ fontWeight: 'semibold', fontSize: 'sm' })}>
-            {active.length ? (
-              <Trans>
-                Uploading {active.length} of {uploads.length}
-              </Trans>
-            ) : (
-              <Trans>Uploads ({uploads.length})</Trans>
-            )}
-          </span>
-          {unseen ? (
-            <span
-              role="img"
-              aria-label={t`New results`}
-              className={css({
-                w: '2.5',
-                h: '2.5',
-                borderRadius: 'full',
-                bg: 'green.500',
-                animation: 'pulse',
-              })}
-            />
-          ) : null}
-          <span className={css({ ml: 'auto', color: 'fg.muted', fontSize: 'xs' })}>
-            {open ? t`Collapse` : t`Expand`}
-          </span>
-        </button>
-        <button
-          type="button"
-          className={small}
-          onClick={() => queue.send({ type: 'uploads.clearCompleted' })}
-        >
-          <Trans>Clear completed</Trans>
-        </button>
-        <button type="button" className={small} onClick={() => queue.send({ type: 'uploads.clearAll' })}>
-          <Trans>Clear all</Trans>
-        </button>
-      </header>
+      <PanelHeader queue={queue} open={open} unseen={unseen} active={active} uploads={uploads} />
       {open ? (
         <div className={css({ maxH: '24rem', overflowY: 'auto', p: '2' })}>
           {batchByMinute(uploads).map((batch) => (
@@ -162,6 +108,76 @@ export default function UploadPanelContent({ queue }: { queue: UploadQueueActor 
         </div>
       ) : null}
     </section>
+  )
+}
+
+/** The panel's header: the count (toggles the list), the new-results dot, and the clear buttons. */
+function PanelHeader({
+  queue,
+  open,
+  unseen,
+  active,
+  uploads,
+}: {
+  queue: UploadQueueActor
+  open: boolean
+  unseen: boolean
+  active: QueueEntry[]
+  uploads: QueueEntry[]
+}) {
+  const { t } = useLingui()
+  const small = cx(button({ variant: 'ghost', size: 'sm' }), css({ fontSize: 'xs', h: '7', px: '2' }))
+  return (
+    <header
+      className={css({
+        display: 'flex',
+        alignItems: 'center',
+        gap: '2',
+        px: '3',
+        py: '2',
+        borderBottomWidth: open ? '1px' : '0',
+        borderColor: 'border.default',
+      })}
+    >
+      <button
+        type="button"
+        className={css({ flex: '1', display: 'flex', alignItems: 'center', gap: '2', textAlign: 'left' })}
+        aria-expanded={open}
+        onClick={() => queue.send({ type: 'panel.toggle' })}
+      >
+        <span className={css({ fontWeight: 'semibold', fontSize: 'sm' })}>
+          {active.length ? (
+            <Trans>
+              Uploading {active.length} of {uploads.length}
+            </Trans>
+          ) : (
+            <Trans>Uploads ({uploads.length})</Trans>
+          )}
+        </span>
+        {unseen ? (
+          <span
+            role="img"
+            aria-label={t`New results`}
+            className={css({
+              w: '2.5',
+              h: '2.5',
+              borderRadius: 'full',
+              bg: 'green.500',
+              animation: 'pulse',
+            })}
+          />
+        ) : null}
+        <span className={css({ ml: 'auto', color: 'fg.muted', fontSize: 'xs' })}>
+          {open ? t`Collapse` : t`Expand`}
+        </span>
+      </button>
+      <button type="button" className={small} onClick={() => queue.send({ type: 'uploads.clearCompleted' })}>
+        <Trans>Clear completed</Trans>
+      </button>
+      <button type="button" className={small} onClick={() => queue.send({ type: 'uploads.clearAll' })}>
+        <Trans>Clear all</Trans>
+      </button>
+    </header>
   )
 }
 

@@ -3,8 +3,8 @@
  * a change loads the new catalog in `switching` and only then activates, stores and saves it.
  */
 import { assign, fromPromise, setup } from 'xstate'
-import type { Catalog } from '../api/locales'
-import type { Language } from '../contract'
+import type { Catalog } from '../../api/locales'
+import type { Language } from '../../contract'
 
 /** `requested` is the language being loaded while `switching`; `saveRequested`: the user chose it
  * (saved to the server), rather than it being restored from the server's settings. */

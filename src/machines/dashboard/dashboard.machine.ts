@@ -9,8 +9,8 @@
  * deleted after a confirmation (platform administrators; the server enforces it).
  */
 import { assign, fromPromise, raise, setup } from 'xstate'
-import type { LogQuery } from '../api/logs'
-import { isActiveLogStatus, type LogEntry } from '../contract'
+import type { LogQuery } from '../../api/logs'
+import { isActiveLogStatus, type LogEntry } from '../../contract'
 
 export const STATUS_FILTERS = ['all', 'pending', 'processing', 'completed', 'failed'] as const
 export const TYPE_FILTERS = ['all', 'invoice', 'document'] as const

@@ -5,7 +5,7 @@
  * or `error`. Every status change is reported to the queue (`upload.changed`).
  */
 import { type ActorRef, assign, fromPromise, type Snapshot, sendTo, setup } from 'xstate'
-import type { DocumentKind, UploadAnswer } from '../contract'
+import type { DocumentKind, UploadAnswer } from '../../contract'
 
 export type UploadStatus =
   | 'pending'

@@ -1,6 +1,6 @@
 /** The members of the selected company (read-only, for company administrators): loading → ready | failed → retry. */
 import { assign, fromPromise, setup } from 'xstate'
-import type { CompanyUser } from '../contract'
+import type { CompanyUser } from '../../contract'
 
 export const companyUsersMachine = setup({
   types: {

@@ -4,9 +4,9 @@
  * (`editing` runs the company edit machine as a child; a saved edit reloads the list).
  */
 import { assign, fromPromise, setup } from 'xstate'
-import type { Company } from '../contract'
+import type { Company } from '../../contract'
+import { type CallFailure, toFailure } from '../shared/failure'
 import { companyEditMachine } from './company-edit.machine'
-import { type CallFailure, toFailure } from './session.machine'
 
 export type AdminCompaniesNotice =
   | 'companiesFetchFailed'

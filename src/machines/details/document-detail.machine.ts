@@ -17,9 +17,9 @@ import {
   type QualityData,
   type QueuedFile,
   queuedAs,
-} from '../contract'
-import { toFailure } from './session.machine'
-import { isPdf } from './upload-dialog.machine'
+} from '../../contract'
+import { toFailure } from '../shared/failure'
+import { isPdf } from '../uploads/upload-dialog.machine'
 
 export const EXPENSE_PDF_ONLY = FINANCIAL_KIND.expense.pdfOnly
 export const INVOICE_PDF_ONLY = FINANCIAL_KIND.invoice.pdfOnly

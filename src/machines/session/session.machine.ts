@@ -3,13 +3,11 @@
  * (idle → signingIn → [secondFactor: editing ⇄ verifying] → loadingUser) or `signedIn`
  * (idle, refreshing, signingOut). API calls, toasts and navigation are injected.
  */
-import { assign, fromPromise, setup } from 'xstate'
-import type { LoginInput, LoginResult, User } from '../contract'
+import { assign, emit, fromPromise, setup } from 'xstate'
+import type { LoginInput, LoginResult, User } from '../../contract'
+import { type CallFailure, toFailure } from '../shared/failure'
 
 export type SecondFactor = { token: string; useBackupCode: boolean }
-
-/** What the machine knows of a failed call; views translate it. `detail`: the server's, when a string. */
-export type CallFailure = { status: number; message: string; detail?: string }
 
 export type SessionNotice =
   | 'loggedIn'
@@ -36,6 +34,9 @@ export type SessionContext = {
   adviseSetup: boolean
 }
 
+/** What the session tells listeners: signing in (the companies and saved language load) and out. */
+export type SessionEmitted = { type: 'session.signedIn' } | { type: 'session.signedOut' }
+
 export type SessionEvent =
   | { type: 'session.login'; email: string; password: string; redirectTo?: string }
   | { type: 'session.logout' }
@@ -45,21 +46,13 @@ export type SessionEvent =
   | ({ type: 'twoFactor.submit' } & SecondFactor)
   | { type: 'session.userLoaded'; user: User }
 
-export const toFailure = (error: unknown): CallFailure => {
-  const e = error as { status?: unknown; message?: unknown; detail?: unknown } | null
-  return {
-    status: typeof e?.status === 'number' ? e.status : 500,
-    message: typeof e?.message === 'string' && e.message ? e.message : 'Unknown error occurred',
-    ...(typeof e?.detail === 'string' && e.detail ? { detail: e.detail } : {}),
-  }
-}
-
 const isUnauthorized = (error: unknown) => toFailure(error).status === 401
 
 export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
     events: {} as SessionEvent,
+    emitted: {} as SessionEmitted,
   },
   actors: {
     fetchUser: fromPromise<User>(async () => {
@@ -240,6 +233,8 @@ export const sessionMachine = setup({
       },
     },
     signedIn: {
+      entry: emit({ type: 'session.signedIn' }),
+      exit: emit({ type: 'session.signedOut' }),
       initial: 'idle',
       on: {
         'session.expired': {

@@ -15,8 +15,8 @@ import {
   type CompanyUser,
   LOGO_TYPES,
   UpdateCompanyInput,
-} from '../contract'
-import { type CallFailure, toFailure } from './session.machine'
+} from '../../contract'
+import { type CallFailure, toFailure } from '../shared/failure'
 
 /** The company list refreshes 1 s after a company edit (spec §4, §9). */
 export const LIST_REFRESH_DELAY_MS = 1000

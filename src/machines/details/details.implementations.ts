@@ -1,22 +1,22 @@
 /**
- * The invoice / expense detail dialog's machine, provided with the detail API, the upload queue
- * and the toasts: a chunk of its own, loaded when a dialog opens (see `loadDetails` in
- * composition.ts), so none of it weighs on the dashboard's first load.
+ * The invoice / expense detail dialog's machine filled from the detail API, its notices and the
+ * upload queue (a resubmitted file is queued like any upload). Loaded with the dialog's chunk.
  */
-import toast from 'react-hot-toast'
 import { assign, fromPromise } from 'xstate'
-import type { DetailsApi } from './api/details'
-import { documentDetailMachine } from './machines/document-detail.machine'
-import type { UploadQueueActor } from './machines/upload-queue.machine'
-import { detailNoticeText } from './ui/views/details/notices'
+import type { DetailsApi } from '../../api/details'
+import type { DetailNotifier } from '../shared/deps'
+import type { UploadQueueActor } from '../uploads/upload-queue.machine'
+import { documentDetailMachine } from './document-detail.machine'
 
-export function createDetailMachines(deps: {
+export type DetailsDeps = {
   details: DetailsApi
-  uploadQueue: UploadQueueActor
+  notify: DetailNotifier
+  uploadQueue: Pick<UploadQueueActor, 'send'>
   objectUrls?: Pick<typeof URL, 'createObjectURL' | 'revokeObjectURL'>
-}) {
-  const { details } = deps
-  const urls = deps.objectUrls ?? URL
+}
+
+export function createDetailsImplementations({ details, notify, uploadQueue, objectUrls }: DetailsDeps) {
+  const urls = objectUrls ?? URL
   const releasePreview = (url: string | null) => {
     if (url) urls.revokeObjectURL(url)
   }
@@ -36,16 +36,11 @@ export function createDetailMachines(deps: {
         })),
         revokePreviewUrl: (_, { url }) => releasePreview(url),
         queueUpload: (_, { file, companyId }) =>
-          deps.uploadQueue.send({ type: 'uploads.add', files: [file], companyId, at: Date.now() }),
-        notify: (_, params) => {
-          const shown = detailNoticeText(params)
-          if (!shown) return
-          if (shown.kind === 'warning') toast(shown.text, { icon: '⚠️' })
-          else toast[shown.kind](shown.text)
-        },
+          uploadQueue.send({ type: 'uploads.add', files: [file], companyId, at: Date.now() }),
+        notify: (_, params) => notify.detail(params),
       },
     }),
   }
 }
 
-export type DetailMachines = ReturnType<typeof createDetailMachines>
+export type DetailMachines = ReturnType<typeof createDetailsImplementations>

@@ -4,8 +4,8 @@
  * (from `upload.changed`) and owns the single bulk poll: `idle` while nothing processes, else every
  * 3 s one request per kind (`checking`), whose answers it forwards to the children.
  */
-import { type ActorRefFrom, assign, enqueueActions, fromPromise, setup } from 'xstate'
-import type { DocumentKind, ProcessingStatus, QueuedFile } from '../contract'
+import { type ActorRefFrom, assign, emit, enqueueActions, fromPromise, setup } from 'xstate'
+import type { DocumentKind, ProcessingStatus, QueuedFile } from '../../contract'
 import { type UploadReport, type UploadStatus, uploadItemMachine } from './upload-item.machine'
 
 export const MAX_CONCURRENT_UPLOADS = 3
@@ -35,6 +35,9 @@ export type QueueEntry = {
 
 export type StatusRequest = { kind: DocumentKind; companyId: number; documentIds: number[] }
 export type StatusAnswer = { kind: DocumentKind; companyId: number; statuses: ProcessingStatus[] }
+
+/** What the queue tells listeners: `uploads.settled` after each upload that completes or fails. */
+export type UploadQueueEmitted = { type: 'uploads.settled' }
 
 export type UploadQueueEvent =
   | { type: 'uploads.add'; files: QueuedFile[]; companyId: number | null; at: number }
@@ -89,6 +92,7 @@ export const uploadQueueMachine = setup({
   types: {
     context: {} as UploadQueueContext,
     events: {} as UploadQueueEvent,
+    emitted: {} as UploadQueueEmitted,
   },
   actors: {
     uploadItem: uploadItemMachine,
@@ -98,7 +102,8 @@ export const uploadQueueMachine = setup({
   },
   actions: {
     notify: (_, _params: { notice: UploadQueueNotice; fileName?: string; count?: number }) => {},
-    refreshDashboard: () => {},
+    /** Tells whoever listens (the dashboard on screen) that an upload completed or failed. */
+    announceSettled: emit({ type: 'uploads.settled' }),
     logPollError: (_, _params: { error: unknown }) => {},
     /** Starts pending uploads while fewer than MAX_CONCURRENT_UPLOADS are sending (then `markStarted`). */
     startNext: ({ context }) => {
@@ -201,7 +206,7 @@ export const uploadQueueMachine = setup({
                 const fileName = context.uploads.find((u) => u.id === id)?.fileName ?? ''
                 enqueue({ type: 'notify', params: { notice: 'sent', fileName } })
               }
-              if (ENDED.includes(status)) enqueue('refreshDashboard')
+              if (ENDED.includes(status)) enqueue('announceSettled')
             }),
             'startNext',
             'markStarted',

@@ -5,9 +5,9 @@
  * that the server accepted reloads the list.
  */
 import { assign, fromPromise, setup } from 'xstate'
-import type { AdminUser, GlobalRole } from '../contract'
+import type { AdminUser, GlobalRole } from '../../contract'
+import { type CallFailure, toFailure } from '../shared/failure'
 import { inviteUserMachine } from './invite-user.machine'
-import { type CallFailure, toFailure } from './session.machine'
 
 export type AdminUsersNotice =
   | 'usersFetchFailed'

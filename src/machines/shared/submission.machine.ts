@@ -4,7 +4,7 @@
  * are this machine, each provided with its own `submit` actor and `succeeded`/`failed` actions.
  */
 import { assign, fromPromise, setup } from 'xstate'
-import { type CallFailure, toFailure } from './session.machine'
+import { type CallFailure, toFailure } from '../shared/failure'
 
 export type SubmissionEvent = { type: 'form.submit'; input: unknown } | { type: 'form.reset' }
 

@@ -3,8 +3,8 @@
  * then `available` (editing ⇄ submitting) until `created`, or `unavailable` for good.
  */
 import { assign, fromPromise, setup } from 'xstate'
-import type { CreateFirstAdminInput, SetupStatus } from '../contract'
-import { type CallFailure, toFailure } from './session.machine'
+import type { CreateFirstAdminInput, SetupStatus } from '../../contract'
+import { type CallFailure, toFailure } from '../shared/failure'
 
 export type FirstAdminEvent = { type: 'firstAdmin.submit'; input: CreateFirstAdminInput }
 

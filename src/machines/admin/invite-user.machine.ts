@@ -4,8 +4,8 @@
  * out); `closed` when dismissed. Field rules are the shared schema's, checked by the view.
  */
 import { assign, fromPromise, not, setup } from 'xstate'
-import { COMPANY_ROLES, type CompanyRole, type GlobalRole } from '../contract'
-import { type CallFailure, toFailure } from './session.machine'
+import { COMPANY_ROLES, type CompanyRole, type GlobalRole } from '../../contract'
+import { type CallFailure, toFailure } from '../shared/failure'
 
 export const COMPANY_ALREADY_ADDED = 'company already added'
 export const SELECT_COMPANY_MESSAGE = 'Please select a company'

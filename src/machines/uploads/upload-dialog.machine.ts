@@ -14,7 +14,7 @@ import {
   PDF,
   type QueuedFile,
   queuedAs,
-} from '../contract'
+} from '../../contract'
 
 export { DOCUMENT_CATEGORIES, type DocumentCategory }
 

@@ -3,8 +3,8 @@
  * codes, copy-all, manual secret) → `verify` (a 6-digit code) → `complete`; back between steps.
  */
 import { assign, fromPromise, setup } from 'xstate'
-import type { User } from '../contract'
-import { type CallFailure, toFailure } from './session.machine'
+import type { User } from '../../contract'
+import { type CallFailure, toFailure } from '../shared/failure'
 
 export type TwoFactorEnrollment = { qrDataUrl: string; backupCodes: string[]; secret: string }
 

@@ -1,0 +1,81 @@
+/**
+ * The account screens' machines (2FA setup, account activation, password reset and change, 2FA
+ * removal) filled from the auth API, the notices, the router, the clipboard and the session actor
+ * (which they tell about a changed user).
+ */
+import { type ActorRefFrom, fromPromise } from 'xstate'
+import type { Api } from '../../api'
+import type { SessionActor } from '../session/session.implementations'
+import type { AccountNotice, Navigator, Notifier } from '../shared/deps'
+import { type SubmissionMachine, submissionMachine } from '../shared/submission.machine'
+import { twoFactorSetupMachine } from './two-factor-setup.machine'
+
+export type TwoFactorSetupActor = ActorRefFrom<typeof twoFactorSetupMachine>
+
+export type AccountDeps = {
+  api: Pick<Api, 'auth'>
+  notify: Pick<Notifier, 'account' | 'twoFactorSetup'>
+  navigate: Navigator
+  clipboard: Pick<Clipboard, 'writeText'>
+  session: Pick<SessionActor, 'send'>
+}
+
+export function createAccountImplementations({ api, notify, navigate, clipboard, session }: AccountDeps) {
+  /** A form whose success toasts (and maybe navigates) and whose failure toasts the server's message. */
+  const submission = <T>(
+    submit: (input: T) => Promise<unknown>,
+    on: { succeeded?: AccountNotice; failed: AccountNotice; afterwards?: (input: T) => void },
+  ): SubmissionMachine =>
+    submissionMachine.provide({
+      actors: { submit: fromPromise(({ input }) => submit(input as T)) },
+      actions: {
+        succeeded: (_, { input }) => {
+          if (on.succeeded) notify.account(on.succeeded)
+          on.afterwards?.(input as T)
+        },
+        failed: (_, { failure }) =>
+          notify.account(on.failed, failure.status === 500 ? undefined : failure.message),
+      },
+    })
+  const toLogin = () => navigate.toPath('/login')
+
+  return {
+    /** 2FA setup for the signed-in user; `redirectTo` is where to go when it is done or skipped. */
+    twoFactorSetup: (redirectTo: string) =>
+      twoFactorSetupMachine.provide({
+        actors: {
+          generate: fromPromise(({ input }) => api.auth.generateTwoFactor(input.email)),
+          copyCodes: fromPromise(({ input }) => clipboard.writeText(input.text)),
+          verify: fromPromise(async ({ input }) => {
+            await api.auth.verifyTwoFactor(input)
+          }),
+          reloadUser: fromPromise(() => api.auth.loggedIn()),
+        },
+        actions: {
+          notify: (_, { notice, message }) => notify.twoFactorSetup(notice, message),
+          publishUser: (_, { user }) => session.send({ type: 'session.userLoaded', user }),
+          leave: () => navigate.toPath(redirectTo),
+        },
+      }),
+    activation: submission(api.auth.validateMail, {
+      succeeded: 'accountValidated',
+      failed: 'accountValidationFailed',
+      afterwards: toLogin,
+    }),
+    resetRequest: submission(api.auth.requestPasswordReset, { failed: 'resetRequestFailed' }),
+    resetConfirm: submission(api.auth.confirmPasswordReset, {
+      succeeded: 'passwordReset',
+      failed: 'passwordResetFailed',
+      afterwards: toLogin,
+    }),
+    changePassword: submission(api.auth.changePassword, {
+      succeeded: 'passwordChanged',
+      failed: 'passwordChangeFailed',
+    }),
+    disableTwoFactor: submission(api.auth.disableTwoFactor, {
+      succeeded: 'twoFactorDisabled',
+      failed: 'twoFactorDisableFailed',
+      afterwards: () => session.send({ type: 'session.refresh' }),
+    }),
+  }
+}

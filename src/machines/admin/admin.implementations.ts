@@ -1,0 +1,76 @@
+/**
+ * The administration area's machines (platform administrators) filled from the admin API and the
+ * notices: a chunk of its own, loaded when a platform administrator opens the settings.
+ */
+import { fromPromise } from 'xstate'
+import type { AdminApi } from '../../api/admin'
+import type { Notifier } from '../shared/deps'
+import { submissionMachine } from '../shared/submission.machine'
+import { adminCompaniesMachine } from './admin-companies.machine'
+import { adminUsersMachine } from './admin-users.machine'
+import { companyEditMachine } from './company-edit.machine'
+import { inviteUserMachine } from './invite-user.machine'
+
+export type AdminDeps = { admin: AdminApi; notify: Pick<Notifier, 'admin'> }
+
+export function createAdminImplementations({ admin, notify }: AdminDeps) {
+  const companyEdit = companyEditMachine.provide({
+    actors: {
+      load: fromPromise(async ({ input }) => {
+        const [company, users] = await Promise.all([admin.getCompany(input.companyId), admin.listUsers()])
+        return { company, users, logoUrl: company.logo_path ? admin.logoUrl(company.id) : null }
+      }),
+      uploadLogo: fromPromise(async ({ input }) => {
+        await admin.uploadLogo(input.companyId, input.file, input.file.name)
+        return { logoUrl: admin.logoUrl(input.companyId) }
+      }),
+      addMember: fromPromise(({ input }) => admin.addUserToCompany(input)),
+      updateCompany: fromPromise(({ input }) => admin.updateCompany(input.companyId, input.update)),
+      removeMember: fromPromise(({ input }) => admin.removeUserFromCompany(input)),
+    },
+    actions: { notify: (_, { notice, message }) => notify.admin(notice, message) },
+  })
+  const inviteUser = inviteUserMachine.provide({
+    actors: {
+      invite: fromPromise(({ input }) =>
+        admin.inviteUser({
+          email: input.email,
+          name: input.name,
+          surname: input.surname,
+          role: input.role,
+          companies: input.memberships.map((m) => ({ company_id: m.companyId, role: m.role })),
+        }),
+      ),
+    },
+    actions: { notify: (_, { notice, message }) => notify.admin(notice, message) },
+  })
+  return {
+    adminCompanies: adminCompaniesMachine.provide({
+      actors: {
+        loadCompanies: fromPromise(() => admin.listCompanies()),
+        setCompanyStatus: fromPromise(({ input }) => admin.setCompanyStatus(input.companyId, input.enabled)),
+        companyEdit,
+      },
+      actions: { notify: (_, { notice, message }) => notify.admin(notice, message) },
+    }),
+    adminUsers: adminUsersMachine.provide({
+      actors: {
+        loadUsers: fromPromise(() => admin.listUsers()),
+        setUserStatus: fromPromise(({ input }) => admin.setUserStatus(input.email, input.enabled)),
+        updateUser: fromPromise(({ input }) => admin.updateUser(input.userId, input.update)),
+        inviteUser,
+      },
+      actions: { notify: (_, { notice, message }) => notify.admin(notice, message) },
+    }),
+    createCompany: submissionMachine.provide({
+      actors: { submit: fromPromise(({ input }) => admin.createCompany(input as { name: string })) },
+      actions: {
+        succeeded: () => notify.admin('companyCreated'),
+        failed: (_, { failure }) =>
+          notify.admin('companyCreateFailed', failure.status >= 500 ? undefined : failure.message),
+      },
+    }),
+  }
+}
+
+export type AdminMachines = ReturnType<typeof createAdminImplementations>

@@ -1,0 +1,49 @@
+/**
+ * The dashboard's machine filled from the logs API and the notices. The dashboard on screen also
+ * listens to the upload queue's `uploads.settled` (each upload that completes or fails refreshes it).
+ */
+import { type ActorRefFrom, fromPromise } from 'xstate'
+import type { Api } from '../../api'
+import type { Notifier } from '../shared/deps'
+import type { UploadQueueActor } from '../uploads/upload-queue.machine'
+import { dashboardMachine, toQuery } from './dashboard.machine'
+
+export type DashboardActor = ActorRefFrom<typeof dashboardMachine>
+
+export type DashboardDeps = {
+  api: Pick<Api, 'logs'>
+  notify: Pick<Notifier, 'dashboard' | 'logsFailed'>
+}
+
+/** The dashboard refreshes after each upload that completes or fails (the queue's `uploads.settled`).
+ * Returns the unsubscribe. */
+export function followUploads(
+  dashboard: Pick<DashboardActor, 'send'>,
+  uploads: Pick<UploadQueueActor, 'on'>,
+) {
+  const subscription = uploads.on('uploads.settled', () => dashboard.send({ type: 'dashboard.refresh' }))
+  return () => subscription.unsubscribe()
+}
+
+export function createDashboardImplementations({ api, notify }: DashboardDeps) {
+  return {
+    dashboard: dashboardMachine.provide({
+      actors: {
+        fetchLogs: fromPromise(async ({ input }) => {
+          // The summary counts every row of the company on the server; the table is a page of the filtered rows.
+          const [page, summary] = await Promise.all([
+            api.logs.list(input.companyId, toQuery(input, new Date())),
+            api.logs.summary(input.companyId),
+          ])
+          return { ...page, summary }
+        }),
+        fetchMore: fromPromise(({ input }) => api.logs.list(input.companyId, toQuery(input, new Date()))),
+        deleteRow: fromPromise(({ input }) => api.logs.remove(input.companyId, input.log)),
+      },
+      actions: {
+        notifyFailed: (_, { searching, message }) => notify.logsFailed(searching, message),
+        notify: (_, { notice, value }) => notify.dashboard(notice, value),
+      },
+    }),
+  }
+}

@@ -1,0 +1,49 @@
+/**
+ * The session flow's placeholders filled from its dependencies: the auth API, the notices and the
+ * router. The session emits `session.signedIn` / `session.signedOut`; the shell and the uploads listen.
+ */
+import { type ActorRefFrom, fromPromise } from 'xstate'
+import type { Api } from '../../api'
+import type { LoginInput } from '../../contract'
+import type { Navigator, Notifier } from '../shared/deps'
+import { firstAdminMachine } from './first-admin.machine'
+import { type SecondFactor, sessionMachine } from './session.machine'
+
+export type SessionActor = ActorRefFrom<typeof sessionMachine>
+export type FirstAdminActor = ActorRefFrom<typeof firstAdminMachine>
+
+export type SessionDeps = {
+  api: Pick<Api, 'auth'>
+  notify: Pick<Notifier, 'session'>
+  navigate: Navigator
+}
+
+export function createSessionImplementations({ api, notify, navigate }: SessionDeps) {
+  return {
+    session: sessionMachine.provide({
+      actors: {
+        fetchUser: fromPromise(() => api.auth.loggedIn()),
+        login: fromPromise(({ input }: { input: LoginInput }) => api.auth.login(input)),
+        logout: fromPromise(() => api.auth.logout()),
+        completeTwoFactorLogin: fromPromise(async ({ input }: { input: LoginInput & SecondFactor }) => {
+          await api.auth.completeTwoFactorLogin(input)
+        }),
+      },
+      actions: {
+        notify: (_, { notice }) => notify.session(notice),
+        navigateAfterSignIn: (_, { to, setupTwoFactor }) =>
+          navigate.toPath(
+            setupTwoFactor ? `/setup-2fa${to === '/' ? '' : `?redirect=${encodeURIComponent(to)}`}` : to,
+          ),
+        navigateToLogin: (_, { returnHere }) => navigate.toLogin(returnHere),
+        navigateToSecondFactor: () => navigate.toPath('/two-factor'),
+      },
+    }),
+    firstAdmin: firstAdminMachine.provide({
+      actors: {
+        setupStatus: fromPromise(() => api.auth.setupStatus()),
+        createFirstAdmin: fromPromise(({ input }) => api.auth.createFirstAdmin(input)),
+      },
+    }),
+  }
+}

@@ -1,0 +1,96 @@
+/**
+ * The upload flow's machines filled from the documents API and the notices: the queue (one child
+ * per file, the status poll) and the upload dialog, which hands its files to the queue for the
+ * selected company. The queue emits `uploads.settled` after each upload that completes or fails;
+ * `followSession` forgets the list when the user signs out.
+ */
+import { type ActorRefFrom, fromPromise } from 'xstate'
+import type { Api } from '../../api'
+import type { SessionActor } from '../session/session.implementations'
+import type { Notifier } from '../shared/deps'
+import type { CompanySelectionActor } from '../shell/shell.implementations'
+import { type UploadDialogMachine, uploadDialogMachine } from './upload-dialog.machine'
+import { uploadItemMachine } from './upload-item.machine'
+import { type StatusAnswer, type UploadQueueActor, uploadQueueMachine } from './upload-queue.machine'
+
+export type UploadDialogActor = ActorRefFrom<UploadDialogMachine>
+
+export type UploadsDeps = {
+  api: Pick<Api, 'documents'>
+  notify: Pick<Notifier, 'upload'>
+  session: Pick<SessionActor, 'on'>
+  companySelection: Pick<CompanySelectionActor, 'getSnapshot'>
+}
+
+export function createUploadsImplementations({ api, notify, session, companySelection }: UploadsDeps) {
+  const uploadItem = uploadItemMachine.provide({
+    actors: {
+      upload: fromPromise(({ input, signal }) =>
+        api.documents.upload(
+          {
+            file: input.file,
+            documentType: input.documentType,
+            category: input.category,
+            companyId: input.companyId,
+          },
+          {
+            signal,
+            onProgress: (progress) => input.item.send({ type: 'upload.progress', progress }),
+            onSent: () => input.item.send({ type: 'upload.sent' }),
+          },
+        ),
+      ),
+    },
+    actions: { notify: (_, params) => notify.upload(params) },
+  })
+
+  return {
+    uploadQueue: uploadQueueMachine.provide({
+      actors: {
+        uploadItem,
+        // One request per kind (and company); a failed one is logged, the others still count.
+        checkStatus: fromPromise(async ({ input }) => {
+          const settled = await Promise.allSettled(
+            input.requests.map(
+              async (r): Promise<StatusAnswer> => ({
+                kind: r.kind,
+                companyId: r.companyId,
+                statuses: await api.documents.bulkStatus(r.kind, r.companyId, r.documentIds),
+              }),
+            ),
+          )
+          const answers = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []))
+          const failures = settled.flatMap((s) => (s.status === 'rejected' ? [s.reason as unknown] : []))
+          if (failures.length && !answers.length) throw failures[0]
+          for (const failure of failures) console.warn('Upload status check failed', failure)
+          return answers
+        }),
+      },
+      actions: {
+        notify: (_, params) => notify.upload(params),
+        // Status polling errors are only logged; the items stay processing.
+        logPollError: (_, { error }) => console.warn('Upload status check failed', error),
+      },
+    }),
+    /** The upload dialog, handing its files to `queue` for the company selected at that moment. */
+    uploadDialog: (queue: Pick<UploadQueueActor, 'send'>) =>
+      uploadDialogMachine.provide({
+        actions: {
+          submit: (_, { files }) =>
+            queue.send({
+              type: 'uploads.add',
+              files,
+              companyId: companySelection.getSnapshot().context.selectedId,
+              at: Date.now(),
+            }),
+        },
+      }),
+    /** Signing out forgets the list (and aborts what is still sending). Returns the unsubscribe. */
+    followSession(queue: UploadQueueActor) {
+      const subscription = session.on('session.signedOut', () => {
+        if (queue.getSnapshot().context.uploads.length) queue.send({ type: 'uploads.clearAll' })
+      })
+      return () => subscription.unsubscribe()
+    },
+  }
+}

@@ -1,0 +1,220 @@
+/**
+ * The flows' factories and the composition root with fake dependencies at the actor boundary:
+ * what one actor's outcome does to another goes through events between actors.
+ */
+import { describe, expect, it } from 'vitest'
+import { createActor, waitFor } from 'xstate'
+import type { Api } from '../../src/api'
+import { composeApp } from '../../src/composition'
+import type { MyCompany, QueuedFile } from '../../src/contract'
+import {
+  createDashboardImplementations,
+  followUploads,
+} from '../../src/machines/dashboard/dashboard.implementations'
+import type { Notifier } from '../../src/machines/shared/deps'
+import { createUploadsImplementations } from '../../src/machines/uploads/uploads.implementations'
+import { ada } from '../support/fixtures'
+
+const acme: MyCompany = {
+  id: 7,
+  name: 'Acme',
+  enabled: true,
+  logo_path: null,
+  powerbi_link: null,
+  monday_link: null,
+  role: 'COMPANY_ADMIN',
+}
+
+const invoice = (name: string): QueuedFile => ({
+  file: new File(['%PDF-1.4'], name, { type: 'application/pdf' }),
+  documentType: 'invoice',
+  category: 'Invoices',
+})
+
+/** Records every notice by flow and code. */
+function recordingNotifier(log: string[]): Notifier {
+  const record =
+    (flow: string) =>
+    (notice: unknown): void => {
+      log.push(`${flow}:${typeof notice === 'object' ? (notice as { notice: string }).notice : notice}`)
+    }
+  return {
+    session: record('session'),
+    account: record('account'),
+    twoFactorSetup: record('twoFactorSetup'),
+    admin: record('admin'),
+    company: record('company'),
+    languageChangeFailed: () => log.push('languageChangeFailed'),
+    companyUsersFailed: () => log.push('companyUsersFailed'),
+    dashboard: record('dashboard'),
+    logsFailed: () => log.push('logsFailed'),
+    upload: record('upload'),
+  }
+}
+
+/** An upload call that waits until the test answers it (or the queue aborts it). */
+function pendingUploads() {
+  const answers: ((status: string) => void)[] = []
+  const aborted: string[] = []
+  const upload = (input: { file: File }, options: { signal?: AbortSignal }) =>
+    new Promise<{ id: number; status: string }>((resolve, reject) => {
+      answers.push((status) => resolve({ id: answers.length, status }))
+      options.signal?.addEventListener('abort', () => {
+        aborted.push(input.file.name)
+        reject(new DOMException('Aborted', 'AbortError'))
+      })
+    })
+  return { upload, answers, aborted }
+}
+
+describe('the upload flow and the dashboard', () => {
+  it('an upload that completes refreshes the dashboard that follows the queue, once per upload', async () => {
+    const calls: number[] = []
+    const { dashboard } = createDashboardImplementations({
+      api: {
+        logs: {
+          list: async (companyId: number) => {
+            calls.push(companyId)
+            return { logs: [], hasMore: false }
+          },
+          summary: async () => ({ total: 0, pending: 0, failed: 0 }),
+          remove: async () => undefined,
+        },
+      } as unknown as Pick<Api, 'logs'>,
+      notify: recordingNotifier([]),
+    })
+    const board = createActor(dashboard, { input: { companyId: 7 } }).start()
+    await waitFor(board, () => calls.length === 1)
+
+    const uploads = pendingUploads()
+    const flow = createUploadsImplementations({
+      api: { documents: { upload: uploads.upload } } as unknown as Pick<Api, 'documents'>,
+      notify: recordingNotifier([]),
+      session: { on: () => ({ unsubscribe: () => undefined }) },
+      companySelection: { getSnapshot: () => ({ context: { selectedId: 7 } }) } as never,
+    })
+    const queue = createActor(flow.uploadQueue).start()
+    const stop = followUploads(board, queue)
+
+    queue.send({ type: 'uploads.add', files: [invoice('a.pdf')], companyId: 7, at: 0 })
+    await waitFor(queue, () => uploads.answers.length === 1)
+    expect(calls).toHaveLength(1)
+    uploads.answers[0]!('COMPLETED')
+    await waitFor(board, () => calls.length === 2)
+    await waitFor(queue, (s) => s.context.uploads[0]?.status === 'success')
+
+    // Once unsubscribed (the dashboard left the screen), a settled upload no longer reaches it.
+    stop()
+    queue.send({ type: 'uploads.add', files: [invoice('b.pdf')], companyId: 7, at: 1 })
+    await waitFor(queue, () => uploads.answers.length === 2)
+    uploads.answers[1]!('COMPLETED')
+    await waitFor(queue, (s) => s.context.uploads.every((u) => u.status === 'success'))
+    expect(calls).toHaveLength(2)
+  })
+})
+
+/** The API the root needs, faked: a signed-in user (until logout), one company, French saved. */
+function fakeApi(uploads: ReturnType<typeof pendingUploads>, calls: string[]) {
+  let signedIn = true
+  return {
+    auth: {
+      loggedIn: async () => {
+        calls.push('loggedIn')
+        if (!signedIn) throw Object.assign(new Error('Not authenticated'), { status: 401 })
+        return ada
+      },
+      logout: async () => {
+        calls.push('logout')
+        signedIn = false
+      },
+    },
+    companies: {
+      mine: async () => {
+        calls.push('companies.mine')
+        return [acme]
+      },
+      logoUrl: () => '',
+      users: async () => [],
+    },
+    settings: {
+      getMine: async () => {
+        calls.push('settings.getMine')
+        return { language: 'fr' as const }
+      },
+      saveMine: async () => undefined,
+    },
+    locales: {
+      load: async (language: string) => {
+        calls.push(`locales.load:${language}`)
+        return {}
+      },
+    },
+    documents: { upload: uploads.upload },
+    logs: {},
+    loadAdmin: async () => ({}),
+    loadDetails: async () => ({}),
+  } as unknown as Api
+}
+
+function composeWithFakes() {
+  const calls: string[] = []
+  const notices: string[] = []
+  const uploads = pendingUploads()
+  const storage = new Map<string, string>()
+  const activated: string[] = []
+  const actors = composeApp({
+    api: fakeApi(uploads, calls),
+    notify: recordingNotifier(notices),
+    loadDetailNotifier: async () => ({ detail: () => undefined }),
+    navigate: { toPath: () => undefined, toLogin: () => undefined },
+    storage: {
+      getItem: (key) => storage.get(key) ?? null,
+      setItem: (key, value) => void storage.set(key, value),
+    },
+    locale: { activate: (language) => void activated.push(language), storageKey: 'lang' },
+    clipboard: { writeText: async () => undefined },
+    initialLanguage: 'en',
+  })
+  actors.session.start()
+  actors.language.start()
+  actors.companySelection.start()
+  return { actors, calls, notices, uploads, storage, activated }
+}
+
+describe('the composition root', () => {
+  it("the session's signing in loads the companies and the saved language", async () => {
+    const { actors, calls, activated } = composeWithFakes()
+    await waitFor(actors.session, (s) => s.matches('signedIn'))
+    await waitFor(actors.companySelection, (s) => s.context.selectedId === 7)
+    await waitFor(actors.language, () => activated.includes('fr'))
+    expect(calls).toContain('companies.mine')
+    expect(calls).toContain('settings.getMine')
+    expect(calls).toContain('locales.load:fr')
+  })
+
+  it('signing out clears the upload list (aborting what is still sending) and forgets the companies', async () => {
+    const { actors, uploads } = composeWithFakes()
+    await waitFor(actors.companySelection, (s) => s.context.selectedId === 7)
+    const queue = actors.uploadQueue!
+    queue.send({ type: 'uploads.add', files: [invoice('a.pdf'), invoice('b.pdf')], companyId: 7, at: 0 })
+    await waitFor(queue, () => uploads.answers.length === 2)
+    expect(queue.getSnapshot().context.uploads).toHaveLength(2)
+
+    actors.session.send({ type: 'session.logout' })
+    await waitFor(actors.session, (s) => s.matches('signedOut'))
+    await waitFor(queue, (s) => s.context.uploads.length === 0)
+    expect(uploads.aborted.sort()).toEqual(['a.pdf', 'b.pdf'])
+    expect(actors.companySelection.getSnapshot().context.selectedId).toBeNull()
+  })
+
+  it('loads the administration and detail machines once per root, not once per module', async () => {
+    const first = composeWithFakes().actors
+    const second = composeWithFakes().actors
+    expect(first.loadAdmin()).toBe(first.loadAdmin())
+    expect(first.loadDetails!()).toBe(first.loadDetails!())
+    expect(first.loadAdmin()).not.toBe(second.loadAdmin())
+    const [a, b] = await Promise.all([first.loadAdmin(), second.loadAdmin()])
+    expect(a.adminUsers).toBeDefined()
+    expect(a).not.toBe(b)
+  })
+})
