@@ -14,6 +14,7 @@ import type { DetailMachines } from './composition-details'
 import { createUploadActors } from './composition-uploads'
 import { companySelectionMachine } from './machines/company-selection.machine'
 import { companyUsersMachine } from './machines/company-users.machine'
+import { rowActionsMachine } from './machines/dashboard/row-actions.machine'
 import { dashboardMachine, toQuery } from './machines/dashboard.machine'
 import { firstAdminMachine } from './machines/first-admin.machine'
 import { languageMachine } from './machines/language.machine'
@@ -250,18 +251,22 @@ export function createAppActors(deps: {
             return { ...page, summary }
           }),
           fetchMore: fromPromise(({ input }) => api.logs.list(input.companyId, toQuery(input, new Date()))),
-          deleteRow: fromPromise(({ input }) => api.logs.remove(input.companyId, input.log)),
+          rowActions: rowActionsMachine.provide({
+            actors: { deleteRow: fromPromise(({ input }) => api.logs.remove(input.companyId, input.log)) },
+            actions: {
+              notify: (_, { notice, value }) => {
+                const text = dashboardNoticeText(notice, value)
+                if (notice === 'documentDeleted') toast.success(text)
+                else toast.error(text)
+              },
+            },
+          }),
         },
         actions: {
           notifyFailed: (_, { searching, message }) =>
             toast.error(
               message || i18n._(searching ? msg`Failed to search logs` : msg`Failed to fetch logs`),
             ),
-          notify: (_, { notice, value }) => {
-            const text = dashboardNoticeText(notice, value)
-            if (notice === 'documentDeleted') toast.success(text)
-            else toast.error(text)
-          },
         },
       }),
       companyUsers: companyUsersMachine.provide({

@@ -1,15 +1,17 @@
 /**
- * The dashboard of the selected company, two regions at once. `data`: loading → ready | failed,
- * with `debouncing` (500 ms) after each keystroke in the search box. `filters`: the filter popover,
- * closed ⇄ open with a draft that Apply takes only when it changed and its date range is valid.
- * Summary cards, sorting, Reset and the upload queue's refresh all reload the list. Rows come in
- * pages of PAGE_SIZE: `ready` → `loadingMore` appends the next page while the server says one
- * follows; a new query starts again at one page, a refresh reloads as many rows as are shown. `row`: an
- * Invoice/Expense row opens its details (numeric document ids only), and a finished row can be
- * deleted after a confirmation (platform administrators; the server enforces it).
+ * The dashboard of the selected company, two regions at once, and the row actions as an actor of
+ * their own. `data`: loading → ready | failed, with `debouncing` (500 ms) after each keystroke in the
+ * search box. `filters`: the filter popover, closed ⇄ open with a draft that Apply takes only when it
+ * changed and its date range is valid. Summary cards, sorting, Reset and the upload queue's refresh
+ * all reload the list. Rows come in pages of PAGE_SIZE: `ready` → `loadingMore` appends the next
+ * page while the server says one follows; a new query starts again at one page, a refresh reloads as
+ * many rows as are shown. The invoked `rowActions` actor (`rowActionsMachine`) opens a row's details
+ * and deletes a row after its confirmation; it sends `dashboard.refresh` back to this actor when the
+ * details close or a row is deleted.
  */
 import { assign, fromPromise, raise, setup } from 'xstate'
 import type { LogEntry, LogQuery } from '../api/logs'
+import { rowActionsMachine } from './dashboard/row-actions.machine'
 
 export const STATUS_FILTERS = ['all', 'pending', 'processing', 'completed', 'failed'] as const
 export const TYPE_FILTERS = ['all', 'invoice', 'document'] as const
@@ -45,10 +47,6 @@ export type DashboardContext = {
   /** How many rows the next (re)load asks for: one page after a new query, what is shown after a refresh. */
   limit: number
   summary: Summary
-  /** The row whose details are open. */
-  detail: { kind: 'invoice' | 'expense'; id: number } | null
-  /** The row waiting for the delete confirmation. */
-  toDelete: LogEntry | null
 }
 
 export type DashboardEvent =
@@ -64,28 +62,6 @@ export type DashboardEvent =
   | { type: 'dashboard.refresh' }
   | { type: 'dashboard.retry' }
   | { type: 'rows.more' }
-  | { type: 'row.open'; log: LogEntry }
-  | { type: 'details.close' }
-  | { type: 'row.delete'; log: LogEntry }
-  | { type: 'delete.confirm' }
-  | { type: 'delete.cancel' }
-
-export type DashboardNotice =
-  | 'invalidDocumentId'
-  | 'invalidDocumentIdFormat'
-  | 'documentDeleted'
-  | 'deleteFailed'
-
-/** Spec 02 §5: details open only for an existing numeric document id of an Invoice or Expense row. */
-export function detailTarget(log: LogEntry): { kind: 'invoice' | 'expense'; id: number } | null {
-  if (log.type !== 'Invoice' && log.type !== 'Expense') return null
-  const id = log.document_id
-  if (typeof id !== 'number' || !Number.isInteger(id) || id <= 0) return null
-  return { kind: log.type === 'Invoice' ? 'invoice' : 'expense', id }
-}
-
-/** Spec 02 §2: rows still pending or processing cannot be deleted. */
-export const canDeleteRow = (log: LogEntry) => log.status !== 'pending' && log.status !== 'processing'
 
 export type DashboardInput = Pick<
   DashboardContext,
@@ -156,6 +132,7 @@ export const dashboardMachine = setup({
     context: {} as DashboardContext,
     events: {} as DashboardEvent,
     input: {} as { companyId: number },
+    children: {} as { rowActions: 'rowActions' },
   },
   actors: {
     fetchLogs: fromPromise<LogPage & { summary: Summary }, DashboardInput>(async () => {
@@ -164,19 +141,13 @@ export const dashboardMachine = setup({
     fetchMore: fromPromise<LogPage, DashboardInput>(async () => {
       throw new Error('fetchMore not provided')
     }),
-    deleteRow: fromPromise<void, { log: LogEntry; companyId: number }>(async () => {
-      throw new Error('deleteRow not provided')
-    }),
+    rowActions: rowActionsMachine,
   },
   actions: {
     notifyFailed: (_, _params: { searching: boolean; message: string }) => {},
-    notify: (_, _params: { notice: DashboardNotice; value?: string }) => {},
   },
   guards: {
     canApply: ({ context }) => !sameFilters(context.draft, context.filters) && isValidRange(context.draft),
-    hasDetails: (_, log: LogEntry) => detailTarget(log) !== null,
-    hasNoDocumentId: (_, log: LogEntry) => log.document_id === null || log.document_id === undefined,
-    canDelete: (_, log: LogEntry) => canDeleteRow(log),
     hasMore: ({ context }) => context.hasMore,
   },
   delays: { searchDebounce: 500 },
@@ -194,9 +165,12 @@ export const dashboardMachine = setup({
     hasMore: false,
     limit: PAGE_SIZE,
     summary: { total: 0, pending: 0, failed: 0 },
-    detail: null,
-    toDelete: null,
   }),
+  invoke: {
+    id: 'rowActions',
+    src: 'rowActions',
+    input: ({ context, self }) => ({ companyId: context.companyId, dashboard: self }),
+  },
   on: {
     'summary.toggle': {
       actions: [
@@ -343,75 +317,6 @@ export const dashboardMachine = setup({
               description: 'Reset restores sortBy date, sortOrder desc and clears the search term.',
             },
             'filters.close': 'closed',
-          },
-        },
-      },
-    },
-    row: {
-      initial: 'idle',
-      states: {
-        idle: {
-          on: {
-            'row.open': [
-              {
-                guard: { type: 'hasDetails', params: ({ event }) => event.log },
-                target: 'viewing',
-                actions: assign({ detail: ({ event }) => detailTarget(event.log) }),
-              },
-              {
-                guard: { type: 'hasNoDocumentId', params: ({ event }) => event.log },
-                actions: { type: 'notify', params: { notice: 'invalidDocumentId' } },
-              },
-              {
-                actions: {
-                  type: 'notify',
-                  params: ({ event }) => ({
-                    notice: 'invalidDocumentIdFormat',
-                    value: String(event.log.document_id),
-                  }),
-                },
-              },
-            ],
-            'row.delete': {
-              guard: { type: 'canDelete', params: ({ event }) => event.log },
-              target: 'confirmingDelete',
-              actions: assign({ toDelete: ({ event }) => event.log }),
-            },
-          },
-        },
-        viewing: {
-          on: {
-            'details.close': {
-              target: 'idle',
-              actions: [assign({ detail: null }), raise({ type: 'dashboard.refresh' })],
-            },
-          },
-        },
-        confirmingDelete: {
-          description: 'The confirmation cannot be dismissed by clicking outside it.',
-          on: {
-            'delete.cancel': { target: 'idle', actions: assign({ toDelete: null }) },
-            'delete.confirm': 'deleting',
-          },
-        },
-        deleting: {
-          tags: ['deleting'],
-          invoke: {
-            id: 'deleteRow',
-            src: 'deleteRow',
-            input: ({ context }) => ({ log: context.toDelete!, companyId: context.companyId }),
-            onDone: {
-              target: 'idle',
-              actions: [
-                assign({ toDelete: null }),
-                { type: 'notify', params: { notice: 'documentDeleted' } },
-                raise({ type: 'dashboard.refresh' }),
-              ],
-            },
-            onError: {
-              target: 'idle',
-              actions: [assign({ toDelete: null }), { type: 'notify', params: { notice: 'deleteFailed' } }],
-            },
           },
         },
       },

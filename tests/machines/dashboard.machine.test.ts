@@ -42,7 +42,7 @@ const same = (a: Filters, b: Filters) => JSON.stringify(a) === JSON.stringify(b)
 describeModel('dashboard machine', {
   machine: dashboardMachine,
   input: { companyId: 7 },
-  actors: ['fetchLogs', 'fetchMore', 'deleteRow'],
+  actors: ['fetchLogs', 'fetchMore'],
   provide: (machine, c, record) => {
     controls = c
     return machine.provide({
@@ -69,17 +69,6 @@ describeModel('dashboard machine', {
     ],
     'xstate.error.actor.fetchMore': [{ type: 'xstate.error.actor.fetchMore', error: new Error('offline') }],
     'xstate.error.actor.fetchLogs': [{ type: 'xstate.error.actor.fetchLogs', error: new Error('offline') }],
-    'row.open': [
-      { type: 'row.open', log: entry(1, 'completed') },
-      { type: 'row.open', log: { ...entry(9, 'completed'), document_id: null } },
-      { type: 'row.open', log: { ...entry(8, 'completed'), document_id: 1.5 } },
-    ],
-    'row.delete': [
-      { type: 'row.delete', log: entry(3, 'rejected') },
-      { type: 'row.delete', log: entry(2, 'processing') },
-    ],
-    'xstate.done.actor.deleteRow': [{ type: 'xstate.done.actor.deleteRow', output: undefined }],
-    'xstate.error.actor.deleteRow': [{ type: 'xstate.error.actor.deleteRow', error: new Error('forbidden') }],
   },
   contextKey: (c) => {
     const ctx = c as Ctx
@@ -122,18 +111,6 @@ describeModel('dashboard machine', {
       expect(s.can({ type: 'dashboard.retry' })).toBe(true)
     },
     'filters.closed': (s) => expect(s.can({ type: 'filters.apply' })).toBe(false),
-    'row.idle': (s, log) => {
-      expect(s.context.toDelete).toBeNull()
-      expect(s.context.detail).toBeNull()
-      const last = log.filter((l) => /^notify:(invalid|document|delete)/.test(l)).at(-1)
-      if (last?.startsWith('notify:invalidDocumentIdFormat'))
-        expect(last).toBe('notify:invalidDocumentIdFormat:1.5')
-      // A row still processing never reaches the confirmation.
-      expect(s.can({ type: 'row.delete', log: entry(2, 'processing') })).toBe(false)
-    },
-    'row.viewing': (s) => expect(s.context.detail).toEqual({ kind: 'invoice', id: 1 }),
-    'row.confirmingDelete': (s) => expect(s.context.toDelete?.id).toBe(3),
-    'row.deleting': (s) => expect(s.hasTag('deleting')).toBe(true),
     'filters.open': (s) => {
       const ctx = s.context as Ctx
       expect(s.can({ type: 'filters.apply' })).toBe(!same(ctx.draft, ctx.filters) && isValidRange(ctx.draft))

@@ -1,14 +1,16 @@
 /**
  * The dashboard statechart's paths, replayed through the rendered summary cards, search box,
- * filter popover, sortable table, "Show more" and row actions (a platform administrator's view).
- * The paths follow what the screen offers: a row's buttons exist only while the rows are shown.
+ * filter popover, sortable table and "Show more"; then the row actions' paths through a row's
+ * buttons and dialogs (a platform administrator's view). The paths follow what the screen offers:
+ * a row's buttons exist only while the rows are shown.
  */
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { expect } from 'vitest'
-import { type AnyActorRef, type AnyMachineSnapshot, createActor, fromPromise } from 'xstate'
+import { type AnyActorRef, type AnyMachineSnapshot, createActor, createEmptyActor, fromPromise } from 'xstate'
 import type { DetailsApi } from '../../src/api/details'
 import type { LogEntry } from '../../src/api/logs'
 import { createDetailMachines } from '../../src/composition-details'
+import { type RowActionsContext, rowActionsMachine } from '../../src/machines/dashboard/row-actions.machine'
 import {
   activeFilterCount,
   type DashboardContext,
@@ -68,10 +70,7 @@ const rowNames = (hidden: boolean) =>
 
 function expectTable(s: AnyMachineSnapshot) {
   const c = ctx(s)
-  // A modal (details, delete confirmation) hides the page from assistive technology.
-  const hidden = !s.matches({ row: 'idle' })
-  expect(rowNames(hidden)).toEqual(c.logs.map((l) => l.name))
-  if (hidden) return
+  expect(rowNames(false)).toEqual(c.logs.map((l) => l.name))
   const sorted = screen.getByRole('columnheader', { name: new RegExp(COLUMN_LABELS[c.sortBy]) })
   expect(sorted.getAttribute('aria-sort')).toBe(c.sortOrder === 'asc' ? 'ascending' : 'descending')
   expect(screen.getAllByRole('columnheader').filter((h) => h.hasAttribute('aria-sort'))).toHaveLength(1)
@@ -80,9 +79,8 @@ function expectTable(s: AnyMachineSnapshot) {
   expect(button('Delete invoice-2.pdf')).toBeNull()
 }
 
-function expectSummaryCards(s: AnyMachineSnapshot) {
+function expectSummaryCards(s: AnyMachineSnapshot, hidden = false) {
   const c = ctx(s)
-  const hidden = !s.matches({ row: 'idle' })
   expect(button(/^Total documents/, hidden)?.textContent).toBe(`Total documents${c.summary.total}`)
   expect(button(/^Pending/, hidden)?.getAttribute('aria-pressed')).toBe(
     String(c.filters.status === 'pending'),
@@ -94,6 +92,18 @@ function expectSummaryCards(s: AnyMachineSnapshot) {
   expect(search.value).toBe(c.searchTerm)
 }
 
+/** A platform administrator's session, and a details dialog whose requests never answer (its own
+ * paths are tested on their own). */
+function adminActors() {
+  const session = createActor(
+    sessionMachine.provide({ actors: { fetchUser: fromPromise(async () => ada) } }),
+  ).start()
+  const never = () => new Promise<never>(() => {})
+  const details = new Proxy({}, { get: () => never }) as DetailsApi
+  const machines = Promise.resolve(createDetailMachines({ details, uploadQueue: {} as never }))
+  return testActors({ session, loadDetails: () => machines })
+}
+
 const loaded = (s: AnyMachineSnapshot) => s.matches({ data: 'ready' }) || s.matches({ data: 'loadingMore' })
 /** The table (and its sortable headers) shows while loading and once rows are there. */
 const tableShown = (s: AnyMachineSnapshot) =>
@@ -102,29 +112,16 @@ const tableShown = (s: AnyMachineSnapshot) =>
 describeViewModel('dashboard view', {
   machine: dashboardMachine,
   input: { companyId: 7 },
-  actors: ['fetchLogs', 'fetchMore', 'deleteRow'],
+  actors: ['fetchLogs', 'fetchMore'],
   provide: (machine, _controls, record) =>
     machine.provide({
-      actions: {
-        notifyFailed: (_, p) => record(`notify:${p.searching ? 'search' : 'list'}Failed`),
-        notify: (_, p) => record(`notify:${p.notice}`),
-      },
+      actions: { notifyFailed: (_, p) => record(`notify:${p.searching ? 'search' : 'list'}Failed`) },
     }),
   mount: (machine, inspect, clock) => {
     const dashboard = createActor(machine, { input: { companyId: 7 }, inspect, clock })
     dashboard.start()
-    const session = createActor(
-      sessionMachine.provide({ actors: { fetchUser: fromPromise(async () => ada) } }),
-    ).start()
-    // The details dialog's own paths are tested on their own: here its requests never answer.
-    const never = () => new Promise<never>(() => {})
-    const details = new Proxy({}, { get: () => never }) as DetailsApi
-    const machines = Promise.resolve(createDetailMachines({ details, uploadQueue: {} as never }))
     return {
-      element: inApp(
-        <CompanyDashboardView dashboard={dashboard} companyId={7} />,
-        testActors({ session, loadDetails: () => machines }),
-      ),
+      element: inApp(<CompanyDashboardView dashboard={dashboard} companyId={7} />, adminActors()),
       actor: dashboard as AnyActorRef,
     }
   },
@@ -159,31 +156,23 @@ describeViewModel('dashboard view', {
     'filters.close': (user) => user.keyboard('{Escape}'),
     'dashboard.retry': (user) => clickIfShown(user, 'Retry'),
     'rows.more': (user) => clickIfShown(user, 'Show more'),
-    'row.open': (user, event) => clickIfShown(user, `Open details of ${(event.log as LogEntry).name}`),
-    'row.delete': (user, event) => clickIfShown(user, `Delete ${(event.log as LogEntry).name}`),
-    'details.close': (user) => clickIfShown(user, 'Close details'),
-    'delete.confirm': (user) => clickIfShown(user, 'Delete'),
-    'delete.cancel': (user) => clickIfShown(user, 'Cancel'),
   },
-  // What the screen offers: rows (and their buttons) only once shown, the popover's controls only
-  // while it is open; the details dialog and the confirmation cover the page while they are up.
+  // What the screen offers: "Show more" only once rows are shown, the popover's controls only while
+  // it is open.
   allowed: (s, event) => {
-    const idle = s.matches({ row: 'idle' })
     const popoverClosed = s.matches({ filters: 'closed' })
     switch (event.type) {
-      case 'row.open':
-      case 'row.delete':
       case 'rows.more':
-        return loaded(s) && idle && popoverClosed
+        return loaded(s) && popoverClosed
       case 'filters.open':
-        return s.matches({ data: 'ready' }) && idle
+        return s.matches({ data: 'ready' })
       case 'sort.toggle':
-        return tableShown(s) && idle && popoverClosed
+        return tableShown(s) && popoverClosed
       case 'search.input':
       case 'dashboard.refresh':
       case 'summary.toggle':
       case 'summary.reset':
-        return idle && popoverClosed
+        return popoverClosed
       default:
         // Server answers and the controls of what is open.
         return true
@@ -205,14 +194,6 @@ describeViewModel('dashboard view', {
       { type: 'xstate.done.actor.fetchMore', output: { logs: nextPage, hasMore: false } },
     ],
     'xstate.error.actor.fetchMore': [{ type: 'xstate.error.actor.fetchMore', error: new Error('offline') }],
-    'row.open': [
-      { type: 'row.open', log: entry(1, 'completed') },
-      { type: 'row.open', log: entry(8, 'failed', 1.5) },
-      { type: 'row.open', log: entry(9, 'completed', null) },
-    ],
-    'row.delete': [{ type: 'row.delete', log: entry(3, 'rejected') }],
-    'xstate.done.actor.deleteRow': [{ type: 'xstate.done.actor.deleteRow', output: undefined }],
-    'xstate.error.actor.deleteRow': [{ type: 'xstate.error.actor.deleteRow', error: new Error('forbidden') }],
   },
   contextKey: (c) => {
     const x = c as DashboardContext
@@ -237,11 +218,11 @@ describeViewModel('dashboard view', {
     'data.ready': (s) => {
       expectTable(s)
       expectSummaryCards(s)
-      expect(button('Show more', !s.matches({ row: 'idle' })) !== null).toBe(ctx(s).hasMore)
+      expect(button('Show more') !== null).toBe(ctx(s).hasMore)
     },
     'data.loadingMore': (s) => {
       expectTable(s)
-      expect(button('Show more', !s.matches({ row: 'idle' }))?.getAttribute('aria-busy')).toBe('true')
+      expect(button('Show more')?.getAttribute('aria-busy')).toBe('true')
     },
     'data.failed': () => {
       expect(screen.getByText('The documents could not be loaded.')).toBeDefined()
@@ -257,17 +238,74 @@ describeViewModel('dashboard view', {
       const badRange = c.draft.date === 'custom' && !!c.draft.from && !!c.draft.to && !isValidRange(c.draft)
       expect(within(popover).queryByText('From cannot be later than To.') !== null).toBe(badRange)
     },
-    'row.idle': () => {
+  },
+})
+
+const rowCtx = (s: { context: unknown }) => s.context as RowActionsContext
+/** Waits for a row's button: the list reloads (skeleton rows) after the details close or a deletion. */
+const clickRowButton = async (user: User, name: string) =>
+  user.click(await screen.findByRole('button', { name }))
+/** The rows stay listed behind a modal, which hides them from assistive technology. */
+const expectRowsBehindModal = () => expect(rowNames(true)).toEqual(firstPage.map((l) => l.name))
+
+describeViewModel('dashboard row actions view', {
+  machine: rowActionsMachine,
+  // The graph's context; on screen the dashboard invokes the row actions with its own company and self.
+  input: { companyId: 7, dashboard: createEmptyActor() },
+  actors: ['deleteRow'],
+  provide: (machine, _controls, record) =>
+    machine.provide({ actions: { notify: (_, p) => record(`notify:${p.notice}`) } }),
+  mount: (machine, inspect, clock) => {
+    // The dashboard around the row actions under test: its list answers at once with the first page.
+    const dashboard = createActor(
+      dashboardMachine.provide({
+        actors: {
+          fetchLogs: fromPromise(async () => ({ logs: firstPage, hasMore: true as boolean, summary })),
+          rowActions: machine,
+        },
+      }),
+      { input: { companyId: 7 }, inspect, clock },
+    ).start()
+    return {
+      element: inApp(<CompanyDashboardView dashboard={dashboard} companyId={7} />, adminActors()),
+      actor: dashboard.getSnapshot().children.rowActions as AnyActorRef,
+    }
+  },
+  render: (element) => render(element),
+  ui: {
+    'row.open': (user, event) => clickRowButton(user, `Open details of ${(event.log as LogEntry).name}`),
+    'row.delete': (user, event) => clickRowButton(user, `Delete ${(event.log as LogEntry).name}`),
+    'details.close': (user) => clickIfShown(user, 'Close details'),
+    'delete.confirm': (user) => clickIfShown(user, 'Delete'),
+    'delete.cancel': (user) => clickIfShown(user, 'Cancel'),
+  },
+  events: {
+    'row.open': [
+      { type: 'row.open', log: entry(1, 'completed') },
+      { type: 'row.open', log: entry(8, 'failed', 1.5) },
+      { type: 'row.open', log: entry(9, 'completed', null) },
+    ],
+    'row.delete': [{ type: 'row.delete', log: entry(3, 'rejected') }],
+    'xstate.done.actor.deleteRow': [{ type: 'xstate.done.actor.deleteRow', output: undefined }],
+    'xstate.error.actor.deleteRow': [{ type: 'xstate.error.actor.deleteRow', error: new Error('forbidden') }],
+  },
+  views: {
+    idle: () => {
       expect(screen.queryByRole('alertdialog')).toBeNull()
     },
-    'row.viewing': (s) => {
-      expect(ctx(s).detail).toEqual({ kind: 'invoice', id: 1 })
+    viewing: (s) => {
+      expect(rowCtx(s).detail).toEqual({ kind: 'invoice', id: 1 })
       expect(screen.getByRole('dialog', { name: 'Invoice details' })).toBeDefined()
+      expectRowsBehindModal()
     },
-    'row.confirmingDelete': () => {
+    confirmingDelete: () => {
       const confirm = screen.getByRole('alertdialog', { name: 'Delete document?' })
       expect(within(confirm).getByText(/invoice-3\.pdf will be deleted with its file/)).toBeDefined()
+      expectRowsBehindModal()
     },
-    'row.deleting': (s) => expect(s.hasTag('deleting')).toBe(true),
+    deleting: (s) => {
+      expect(s.hasTag('deleting')).toBe(true)
+      expectRowsBehindModal()
+    },
   },
 })

@@ -3,12 +3,8 @@ import { useSelector } from '@xstate/react'
 import { type ComponentType, createContext, lazy, Suspense, use, useEffect } from 'react'
 import { css, cx } from 'styled-system/css'
 import { button, card } from 'styled-system/recipes'
-import {
-  activeFilterCount,
-  canDeleteRow,
-  type SortColumn,
-  type Summary,
-} from '../../../machines/dashboard.machine'
+import { canDeleteRow } from '../../../machines/dashboard/row-actions.machine'
+import { activeFilterCount, type SortColumn, type Summary } from '../../../machines/dashboard.machine'
 import { type DashboardActor, useAppActors, useScreenActor } from '../../app-context'
 import { BusyButton, Button } from '../../components/button'
 import { TrashIcon } from '../../components/icons'
@@ -20,6 +16,12 @@ export function useDashboard(): DashboardActor {
   const actor = use(DashboardActorContext)
   if (!actor) throw new Error('useDashboard outside the dashboard')
   return actor
+}
+/** The dashboard's row actions (details, deletion), the actor the dashboard invokes for them. */
+function useRowActions() {
+  const rowActions = useSelector(useDashboard(), (s) => s.children.rowActions)
+  if (!rowActions) throw new Error('the dashboard has no row actions')
+  return rowActions
 }
 
 const loadFilterPopover = () => import('./filter-popover')
@@ -241,10 +243,10 @@ const cell = css({ px: '4', py: '3', textAlign: 'left', whiteSpace: 'nowrap' })
 
 /** The detail dialog of the open row, and the delete confirmation; both fetched when first needed. */
 function RowDialogs({ companyId }: { companyId: number }) {
-  const dashboard = useDashboard()
-  const detail = useSelector(dashboard, (s) => s.context.detail)
-  const toDelete = useSelector(dashboard, (s) => s.context.toDelete)
-  const deleting = useSelector(dashboard, (s) => s.hasTag('deleting'))
+  const rowActions = useRowActions()
+  const detail = useSelector(rowActions, (s) => s.context.detail)
+  const toDelete = useSelector(rowActions, (s) => s.context.toDelete)
+  const deleting = useSelector(rowActions, (s) => s.hasTag('deleting'))
   const { t } = useLingui()
   return (
     <Suspense fallback={null}>
@@ -254,7 +256,7 @@ function RowDialogs({ companyId }: { companyId: number }) {
           kind={detail.kind}
           id={detail.id}
           companyId={companyId}
-          onClose={() => dashboard.send({ type: 'details.close' })}
+          onClose={() => rowActions.send({ type: 'details.close' })}
         />
       ) : null}
       {toDelete ? (
@@ -266,8 +268,8 @@ function RowDialogs({ companyId }: { companyId: number }) {
           description={t`${cutName(toDelete.name)} will be deleted with its file. This cannot be undone.`}
           confirmLabel={t`Delete`}
           cancelLabel={t`Cancel`}
-          onConfirm={() => dashboard.send({ type: 'delete.confirm' })}
-          onCancel={() => dashboard.send({ type: 'delete.cancel' })}
+          onConfirm={() => rowActions.send({ type: 'delete.confirm' })}
+          onCancel={() => rowActions.send({ type: 'delete.cancel' })}
         />
       ) : null}
     </Suspense>
@@ -276,6 +278,7 @@ function RowDialogs({ companyId }: { companyId: number }) {
 
 function LogTable() {
   const dashboard = useDashboard()
+  const rowActions = useRowActions()
   const loading = useSelector(dashboard, (s) => s.hasTag('loading'))
   const failed = useSelector(dashboard, (s) => s.matches({ data: 'failed' }))
   const logs = useSelector(dashboard, (s) => s.context.logs)
@@ -454,7 +457,7 @@ function LogTable() {
                         type="button"
                         className={button({ variant: 'link', size: 'sm' })}
                         aria-label={t`Open details of ${log.name}`}
-                        onClick={() => dashboard.send({ type: 'row.open', log })}
+                        onClick={() => rowActions.send({ type: 'row.open', log })}
                       >
                         <Trans>View</Trans>
                       </button>
@@ -467,7 +470,7 @@ function LogTable() {
                           type="button"
                           className={button({ variant: 'ghost', size: 'sm' })}
                           aria-label={t`Delete ${log.name}`}
-                          onClick={() => dashboard.send({ type: 'row.delete', log })}
+                          onClick={() => rowActions.send({ type: 'row.delete', log })}
                         >
                           <TrashIcon />
                         </button>
