@@ -1,43 +1,31 @@
 /**
- * The dashboard of the selected company, two regions at once, and the row actions as an actor of
- * their own. `data`: loading → ready | failed, with `debouncing` (500 ms) after each keystroke in the
- * search box. `filters`: the filter popover, closed ⇄ open with a draft that Apply takes only when it
- * changed and its date range is valid. Summary cards, sorting, Reset and the upload queue's refresh
- * all reload the list. Rows come in pages of PAGE_SIZE: `ready` → `loadingMore` appends the next
- * page while the server says one follows; a new query starts again at one page, a refresh reloads as
- * many rows as are shown. The invoked `rowActions` actor (`rowActionsMachine`) opens a row's details
- * and deletes a row after its confirmation; it sends `dashboard.refresh` back to this actor when the
- * details close or a row is deleted.
+ * The dashboard of the selected company: one region, `data`, and two actors of its own that it
+ * invokes, so their states do not multiply with the list's. `data`: loading → ready | failed, with
+ * `debouncing` (500 ms) after each keystroke in the search box. Summary cards, sorting, the filter
+ * popover's Apply and Reset, and the upload queue's refresh all reload the list. Rows come in pages
+ * of PAGE_SIZE: `ready` → `loadingMore` appends the next page while the server says one follows; a
+ * new query starts again at one page, a refresh reloads as many rows as are shown.
+ * - `filters` (`filtersMachine`): the filter popover; the dashboard opens it with the filters in
+ *   force, and it answers `filters.applied` (a new set) or `filters.cleared` (Reset).
+ * - `rowActions` (`rowActionsMachine`): opens a row's details and deletes a row after its
+ *   confirmation; it sends `dashboard.refresh` when the details close or a row is deleted.
  */
-import { assign, fromPromise, raise, setup } from 'xstate'
+import { assign, fromPromise, raise, sendTo, setup } from 'xstate'
 import type { LogEntry, LogQuery } from '../api/logs'
+import { type Filters, type FiltersOutcome, filtersMachine, NO_FILTERS } from './dashboard/filters.machine'
 import { rowActionsMachine } from './dashboard/row-actions.machine'
 
-export const STATUS_FILTERS = ['all', 'pending', 'processing', 'completed', 'failed'] as const
-export const TYPE_FILTERS = ['all', 'invoice', 'document'] as const
-export const DATE_PRESETS = ['all', 'today', 'yesterday', 'lastWeek', 'lastMonth', 'custom'] as const
 export const SORT_COLUMNS = ['name', 'type', 'date', 'status'] as const
 /** Rows per page of the table. A refresh reloads the rows shown, at most MAX_ROWS (the server's cap). */
 export const PAGE_SIZE = 50
 const MAX_ROWS = 1000
 
-export type Filters = {
-  status: (typeof STATUS_FILTERS)[number]
-  type: (typeof TYPE_FILTERS)[number]
-  date: (typeof DATE_PRESETS)[number]
-  /** Custom range, as yyyy-mm-dd. */
-  from: string | null
-  to: string | null
-}
 export type SortColumn = (typeof SORT_COLUMNS)[number]
 export type Summary = { total: number; pending: number; failed: number }
-
-export const NO_FILTERS: Filters = { status: 'all', type: 'all', date: 'all', from: null, to: null }
 
 export type DashboardContext = {
   companyId: number
   filters: Filters
-  draft: Filters
   sortBy: SortColumn
   sortOrder: 'asc' | 'desc'
   searchTerm: string
@@ -54,11 +42,9 @@ export type DashboardEvent =
   | { type: 'summary.toggle'; status: 'pending' | 'failed' }
   | { type: 'summary.reset' }
   | { type: 'sort.toggle'; column: SortColumn }
+  /** The Filter button: the popover opens with the filters in force. */
   | { type: 'filters.open' }
-  | { type: 'filters.edit'; patch: Partial<Filters> }
-  | { type: 'filters.apply' }
-  | { type: 'filters.reset' }
-  | { type: 'filters.close' }
+  | FiltersOutcome
   | { type: 'dashboard.refresh' }
   | { type: 'dashboard.retry' }
   | { type: 'rows.more' }
@@ -103,17 +89,6 @@ export function toQuery(input: DashboardInput, now: Date): LogQuery {
   return query
 }
 
-/** The number shown on the Filter button. */
-export function activeFilterCount(filters: Filters): number {
-  return [filters.status !== 'all', filters.type !== 'all', filters.date !== 'all'].filter(Boolean).length
-}
-
-export function isValidRange(filters: Filters): boolean {
-  if (filters.date !== 'custom') return true
-  if (!filters.from && !filters.to) return false
-  return !filters.from || !filters.to || filters.from <= filters.to
-}
-
 const queryOf = (context: DashboardContext, offset: number, limit: number): DashboardInput => ({
   companyId: context.companyId,
   filters: context.filters,
@@ -124,15 +99,12 @@ const queryOf = (context: DashboardContext, offset: number, limit: number): Dash
   limit,
 })
 
-const sameFilters = (a: Filters, b: Filters) =>
-  a.status === b.status && a.type === b.type && a.date === b.date && a.from === b.from && a.to === b.to
-
 export const dashboardMachine = setup({
   types: {
     context: {} as DashboardContext,
     events: {} as DashboardEvent,
     input: {} as { companyId: number },
-    children: {} as { rowActions: 'rowActions' },
+    children: {} as { rowActions: 'rowActions'; filters: 'filters' },
   },
   actors: {
     fetchLogs: fromPromise<LogPage & { summary: Summary }, DashboardInput>(async () => {
@@ -142,12 +114,12 @@ export const dashboardMachine = setup({
       throw new Error('fetchMore not provided')
     }),
     rowActions: rowActionsMachine,
+    filters: filtersMachine,
   },
   actions: {
     notifyFailed: (_, _params: { searching: boolean; message: string }) => {},
   },
   guards: {
-    canApply: ({ context }) => !sameFilters(context.draft, context.filters) && isValidRange(context.draft),
     hasMore: ({ context }) => context.hasMore,
   },
   delays: { searchDebounce: 500 },
@@ -157,7 +129,6 @@ export const dashboardMachine = setup({
   context: ({ input }) => ({
     companyId: input.companyId,
     filters: NO_FILTERS,
-    draft: NO_FILTERS,
     sortBy: 'date',
     sortOrder: 'desc',
     searchTerm: '',
@@ -166,11 +137,14 @@ export const dashboardMachine = setup({
     limit: PAGE_SIZE,
     summary: { total: 0, pending: 0, failed: 0 },
   }),
-  invoke: {
-    id: 'rowActions',
-    src: 'rowActions',
-    input: ({ context, self }) => ({ companyId: context.companyId, dashboard: self }),
-  },
+  invoke: [
+    {
+      id: 'rowActions',
+      src: 'rowActions',
+      input: ({ context, self }) => ({ companyId: context.companyId, dashboard: self }),
+    },
+    { id: 'filters', src: 'filters', input: ({ self }) => ({ dashboard: self }) },
+  ],
   on: {
     'summary.toggle': {
       actions: [
@@ -210,6 +184,28 @@ export const dashboardMachine = setup({
       initial: 'loading',
       on: {
         'dashboard.refresh': '.loading',
+        'filters.open': {
+          actions: sendTo('filters', ({ context }) => ({ type: 'filters.open', filters: context.filters })),
+        },
+        'filters.applied': {
+          actions: [
+            assign({ filters: ({ event }) => event.filters, limit: PAGE_SIZE }),
+            raise({ type: 'dashboard.refresh' }),
+          ],
+        },
+        'filters.cleared': {
+          actions: [
+            assign({
+              filters: NO_FILTERS,
+              sortBy: 'date',
+              sortOrder: 'desc',
+              searchTerm: '',
+              limit: PAGE_SIZE,
+            }),
+            raise({ type: 'dashboard.refresh' }),
+          ],
+          description: 'Reset restores sortBy date, sortOrder desc and clears the search term.',
+        },
         'search.input': {
           target: '.debouncing',
           actions: assign({ searchTerm: ({ event }) => event.term, limit: PAGE_SIZE }),
@@ -278,47 +274,6 @@ export const dashboardMachine = setup({
           },
         },
         failed: { on: { 'dashboard.retry': 'loading' } },
-      },
-    },
-    filters: {
-      initial: 'closed',
-      states: {
-        closed: {
-          on: {
-            'filters.open': { target: 'open', actions: assign({ draft: ({ context }) => context.filters }) },
-          },
-        },
-        open: {
-          on: {
-            'filters.edit': {
-              actions: assign({ draft: ({ context, event }) => ({ ...context.draft, ...event.patch }) }),
-            },
-            'filters.apply': {
-              guard: 'canApply',
-              target: 'closed',
-              actions: [
-                assign({ filters: ({ context }) => context.draft, limit: PAGE_SIZE }),
-                raise({ type: 'dashboard.refresh' }),
-              ],
-            },
-            'filters.reset': {
-              target: 'closed',
-              actions: [
-                assign({
-                  filters: NO_FILTERS,
-                  draft: NO_FILTERS,
-                  sortBy: 'date',
-                  sortOrder: 'desc',
-                  searchTerm: '',
-                  limit: PAGE_SIZE,
-                }),
-                raise({ type: 'dashboard.refresh' }),
-              ],
-              description: 'Reset restores sortBy date, sortOrder desc and clears the search term.',
-            },
-            'filters.close': 'closed',
-          },
-        },
       },
     },
   },

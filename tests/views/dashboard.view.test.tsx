@@ -1,8 +1,8 @@
 /**
  * The dashboard statechart's paths, replayed through the rendered summary cards, search box,
- * filter popover, sortable table and "Show more"; then the row actions' paths through a row's
- * buttons and dialogs (a platform administrator's view). The paths follow what the screen offers:
- * a row's buttons exist only while the rows are shown.
+ * sortable table and "Show more"; then the filter popover's paths through its controls, and the row
+ * actions' paths through a row's buttons and dialogs (a platform administrator's view). The paths
+ * follow what the screen offers: a row's buttons exist only while the rows are shown.
  */
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { expect } from 'vitest'
@@ -10,12 +10,17 @@ import { type AnyActorRef, type AnyMachineSnapshot, createActor, createEmptyActo
 import type { DetailsApi } from '../../src/api/details'
 import type { LogEntry } from '../../src/api/logs'
 import { createDetailMachines } from '../../src/composition-details'
-import { type RowActionsContext, rowActionsMachine } from '../../src/machines/dashboard/row-actions.machine'
 import {
   activeFilterCount,
+  type FiltersContext,
+  filtersMachine,
+  isValidRange,
+  NO_FILTERS,
+} from '../../src/machines/dashboard/filters.machine'
+import { type RowActionsContext, rowActionsMachine } from '../../src/machines/dashboard/row-actions.machine'
+import {
   type DashboardContext,
   dashboardMachine,
-  isValidRange,
   type SortColumn,
 } from '../../src/machines/dashboard.machine'
 import { sessionMachine } from '../../src/machines/session.machine'
@@ -104,6 +109,16 @@ function adminActors() {
   return testActors({ session, loadDetails: () => machines })
 }
 
+/** As a mouse does: the pointer reaching the stand-in loads the popover, then the press opens it. */
+async function openFilterPopover(user: User) {
+  await user.hover(screen.getByRole('button', { name: /^Filter/ }))
+  await waitFor(() => expect(button(/^Filter/)?.getAttribute('data-scope')).toBe('popover'))
+  await clickIfShown(user, /^Filter/)
+  await screen.findByRole('dialog', { name: 'Filters' })
+}
+/** The filters in force on the dashboard of the path being replayed. */
+let dashboardFilters: () => DashboardContext['filters'] = () => NO_FILTERS
+
 const loaded = (s: AnyMachineSnapshot) => s.matches({ data: 'ready' }) || s.matches({ data: 'loadingMore' })
 /** The table (and its sortable headers) shows while loading and once rows are there. */
 const tableShown = (s: AnyMachineSnapshot) =>
@@ -120,6 +135,7 @@ describeViewModel('dashboard view', {
   mount: (machine, inspect, clock) => {
     const dashboard = createActor(machine, { input: { companyId: 7 }, inspect, clock })
     dashboard.start()
+    dashboardFilters = () => dashboard.getSnapshot().context.filters
     return {
       element: inApp(<CompanyDashboardView dashboard={dashboard} companyId={7} />, adminActors()),
       actor: dashboard as AnyActorRef,
@@ -135,46 +151,29 @@ describeViewModel('dashboard view', {
     'summary.toggle': (user, event) => clickIfShown(user, event.status === 'failed' ? /^Failed/ : /^Pending/),
     'summary.reset': (user) => clickIfShown(user, /^Total documents/),
     'sort.toggle': (user, event) => clickIfShown(user, COLUMN_LABELS[event.column as SortColumn]),
-    'filters.open': async (user) => {
-      // As a mouse does: the pointer reaching the stand-in loads the popover, then the press opens it.
-      await user.hover(screen.getByRole('button', { name: /^Filter/ }))
-      await waitFor(() => expect(button(/^Filter/)?.getAttribute('data-scope')).toBe('popover'))
-      await clickIfShown(user, /^Filter/)
-      await screen.findByRole('dialog', { name: 'Filters' })
+    'filters.open': async (user, _event) => {
+      // The popover opens with the filters in force; its own paths follow in the next suite.
+      await openFilterPopover(user)
+      const status = within(screen.getByRole('dialog', { name: 'Filters' })).getByLabelText('Status')
+      expect((status as HTMLSelectElement).value).toBe(dashboardFilters().status)
+      await user.keyboard('{Escape}')
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Filters' })).toBeNull())
     },
-    'filters.edit': async (user, event) => {
-      const patch = event.patch as Record<string, string>
-      const popover = screen.getByRole('dialog', { name: 'Filters' })
-      if (patch.status) await user.selectOptions(within(popover).getByLabelText('Status'), patch.status)
-      if (patch.date) await user.selectOptions(within(popover).getByLabelText('Date'), patch.date)
-      if (patch.from)
-        fireEvent.change(within(popover).getByLabelText('From'), { target: { value: patch.from } })
-      if (patch.to) fireEvent.change(within(popover).getByLabelText('To'), { target: { value: patch.to } })
-    },
-    'filters.apply': (user) => clickIfShown(user, 'Apply Filters'),
-    'filters.reset': (user) => clickIfShown(user, 'Reset'),
-    'filters.close': (user) => user.keyboard('{Escape}'),
+    // `filters.applied` and `filters.cleared` come from the popover's actor: sent as they are here.
     'dashboard.retry': (user) => clickIfShown(user, 'Retry'),
     'rows.more': (user) => clickIfShown(user, 'Show more'),
   },
-  // What the screen offers: "Show more" only once rows are shown, the popover's controls only while
-  // it is open.
+  // What the screen offers: "Show more" only once rows are shown.
   allowed: (s, event) => {
-    const popoverClosed = s.matches({ filters: 'closed' })
     switch (event.type) {
       case 'rows.more':
-        return loaded(s) && popoverClosed
+        return loaded(s)
       case 'filters.open':
         return s.matches({ data: 'ready' })
       case 'sort.toggle':
-        return tableShown(s) && popoverClosed
-      case 'search.input':
-      case 'dashboard.refresh':
-      case 'summary.toggle':
-      case 'summary.reset':
-        return popoverClosed
+        return tableShown(s)
       default:
-        // Server answers and the controls of what is open.
+        // Server answers, the popover's outcomes and what is always on screen.
         return true
     }
   },
@@ -182,10 +181,7 @@ describeViewModel('dashboard view', {
     'search.input': [{ type: 'search.input', term: 'acme' }],
     'summary.toggle': [{ type: 'summary.toggle', status: 'failed' }],
     'sort.toggle': [{ type: 'sort.toggle', column: 'name' }],
-    'filters.edit': [
-      { type: 'filters.edit', patch: { status: 'failed' } },
-      { type: 'filters.edit', patch: { date: 'custom', from: '2026-11-20', to: '2026-11-01' } },
-    ],
+    'filters.applied': [{ type: 'filters.applied', filters: { ...NO_FILTERS, status: 'failed' } }],
     'xstate.done.actor.fetchLogs': [
       { type: 'xstate.done.actor.fetchLogs', output: { logs: firstPage, hasMore: true, summary } },
     ],
@@ -195,14 +191,7 @@ describeViewModel('dashboard view', {
     ],
     'xstate.error.actor.fetchMore': [{ type: 'xstate.error.actor.fetchMore', error: new Error('offline') }],
   },
-  contextKey: (c) => {
-    const x = c as DashboardContext
-    return {
-      more: x.logs.length > firstPage.length,
-      changed: JSON.stringify(x.draft) !== JSON.stringify(x.filters),
-      valid: isValidRange(x.draft),
-    }
-  },
+  contextKey: (c) => ({ more: (c as DashboardContext).logs.length > firstPage.length }),
   limit: 3000,
   views: {
     'data.loading': (s) => {
@@ -228,10 +217,65 @@ describeViewModel('dashboard view', {
       expect(screen.getByText('The documents could not be loaded.')).toBeDefined()
       expect(button('Retry')).not.toBeNull()
     },
-    'filters.closed': () => expect(screen.queryByRole('dialog', { name: 'Filters' })).toBeNull(),
-    'filters.open': (s) => {
+  },
+})
+
+const popoverCtx = (s: { context: unknown }) => s.context as FiltersContext
+
+describeViewModel('dashboard filter popover view', {
+  machine: filtersMachine,
+  // The graph's context; on screen the dashboard invokes the popover with itself.
+  input: { dashboard: createEmptyActor() },
+  actors: [],
+  mount: (machine, inspect, clock) => {
+    // The dashboard around the popover under test: its list answers at once.
+    const dashboard = createActor(
+      dashboardMachine.provide({
+        actors: {
+          fetchLogs: fromPromise(async () => ({ logs: firstPage, hasMore: true as boolean, summary })),
+          filters: machine,
+        },
+      }),
+      { input: { companyId: 7 }, inspect, clock },
+    ).start()
+    return {
+      element: inApp(<CompanyDashboardView dashboard={dashboard} companyId={7} />, adminActors()),
+      actor: dashboard.getSnapshot().children.filters as AnyActorRef,
+    }
+  },
+  render: (element) => render(element),
+  ui: {
+    'filters.open': (user) => openFilterPopover(user),
+    'filters.edit': async (user, event) => {
+      const patch = event.patch as Record<string, string>
       const popover = screen.getByRole('dialog', { name: 'Filters' })
-      const c = ctx(s)
+      if (patch.status) await user.selectOptions(within(popover).getByLabelText('Status'), patch.status)
+      if (patch.date) await user.selectOptions(within(popover).getByLabelText('Date'), patch.date)
+      if (patch.from)
+        fireEvent.change(within(popover).getByLabelText('From'), { target: { value: patch.from } })
+      if (patch.to) fireEvent.change(within(popover).getByLabelText('To'), { target: { value: patch.to } })
+    },
+    'filters.apply': (user) => clickIfShown(user, 'Apply Filters'),
+    'filters.reset': (user) => clickIfShown(user, 'Reset'),
+    'filters.close': (user) => user.keyboard('{Escape}'),
+  },
+  events: {
+    // The dashboard sends the filters in force; a path reopens the popover on those it applied.
+    'filters.open': [{ type: 'filters.open', filters: NO_FILTERS }],
+    'filters.edit': [
+      { type: 'filters.edit', patch: { status: 'failed' } },
+      { type: 'filters.edit', patch: { date: 'custom', from: '2026-11-20', to: '2026-11-01' } },
+    ],
+  },
+  contextKey: (c) => {
+    const x = c as FiltersContext
+    return { changed: JSON.stringify(x.draft) !== JSON.stringify(x.filters), valid: isValidRange(x.draft) }
+  },
+  views: {
+    closed: () => expect(screen.queryByRole('dialog', { name: 'Filters' })).toBeNull(),
+    open: (s) => {
+      const popover = screen.getByRole('dialog', { name: 'Filters' })
+      const c = popoverCtx(s)
       expect((within(popover).getByLabelText('Status') as HTMLSelectElement).value).toBe(c.draft.status)
       const apply = within(popover).getByRole('button', { name: 'Apply Filters' }) as HTMLButtonElement
       expect(apply.disabled).toBe(!s.can({ type: 'filters.apply' }))
