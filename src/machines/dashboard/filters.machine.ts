@@ -38,7 +38,7 @@ const sameFilters = (a: Filters, b: Filters) =>
 /** What the popover tells the dashboard. */
 export type FiltersOutcome = { type: 'filters.applied'; filters: Filters } | { type: 'filters.cleared' }
 
-export type FiltersInput = { dashboard: ActorRef<Snapshot<unknown>, FiltersOutcome> }
+type FiltersInput = { dashboard: ActorRef<Snapshot<unknown>, FiltersOutcome> }
 
 export type FiltersContext = FiltersInput & {
   /** The filters in force when the popover opened. */
@@ -46,7 +46,7 @@ export type FiltersContext = FiltersInput & {
   draft: Filters
 }
 
-export type FiltersEvent =
+type FiltersEvent =
   /** Sent by the dashboard with the filters in force. */
   | { type: 'filters.open'; filters: Filters }
   | { type: 'filters.edit'; patch: Partial<Filters> }

@@ -14,10 +14,10 @@ export type DashboardNotice =
   | 'documentDeleted'
   | 'deleteFailed'
 
-export type DetailTarget = { kind: 'invoice' | 'expense'; id: number }
+type DetailTarget = { kind: 'invoice' | 'expense'; id: number }
 
 /** Details open only for an existing numeric document id of an Invoice or Expense row. */
-export function detailTarget(log: LogEntry): DetailTarget | null {
+function detailTarget(log: LogEntry): DetailTarget | null {
   if (log.type !== 'Invoice' && log.type !== 'Expense') return null
   const id = log.document_id
   if (typeof id !== 'number' || !Number.isInteger(id) || id <= 0) return null
@@ -28,9 +28,9 @@ export function detailTarget(log: LogEntry): DetailTarget | null {
 export const canDeleteRow = (log: LogEntry) => log.status !== 'pending' && log.status !== 'processing'
 
 /** The dashboard's list, which reloads when a row's details close or a row is deleted. */
-export type RefreshTarget = ActorRef<Snapshot<unknown>, { type: 'dashboard.refresh' }>
+type RefreshTarget = ActorRef<Snapshot<unknown>, { type: 'dashboard.refresh' }>
 
-export type RowActionsInput = { companyId: number; dashboard: RefreshTarget }
+type RowActionsInput = { companyId: number; dashboard: RefreshTarget }
 
 export type RowActionsContext = RowActionsInput & {
   /** The row whose details are open. */
@@ -39,7 +39,7 @@ export type RowActionsContext = RowActionsInput & {
   toDelete: LogEntry | null
 }
 
-export type RowActionsEvent =
+type RowActionsEvent =
   | { type: 'row.open'; log: LogEntry }
   | { type: 'details.close' }
   | { type: 'row.delete'; log: LogEntry }
