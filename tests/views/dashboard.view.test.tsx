@@ -289,8 +289,13 @@ const rowCtx = (s: { context: unknown }) => s.context as RowActionsContext
 /** Waits for a row's button: the list reloads (skeleton rows) after the details close or a deletion. */
 const clickRowButton = async (user: User, name: string) =>
   user.click(await screen.findByRole('button', { name }))
-/** The rows stay listed behind a modal, which hides them from assistive technology. */
-const expectRowsBehindModal = () => expect(rowNames(true)).toEqual(firstPage.map((l) => l.name))
+/** The dashboard around the row actions of the path being replayed. */
+let rowsDashboard: () => AnyMachineSnapshot
+/** The rows and summary cards stay behind a modal, which hides them from assistive technology. */
+function expectRowsBehindModal() {
+  expect(rowNames(true)).toEqual(firstPage.map((l) => l.name))
+  expectSummaryCards(rowsDashboard(), true)
+}
 
 describeViewModel('dashboard row actions view', {
   machine: rowActionsMachine,
@@ -310,6 +315,7 @@ describeViewModel('dashboard row actions view', {
       }),
       { input: { companyId: 7 }, inspect, clock },
     ).start()
+    rowsDashboard = () => dashboard.getSnapshot()
     return {
       element: inApp(<CompanyDashboardView dashboard={dashboard} companyId={7} />, adminActors()),
       actor: dashboard.getSnapshot().children.rowActions as AnyActorRef,
