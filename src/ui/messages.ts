@@ -6,7 +6,7 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg, plural } from '@lingui/core/macro'
 import type { TwoFactorSetupNotice } from '../machines/account/two-factor-setup.machine'
-import type { DashboardNotice } from '../machines/dashboard/dashboard.machine'
+import type { DashboardNotice } from '../machines/dashboard/row-actions.machine'
 import type { SessionNotice } from '../machines/session/session.machine'
 import type { AccountNotice, AdminNotice, UploadNoticeParams } from '../machines/shared/deps'
 import type { CompanySelectionNotice } from '../machines/shell/company-selection.machine'

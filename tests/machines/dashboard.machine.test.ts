@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import type { LogEntry } from '../../src/contract'
+import { dashboardMachine, PAGE_SIZE, toQuery } from '../../src/machines/dashboard/dashboard.machine'
 import {
   activeFilterCount,
-  dashboardMachine,
   type Filters,
   isValidRange,
   NO_FILTERS,
-  PAGE_SIZE,
-  toQuery,
-} from '../../src/machines/dashboard/dashboard.machine'
+} from '../../src/machines/dashboard/filters.machine'
 import type { ControlledActors } from '../support/graph'
 import { describeModel } from '../support/model'
 
@@ -27,7 +25,6 @@ const summary = { total: 6, pending: 2, failed: 1 }
 const nextPage = [entry(4, 'pending'), entry(5, 'completed'), entry(6, 'completed')]
 type Ctx = {
   filters: Filters
-  draft: Filters
   searchTerm: string
   summary: unknown
   logs: LogEntry[]
@@ -37,12 +34,11 @@ type Ctx = {
 let controls: ControlledActors
 const lastCall = (src: string) =>
   controls.calls.filter((c) => c.src === src).at(-1)?.input as { offset: number; limit: number } | undefined
-const same = (a: Filters, b: Filters) => JSON.stringify(a) === JSON.stringify(b)
 
 describeModel('dashboard machine', {
   machine: dashboardMachine,
   input: { companyId: 7 },
-  actors: ['fetchLogs', 'fetchMore', 'deleteRow'],
+  actors: ['fetchLogs', 'fetchMore'],
   provide: (machine, c, record) => {
     controls = c
     return machine.provide({
@@ -56,10 +52,8 @@ describeModel('dashboard machine', {
     ],
     'summary.toggle': [{ type: 'summary.toggle', status: 'failed' }],
     'sort.toggle': [{ type: 'sort.toggle', column: 'name' }],
-    'filters.edit': [
-      { type: 'filters.edit', patch: { status: 'failed' } },
-      { type: 'filters.edit', patch: { date: 'custom', from: '2026-11-20', to: '2026-11-01' } },
-    ],
+    // What the filter popover's Apply hands over (its own graph tests when it can).
+    'filters.applied': [{ type: 'filters.applied', filters: { ...NO_FILTERS, status: 'failed' } }],
     'xstate.done.actor.fetchLogs': [
       // More rows follow the first page; after the next page none do (the guard's false side).
       { type: 'xstate.done.actor.fetchLogs', output: { logs, hasMore: true, summary } },
@@ -69,23 +63,10 @@ describeModel('dashboard machine', {
     ],
     'xstate.error.actor.fetchMore': [{ type: 'xstate.error.actor.fetchMore', error: new Error('offline') }],
     'xstate.error.actor.fetchLogs': [{ type: 'xstate.error.actor.fetchLogs', error: new Error('offline') }],
-    'row.open': [
-      { type: 'row.open', log: entry(1, 'completed') },
-      { type: 'row.open', log: { ...entry(9, 'completed'), document_id: null } },
-      { type: 'row.open', log: { ...entry(8, 'completed'), document_id: 1.5 } },
-    ],
-    'row.delete': [
-      { type: 'row.delete', log: entry(3, 'rejected') },
-      { type: 'row.delete', log: entry(2, 'processing') },
-    ],
-    'xstate.done.actor.deleteRow': [{ type: 'xstate.done.actor.deleteRow', output: undefined }],
-    'xstate.error.actor.deleteRow': [{ type: 'xstate.error.actor.deleteRow', error: new Error('forbidden') }],
   },
   contextKey: (c) => {
     const ctx = c as Ctx
     return {
-      changed: !same(ctx.draft, ctx.filters),
-      valid: isValidRange(ctx.draft),
       searching: ctx.searchTerm.trim() !== '',
       filtered: activeFilterCount(ctx.filters) > 0,
       more: ctx.logs.length > logs.length,
@@ -120,23 +101,6 @@ describeModel('dashboard machine', {
     'data.failed': (s, log) => {
       expect(log.at(-1)).toBe(s.context.searchTerm.trim() ? 'notify:searchFailed' : 'notify:listFailed')
       expect(s.can({ type: 'dashboard.retry' })).toBe(true)
-    },
-    'filters.closed': (s) => expect(s.can({ type: 'filters.apply' })).toBe(false),
-    'row.idle': (s, log) => {
-      expect(s.context.toDelete).toBeNull()
-      expect(s.context.detail).toBeNull()
-      const last = log.filter((l) => /^notify:(invalid|document|delete)/.test(l)).at(-1)
-      if (last?.startsWith('notify:invalidDocumentIdFormat'))
-        expect(last).toBe('notify:invalidDocumentIdFormat:1.5')
-      // A row still processing never reaches the confirmation.
-      expect(s.can({ type: 'row.delete', log: entry(2, 'processing') })).toBe(false)
-    },
-    'row.viewing': (s) => expect(s.context.detail).toEqual({ kind: 'invoice', id: 1 }),
-    'row.confirmingDelete': (s) => expect(s.context.toDelete?.id).toBe(3),
-    'row.deleting': (s) => expect(s.hasTag('deleting')).toBe(true),
-    'filters.open': (s) => {
-      const ctx = s.context as Ctx
-      expect(s.can({ type: 'filters.apply' })).toBe(!same(ctx.draft, ctx.filters) && isValidRange(ctx.draft))
     },
   },
 })

@@ -19,8 +19,9 @@ import {
   type AnyStateNode,
   type AnyTransitionDefinition,
   type EventObject,
-  __unsafe_getAllOwnEventDescriptors as eventDescriptors,
   fromPromise,
+  getNextTransitions,
+  getStateNodes,
   type InspectionEvent,
   SimulatedClock,
   waitFor,
@@ -59,12 +60,28 @@ export function eventKey(event: EventObject): string {
   )
 }
 
+/**
+ * The event types a snapshot reacts to: those of its active states' transitions that do something
+ * (a target, actions or a re-entry), eventless ones left out, in document order of the states.
+ */
+export function eventTypes(snapshot: AnyMachineSnapshot): string[] {
+  const acting = getNextTransitions(snapshot).filter(
+    (t) => t.eventType && (t.target || t.actions.length || t.reenter),
+  )
+  return [...new Set(acting.sort((a, b) => a.source.order - b.source.order).map((t) => t.eventType))]
+}
+
+/** The state nodes active in a snapshot, the root first. */
+export function activeStateNodes(snapshot: AnyMachineSnapshot): AnyStateNode[] {
+  return [...new Set(getStateNodes(snapshot.machine.root, snapshot.value))]
+}
+
 function traversalOptions(options: ModelOptions) {
   return {
     serializeState: (s: AnyMachineSnapshot) => stateKey(s, options),
     serializeEvent: eventKey,
     events: (s: AnyMachineSnapshot) =>
-      eventDescriptors(s)
+      eventTypes(s)
         .filter((type) => type !== '*')
         .flatMap((type) => options.events[type] ?? [{ type }])
         .filter((event) => options.allowed?.(s, event) ?? true),
@@ -189,7 +206,9 @@ export async function executeStep(
 
 /** Leaf state ids ('signedOut.idle') of a snapshot, the keys of the per-state assertions. */
 export function leafStates(snapshot: AnyMachineSnapshot): string[] {
-  return snapshot._nodes.filter((n: AnyStateNode) => n.type === 'atomic' || n.type === 'final').map(nodeKey)
+  return activeStateNodes(snapshot)
+    .filter((n) => n.type === 'atomic' || n.type === 'final')
+    .map(nodeKey)
 }
 const nodeKey = (n: AnyStateNode) => n.path.join('.')
 
@@ -221,6 +240,17 @@ const transitionLabel = (t: AnyTransitionDefinition) => {
   return `${nodeKey(t.source)} —${t.eventType}${guard}→ ${target}`
 }
 
+/**
+ * The transition definitions a live actor's microstep took. xstate has no public API for this:
+ * the inspector's `@xstate.microstep` event carries them only as `_transitions` (typed, but marked
+ * internal by its underscore), and the pure `getMicrosteps` returns snapshots without them. The
+ * coverage table needs the definitions themselves (a guarded branch that keeps the state, or an
+ * action-only transition, changes no snapshot), so this is the one place that reads an internal.
+ */
+function takenTransitions(event: InspectionEvent): readonly AnyTransitionDefinition[] {
+  return event.type === '@xstate.microstep' ? event._transitions : []
+}
+
 /** Records what live actors did, and prints the coverage table. */
 export class Coverage {
   private readonly taken = new Set<string>()
@@ -229,13 +259,12 @@ export class Coverage {
 
   /** Inspector of the live actors: records the transitions each microstep took. */
   inspect = (event: InspectionEvent) => {
-    if (event.type === '@xstate.microstep')
-      for (const t of event._transitions) this.taken.add(transitionKey(t))
+    for (const t of takenTransitions(event)) this.taken.add(transitionKey(t))
   }
 
   /** Records the state nodes active in a live snapshot. */
   observe(snapshot: AnyMachineSnapshot) {
-    for (const n of snapshot._nodes) this.visited.add(nodeKey(n))
+    for (const n of activeStateNodes(snapshot)) this.visited.add(nodeKey(n))
   }
 
   report() {

@@ -1,20 +1,27 @@
 /**
  * The dashboard statechart's paths, replayed through the rendered summary cards, search box,
- * filter popover, sortable table, "Show more" and row actions (a platform administrator's view).
- * The paths follow what the screen offers: a row's buttons exist only while the rows are shown.
+ * sortable table and "Show more"; then the filter popover's paths through its controls, and the row
+ * actions' paths through a row's buttons and dialogs (a platform administrator's view). The paths
+ * follow what the screen offers: a row's buttons exist only while the rows are shown.
  */
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { expect } from 'vitest'
-import { type AnyActorRef, type AnyMachineSnapshot, createActor, fromPromise } from 'xstate'
+import { type AnyActorRef, type AnyMachineSnapshot, createActor, createEmptyActor, fromPromise } from 'xstate'
 import type { DetailsApi } from '../../src/api/details'
 import type { LogEntry } from '../../src/contract'
 import {
-  activeFilterCount,
   type DashboardContext,
   dashboardMachine,
-  isValidRange,
   type SortColumn,
 } from '../../src/machines/dashboard/dashboard.machine'
+import {
+  activeFilterCount,
+  type FiltersContext,
+  filtersMachine,
+  isValidRange,
+  NO_FILTERS,
+} from '../../src/machines/dashboard/filters.machine'
+import { type RowActionsContext, rowActionsMachine } from '../../src/machines/dashboard/row-actions.machine'
 import { createDetailsImplementations } from '../../src/machines/details/details.implementations'
 import { sessionMachine } from '../../src/machines/session/session.machine'
 import { CompanyDashboardView } from '../../src/ui/views/dashboard/dashboard-view'
@@ -69,10 +76,7 @@ const rowNames = (hidden: boolean) =>
 
 function expectTable(s: AnyMachineSnapshot) {
   const c = ctx(s)
-  // A modal (details, delete confirmation) hides the page from assistive technology.
-  const hidden = !s.matches({ row: 'idle' })
-  expect(rowNames(hidden)).toEqual(c.logs.map((l) => l.name))
-  if (hidden) return
+  expect(rowNames(false)).toEqual(c.logs.map((l) => l.name))
   const sorted = screen.getByRole('columnheader', { name: new RegExp(COLUMN_LABELS[c.sortBy]) })
   expect(sorted.getAttribute('aria-sort')).toBe(c.sortOrder === 'asc' ? 'ascending' : 'descending')
   expect(screen.getAllByRole('columnheader').filter((h) => h.hasAttribute('aria-sort'))).toHaveLength(1)
@@ -81,9 +85,8 @@ function expectTable(s: AnyMachineSnapshot) {
   expect(button('Delete invoice-2.pdf')).toBeNull()
 }
 
-function expectSummaryCards(s: AnyMachineSnapshot) {
+function expectSummaryCards(s: AnyMachineSnapshot, hidden = false) {
   const c = ctx(s)
-  const hidden = !s.matches({ row: 'idle' })
   expect(button(/^Total documents/, hidden)?.textContent).toBe(`Total documents${c.summary.total}`)
   expect(button(/^Pending/, hidden)?.getAttribute('aria-pressed')).toBe(
     String(c.filters.status === 'pending'),
@@ -95,6 +98,30 @@ function expectSummaryCards(s: AnyMachineSnapshot) {
   expect(search.value).toBe(c.searchTerm)
 }
 
+/** A platform administrator's session, and a details dialog whose requests never answer (its own
+ * paths are tested on their own). */
+function adminActors() {
+  const session = createActor(
+    sessionMachine.provide({ actors: { fetchUser: fromPromise(async () => ada) } }),
+  ).start()
+  const never = () => new Promise<never>(() => {})
+  const details = new Proxy({}, { get: () => never }) as DetailsApi
+  const machines = Promise.resolve(
+    createDetailsImplementations({ details, notify: detailNotifier, uploadQueue: {} as never }),
+  )
+  return testActors({ session, loadDetails: () => machines })
+}
+
+/** As a mouse does: the pointer reaching the stand-in loads the popover, then the press opens it. */
+async function openFilterPopover(user: User) {
+  await user.hover(screen.getByRole('button', { name: /^Filter/ }))
+  await waitFor(() => expect(button(/^Filter/)?.getAttribute('data-scope')).toBe('popover'))
+  await clickIfShown(user, /^Filter/)
+  await screen.findByRole('dialog', { name: 'Filters' })
+}
+/** The filters in force on the dashboard of the path being replayed. */
+let dashboardFilters: () => DashboardContext['filters'] = () => NO_FILTERS
+
 const loaded = (s: AnyMachineSnapshot) => s.matches({ data: 'ready' }) || s.matches({ data: 'loadingMore' })
 /** The table (and its sortable headers) shows while loading and once rows are there. */
 const tableShown = (s: AnyMachineSnapshot) =>
@@ -103,31 +130,17 @@ const tableShown = (s: AnyMachineSnapshot) =>
 describeViewModel('dashboard view', {
   machine: dashboardMachine,
   input: { companyId: 7 },
-  actors: ['fetchLogs', 'fetchMore', 'deleteRow'],
+  actors: ['fetchLogs', 'fetchMore'],
   provide: (machine, _controls, record) =>
     machine.provide({
-      actions: {
-        notifyFailed: (_, p) => record(`notify:${p.searching ? 'search' : 'list'}Failed`),
-        notify: (_, p) => record(`notify:${p.notice}`),
-      },
+      actions: { notifyFailed: (_, p) => record(`notify:${p.searching ? 'search' : 'list'}Failed`) },
     }),
   mount: (machine, inspect, clock) => {
     const dashboard = createActor(machine, { input: { companyId: 7 }, inspect, clock })
     dashboard.start()
-    const session = createActor(
-      sessionMachine.provide({ actors: { fetchUser: fromPromise(async () => ada) } }),
-    ).start()
-    // The details dialog's own paths are tested on their own: here its requests never answer.
-    const never = () => new Promise<never>(() => {})
-    const details = new Proxy({}, { get: () => never }) as DetailsApi
-    const machines = Promise.resolve(
-      createDetailsImplementations({ details, notify: detailNotifier, uploadQueue: {} as never }),
-    )
+    dashboardFilters = () => dashboard.getSnapshot().context.filters
     return {
-      element: inApp(
-        <CompanyDashboardView dashboard={dashboard} companyId={7} />,
-        testActors({ session, loadDetails: () => machines }),
-      ),
+      element: inApp(<CompanyDashboardView dashboard={dashboard} companyId={7} />, adminActors()),
       actor: dashboard as AnyActorRef,
     }
   },
@@ -141,54 +154,29 @@ describeViewModel('dashboard view', {
     'summary.toggle': (user, event) => clickIfShown(user, event.status === 'failed' ? /^Failed/ : /^Pending/),
     'summary.reset': (user) => clickIfShown(user, /^Total documents/),
     'sort.toggle': (user, event) => clickIfShown(user, COLUMN_LABELS[event.column as SortColumn]),
-    'filters.open': async (user) => {
-      // As a mouse does: the pointer reaching the stand-in loads the popover, then the press opens it.
-      await user.hover(screen.getByRole('button', { name: /^Filter/ }))
-      await waitFor(() => expect(button(/^Filter/)?.getAttribute('data-scope')).toBe('popover'))
-      await clickIfShown(user, /^Filter/)
-      await screen.findByRole('dialog', { name: 'Filters' })
+    'filters.open': async (user, _event) => {
+      // The popover opens with the filters in force; its own paths follow in the next suite.
+      await openFilterPopover(user)
+      const status = within(screen.getByRole('dialog', { name: 'Filters' })).getByLabelText('Status')
+      expect((status as HTMLSelectElement).value).toBe(dashboardFilters().status)
+      await user.keyboard('{Escape}')
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Filters' })).toBeNull())
     },
-    'filters.edit': async (user, event) => {
-      const patch = event.patch as Record<string, string>
-      const popover = screen.getByRole('dialog', { name: 'Filters' })
-      if (patch.status) await user.selectOptions(within(popover).getByLabelText('Status'), patch.status)
-      if (patch.date) await user.selectOptions(within(popover).getByLabelText('Date'), patch.date)
-      if (patch.from)
-        fireEvent.change(within(popover).getByLabelText('From'), { target: { value: patch.from } })
-      if (patch.to) fireEvent.change(within(popover).getByLabelText('To'), { target: { value: patch.to } })
-    },
-    'filters.apply': (user) => clickIfShown(user, 'Apply Filters'),
-    'filters.reset': (user) => clickIfShown(user, 'Reset'),
-    'filters.close': (user) => user.keyboard('{Escape}'),
+    // `filters.applied` and `filters.cleared` come from the popover's actor: sent as they are here.
     'dashboard.retry': (user) => clickIfShown(user, 'Retry'),
     'rows.more': (user) => clickIfShown(user, 'Show more'),
-    'row.open': (user, event) => clickIfShown(user, `Open details of ${(event.log as LogEntry).name}`),
-    'row.delete': (user, event) => clickIfShown(user, `Delete ${(event.log as LogEntry).name}`),
-    'details.close': (user) => clickIfShown(user, 'Close details'),
-    'delete.confirm': (user) => clickIfShown(user, 'Delete'),
-    'delete.cancel': (user) => clickIfShown(user, 'Cancel'),
   },
-  // What the screen offers: rows (and their buttons) only once shown, the popover's controls only
-  // while it is open; the details dialog and the confirmation cover the page while they are up.
+  // What the screen offers: "Show more" only once rows are shown.
   allowed: (s, event) => {
-    const idle = s.matches({ row: 'idle' })
-    const popoverClosed = s.matches({ filters: 'closed' })
     switch (event.type) {
-      case 'row.open':
-      case 'row.delete':
       case 'rows.more':
-        return loaded(s) && idle && popoverClosed
+        return loaded(s)
       case 'filters.open':
-        return s.matches({ data: 'ready' }) && idle
+        return s.matches({ data: 'ready' })
       case 'sort.toggle':
-        return tableShown(s) && idle && popoverClosed
-      case 'search.input':
-      case 'dashboard.refresh':
-      case 'summary.toggle':
-      case 'summary.reset':
-        return idle && popoverClosed
+        return tableShown(s)
       default:
-        // Server answers and the controls of what is open.
+        // Server answers, the popover's outcomes and what is always on screen.
         return true
     }
   },
@@ -196,10 +184,7 @@ describeViewModel('dashboard view', {
     'search.input': [{ type: 'search.input', term: 'acme' }],
     'summary.toggle': [{ type: 'summary.toggle', status: 'failed' }],
     'sort.toggle': [{ type: 'sort.toggle', column: 'name' }],
-    'filters.edit': [
-      { type: 'filters.edit', patch: { status: 'failed' } },
-      { type: 'filters.edit', patch: { date: 'custom', from: '2026-11-20', to: '2026-11-01' } },
-    ],
+    'filters.applied': [{ type: 'filters.applied', filters: { ...NO_FILTERS, status: 'failed' } }],
     'xstate.done.actor.fetchLogs': [
       { type: 'xstate.done.actor.fetchLogs', output: { logs: firstPage, hasMore: true, summary } },
     ],
@@ -208,23 +193,8 @@ describeViewModel('dashboard view', {
       { type: 'xstate.done.actor.fetchMore', output: { logs: nextPage, hasMore: false } },
     ],
     'xstate.error.actor.fetchMore': [{ type: 'xstate.error.actor.fetchMore', error: new Error('offline') }],
-    'row.open': [
-      { type: 'row.open', log: entry(1, 'completed') },
-      { type: 'row.open', log: entry(8, 'failed', 1.5) },
-      { type: 'row.open', log: entry(9, 'completed', null) },
-    ],
-    'row.delete': [{ type: 'row.delete', log: entry(3, 'rejected') }],
-    'xstate.done.actor.deleteRow': [{ type: 'xstate.done.actor.deleteRow', output: undefined }],
-    'xstate.error.actor.deleteRow': [{ type: 'xstate.error.actor.deleteRow', error: new Error('forbidden') }],
   },
-  contextKey: (c) => {
-    const x = c as DashboardContext
-    return {
-      more: x.logs.length > firstPage.length,
-      changed: JSON.stringify(x.draft) !== JSON.stringify(x.filters),
-      valid: isValidRange(x.draft),
-    }
-  },
+  contextKey: (c) => ({ more: (c as DashboardContext).logs.length > firstPage.length }),
   limit: 3000,
   views: {
     'data.loading': (s) => {
@@ -240,37 +210,155 @@ describeViewModel('dashboard view', {
     'data.ready': (s) => {
       expectTable(s)
       expectSummaryCards(s)
-      expect(button('Show more', !s.matches({ row: 'idle' })) !== null).toBe(ctx(s).hasMore)
+      expect(button('Show more') !== null).toBe(ctx(s).hasMore)
     },
     'data.loadingMore': (s) => {
       expectTable(s)
-      expect(button('Show more', !s.matches({ row: 'idle' }))?.getAttribute('aria-busy')).toBe('true')
+      expect(button('Show more')?.getAttribute('aria-busy')).toBe('true')
     },
     'data.failed': () => {
       expect(screen.getByText('The documents could not be loaded.')).toBeDefined()
       expect(button('Retry')).not.toBeNull()
     },
-    'filters.closed': () => expect(screen.queryByRole('dialog', { name: 'Filters' })).toBeNull(),
-    'filters.open': (s) => {
+  },
+})
+
+const popoverCtx = (s: { context: unknown }) => s.context as FiltersContext
+
+describeViewModel('dashboard filter popover view', {
+  machine: filtersMachine,
+  // The graph's context; on screen the dashboard invokes the popover with itself.
+  input: { dashboard: createEmptyActor() },
+  actors: [],
+  mount: (machine, inspect, clock) => {
+    // The dashboard around the popover under test: its list answers at once.
+    const dashboard = createActor(
+      dashboardMachine.provide({
+        actors: {
+          fetchLogs: fromPromise(async () => ({ logs: firstPage, hasMore: true as boolean, summary })),
+          filters: machine,
+        },
+      }),
+      { input: { companyId: 7 }, inspect, clock },
+    ).start()
+    return {
+      element: inApp(<CompanyDashboardView dashboard={dashboard} companyId={7} />, adminActors()),
+      actor: dashboard.getSnapshot().children.filters as AnyActorRef,
+    }
+  },
+  render: (element) => render(element),
+  ui: {
+    'filters.open': (user) => openFilterPopover(user),
+    'filters.edit': async (user, event) => {
+      const patch = event.patch as Record<string, string>
       const popover = screen.getByRole('dialog', { name: 'Filters' })
-      const c = ctx(s)
+      if (patch.status) await user.selectOptions(within(popover).getByLabelText('Status'), patch.status)
+      if (patch.date) await user.selectOptions(within(popover).getByLabelText('Date'), patch.date)
+      if (patch.from)
+        fireEvent.change(within(popover).getByLabelText('From'), { target: { value: patch.from } })
+      if (patch.to) fireEvent.change(within(popover).getByLabelText('To'), { target: { value: patch.to } })
+    },
+    'filters.apply': (user) => clickIfShown(user, 'Apply Filters'),
+    'filters.reset': (user) => clickIfShown(user, 'Reset'),
+    'filters.close': (user) => user.keyboard('{Escape}'),
+  },
+  events: {
+    // The dashboard sends the filters in force; a path reopens the popover on those it applied.
+    'filters.open': [{ type: 'filters.open', filters: NO_FILTERS }],
+    'filters.edit': [
+      { type: 'filters.edit', patch: { status: 'failed' } },
+      { type: 'filters.edit', patch: { date: 'custom', from: '2026-11-20', to: '2026-11-01' } },
+    ],
+  },
+  contextKey: (c) => {
+    const x = c as FiltersContext
+    return { changed: JSON.stringify(x.draft) !== JSON.stringify(x.filters), valid: isValidRange(x.draft) }
+  },
+  views: {
+    closed: () => expect(screen.queryByRole('dialog', { name: 'Filters' })).toBeNull(),
+    open: (s) => {
+      const popover = screen.getByRole('dialog', { name: 'Filters' })
+      const c = popoverCtx(s)
       expect((within(popover).getByLabelText('Status') as HTMLSelectElement).value).toBe(c.draft.status)
       const apply = within(popover).getByRole('button', { name: 'Apply Filters' }) as HTMLButtonElement
       expect(apply.disabled).toBe(!s.can({ type: 'filters.apply' }))
       const badRange = c.draft.date === 'custom' && !!c.draft.from && !!c.draft.to && !isValidRange(c.draft)
       expect(within(popover).queryByText('From cannot be later than To.') !== null).toBe(badRange)
     },
-    'row.idle': () => {
+  },
+})
+
+const rowCtx = (s: { context: unknown }) => s.context as RowActionsContext
+/** Waits for a row's button: the list reloads (skeleton rows) after the details close or a deletion. */
+const clickRowButton = async (user: User, name: string) =>
+  user.click(await screen.findByRole('button', { name }))
+/** The dashboard around the row actions of the path being replayed. */
+let rowsDashboard: () => AnyMachineSnapshot
+/** The rows and summary cards stay behind a modal, which hides them from assistive technology. */
+function expectRowsBehindModal() {
+  expect(rowNames(true)).toEqual(firstPage.map((l) => l.name))
+  expectSummaryCards(rowsDashboard(), true)
+}
+
+describeViewModel('dashboard row actions view', {
+  machine: rowActionsMachine,
+  // The graph's context; on screen the dashboard invokes the row actions with its own company and self.
+  input: { companyId: 7, dashboard: createEmptyActor() },
+  actors: ['deleteRow'],
+  provide: (machine, _controls, record) =>
+    machine.provide({ actions: { notify: (_, p) => record(`notify:${p.notice}`) } }),
+  mount: (machine, inspect, clock) => {
+    // The dashboard around the row actions under test: its list answers at once with the first page.
+    const dashboard = createActor(
+      dashboardMachine.provide({
+        actors: {
+          fetchLogs: fromPromise(async () => ({ logs: firstPage, hasMore: true as boolean, summary })),
+          rowActions: machine,
+        },
+      }),
+      { input: { companyId: 7 }, inspect, clock },
+    ).start()
+    rowsDashboard = () => dashboard.getSnapshot()
+    return {
+      element: inApp(<CompanyDashboardView dashboard={dashboard} companyId={7} />, adminActors()),
+      actor: dashboard.getSnapshot().children.rowActions as AnyActorRef,
+    }
+  },
+  render: (element) => render(element),
+  ui: {
+    'row.open': (user, event) => clickRowButton(user, `Open details of ${(event.log as LogEntry).name}`),
+    'row.delete': (user, event) => clickRowButton(user, `Delete ${(event.log as LogEntry).name}`),
+    'details.close': (user) => clickIfShown(user, 'Close details'),
+    'delete.confirm': (user) => clickIfShown(user, 'Delete'),
+    'delete.cancel': (user) => clickIfShown(user, 'Cancel'),
+  },
+  events: {
+    'row.open': [
+      { type: 'row.open', log: entry(1, 'completed') },
+      { type: 'row.open', log: entry(8, 'failed', 1.5) },
+      { type: 'row.open', log: entry(9, 'completed', null) },
+    ],
+    'row.delete': [{ type: 'row.delete', log: entry(3, 'rejected') }],
+    'xstate.done.actor.deleteRow': [{ type: 'xstate.done.actor.deleteRow', output: undefined }],
+    'xstate.error.actor.deleteRow': [{ type: 'xstate.error.actor.deleteRow', error: new Error('forbidden') }],
+  },
+  views: {
+    idle: () => {
       expect(screen.queryByRole('alertdialog')).toBeNull()
     },
-    'row.viewing': (s) => {
-      expect(ctx(s).detail).toEqual({ kind: 'invoice', id: 1 })
+    viewing: (s) => {
+      expect(rowCtx(s).detail).toEqual({ kind: 'invoice', id: 1 })
       expect(screen.getByRole('dialog', { name: 'Invoice details' })).toBeDefined()
+      expectRowsBehindModal()
     },
-    'row.confirmingDelete': () => {
+    confirmingDelete: () => {
       const confirm = screen.getByRole('alertdialog', { name: 'Delete document?' })
       expect(within(confirm).getByText(/invoice-3\.pdf will be deleted with its file/)).toBeDefined()
+      expectRowsBehindModal()
     },
-    'row.deleting': (s) => expect(s.hasTag('deleting')).toBe(true),
+    deleting: (s) => {
+      expect(s.hasTag('deleting')).toBe(true)
+      expectRowsBehindModal()
+    },
   },
 })

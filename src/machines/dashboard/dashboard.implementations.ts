@@ -7,6 +7,7 @@ import type { Api } from '../../api'
 import type { Notifier } from '../shared/deps'
 import type { UploadQueueActor } from '../uploads/upload-queue.machine'
 import { dashboardMachine, toQuery } from './dashboard.machine'
+import { rowActionsMachine } from './row-actions.machine'
 
 export type DashboardActor = ActorRefFrom<typeof dashboardMachine>
 
@@ -38,11 +39,14 @@ export function createDashboardImplementations({ api, notify }: DashboardDeps) {
           return { ...page, summary }
         }),
         fetchMore: fromPromise(({ input }) => api.logs.list(input.companyId, toQuery(input, new Date()))),
-        deleteRow: fromPromise(({ input }) => api.logs.remove(input.companyId, input.log)),
+        // The row actions (details, deletion) run in their own actor, which the dashboard invokes.
+        rowActions: rowActionsMachine.provide({
+          actors: { deleteRow: fromPromise(({ input }) => api.logs.remove(input.companyId, input.log)) },
+          actions: { notify: (_, { notice, value }) => notify.dashboard(notice, value) },
+        }),
       },
       actions: {
         notifyFailed: (_, { searching, message }) => notify.logsFailed(searching, message),
-        notify: (_, { notice, value }) => notify.dashboard(notice, value),
       },
     }),
   }

@@ -1,42 +1,32 @@
 /**
- * The dashboard of the selected company, two regions at once. `data`: loading → ready | failed,
- * with `debouncing` (500 ms) after each keystroke in the search box. `filters`: the filter popover,
- * closed ⇄ open with a draft that Apply takes only when it changed and its date range is valid.
- * Summary cards, sorting, Reset and the upload queue's refresh all reload the list. Rows come in
- * pages of PAGE_SIZE: `ready` → `loadingMore` appends the next page while the server says one
- * follows; a new query starts again at one page, a refresh reloads as many rows as are shown. `row`: an
- * Invoice/Expense row opens its details (numeric document ids only), and a finished row can be
- * deleted after a confirmation (platform administrators; the server enforces it).
+ * The dashboard of the selected company: one region, `data`, and two actors of its own that it
+ * invokes, so their states do not multiply with the list's. `data`: loading → ready | failed, with
+ * `debouncing` (500 ms) after each keystroke in the search box. Summary cards, sorting, the filter
+ * popover's Apply and Reset, and the upload queue's refresh all reload the list. Rows come in pages
+ * of PAGE_SIZE: `ready` → `loadingMore` appends the next page while the server says one follows; a
+ * new query starts again at one page, a refresh reloads as many rows as are shown.
+ * - `filters` (`filtersMachine`): the filter popover; the dashboard opens it with the filters in
+ *   force, and it answers `filters.applied` (a new set) or `filters.cleared` (Reset).
+ * - `rowActions` (`rowActionsMachine`): opens a row's details and deletes a row after its
+ *   confirmation; it sends `dashboard.refresh` when the details close or a row is deleted.
  */
-import { assign, fromPromise, raise, setup } from 'xstate'
+import { assign, fromPromise, raise, sendTo, setup } from 'xstate'
 import type { LogQuery } from '../../api/logs'
-import { isActiveLogStatus, type LogEntry } from '../../contract'
+import type { LogEntry } from '../../contract'
+import { type Filters, type FiltersOutcome, filtersMachine, NO_FILTERS } from './filters.machine'
+import { rowActionsMachine } from './row-actions.machine'
 
-export const STATUS_FILTERS = ['all', 'pending', 'processing', 'completed', 'failed'] as const
-export const TYPE_FILTERS = ['all', 'invoice', 'document'] as const
-export const DATE_PRESETS = ['all', 'today', 'yesterday', 'lastWeek', 'lastMonth', 'custom'] as const
 export const SORT_COLUMNS = ['name', 'type', 'date', 'status'] as const
 /** Rows per page of the table. A refresh reloads the rows shown, at most MAX_ROWS (the server's cap). */
 export const PAGE_SIZE = 50
 const MAX_ROWS = 1000
 
-export type Filters = {
-  status: (typeof STATUS_FILTERS)[number]
-  type: (typeof TYPE_FILTERS)[number]
-  date: (typeof DATE_PRESETS)[number]
-  /** Custom range, as yyyy-mm-dd. */
-  from: string | null
-  to: string | null
-}
 export type SortColumn = (typeof SORT_COLUMNS)[number]
 export type Summary = { total: number; pending: number; failed: number }
-
-export const NO_FILTERS: Filters = { status: 'all', type: 'all', date: 'all', from: null, to: null }
 
 export type DashboardContext = {
   companyId: number
   filters: Filters
-  draft: Filters
   sortBy: SortColumn
   sortOrder: 'asc' | 'desc'
   searchTerm: string
@@ -46,10 +36,6 @@ export type DashboardContext = {
   /** How many rows the next (re)load asks for: one page after a new query, what is shown after a refresh. */
   limit: number
   summary: Summary
-  /** The row whose details are open. */
-  detail: { kind: 'invoice' | 'expense'; id: number } | null
-  /** The row waiting for the delete confirmation. */
-  toDelete: LogEntry | null
 }
 
 export type DashboardEvent =
@@ -57,36 +43,12 @@ export type DashboardEvent =
   | { type: 'summary.toggle'; status: 'pending' | 'failed' }
   | { type: 'summary.reset' }
   | { type: 'sort.toggle'; column: SortColumn }
+  /** The Filter button: the popover opens with the filters in force. */
   | { type: 'filters.open' }
-  | { type: 'filters.edit'; patch: Partial<Filters> }
-  | { type: 'filters.apply' }
-  | { type: 'filters.reset' }
-  | { type: 'filters.close' }
+  | FiltersOutcome
   | { type: 'dashboard.refresh' }
   | { type: 'dashboard.retry' }
   | { type: 'rows.more' }
-  | { type: 'row.open'; log: LogEntry }
-  | { type: 'details.close' }
-  | { type: 'row.delete'; log: LogEntry }
-  | { type: 'delete.confirm' }
-  | { type: 'delete.cancel' }
-
-export type DashboardNotice =
-  | 'invalidDocumentId'
-  | 'invalidDocumentIdFormat'
-  | 'documentDeleted'
-  | 'deleteFailed'
-
-/** Spec 02 §5: details open only for an existing numeric document id of an Invoice or Expense row. */
-export function detailTarget(log: LogEntry): { kind: 'invoice' | 'expense'; id: number } | null {
-  if (log.type !== 'Invoice' && log.type !== 'Expense') return null
-  const id = log.document_id
-  if (typeof id !== 'number' || !Number.isInteger(id) || id <= 0) return null
-  return { kind: log.type === 'Invoice' ? 'invoice' : 'expense', id }
-}
-
-/** Spec 02 §2: rows still pending or processing cannot be deleted. */
-export const canDeleteRow = (log: LogEntry) => !isActiveLogStatus(log.status)
 
 export type DashboardInput = Pick<
   DashboardContext,
@@ -128,17 +90,6 @@ export function toQuery(input: DashboardInput, now: Date): LogQuery {
   return query
 }
 
-/** The number shown on the Filter button. */
-export function activeFilterCount(filters: Filters): number {
-  return [filters.status !== 'all', filters.type !== 'all', filters.date !== 'all'].filter(Boolean).length
-}
-
-export function isValidRange(filters: Filters): boolean {
-  if (filters.date !== 'custom') return true
-  if (!filters.from && !filters.to) return false
-  return !filters.from || !filters.to || filters.from <= filters.to
-}
-
 const queryOf = (context: DashboardContext, offset: number, limit: number): DashboardInput => ({
   companyId: context.companyId,
   filters: context.filters,
@@ -149,14 +100,12 @@ const queryOf = (context: DashboardContext, offset: number, limit: number): Dash
   limit,
 })
 
-const sameFilters = (a: Filters, b: Filters) =>
-  a.status === b.status && a.type === b.type && a.date === b.date && a.from === b.from && a.to === b.to
-
 export const dashboardMachine = setup({
   types: {
     context: {} as DashboardContext,
     events: {} as DashboardEvent,
     input: {} as { companyId: number },
+    children: {} as { rowActions: 'rowActions'; filters: 'filters' },
   },
   actors: {
     fetchLogs: fromPromise<LogPage & { summary: Summary }, DashboardInput>(async () => {
@@ -165,19 +114,13 @@ export const dashboardMachine = setup({
     fetchMore: fromPromise<LogPage, DashboardInput>(async () => {
       throw new Error('fetchMore not provided')
     }),
-    deleteRow: fromPromise<void, { log: LogEntry; companyId: number }>(async () => {
-      throw new Error('deleteRow not provided')
-    }),
+    rowActions: rowActionsMachine,
+    filters: filtersMachine,
   },
   actions: {
     notifyFailed: (_, _params: { searching: boolean; message: string }) => {},
-    notify: (_, _params: { notice: DashboardNotice; value?: string }) => {},
   },
   guards: {
-    canApply: ({ context }) => !sameFilters(context.draft, context.filters) && isValidRange(context.draft),
-    hasDetails: (_, log: LogEntry) => detailTarget(log) !== null,
-    hasNoDocumentId: (_, log: LogEntry) => log.document_id === null || log.document_id === undefined,
-    canDelete: (_, log: LogEntry) => canDeleteRow(log),
     hasMore: ({ context }) => context.hasMore,
   },
   delays: { searchDebounce: 500 },
@@ -187,7 +130,6 @@ export const dashboardMachine = setup({
   context: ({ input }) => ({
     companyId: input.companyId,
     filters: NO_FILTERS,
-    draft: NO_FILTERS,
     sortBy: 'date',
     sortOrder: 'desc',
     searchTerm: '',
@@ -195,9 +137,15 @@ export const dashboardMachine = setup({
     hasMore: false,
     limit: PAGE_SIZE,
     summary: { total: 0, pending: 0, failed: 0 },
-    detail: null,
-    toDelete: null,
   }),
+  invoke: [
+    {
+      id: 'rowActions',
+      src: 'rowActions',
+      input: ({ context, self }) => ({ companyId: context.companyId, dashboard: self }),
+    },
+    { id: 'filters', src: 'filters', input: ({ self }) => ({ dashboard: self }) },
+  ],
   on: {
     'summary.toggle': {
       actions: [
@@ -237,6 +185,28 @@ export const dashboardMachine = setup({
       initial: 'loading',
       on: {
         'dashboard.refresh': '.loading',
+        'filters.open': {
+          actions: sendTo('filters', ({ context }) => ({ type: 'filters.open', filters: context.filters })),
+        },
+        'filters.applied': {
+          actions: [
+            assign({ filters: ({ event }) => event.filters, limit: PAGE_SIZE }),
+            raise({ type: 'dashboard.refresh' }),
+          ],
+        },
+        'filters.cleared': {
+          actions: [
+            assign({
+              filters: NO_FILTERS,
+              sortBy: 'date',
+              sortOrder: 'desc',
+              searchTerm: '',
+              limit: PAGE_SIZE,
+            }),
+            raise({ type: 'dashboard.refresh' }),
+          ],
+          description: 'Reset restores sortBy date, sortOrder desc and clears the search term.',
+        },
         'search.input': {
           target: '.debouncing',
           actions: assign({ searchTerm: ({ event }) => event.term, limit: PAGE_SIZE }),
@@ -305,116 +275,6 @@ export const dashboardMachine = setup({
           },
         },
         failed: { on: { 'dashboard.retry': 'loading' } },
-      },
-    },
-    filters: {
-      initial: 'closed',
-      states: {
-        closed: {
-          on: {
-            'filters.open': { target: 'open', actions: assign({ draft: ({ context }) => context.filters }) },
-          },
-        },
-        open: {
-          on: {
-            'filters.edit': {
-              actions: assign({ draft: ({ context, event }) => ({ ...context.draft, ...event.patch }) }),
-            },
-            'filters.apply': {
-              guard: 'canApply',
-              target: 'closed',
-              actions: [
-                assign({ filters: ({ context }) => context.draft, limit: PAGE_SIZE }),
-                raise({ type: 'dashboard.refresh' }),
-              ],
-            },
-            'filters.reset': {
-              target: 'closed',
-              actions: [
-                assign({
-                  filters: NO_FILTERS,
-                  draft: NO_FILTERS,
-                  sortBy: 'date',
-                  sortOrder: 'desc',
-                  searchTerm: '',
-                  limit: PAGE_SIZE,
-                }),
-                raise({ type: 'dashboard.refresh' }),
-              ],
-              description: 'Reset restores sortBy date, sortOrder desc and clears the search term.',
-            },
-            'filters.close': 'closed',
-          },
-        },
-      },
-    },
-    row: {
-      initial: 'idle',
-      states: {
-        idle: {
-          on: {
-            'row.open': [
-              {
-                guard: { type: 'hasDetails', params: ({ event }) => event.log },
-                target: 'viewing',
-                actions: assign({ detail: ({ event }) => detailTarget(event.log) }),
-              },
-              {
-                guard: { type: 'hasNoDocumentId', params: ({ event }) => event.log },
-                actions: { type: 'notify', params: { notice: 'invalidDocumentId' } },
-              },
-              {
-                actions: {
-                  type: 'notify',
-                  params: ({ event }) => ({
-                    notice: 'invalidDocumentIdFormat',
-                    value: String(event.log.document_id),
-                  }),
-                },
-              },
-            ],
-            'row.delete': {
-              guard: { type: 'canDelete', params: ({ event }) => event.log },
-              target: 'confirmingDelete',
-              actions: assign({ toDelete: ({ event }) => event.log }),
-            },
-          },
-        },
-        viewing: {
-          on: {
-            'details.close': {
-              target: 'idle',
-              actions: [assign({ detail: null }), raise({ type: 'dashboard.refresh' })],
-            },
-          },
-        },
-        confirmingDelete: {
-          description: 'The confirmation cannot be dismissed by clicking outside it.',
-          on: {
-            'delete.cancel': { target: 'idle', actions: assign({ toDelete: null }) },
-            'delete.confirm': 'deleting',
-          },
-        },
-        deleting: {
-          tags: ['deleting'],
-          invoke: {
-            id: 'deleteRow',
-            src: 'deleteRow',
-            input: ({ context }) => ({ log: context.toDelete!, companyId: context.companyId }),
-            onDone: {
-              target: 'idle',
-              actions: [
-                assign({ toDelete: null }),
-                { type: 'notify', params: { notice: 'documentDeleted' } },
-                raise({ type: 'dashboard.refresh' }),
-              ],
-            },
-            onError: {
-              target: 'idle',
-              actions: [assign({ toDelete: null }), { type: 'notify', params: { notice: 'deleteFailed' } }],
-            },
-          },
-        },
       },
     },
   },

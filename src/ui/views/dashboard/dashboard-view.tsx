@@ -5,18 +5,22 @@ import { css, cx } from 'styled-system/css'
 import { button, card } from 'styled-system/recipes'
 import { LOG_TYPE_LABEL } from '../../../contract/document-labels'
 import { type DashboardActor, followUploads } from '../../../machines/dashboard/dashboard.implementations'
-import {
-  activeFilterCount,
-  canDeleteRow,
-  type SortColumn,
-  type Summary,
-} from '../../../machines/dashboard/dashboard.machine'
+import type { SortColumn, Summary } from '../../../machines/dashboard/dashboard.machine'
+import { activeFilterCount } from '../../../machines/dashboard/filters.machine'
+import { canDeleteRow } from '../../../machines/dashboard/row-actions.machine'
 import { useAppActors, useScreenActor } from '../../app-context'
 import { BusyButton, Button } from '../../components/button'
 import { TrashIcon } from '../../components/icons'
 import { LazyOnIntent, type PopupProps } from '../../components/lazy-on-intent'
 import { DashboardActorContext, FilterCount, useDashboard } from './dashboard-context'
 import { StatusBadge } from './status-badge'
+
+/** The dashboard's row actions (details, deletion), the actor the dashboard invokes for them. */
+function useRowActions() {
+  const rowActions = useSelector(useDashboard(), (s) => s.children.rowActions)
+  if (!rowActions) throw new Error('the dashboard has no row actions')
+  return rowActions
+}
 
 const loadFilterPopover = () => import('./filter-popover')
 const DocumentDetailDialog = lazy(() => import('../details/document-detail-dialog'))
@@ -214,10 +218,10 @@ const cell = css({ px: '4', py: '3', textAlign: 'left', whiteSpace: 'nowrap' })
 
 /** The detail dialog of the open row, and the delete confirmation; both fetched when first needed. */
 function RowDialogs({ companyId }: { companyId: number }) {
-  const dashboard = useDashboard()
-  const detail = useSelector(dashboard, (s) => s.context.detail)
-  const toDelete = useSelector(dashboard, (s) => s.context.toDelete)
-  const deleting = useSelector(dashboard, (s) => s.hasTag('deleting'))
+  const rowActions = useRowActions()
+  const detail = useSelector(rowActions, (s) => s.context.detail)
+  const toDelete = useSelector(rowActions, (s) => s.context.toDelete)
+  const deleting = useSelector(rowActions, (s) => s.hasTag('deleting'))
   const { t } = useLingui()
   return (
     <Suspense fallback={null}>
@@ -227,7 +231,7 @@ function RowDialogs({ companyId }: { companyId: number }) {
           kind={detail.kind}
           id={detail.id}
           companyId={companyId}
-          onClose={() => dashboard.send({ type: 'details.close' })}
+          onClose={() => rowActions.send({ type: 'details.close' })}
         />
       ) : null}
       {toDelete ? (
@@ -239,8 +243,8 @@ function RowDialogs({ companyId }: { companyId: number }) {
           description={t`${cutName(toDelete.name)} will be deleted with its file. This cannot be undone.`}
           confirmLabel={t`Delete`}
           cancelLabel={t`Cancel`}
-          onConfirm={() => dashboard.send({ type: 'delete.confirm' })}
-          onCancel={() => dashboard.send({ type: 'delete.cancel' })}
+          onConfirm={() => rowActions.send({ type: 'delete.confirm' })}
+          onCancel={() => rowActions.send({ type: 'delete.cancel' })}
         />
       ) : null}
     </Suspense>
@@ -249,6 +253,7 @@ function RowDialogs({ companyId }: { companyId: number }) {
 
 function LogTable() {
   const dashboard = useDashboard()
+  const rowActions = useRowActions()
   const loading = useSelector(dashboard, (s) => s.hasTag('loading'))
   const failed = useSelector(dashboard, (s) => s.matches({ data: 'failed' }))
   const logs = useSelector(dashboard, (s) => s.context.logs)
@@ -422,7 +427,7 @@ function LogTable() {
                         type="button"
                         className={button({ variant: 'link', size: 'sm' })}
                         aria-label={t`Open details of ${log.name}`}
-                        onClick={() => dashboard.send({ type: 'row.open', log })}
+                        onClick={() => rowActions.send({ type: 'row.open', log })}
                       >
                         <Trans>View</Trans>
                       </button>
@@ -435,7 +440,7 @@ function LogTable() {
                           type="button"
                           className={button({ variant: 'ghost', size: 'sm' })}
                           aria-label={t`Delete ${log.name}`}
-                          onClick={() => dashboard.send({ type: 'row.delete', log })}
+                          onClick={() => rowActions.send({ type: 'row.delete', log })}
                         >
                           <TrashIcon />
                         </button>

@@ -12,7 +12,7 @@ import {
   isValidRange,
   STATUS_FILTERS,
   TYPE_FILTERS,
-} from '../../../machines/dashboard/dashboard.machine'
+} from '../../../machines/dashboard/filters.machine'
 import type { PopupProps } from '../../components/lazy-on-intent'
 import { FilterCount, useDashboard } from './dashboard-context'
 
@@ -34,15 +34,18 @@ const label = css({
   fontWeight: 'medium',
 })
 
-/** The filter popover (status, type, date preset or range); its draft lives in the dashboard machine. */
+/** The filter popover (status, type, date preset or range); its draft lives in the dashboard's
+ * `filters` actor, which the dashboard opens with the filters in force. */
 export default function FilterPopover(_: PopupProps) {
   const dashboard = useDashboard()
-  const open = useSelector(dashboard, (s) => s.matches({ filters: 'open' }))
-  const draft = useSelector(dashboard, (s) => s.context.draft)
+  const popover = useSelector(dashboard, (s) => s.children.filters)
+  if (!popover) throw new Error('the dashboard has no filter popover')
+  const open = useSelector(popover, (s) => s.matches('open'))
+  const draft = useSelector(popover, (s) => s.context.draft)
   const count = useSelector(dashboard, (s) => activeFilterCount(s.context.filters))
-  const canApply = useSelector(dashboard, (s) => s.can({ type: 'filters.apply' }))
+  const canApply = useSelector(popover, (s) => s.can({ type: 'filters.apply' }))
   const { t, i18n } = useLingui()
-  const edit = (patch: Partial<Filters>) => dashboard.send({ type: 'filters.edit', patch })
+  const edit = (patch: Partial<Filters>) => popover.send({ type: 'filters.edit', patch })
   const statusLabels: Record<Filters['status'], string> = {
     all: t`All statuses`,
     pending: t`Pending`,
@@ -68,7 +71,9 @@ export default function FilterPopover(_: PopupProps) {
   return (
     <Popover.Root
       open={open}
-      onOpenChange={(d) => dashboard.send({ type: d.open ? 'filters.open' : 'filters.close' })}
+      onOpenChange={(d) =>
+        d.open ? dashboard.send({ type: 'filters.open' }) : popover.send({ type: 'filters.close' })
+      }
       positioning={{ placement: 'bottom-end' }}
     >
       <Popover.Trigger className={button({ variant: 'outline', size: 'sm' })}>
@@ -171,7 +176,7 @@ export default function FilterPopover(_: PopupProps) {
               <button
                 type="button"
                 className={button({ variant: 'ghost', size: 'sm' })}
-                onClick={() => dashboard.send({ type: 'filters.reset' })}
+                onClick={() => popover.send({ type: 'filters.reset' })}
               >
                 <Trans>Reset</Trans>
               </button>
@@ -179,7 +184,7 @@ export default function FilterPopover(_: PopupProps) {
                 type="button"
                 className={button({ size: 'sm' })}
                 disabled={!canApply}
-                onClick={() => dashboard.send({ type: 'filters.apply' })}
+                onClick={() => popover.send({ type: 'filters.apply' })}
               >
                 <Trans>Apply Filters</Trans>
               </button>

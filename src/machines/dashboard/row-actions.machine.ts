@@ -1,0 +1,139 @@
+/**
+ * The actions on one row of the dashboard's table, an actor of its own that the dashboard invokes
+ * (so the dashboard's list and filters do not multiply with the row dialogs). `idle`: an
+ * Invoice/Expense row opens its details (numeric document ids only; otherwise a notice says why),
+ * and a finished row can be deleted after a confirmation (platform administrators; the server
+ * enforces it). Closing the details and a completed deletion ask the dashboard to reload its list.
+ */
+import { type ActorRef, assign, fromPromise, type Snapshot, sendTo, setup } from 'xstate'
+import { isActiveLogStatus, type LogEntry } from '../../contract'
+
+export type DashboardNotice =
+  | 'invalidDocumentId'
+  | 'invalidDocumentIdFormat'
+  | 'documentDeleted'
+  | 'deleteFailed'
+
+type DetailTarget = { kind: 'invoice' | 'expense'; id: number }
+
+/** Details open only for an existing numeric document id of an Invoice or Expense row. */
+function detailTarget(log: LogEntry): DetailTarget | null {
+  if (log.type !== 'Invoice' && log.type !== 'Expense') return null
+  const id = log.document_id
+  if (typeof id !== 'number' || !Number.isInteger(id) || id <= 0) return null
+  return { kind: log.type === 'Invoice' ? 'invoice' : 'expense', id }
+}
+
+/** Rows still pending or processing cannot be deleted. */
+export const canDeleteRow = (log: LogEntry) => !isActiveLogStatus(log.status)
+
+/** The dashboard's list, which reloads when a row's details close or a row is deleted. */
+type RefreshTarget = ActorRef<Snapshot<unknown>, { type: 'dashboard.refresh' }>
+
+type RowActionsInput = { companyId: number; dashboard: RefreshTarget }
+
+export type RowActionsContext = RowActionsInput & {
+  /** The row whose details are open. */
+  detail: DetailTarget | null
+  /** The row waiting for the delete confirmation. */
+  toDelete: LogEntry | null
+}
+
+type RowActionsEvent =
+  | { type: 'row.open'; log: LogEntry }
+  | { type: 'details.close' }
+  | { type: 'row.delete'; log: LogEntry }
+  | { type: 'delete.confirm' }
+  | { type: 'delete.cancel' }
+
+export const rowActionsMachine = setup({
+  types: {
+    context: {} as RowActionsContext,
+    events: {} as RowActionsEvent,
+    input: {} as RowActionsInput,
+  },
+  actors: {
+    deleteRow: fromPromise<void, { log: LogEntry; companyId: number }>(async () => {
+      throw new Error('deleteRow not provided')
+    }),
+  },
+  actions: {
+    notify: (_, _params: { notice: DashboardNotice; value?: string }) => {},
+    refreshDashboard: sendTo(({ context }) => context.dashboard, { type: 'dashboard.refresh' }),
+  },
+  guards: {
+    hasDetails: (_, log: LogEntry) => detailTarget(log) !== null,
+    hasNoDocumentId: (_, log: LogEntry) => log.document_id === null || log.document_id === undefined,
+    canDelete: (_, log: LogEntry) => canDeleteRow(log),
+  },
+}).createMachine({
+  id: 'dashboardRow',
+  initial: 'idle',
+  context: ({ input }) => ({ ...input, detail: null, toDelete: null }),
+  states: {
+    idle: {
+      on: {
+        'row.open': [
+          {
+            guard: { type: 'hasDetails', params: ({ event }) => event.log },
+            target: 'viewing',
+            actions: assign({ detail: ({ event }) => detailTarget(event.log) }),
+          },
+          {
+            guard: { type: 'hasNoDocumentId', params: ({ event }) => event.log },
+            actions: { type: 'notify', params: { notice: 'invalidDocumentId' } },
+          },
+          {
+            actions: {
+              type: 'notify',
+              params: ({ event }) => ({
+                notice: 'invalidDocumentIdFormat',
+                value: String(event.log.document_id),
+              }),
+            },
+          },
+        ],
+        'row.delete': {
+          guard: { type: 'canDelete', params: ({ event }) => event.log },
+          target: 'confirmingDelete',
+          actions: assign({ toDelete: ({ event }) => event.log }),
+        },
+      },
+    },
+    viewing: {
+      on: {
+        'details.close': {
+          target: 'idle',
+          actions: [assign({ detail: null }), 'refreshDashboard'],
+        },
+      },
+    },
+    confirmingDelete: {
+      description: 'The confirmation cannot be dismissed by clicking outside it.',
+      on: {
+        'delete.cancel': { target: 'idle', actions: assign({ toDelete: null }) },
+        'delete.confirm': 'deleting',
+      },
+    },
+    deleting: {
+      tags: ['deleting'],
+      invoke: {
+        id: 'deleteRow',
+        src: 'deleteRow',
+        input: ({ context }) => ({ log: context.toDelete!, companyId: context.companyId }),
+        onDone: {
+          target: 'idle',
+          actions: [
+            assign({ toDelete: null }),
+            { type: 'notify', params: { notice: 'documentDeleted' } },
+            'refreshDashboard',
+          ],
+        },
+        onError: {
+          target: 'idle',
+          actions: [assign({ toDelete: null }), { type: 'notify', params: { notice: 'deleteFailed' } }],
+        },
+      },
+    },
+  },
+})
