@@ -16,11 +16,10 @@
  *   so each company's n-th waiting document competes with the other companies' n-th, and a
  *   single upload jumps ahead of another company's 100-file batch.
  */
-import { PGlite } from '@electric-sql/pglite'
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm'
 import PgBoss from 'pg-boss'
 import type { Logger } from 'pino'
-import type { AppDatabase } from '../db/client.ts'
+import { type AppDatabase, embeddedClient } from '../db/client.ts'
 import { documents } from '../db/schema.ts'
 
 export const PROCESS_QUEUE = 'document-process'
@@ -95,8 +94,8 @@ export function executorAdapter(db: Executor): PgBoss.Db {
 
 /** pg-boss's own statements (schema creation is several statements in one string). */
 function clientAdapter(db: AppDatabase): PgBoss.Db {
-  const client = (db as unknown as { $client: unknown }).$client
-  if (client instanceof PGlite) {
+  const client = embeddedClient(db)
+  if (client) {
     return {
       async executeSql(text, values) {
         if (!values || values.length === 0) {
@@ -108,7 +107,9 @@ function clientAdapter(db: AppDatabase): PgBoss.Db {
       },
     }
   }
-  const pool = client as { query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> }
+  const pool = (db as unknown as { $client: unknown }).$client as {
+    query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>
+  }
   return { executeSql: (text, values) => pool.query(text, values) }
 }
 
@@ -158,8 +159,9 @@ function createAlarm() {
  * an error; until then the polling interval still finds the jobs).
  */
 async function listen(db: AppDatabase, logger: Logger, onWake: () => void): Promise<() => Promise<void>> {
+  const embedded = embeddedClient(db)
+  if (embedded) return embedded.listen(WAKE_CHANNEL, onWake)
   const client = (db as unknown as { $client: unknown }).$client
-  if (client instanceof PGlite) return client.listen(WAKE_CHANNEL, onWake)
   type Connection = {
     query(text: string): Promise<unknown>
     on(event: string, fn: (arg: unknown) => void): void
