@@ -6,13 +6,16 @@
  *
  * Plain JavaScript: a worker thread does not get the tsx loader of its process.
  *
- * Messages in: `{ id, method: 'execProtocolStream', message, syncToFs }`, `{ id, method: 'syncToFs' }`,
+ * Messages in: `{ id, method: 'execProtocolStream', messages, syncToFs }` (protocol messages run
+ * in order; after one fails only Sync messages run, as a backend discards the rest until Sync) and
  * `{ id, method: 'close' }`. Out: `{ type: 'ready' }` or `{ type: 'failed', error }` once,
  * `{ id, result }` or `{ id, error }` per call, `{ type: 'notification', channel, payload }`.
  */
 import { parentPort, workerData } from 'node:worker_threads'
 import { messages, PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+
+const SYNC = 0x53 // 'S'
 
 /** A DatabaseError keeps its SQLSTATE, constraint, detail…: the main thread rebuilds it. */
 function describeError(error) {
@@ -39,9 +42,17 @@ if (db) {
     try {
       let result
       if (call.method === 'execProtocolStream') {
-        result = await db.execProtocolStream(call.message, { syncToFs: call.syncToFs })
-      } else if (call.method === 'syncToFs') {
-        await db.syncToFs()
+        result = []
+        let failure = null
+        for (const message of call.messages) {
+          if (failure && message[0] !== SYNC) continue
+          try {
+            result.push(...(await db.execProtocolStream(message, { syncToFs: call.syncToFs })))
+          } catch (error) {
+            failure ??= error
+          }
+        }
+        if (failure) throw failure
       } else if (call.method === 'close') {
         await db.close()
       } else {

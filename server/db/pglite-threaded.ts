@@ -8,8 +8,7 @@
  *
  * How: the protocol layer of PGlite (`BasePGlite`: building Parse/Bind/Execute messages,
  * serialising parameters, parsing rows with the caller's parsers, transactions as BEGIN…COMMIT)
- * stays here; only `execProtocolStream` (one protocol message in, its backend messages out)
- * crosses to the thread. The locks that make a transaction exclusive live here too, as in
+ * stays here; only protocol messages and their backend messages cross to the thread. The locks that make a transaction exclusive live here too, as in
  * PGlite, so every statement of a transaction reaches the single backend in order and nothing
  * else comes between them.
  */
@@ -35,6 +34,11 @@ type Signal =
   | { type: 'failed'; error: ThreadError }
   | { type: 'notification'; channel: string; payload: string }
 
+// Frontend message types (first byte), and Describe's target (after the 4-byte length).
+const SYNC = 0x53 // 'S'
+const DESCRIBE = 0x44 // 'D'
+const STATEMENT = 0x53 // 'S'
+
 const THREAD_ENTRY = new URL('./pglite-thread.js', import.meta.url)
 
 function rebuild(error: ThreadError): Error {
@@ -52,6 +56,7 @@ export class ThreadedPGlite extends BasePGlite {
   readonly #transactionMutex = new Mutex()
   readonly #listeners = new Map<string, Set<(payload: string) => void>>()
   #sequence = 0
+  #held: Uint8Array[] = []
   #stopped: Error | null = null
   #closing: Promise<void> | null = null
 
@@ -125,12 +130,28 @@ export class ThreadedPGlite extends BasePGlite {
     for (const callback of this.#listeners.get(channel) ?? []) queueMicrotask(() => callback(payload))
   }
 
-  // The protocol layer's primitives.
+  /**
+   * The protocol layer's primitive: one frontend message in, its backend messages out. A query
+   * is Parse, Describe (statement), Bind, Describe (portal), Execute, Sync, each awaited in turn;
+   * only the statement's Describe (its parameter types serialise the Bind) and the Sync need an
+   * answer. The others are held back and sent with the next of those two: two round trips to
+   * the thread per query instead of six. Their backend messages arrive, in order, with the
+   * answer to the message they travelled with, where the protocol layer reads them (it parses
+   * the concatenation of all of them); an error in one of them is thrown there too.
+   */
   async execProtocolStream(
     message: Uint8Array,
     options: { syncToFs?: boolean } = {},
   ): Promise<BackendMessage[]> {
-    return this.#call<BackendMessage[]>('execProtocolStream', { message, syncToFs: options.syncToFs ?? true })
+    this.#held.push(message)
+    const answerNeeded = message[0] === SYNC || (message[0] === DESCRIBE && message[5] === STATEMENT)
+    if (!answerNeeded) return []
+    const messages = this.#held
+    this.#held = []
+    return this.#call<BackendMessage[]>('execProtocolStream', {
+      messages,
+      syncToFs: options.syncToFs ?? true,
+    })
   }
   async execProtocol(message: Uint8Array, options: { syncToFs?: boolean } = {}) {
     return { messages: await this.execProtocolStream(message, options), data: new Uint8Array(0) }
@@ -141,9 +162,12 @@ export class ThreadedPGlite extends BasePGlite {
   async execProtocolRawStream(): Promise<void> {
     throw new Error('execProtocolRawStream is not available on the threaded database')
   }
-  async syncToFs(): Promise<void> {
-    await this.#call('syncToFs')
-  }
+  /**
+   * Nothing to do, and no round trip to the thread after every statement: the thread's file
+   * systems (a directory through Node's fs, or memory) write through, PGlite's own syncToFs does
+   * nothing for them.
+   */
+  async syncToFs(): Promise<void> {}
   // COPY … TO/FROM '/dev/blob' is not used: no blobs to hand over.
   async _handleBlob(): Promise<void> {}
   async _getWrittenBlob(): Promise<undefined> {
