@@ -13,7 +13,10 @@ import { createOcrPool, type extractDocument } from '../../server/services/extra
 import { createLocalStorage } from '../../server/services/storage/index.ts'
 import { createCookieJar, createLogCapture, insertUser, jsonBody } from './helpers.ts'
 
-export const CORPUS = join(import.meta.dirname, '../../../shared/corpus/files')
+/** The shared corpus beside the checkout, or CORPUS_DIR (as the benches take it) from a worktree. */
+export const CORPUS = process.env.CORPUS_DIR
+  ? join(process.env.CORPUS_DIR, 'files')
+  : join(import.meta.dirname, '../../../shared/corpus/files')
 export const corpusFile = (name: string) => readFile(join(CORPUS, name))
 
 export const FAST_QUEUE: Partial<QueueOptions> = {
