@@ -328,9 +328,10 @@ export function createJobQueue(
     start,
     async enqueue(tx, job, owner) {
       await start()
-      // Documents of the company already waiting or running (this one excluded).
+      // Documents of the company already waiting or running (this one excluded); the same
+      // statement queues the wake-up, which is only delivered when the transaction commits.
       const result = (await tx.execute(
-        sql`select count(*)::int as n from ${documents} where ${and(
+        sql`select count(*)::int as n, pg_notify(${WAKE_CHANNEL}, '') from ${documents} where ${and(
           eq(documents.companyId, owner.companyId),
           eq(documents.status, 'PROCESSING'),
           ne(documents.id, job.documentId),
@@ -338,7 +339,6 @@ export function createJobQueue(
       )) as unknown as { rows: { n: number }[] }
       const waiting = result.rows[0]?.n ?? 0
       await boss.send(PROCESS_QUEUE, job, { db: executorAdapter(tx), priority: -waiting })
-      await tx.execute(sql`select pg_notify(${WAKE_CHANNEL}, '')`)
     },
     async work(concurrency, handler, onDead) {
       await start()

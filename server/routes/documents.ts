@@ -11,6 +11,7 @@ import { DOCUMENT_STATUSES, type DocumentKind, type DocumentRow, documents, logs
 import { requireUser } from '../http/auth.ts'
 import {
   COMPANY_NOT_FOUND,
+  type CompanyAccess,
   type CompanyEnv,
   findCompanyAccess,
   parseCompanyId,
@@ -116,9 +117,15 @@ export function documentRoutes(deps: DocumentRouteDeps) {
     typeField: string,
   ) {
     const user = c.var.user
+    // Checked before the file is stored when `company_id` comes first, and once the body is read
+    // (it may come after the file); the second check reuses the first for the same company.
+    let checked: { companyId: number; access: CompanyAccess } | null = null
     const authorize = async (fields: Record<string, string>) => {
-      const access = await findCompanyAccess(db, user, parseCompanyId(fields.company_id))
+      const companyId = parseCompanyId(fields.company_id)
+      if (checked?.companyId === companyId) return checked.access
+      const access = await findCompanyAccess(db, user, companyId)
       if (!access) throw new HttpError(404, COMPANY_NOT_FOUND)
+      checked = { companyId, access }
       return access
     }
     let received: ReceivedUpload | null = null
