@@ -13,7 +13,8 @@
  * second, upload → final status p50/p99 (from the server's own timestamps), and whether every
  * document reached a final status. Embedded PGlite by default; `TEST_DATABASE_URL=postgres://…`
  * runs it on a scratch database of that PostgreSQL server. `BENCH_BOMB=0` leaves the bomb out,
- * `BENCH_LOAD_TIMEOUT_S` (default 240) bounds the wait for final statuses.
+ * `BENCH_LOAD_TIMEOUT_S` (default 240) bounds the wait for final statuses,
+ * `BENCH_SERVER_NODE_OPTIONS` gives the server process Node options (a CPU profile).
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
@@ -159,7 +160,10 @@ async function main() {
   // PGlite belongs to one process: hand it to the server.
   if (!serverUrl) await handle.close()
 
-  server = await startServer(env, { dataDir })
+  // BENCH_SERVER_NODE_OPTIONS: Node options of the server process only (`--cpu-prof
+  // --cpu-prof-dir=…` profiles it under this load).
+  const nodeOptions = process.env.BENCH_SERVER_NODE_OPTIONS
+  server = await startServer(nodeOptions ? { ...env, NODE_OPTIONS: nodeOptions } : env, { dataDir })
   const base = server.url
 
   const call = async (actor: Actor, path: string, init: RequestInit = {}) => {

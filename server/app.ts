@@ -133,7 +133,7 @@ export function createApp(deps: AppDeps) {
       ? next()
       : jsonLimit(c, next),
   )
-  api.route('/', healthRoutes())
+  api.route('/', healthRoutes(deps.db))
   api.route('/', authRoutes(routeDeps))
   api.route('/', twoFactorRoutes(routeDeps))
   api.route('/', accountRoutes(routeDeps))

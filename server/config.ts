@@ -35,6 +35,12 @@ export interface Config {
   ocrWorkers: number
   jobRetries: number
   jobTimeoutSeconds: number
+  /**
+   * Crash recovery: a running job's heartbeat (JOB_HEARTBEAT_SECONDS) and the lease after which
+   * a job whose process stopped beating is retried elsewhere (JOB_LEASE_SECONDS).
+   */
+  jobHeartbeatSeconds: number
+  jobLeaseSeconds: number
   /** Extraction sandbox (child processes) and the limits checked before decoding a file. */
   extraction: {
     limits: { maxPixels: number; maxPages: number; maxOcrPages: number }
@@ -52,6 +58,16 @@ export function loadConfig(env: Env = process.env): Config {
   const port = integer(env, 'PORT', 3000, 1, 65535)
   const dataDir = resolve(nonEmpty(env.DATA_DIR) ?? './data')
   const publicUrl = url(env, 'PUBLIC_URL', `http://localhost:${port}`).replace(/\/+$/, '')
+  const jobHeartbeatSeconds = integer(env, 'JOB_HEARTBEAT_SECONDS', 5, 1, 3600)
+  const jobLeaseSeconds = integer(env, 'JOB_LEASE_SECONDS', 20, 2, 86_400)
+  // A lease shorter than two beats takes jobs from live processes whose beat is a little late.
+  if (jobLeaseSeconds < 2 * jobHeartbeatSeconds) {
+    throw invalid(
+      'JOB_LEASE_SECONDS',
+      String(jobLeaseSeconds),
+      `at least twice JOB_HEARTBEAT_SECONDS (${jobHeartbeatSeconds}), i.e. ${2 * jobHeartbeatSeconds} or more`,
+    )
+  }
   return {
     port,
     dataDir,
@@ -74,6 +90,8 @@ export function loadConfig(env: Env = process.env): Config {
     ocrWorkers: integer(env, 'OCR_WORKERS', 1, 1, 16),
     jobRetries: integer(env, 'JOB_RETRIES', 2, 0, 20),
     jobTimeoutSeconds: integer(env, 'JOB_TIMEOUT_SECONDS', 600, 10, 86_400),
+    jobHeartbeatSeconds,
+    jobLeaseSeconds,
     // Reasons for each default: server/services/extraction/limits.ts and sandbox.ts.
     extraction: {
       limits: {

@@ -40,6 +40,8 @@ async function start(): Promise<void> {
     const queue = createJobQueue(database.db, logger, {
       retryLimit: config.jobRetries,
       expireInSeconds: config.jobTimeoutSeconds,
+      heartbeatSeconds: config.jobHeartbeatSeconds,
+      leaseSeconds: config.jobLeaseSeconds,
     })
     await queue.start()
     const app = createApp({ db: database.db, config, logger, storage, queue })

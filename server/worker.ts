@@ -25,6 +25,8 @@ await migrateDatabase(database)
 const queue = createJobQueue(database.db, logger, {
   retryLimit: config.jobRetries,
   expireInSeconds: config.jobTimeoutSeconds,
+  heartbeatSeconds: config.jobHeartbeatSeconds,
+  leaseSeconds: config.jobLeaseSeconds,
 })
 const workers = await startWorkers({
   db: database.db,

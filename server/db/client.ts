@@ -1,8 +1,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { PGlite } from '@electric-sql/pglite'
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import type { PGlite } from '@electric-sql/pglite'
 import { sql } from 'drizzle-orm'
 import { drizzle as drizzleNodePg, type NodePgDatabase } from 'drizzle-orm/node-postgres'
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
@@ -10,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
+import { ThreadedPGlite } from './pglite-threaded.ts'
 import * as schema from './schema.ts'
 
 /** One type for both drivers: code never needs to know which one runs. */
@@ -31,18 +31,21 @@ export async function openDatabase(options: {
   return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(join(options.dataDir, 'pgdata'))
 }
 
-/** `dataDir` undefined gives an in-memory database (tests). */
+/**
+ * `dataDir` undefined gives an in-memory database (tests). PGlite runs in a thread of its own
+ * (see pglite-threaded.ts): its statements never hold up the HTTP server's thread.
+ */
 export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
   const release = dataDir ? lockDataDir(dataDir) : () => {}
-  let client: PGlite
+  let client: ThreadedPGlite
   try {
-    // pg_trgm backs the dashboard search's index (migration 0003).
-    client = await PGlite.create(dataDir, { extensions: { pg_trgm } })
+    client = await ThreadedPGlite.create(dataDir)
   } catch (error) {
     release()
     throw error
   }
-  const db = drizzlePglite({ client, schema })
+  // drizzle's PGlite driver only calls `query` and `transaction`, which the thread's proxy has.
+  const db = drizzlePglite({ client: client as unknown as PGlite, schema })
   // PGlite has no autovacuum: without fresh statistics the planner keeps its first guesses and
   // stops choosing the dashboard's indexes as rows pile up. Refresh them now and then.
   const statistics = setInterval(() => {
@@ -61,6 +64,12 @@ export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
 }
 
 const ANALYZE_EVERY_MS = 10 * 60_000
+
+/** The embedded database behind `db` (PGlite's `query`, `exec`, `listen`), or null on PostgreSQL. */
+export function embeddedClient(db: Pick<AppDatabase, 'execute'>): ThreadedPGlite | null {
+  const client = (db as unknown as { $client?: unknown }).$client
+  return client instanceof ThreadedPGlite ? client : null
+}
 
 /** Planner statistics refreshed now (after migrations at start-up, and in benchmarks after seeding). */
 export async function refreshStatistics(handle: DatabaseHandle): Promise<void> {

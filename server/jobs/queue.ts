@@ -16,11 +16,10 @@
  *   so each company's n-th waiting document competes with the other companies' n-th, and a
  *   single upload jumps ahead of another company's 100-file batch.
  */
-import { PGlite } from '@electric-sql/pglite'
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm'
 import PgBoss from 'pg-boss'
 import type { Logger } from 'pino'
-import type { AppDatabase } from '../db/client.ts'
+import { type AppDatabase, embeddedClient } from '../db/client.ts'
 import { documents } from '../db/schema.ts'
 
 export const PROCESS_QUEUE = 'document-process'
@@ -95,8 +94,8 @@ export function executorAdapter(db: Executor): PgBoss.Db {
 
 /** pg-boss's own statements (schema creation is several statements in one string). */
 function clientAdapter(db: AppDatabase): PgBoss.Db {
-  const client = (db as unknown as { $client: unknown }).$client
-  if (client instanceof PGlite) {
+  const client = embeddedClient(db)
+  if (client) {
     return {
       async executeSql(text, values) {
         if (!values || values.length === 0) {
@@ -108,7 +107,9 @@ function clientAdapter(db: AppDatabase): PgBoss.Db {
       },
     }
   }
-  const pool = client as { query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> }
+  const pool = (db as unknown as { $client: unknown }).$client as {
+    query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>
+  }
   return { executeSql: (text, values) => pool.query(text, values) }
 }
 
@@ -158,8 +159,9 @@ function createAlarm() {
  * an error; until then the polling interval still finds the jobs).
  */
 async function listen(db: AppDatabase, logger: Logger, onWake: () => void): Promise<() => Promise<void>> {
+  const embedded = embeddedClient(db)
+  if (embedded) return embedded.listen(WAKE_CHANNEL, onWake)
   const client = (db as unknown as { $client: unknown }).$client
-  if (client instanceof PGlite) return client.listen(WAKE_CHANNEL, onWake)
   type Connection = {
     query(text: string): Promise<unknown>
     on(event: string, fn: (arg: unknown) => void): void
@@ -326,9 +328,10 @@ export function createJobQueue(
     start,
     async enqueue(tx, job, owner) {
       await start()
-      // Documents of the company already waiting or running (this one excluded).
+      // Documents of the company already waiting or running (this one excluded); the same
+      // statement queues the wake-up, which is only delivered when the transaction commits.
       const result = (await tx.execute(
-        sql`select count(*)::int as n from ${documents} where ${and(
+        sql`select count(*)::int as n, pg_notify(${WAKE_CHANNEL}, '') from ${documents} where ${and(
           eq(documents.companyId, owner.companyId),
           eq(documents.status, 'PROCESSING'),
           ne(documents.id, job.documentId),
@@ -336,7 +339,6 @@ export function createJobQueue(
       )) as unknown as { rows: { n: number }[] }
       const waiting = result.rows[0]?.n ?? 0
       await boss.send(PROCESS_QUEUE, job, { db: executorAdapter(tx), priority: -waiting })
-      await tx.execute(sql`select pg_notify(${WAKE_CHANNEL}, '')`)
     },
     async work(concurrency, handler, onDead) {
       await start()

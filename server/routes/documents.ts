@@ -19,6 +19,7 @@ import { type DocumentRow, documents, logs } from '../db/schema.ts'
 import { requireUser } from '../http/auth.ts'
 import {
   COMPANY_NOT_FOUND,
+  type CompanyAccess,
   type CompanyEnv,
   findCompanyAccess,
   parseCompanyId,
@@ -122,9 +123,15 @@ export function documentRoutes(deps: DocumentRouteDeps) {
     typeField: string,
   ) {
     const user = c.var.user
+    // Checked before the file is stored when `company_id` comes first, and once the body is read
+    // (it may come after the file); the second check reuses the first for the same company.
+    let checked: { companyId: number; access: CompanyAccess } | null = null
     const authorize = async (fields: Record<string, string>) => {
-      const access = await findCompanyAccess(db, user, parseCompanyId(fields.company_id))
+      const companyId = parseCompanyId(fields.company_id)
+      if (checked?.companyId === companyId) return checked.access
+      const access = await findCompanyAccess(db, user, companyId)
       if (!access) throw new HttpError(404, COMPANY_NOT_FOUND)
+      checked = { companyId, access }
       return access
     }
     let received: ReceivedUpload | null = null

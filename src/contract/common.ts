@@ -27,15 +27,19 @@ export const IdParam = v.pipe(
 export const CONTROL_CHARACTERS_MESSAGE = 'Must not contain control characters'
 
 /**
- * True when the text holds a C0 control character (U+0000–U+001F, tab and line breaks included)
- * or DEL. PostgreSQL cannot store NUL in a text at all, and the others only hide text or break
- * lines where none belong: every text the app takes is a single line (names, links, codes, search
- * terms). Refused, never stripped, so what is stored is what the user typed.
+ * True when the text holds a C0 control character (U+0000–U+001F, tab and line breaks included),
+ * DEL, a C1 control character (U+0080–U+009F) or a bidirectional embedding, override or isolate
+ * mark (U+202A–U+202E, U+2066–U+2069). PostgreSQL cannot store NUL in a text at all; the others
+ * only hide text, break lines where none belong, or reorder what is displayed around them
+ * (`Acme\u202Etcartnoc` shows as `Acmecontract`): every text the app takes is a single line
+ * (names, links, codes, search terms). Refused, never stripped, so what is stored is what the
+ * user typed.
  */
 export function hasControlCharacter(text: string): boolean {
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i)
-    if (code < 0x20 || code === 0x7f) return true
+    if (code < 0x20 || (code >= 0x7f && code <= 0x9f)) return true
+    if ((code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069)) return true
   }
   return false
 }

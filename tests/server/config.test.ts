@@ -28,6 +28,8 @@ describe('loadConfig', () => {
       sessionTtlHours: 12,
       trustProxy: false,
       logLevel: 'info',
+      jobHeartbeatSeconds: 5,
+      jobLeaseSeconds: 20,
     })
     expect(config.staticDir).toMatch(/\/dist$/)
     expect(config.localesDir).toMatch(/\/locales$/)
@@ -51,9 +53,21 @@ describe('loadConfig', () => {
     ['SESSION_SECRET', 'short'],
     ['TRUSTED_ORIGINS', 'ftp://files.example.com'],
     ['TRUSTED_ORIGINS', 'https://app.example.com/app, not a url'],
+    ['JOB_HEARTBEAT_SECONDS', '0'],
+    ['JOB_LEASE_SECONDS', '1.5'],
+    ['JOB_LEASE_SECONDS', '9'],
   ])('throws an error naming %s for %j', async (name, value) => {
     const dataDir = await tempDir()
     expect(() => loadConfig({ DATA_DIR: dataDir, [name]: value })).toThrow(new RegExp(`Invalid ${name}`))
+  })
+
+  it('takes a job heartbeat and lease from the environment, the lease at least two beats long', async () => {
+    const dataDir = await tempDir()
+    const config = loadConfig({ DATA_DIR: dataDir, JOB_HEARTBEAT_SECONDS: '2', JOB_LEASE_SECONDS: '4' })
+    expect(config).toMatchObject({ jobHeartbeatSeconds: 2, jobLeaseSeconds: 4 })
+    expect(() => loadConfig({ DATA_DIR: dataDir, JOB_HEARTBEAT_SECONDS: '30' })).toThrow(
+      /Invalid JOB_LEASE_SECONDS="20": expected at least twice JOB_HEARTBEAT_SECONDS \(30\)/,
+    )
   })
 
   it('reads TRUSTED_ORIGINS as origins written as browsers send them', async () => {

@@ -10,10 +10,14 @@ import { createDocumentProcessor } from '../../server/jobs/process-document.ts'
 import { createJobQueue, type QueueOptions } from '../../server/jobs/queue.ts'
 import { createLogger } from '../../server/logger.ts'
 import { createOcrPool, type extractDocument } from '../../server/services/extraction/index.ts'
+import { createExtractionSandbox, type ExtractionSandbox } from '../../server/services/extraction/sandbox.ts'
 import { createLocalStorage } from '../../server/services/storage/index.ts'
 import { createCookieJar, createLogCapture, insertUser, jsonBody } from './helpers.ts'
 
-export const CORPUS = join(import.meta.dirname, '../../../shared/corpus/files')
+/** The shared corpus beside the checkout, or CORPUS_DIR (as the benches take it) from a worktree. */
+export const CORPUS = process.env.CORPUS_DIR
+  ? join(process.env.CORPUS_DIR, 'files')
+  : join(import.meta.dirname, '../../../shared/corpus/files')
 export const corpusFile = (name: string) => readFile(join(CORPUS, name))
 
 export const FAST_QUEUE: Partial<QueueOptions> = {
@@ -38,7 +42,10 @@ export async function createPipelineApp(
   const queue = createJobQueue(db, logger, { ...FAST_QUEUE, ...options.queue })
   await queue.start()
   const app = createApp({ db, config, logger, storage, queue, clock: options.clock })
+  // A test's replacement `extract` runs in this process with an OCR pool; the real extraction
+  // runs in the sandbox's child process, as in production (started with the first workers).
   const ocr = createOcrPool(1)
+  let sandbox: ExtractionSandbox | null = null
   const started: { stop: () => Promise<void> }[] = []
   return {
     app,
@@ -49,10 +56,13 @@ export async function createPipelineApp(
     /** Starts processing on a queue of its own (as a worker process would). */
     async startWorkers(extract?: typeof extractDocument, queueOptions: Partial<QueueOptions> = {}) {
       const workerQueue = createJobQueue(db, logger, { ...FAST_QUEUE, ...options.queue, ...queueOptions })
+      if (!extract)
+        sandbox ??= createExtractionSandbox({ ...config.extraction, size: 1, ocrWorkers: 1, logger })
       const processor = createDocumentProcessor({
         db,
         storage,
         ocr,
+        sandbox: extract ? undefined : (sandbox ?? undefined),
         logger,
         clock: options.clock ?? (() => new Date()),
         extract,
@@ -66,6 +76,7 @@ export async function createPipelineApp(
     async close() {
       for (const s of started) await s.stop().catch(() => {})
       await queue.stop({ graceful: false }).catch(() => {})
+      await sandbox?.close()
       await ocr.close()
     },
     /** Every file under the storage directory (temporary ones included). */

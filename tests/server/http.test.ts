@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../support/db.ts'
 import { ASSET_JS, createTestApp, EN_CATALOG, INDEX_HTML, jsonBody } from './helpers.ts'
 
@@ -33,6 +33,27 @@ describe('API basics', () => {
     expect(await res.json()).toEqual({ status: 'ok' })
     expect(res.headers.get('cache-control')).toBe('no-store')
     expect(res.headers.get('x-request-id')).toBeTruthy()
+  })
+
+  it('GET /api/health answers 503 once the database stops answering', async () => {
+    const other = await createTestDatabase()
+    const app = await createTestApp(other.db)
+    try {
+      expect((await app.app.request('/api/health')).status).toBe(200)
+      await other.close()
+      // A recent check is reused for up to two seconds; the next one finds the database gone.
+      await vi.waitFor(
+        async () => {
+          const res = await app.app.request('/api/health')
+          expect(res.status).toBe(503)
+          expect(await res.json()).toEqual({ status: 'unavailable', message: 'The database does not answer' })
+        },
+        { timeout: 15_000, interval: 250 },
+      )
+    } finally {
+      await app.cleanup()
+      await other.close().catch(() => {})
+    }
   })
 
   it('answers 400 Invalid JSON body to a malformed body', async () => {

@@ -184,6 +184,36 @@ describe('control characters in text', () => {
     await expectError(await call(admin, 'GET', '/admin/company/search/a%00b'), 400)
   })
 
+  it('refuses C1 controls and bidirectional overrides and isolates in names and log entries', async () => {
+    await expectError(
+      await call(admin, 'POST', '/admin/company', { name: 'Acme\u202Etcartnoc' }),
+      400,
+      refused('name'),
+    )
+    await expectError(
+      await call(admin, 'PUT', `/admin/user/${member.user.id}`, { surname: 'Bell\u0085e' }),
+      400,
+      refused('surname'),
+    )
+    await expectError(
+      await call(admin, 'POST', '/admin/invite-user', {
+        email: 'bidi@example.com',
+        name: 'Ann\u2067a',
+        surname: 'Person',
+        role: 'CLIENT_USER',
+      }),
+      400,
+      refused('name'),
+    )
+    for (const mark of ['\u0080', '\u009f', '\u202a', '\u202d', '\u2066', '\u2069']) {
+      await expectError(
+        await call(member, 'POST', '/logs', { company_id: companyId, name: `a${mark}b`, type: 'Invoice' }),
+        400,
+        refused('name'),
+      )
+    }
+  })
+
   it('still accepts ordinary text with accents, percent signs and underscores', async () => {
     const res = await call(member, 'POST', '/logs', {
       company_id: companyId,
@@ -192,6 +222,11 @@ describe('control characters in text', () => {
     })
     expect(res.status).toBe(201)
     expect((await res.json()).name).toBe('Été 100%_réel')
+    // Right-to-left script, a no-break space (just past the C1 range) and an emoji's joiner.
+    const rtl = '\u0634\u0631\u0643\u0629\u00a0Ltd \u{1F469}\u200D\u{1F4BB}'
+    const other = await call(member, 'POST', '/logs', { company_id: companyId, name: rtl, type: 'Invoice' })
+    expect(other.status).toBe(201)
+    expect((await other.json()).name).toBe(rtl)
   })
 })
 

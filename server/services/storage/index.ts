@@ -40,11 +40,30 @@ export function createLocalStorage(root: string): FileStorage {
   const tmpDir = join(root, '.tmp')
   // Partial files being written by this process: a periodic sweep must not pull one away.
   const writing = new Set<string>()
+  // Directories known to exist: an upload makes no mkdir calls once its directories are there
+  // (two per upload were measurable work on the web thread during a burst). One removed from
+  // outside is made again: at once for a file's directory, on the next upload for .tmp.
+  const made = new Set<string>()
+  const ensureDir = async (dir: string) => {
+    if (made.has(dir)) return
+    await mkdir(dir, { recursive: true })
+    made.add(dir)
+  }
+  const retryingMissingDir = async (dir: string, action: () => Promise<unknown>) => {
+    try {
+      await action()
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || !made.has(dir)) throw error
+      made.delete(dir)
+      await ensureDir(dir)
+      await action()
+    }
+  }
   return {
     newKey: () => randomUUID(),
     async put(key, source) {
       const target = pathOf(key)
-      await mkdir(tmpDir, { recursive: true })
+      await ensureDir(tmpDir)
       // Written under .tmp (same file system) and renamed: a reader never sees half a file.
       const partial = join(tmpDir, `${key}.part`)
       let size = 0
@@ -54,9 +73,14 @@ export function createLocalStorage(root: string): FileStorage {
       writing.add(partial)
       try {
         // `pipeline` destroys the write stream (closing its handle) when the source fails.
-        await pipeline(source, createWriteStream(partial, { flags: 'wx' }))
-        await mkdir(join(root, key.slice(0, 2)), { recursive: true })
-        await rename(partial, target)
+        await pipeline(source, createWriteStream(partial, { flags: 'wx' })).catch((error) => {
+          // .tmp removed from outside: this upload fails, the next one makes it again.
+          if ((error as NodeJS.ErrnoException).code === 'ENOENT') made.delete(tmpDir)
+          throw error
+        })
+        const dir = join(root, key.slice(0, 2))
+        await ensureDir(dir)
+        await retryingMissingDir(dir, () => rename(partial, target))
       } catch (error) {
         await rm(partial, { force: true })
         throw error
