@@ -859,8 +859,18 @@ function umlauts(text: string | null): string | null {
 
 // ---- entry point --------------------------------------------------------------------------
 
+/**
+ * OCR sets a space after the decimal point of some amounts ("164. 80"): read as one amount.
+ * Only a point followed by exactly two digits and no further number is joined.
+ */
+function joinSplitAmounts(line: Line): Line {
+  const fix = (t: string) => t.replace(/(\d)\. (\d{2})(?![\d.,])/g, '$1.$2')
+  if (!/\d\. \d{2}/.test(line.text)) return line
+  return { ...line, text: fix(line.text), segments: line.segments.map((s) => ({ ...s, text: fix(s.text) })) }
+}
+
 export function extractFields(pages: PageText[]): ExtractedFields {
-  const lines = pages.flatMap((p) => p.lines)
+  const lines = pages.flatMap((p) => p.lines).map(joinSplitAmounts)
   const customer = customerSegments(pages, lines)
   const allText = f(lines.map((l) => l.text).join('\n'))
   const hasVat =

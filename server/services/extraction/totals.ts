@@ -5,17 +5,18 @@
  * come from the lexicon. The decision then takes the gross, net and VAT that score best
  * together, net + VAT = gross (several VAT rates summed, rounding) counting as evidence.
  */
-import { type LabelField, labelAt, labelRank } from './lexicon.ts'
+import { hasLabel, type LabelField, labelAt, labelRank } from './lexicon.ts'
 import { findAmounts, round2 } from './parse.ts'
 import type { Line, Segment } from './pdf-text.ts'
 
-type Role = 'incl' | 'excl' | 'vat' | 'paid' | 'change' | 'any'
+type Role = 'incl' | 'excl' | 'vat' | 'paid' | 'change' | 'rounding' | 'any'
 const ROLE_FIELD: Record<Role, LabelField> = {
   incl: 'total_incl',
   excl: 'total_excl',
   vat: 'vat_total',
   paid: 'tendered',
   change: 'change',
+  rounding: 'rounding',
   any: 'total_incl',
 }
 
@@ -72,7 +73,7 @@ function rolesOf(label: string): { role: Role; strength: number; rate: string | 
     .replace(/^\(?\d{1,2}(?:[.,]\d{1,2})?\s*%\)?\s*/, '')
     .trim()
   // What was handed over and given back is no total, but tells it: paid − change.
-  for (const role of ['change', 'paid'] as Role[])
+  for (const role of ['rounding', 'change', 'paid'] as Role[])
     if (labelAt(ROLE_FIELD[role], clean)) return [{ role, strength: 1, rate: null }]
   if (labelAt('not_total', clean)) return []
   const out: { role: Role; strength: number; rate: string | null }[] = []
@@ -93,6 +94,8 @@ const r0 = (roles: { role: Role }[]) => roles.some((r) => r.role === 'incl')
 /** Rows holding only total labels (a totals table's header): column → role. */
 function headerRoles(line: Line): { seg: Segment; role: Role; strength: number }[] | null {
   if (findAmounts(line.text).length > 0) return null
+  // An item table's header ("Qty | Description | Unit price | Total RM") names item columns.
+  if (hasLabel('item_column', line.text)) return null
   const cols: { seg: Segment; role: Role; strength: number }[] = []
   for (const seg of line.segments) {
     const roles = rolesOf(seg.text.replace(/\b(EUR|USD|GBP|CHF)\b|[€$£]/g, '').trim())
@@ -209,7 +212,11 @@ export function decideTotals(cands: AmountCandidate[], hasVat: boolean): Totals 
   let implied = paid && change && paid.value > change.value ? round2(paid.value - change.value) : null
   // Change given but the tendered amount's label unread: two printed amounts that differ by it.
   if (implied === null && change && change.value > 0) {
-    const values = [...new Set(cands.filter((c) => c.role !== 'change' && c.value > 0).map((c) => c.value))]
+    const values = [
+      ...new Set(
+        cands.filter((c) => c.role !== 'change' && c.role !== 'rounding' && c.value > 0).map((c) => c.value),
+      ),
+    ]
     const pairs = values.filter((v) => values.some((w) => Math.abs(w - v - change.value) <= 0.005))
     if (pairs.length > 0) implied = Math.max(...pairs)
   }
@@ -240,6 +247,8 @@ export function decideTotals(cands: AmountCandidate[], hasVat: boolean): Totals 
       for (const v of vatOpts) {
         let s = (i ? score(i) : 0) + (e ? score(e) * 0.8 : 0) + (v ? v.s * 0.6 : 0)
         if (i && implied !== null && Math.abs(i.value - implied) <= 0.011) s += 0.8
+        // A printed total is read rather than made up from a net and a VAT.
+        if (!i && incls.length > 0) s -= 0.2
         // One printed amount is never both the net and the gross.
         if (i && e && (i === e || (i.order === e.order && i.value === e.value))) continue
         if (i && e && v) {
@@ -267,14 +276,44 @@ export function decideTotals(cands: AmountCandidate[], hasVat: boolean): Totals 
   if (!best.incl && !best.excl) {
     const counts = new Map<number, number>()
     for (const c of cands)
-      if (c.value > 0 && c.role !== 'change' && c.role !== 'paid')
+      if (c.value > 0 && c.role !== 'change' && c.role !== 'paid' && c.role !== 'rounding')
         counts.set(c.value, (counts.get(c.value) ?? 0) + 1)
     const fallback = [...counts].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0]
     if (fallback) best.incl = { value: fallback[0], strength: 0, order: 0, text: '' }
   }
+  // Nothing labelled or repeated: what was paid (less the change) is what the document cost.
+  if (!best.incl && !best.excl && paid && paid.value > 0)
+    best.incl = { value: implied ?? paid.value, strength: 0, order: paid.order, text: paid.text }
   let incl = best.incl?.value ?? null
   let excl = best.excl?.value ?? null
   let vat = best.vat
+  // A till rounds its total to 5 cents after printing it: with a rounding row after the
+  // total, the rounded amount is the total when the document prints it after that row (the
+  // rounded total, a card payment) or it is what was paid less the change.
+  if (incl !== null && best.incl) {
+    const from = best.incl.order
+    for (const r of cands.filter((c) => c.role === 'rounding' && c.order >= from)) {
+      const step = Math.abs(r.value)
+      if (step === 0 || step > 0.05) continue
+      const rounded = [round2(incl + step), round2(incl - step)].find(
+        (v) =>
+          (implied !== null && Math.abs(implied - v) <= 0.005) ||
+          cands.some(
+            (c) =>
+              c.role !== 'rounding' &&
+              c.role !== 'change' &&
+              c.order > r.order &&
+              Math.abs(c.value - v) <= 0.005,
+          ),
+      )
+      if (rounded !== undefined) {
+        // The rounding is booked with the net, so the net and the VAT still add up.
+        if (excl !== null && vat !== null) excl = round2(rounded - vat)
+        incl = rounded
+        break
+      }
+    }
+  }
   if (!hasVat) {
     vat = 0
     excl ??= incl
