@@ -395,7 +395,9 @@ function findSupplier(pages: PageText[], lines: Line[], customer: Set<Segment>) 
         .slice(Math.max(0, li - 2), li)
         .filter((l) => l.page === line.page && line.y - l.y < Math.max(seg.size, 8) * 2.2)
         .flatMap((l) => l.segments.filter((s) => overlaps(s, seg, 30)))
-      if (above.some((s) => !REGISTRATION_LINE.test(f(s.text)) && addressLike(s.text))) score -= 6
+      const street = (t: string) =>
+        (STREET.test(t) && /\d/.test(t)) || POSTCODE.test(t) || /^\d+[a-z]?\s?[,\s]/.test(t)
+      if (above.some((s) => !REGISTRATION_LINE.test(f(s.text)) && street(f(s.text)))) score -= 6
       score -= (line.y / page1.height) * 12
       if (!best || score > best.score) best = { seg, line, score, name }
     }
@@ -420,7 +422,21 @@ function wrappedName(lines: Line[], best: { seg: Segment; line: Line; name: stri
   const li = lines.indexOf(best.line)
   const near = (l: Line | undefined) =>
     l && l.page === best.line.page && Math.abs(l.y - best.line.y) < Math.max(best.seg.size, 8) * 1.8
-  const over = (l: Line) => l.segments.find((s) => overlaps(s, best.seg, 20) && isNameLike(s.text))
+  const over = (l: Line): { text: string } | undefined => {
+    const one = l.segments.find((s) => overlaps(s, best.seg, 20) && isNameLike(s.text))
+    // A row OCR cut into pieces ("POPULAR  BOOK") over the name's span is read whole.
+    const all = l.segments
+    const whole =
+      all.length > 1 &&
+      all.every((s, i) => i === 0 || s.x0 - all[i - 1]!.x1 < s.size * 3) &&
+      all[0]!.x0 >= best.seg.x0 - 40 &&
+      all[all.length - 1]!.x1 <= best.seg.x1 + 40
+    if (one && whole) {
+      const text = all.map((s) => s.text).join(' ')
+      if (isNameLike(text)) return { text }
+    }
+    return one
+  }
   if (LEGAL_TAIL.test(f(best.name).replace(/^[\w&'.-]+\s+/, '')) || LEGAL_TAIL.test(f(best.name))) {
     const above = lines[li - 1]
     const head = near(above) ? over(above!) : undefined
