@@ -326,6 +326,12 @@ function findSupplier(pages: PageText[], lines: Line[], customer: Set<Segment>) 
   const allText = f(lines.map((l) => l.text).join('\n'))
   const maxSize = Math.max(...top.flatMap((l) => l.segments.map((s) => s.size)), 1)
   let best: { seg: Segment; line: Line; score: number; name: string } | null = null
+  // The letterhead ends at its contact lines (phone, e-mail, tax registration): a company
+  // printed further down is another party (a till's owner, a customer), not the letterhead's.
+  const contactAt = top.findIndex(
+    (l, i) => i > 0 && /\b(tel|fax|phone|mobile|e-?mail|www|gst)\b/.test(f(l.text)),
+  )
+  const afterLetterhead = contactAt > 0 ? top[contactAt]!.y : Number.POSITIVE_INFINITY
   for (const line of top) {
     // OCR cuts a widely spaced name into several segments ("POPULAR  BOOK"): the row read
     // as one is a candidate too.
@@ -398,6 +404,7 @@ function findSupplier(pages: PageText[], lines: Line[], customer: Set<Segment>) 
       const street = (t: string) =>
         (STREET.test(t) && /\d/.test(t)) || POSTCODE.test(t) || /^\d+[a-z]?\s?[,\s]/.test(t)
       if (above.some((s) => !REGISTRATION_LINE.test(f(s.text)) && street(f(s.text)))) score -= 6
+      if (line.y > afterLetterhead) score -= 5
       score -= (line.y / page1.height) * 12
       if (!best || score > best.score) best = { seg, line, score, name }
     }
@@ -412,7 +419,7 @@ function findSupplier(pages: PageText[], lines: Line[], customer: Set<Segment>) 
 
 /** A legal form alone ("SDN. BHD.", "CO. (M) SDN BHD") is the end of a name printed on two lines. */
 const LEGAL_TAIL =
-  /^(co\.?\s*)?(\(m\)\s*)?(sdn\.?\s*bhd\.?|bhd\.?|berhad|s\/b|gmbh|sarl|sas|ltd\.?|limited|inc\.?|llc|ag)\s*$/i
+  /^(\([\p{L} .'-]{2,30}\)\s*)?(co\.?\s*)?(\(m\)\s*)?(sdn\.?\s*bhd\.?|bhd\.?|berhad|s\/b|gmbh|sarl|sas|ltd\.?|limited|inc\.?|llc|ag)\s*$/iu
 
 /**
  * A name set on two lines: the line under it holding only its legal form, or the chosen line
@@ -422,7 +429,7 @@ function wrappedName(lines: Line[], best: { seg: Segment; line: Line; name: stri
   const li = lines.indexOf(best.line)
   const near = (l: Line | undefined) =>
     l && l.page === best.line.page && Math.abs(l.y - best.line.y) < Math.max(best.seg.size, 8) * 1.8
-  const over = (l: Line): { text: string } | undefined => {
+  const over = (l: Line): Segment | undefined => {
     const one = l.segments.find((s) => overlaps(s, best.seg, 20) && isNameLike(s.text))
     // A row OCR cut into pieces ("POPULAR  BOOK") over the name's span is read whole.
     const all = l.segments
@@ -433,7 +440,7 @@ function wrappedName(lines: Line[], best: { seg: Segment; line: Line; name: stri
       all[all.length - 1]!.x1 <= best.seg.x1 + 40
     if (one && whole) {
       const text = all.map((s) => s.text).join(' ')
-      if (isNameLike(text)) return { text }
+      if (isNameLike(text)) return { ...one, text, x0: all[0]!.x0, x1: all[all.length - 1]!.x1 }
     }
     return one
   }
