@@ -5,7 +5,10 @@
  */
 import { describe, expect, it } from 'vitest'
 import { extractFields } from '../../server/services/extraction/fields.ts'
+import { extractDocument, type OcrHint, type OcrPool } from '../../server/services/extraction/index.ts'
+import { defaultLayout } from '../../server/services/extraction/ocr.ts'
 import type { Line, PageText } from '../../server/services/extraction/pdf-text.ts'
+import { encodePng } from '../../server/services/extraction/png.ts'
 
 type Row = [number, string][]
 
@@ -197,6 +200,25 @@ describe('receipt total', () => {
     expect(fields.total_invoice_including_vat).toBe(27.1)
   })
 
+  it('takes no rate for an amount ("TOTAL INCL. GST 6.00%") and reads "CASH CHANGE" as the change', () => {
+    const fields = totals([
+      [[20, 'TOTAL INCL. GST 6.00%']],
+      [
+        [20, 'SUBTOTAL :'],
+        [150, '44.90'],
+      ],
+      [
+        [20, 'CASH'],
+        [150, '100.00'],
+      ],
+      [
+        [20, 'CASH CHANGE'],
+        [150, '55.10'],
+      ],
+    ])
+    expect(fields.total_invoice_including_vat).toBe(44.9)
+  })
+
   it('is what was paid when no total is printed', () => {
     expect(
       totals([
@@ -261,5 +283,57 @@ describe('receipt currency', () => {
         ],
       ]),
     ).toBeNull()
+  })
+})
+
+describe('receipt OCR layout', () => {
+  it('reads a narrow page (a till roll) as one column, a letter-size page by blocks', () => {
+    expect(defaultLayout({ widthPt: 226 })).toBe('column')
+    expect(defaultLayout({ widthPt: 595 })).toBe('auto')
+    expect(defaultLayout({ widthPx: 576, heightPx: 1800 })).toBe('column')
+    expect(defaultLayout({ widthPx: 2480, heightPx: 3508 })).toBe('auto')
+    expect(defaultLayout({})).toBe('auto')
+  })
+
+  /**
+   * Stands in for tesseract at the OCR boundary: each layout gives its own reading of the page
+   * (the first one lost the date line), and every request is recorded.
+   */
+  function twoReadings(readings: Record<'auto' | 'column', Row[]>) {
+    const asked: (OcrHint | undefined)[] = []
+    const pool: OcrPool = {
+      async recognize(_image, hint) {
+        asked.push(hint)
+        const layout = hint?.layout ?? 'auto'
+        return { ...receipt(readings[layout]), layout }
+      },
+      close: async () => {},
+    }
+    return { pool, asked }
+  }
+  const png = encodePng(4, 4, 1, new Uint8Array(16).fill(255))
+  const header: Row[] = [[[30, 'KEDAI MAJU ENTERPRISE']], ...address]
+  const total: Row = [
+    [20, 'TOTAL'],
+    [150, '12.50'],
+  ]
+
+  it('reads the page again in the other layout when a required field has no candidate, and fills it', async () => {
+    const { pool, asked } = twoReadings({
+      auto: [...header, total],
+      column: [[[30, 'KEDAI MAJU ENTERPRISE']], [[20, 'DATE: 05/03/2018']], [[20, 'TOTAL 99.00']]],
+    })
+    const { fields } = await extractDocument(png, 'image/png', pool)
+    expect(asked.map((h) => h?.layout)).toEqual([undefined, 'column'])
+    expect(fields.document_date).toBe('2018-03-05')
+    // What the first reading found stands.
+    expect(fields.total_invoice_including_vat).toBe(12.5)
+    expect(fields.business_name).toBe('KEDAI MAJU ENTERPRISE')
+  })
+
+  it('reads once when every required field has a candidate', async () => {
+    const { pool, asked } = twoReadings({ auto: [...header, [[20, 'DATE: 05/03/2018']], total], column: [] })
+    await extractDocument(png, 'image/png', pool)
+    expect(asked).toHaveLength(1)
   })
 })

@@ -176,6 +176,8 @@ interface Scored {
   strength: number
   order: number
   text: string
+  /** Not printed: worked out from the payment (paid less change). */
+  implied?: boolean
 }
 
 export interface Totals {
@@ -221,7 +223,13 @@ export function decideTotals(cands: AmountCandidate[], hasVat: boolean): Totals 
     if (pairs.length > 0) implied = Math.max(...pairs)
   }
   if (implied !== null && !incls.some((c) => Math.abs(c.value - implied) <= 0.011))
-    incls.push({ value: implied, strength: 0.5, order: paid?.order ?? change!.order, text: paid?.text ?? '' })
+    incls.push({
+      value: implied,
+      strength: 0.5,
+      order: paid?.order ?? change!.order,
+      text: paid?.text ?? '',
+      implied: true,
+    })
   const excls = top('excl')
   // VAT: a labelled total, or the sum of the per-rate lines (each rate once: its last line).
   const vatOptions: { value: number; s: number }[] = top('vat').map((c) => ({ value: c.value, s: score(c) }))
@@ -246,7 +254,9 @@ export function decideTotals(cands: AmountCandidate[], hasVat: boolean): Totals 
     for (const e of exclOpts)
       for (const v of vatOpts) {
         let s = (i ? score(i) : 0) + (e ? score(e) * 0.8 : 0) + (v ? v.s * 0.6 : 0)
-        if (i && implied !== null && Math.abs(i.value - implied) <= 0.011) s += 0.8
+        // The payment confirms a printed total; worked out alone it is weaker than a labelled
+        // total (OCR misreads the tendered amount or the change as often as the total).
+        if (i && !i.implied && implied !== null && Math.abs(i.value - implied) <= 0.011) s += 0.8
         // A printed total is read rather than made up from a net and a VAT.
         if (!i && incls.length > 0) s -= 0.2
         // One printed amount is never both the net and the gross.
@@ -282,8 +292,9 @@ export function decideTotals(cands: AmountCandidate[], hasVat: boolean): Totals 
     if (fallback) best.incl = { value: fallback[0], strength: 0, order: 0, text: '' }
   }
   // Nothing labelled or repeated: what was paid (less the change) is what the document cost.
-  if (!best.incl && !best.excl && paid && paid.value > 0)
-    best.incl = { value: implied ?? paid.value, strength: 0, order: paid.order, text: paid.text }
+  // (A minus sign before it is OCR's reading of a dash: "CASH RM - 6.00".)
+  if (!best.incl && !best.excl && paid && paid.value !== 0)
+    best.incl = { value: implied ?? Math.abs(paid.value), strength: 0, order: paid.order, text: paid.text }
   let incl = best.incl?.value ?? null
   let excl = best.excl?.value ?? null
   let vat = best.vat
