@@ -219,6 +219,26 @@ describe('receipt total', () => {
     expect(fields.total_invoice_including_vat).toBe(44.9)
   })
 
+  it('takes no net equal to the gross when VAT is charged (the net is the gross less the VAT)', () => {
+    const fields = totals([
+      [
+        [20, 'NET AMOUNT'],
+        [150, '21.20'],
+      ],
+      [
+        [20, 'GST 6%'],
+        [150, '1.20'],
+      ],
+      [
+        [20, 'TOTAL INCL. GST'],
+        [150, '21.20'],
+      ],
+    ])
+    expect(fields.total_invoice_including_vat).toBe(21.2)
+    expect(fields.total_vat_amount).toBe(1.2)
+    expect(fields.total_charge_excluding_vat).toBe(20)
+  })
+
   it('is what was paid when no total is printed', () => {
     expect(
       totals([

@@ -272,13 +272,15 @@ export function decideTotals(cands: AmountCandidate[], hasVat: boolean): Totals 
   // A sub-total is the sum before the adjustments a till adds (service charge, rounding,
   // discount) and often already includes the tax: one that does not reconcile with the gross
   // and the VAT is no net amount (the net is then the gross less the VAT, as it is booked).
+  // The same holds for a net that is the gross itself.
   if (
     best.incl &&
     best.excl &&
     best.vat !== null &&
     Math.abs(best.excl.value + best.vat - best.incl.value) > 0.011 &&
-    SUBTOTAL.test(best.excl.text) &&
-    !EXPLICIT_NET.test(best.excl.text)
+    // A "net" equal to the gross while VAT is charged is the gross printed again.
+    ((SUBTOTAL.test(best.excl.text) && !EXPLICIT_NET.test(best.excl.text)) ||
+      (best.vat !== 0 && Math.abs(best.excl.value - best.incl.value) < 0.005))
   )
     best.excl = null
   // No labelled total (a label OCR could not read): the amount the document repeats most
