@@ -294,6 +294,31 @@ describe('receipt currency', () => {
     ).toBe('EUR')
   })
 
+  it('takes a currency spelt out elsewhere over a bare "$" on the total row', () => {
+    expect(
+      currency([
+        [
+          [20, 'Description'],
+          [120, 'Amt(RM)'],
+        ],
+        [[20, 'Total Payable: $53.14']],
+      ]),
+    ).toBe('MYR')
+    expect(
+      currency([
+        [
+          [20, 'Description'],
+          [120, 'Amt(RM)'],
+        ],
+        [
+          [20, 'TOTAL'],
+          [150, '53.14'],
+        ],
+        [[20, 'Paid $53.14']],
+      ]),
+    ).toBe('MYR')
+  })
+
   it('assumes no currency when none is printed', () => {
     expect(
       currency([

@@ -844,7 +844,14 @@ function currenciesIn(text: string): string[] {
  */
 function findCurrency(lines: Line[], totalText: string | null): string | null {
   const fromTotal = totalText ? currenciesIn(totalText)[0] : undefined
-  if (fromTotal) return fromTotal
+  // A bare "$" names no one currency (and OCR reads S or 5 as "$"): a currency the document
+  // spells out elsewhere ("RM", "EUR", "(MYR)") decides.
+  const bareDollar = (t: string) => !/\bUSD\b|US\$/.test(t)
+  if (fromTotal && !(fromTotal === 'USD' && bareDollar(totalText!))) return fromTotal
+  if (fromTotal) {
+    const other = lines.flatMap((l) => currenciesIn(l.text)).find((c) => c !== 'USD')
+    return other ?? fromTotal
+  }
   for (const line of lines) {
     const m = line.text.match(
       /\b(w[aä]hrung|currency|devise|monnaie|betr[aä]ge in|amounts in|montants en)\b\s*:?\s*(.*)$/i,
@@ -858,8 +865,9 @@ function findCurrency(lines: Line[], totalText: string | null): string | null {
     const weight = findAmounts(line.text).length > 0 ? 1 : 0.5
     for (const c of currenciesIn(line.text)) counts.set(c, (counts.get(c) ?? 0) + weight)
   }
-  const best = [...counts].sort((a, b) => b[1] - a[1])[0]
-  return best?.[0] ?? null
+  const ranked = [...counts].sort((a, b) => b[1] - a[1]).map(([c]) => c)
+  if (ranked[0] === 'USD' && ranked.length > 1 && lines.every((l) => bareDollar(l.text))) return ranked[1]!
+  return ranked[0] ?? null
 }
 
 // ---- OCR accents --------------------------------------------------------------------------
