@@ -6,7 +6,7 @@
  *   machine), so one scan in three (99 %).
  * - shared/corpus-einvoices: every document (text layer; 100 % of the scored fields, status 35 of 35
  *   scored: 4 documents marked FAILED only for an IBAN the truth leaves out have no expected status).
- * - shared/corpus-receipts: one receipt in ten (15 scans: 77.3 % of the scored fields, date + merchant + total 7 of 15; the whole
+ * - shared/corpus-receipts: one receipt in ten (15 scans: 79.5 % of the scored fields, date + merchant + total 8 of 15; the whole
  *   set takes ~20 min of OCR on two busy cores, the bench runs it).
  */
 import { existsSync } from 'node:fs'
@@ -55,12 +55,12 @@ describe('extraction corpus', () => {
     expect(s.precision).toBeGreaterThanOrEqual(0.95)
   }, 120_000)
 
-  it('reads a sample of real scanned receipts: fields ≥ 75 %, date + merchant + total ≥ 45 %', async () => {
+  it('reads a sample of real scanned receipts: fields ≥ 78 %, date + merchant + total ≥ 50 %', async () => {
     const sample = loadTruth(CORPORA.receipts).filter((_, i) => i % 10 === 0)
     const results = await runCorpus(sample, ocr)
     console.log(report(results, 'receipts (1 in 10)').join('\n'))
-    expect(fieldAccuracy(results)).toBeGreaterThanOrEqual(75)
+    expect(fieldAccuracy(results)).toBeGreaterThanOrEqual(78)
     const [right, scored] = dateNameTotal(results)
-    expect(right / scored).toBeGreaterThanOrEqual(0.45)
+    expect(right / scored).toBeGreaterThanOrEqual(0.5)
   }, 600_000)
 })

@@ -53,7 +53,7 @@ const STREET =
 const POSTCODE =
   /(\b\d{5}\s+\p{L}|\b\d{4}\s+\p{L}{2,}|\b[a-z]{1,2}\d[a-z\d]?\s*\d[a-z]{2}\b|\b[a-z]{2}\s+\d{5}(-\d{4})?\b|\bcedex\b)/u
 const LEGAL_FORM =
-  /\b(sarl|sas|sasu|sa|eurl|sci|scea|scop|snc|ei|eirl|selarl|gmbh|ag|kg|ug|ohg|ltd|limited|llp|plc|inc|llc|corp|co|bv|nv|srl|spa|sl|sprl|sc|gie|association|micro-entreprise|entrepreneur|bhd|berhad|enterprise|trading|a\.g)\.?$/
+  /\b(sarl|sas|sasu|sa|eurl|sci|scea|scop|snc|ei|eirl|selarl|gmbh|ag|kg|ug|ohg|ltd|limited|llp|plc|inc|llc|corp|co|bv|nv|srl|spa|sl|sprl|sc|gie|association|micro-entreprise|entrepreneur|bhd|berhad|s\/b|sb|enterprise|trading|a\.g)\.?$/
 
 // ---- helpers ------------------------------------------------------------------------------
 
@@ -181,6 +181,7 @@ function isFieldLabel(text: string): boolean {
     labelAt('customer', t) !== null ||
     labelAt('invoice_number', t) !== null ||
     labelAt('not_total', t) !== null ||
+    labelAt('not_name', t) !== null ||
     /^(cashier|table|server|tel|fax|time|qty|description|item|pax|member|counter|terminal|slip|receipt)\b/i.test(
       t,
     )
@@ -259,6 +260,66 @@ function labelledSupplier(
   return null
 }
 
+/** A registration number printed after a name on its line: "(728515-M)", "862725-U", "(CO. NO. 1234-X)". */
+const TRAILING_REGISTRATION =
+  /\s*[([{]?\s*((co|company|reg|roc)\.?\s*(no|reg)?\.?\s*:?\s*)?[a-z]{0,3}\d[\d\s]{3,}\s*-?\s*[a-z]?\s*[)\]};:.,]*\s*$/i
+
+/**
+ * A segment as a candidate name: OCR specks around it dropped (symbols, a stray lower-case
+ * letter before capitals), a registration number after it cut off (and noted), and the OCR
+ * misreading of the Malaysian legal form "SDN BHD" as "SON BHD" repaired.
+ */
+function nameCandidate(text: string): { name: string; registration: boolean } {
+  let t = text
+    .replace(/[★☆*]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+  const tokens = t.split(' ')
+  const junk = (w: string) => !/[\p{L}\d]/u.test(w)
+  while (
+    tokens.length > 1 &&
+    (junk(tokens[0]!) || (/^\p{Ll}$/u.test(tokens[0]!) && /^\p{Lu}{2}/u.test(tokens[1]!)))
+  )
+    tokens.shift()
+  while (tokens.length > 1 && junk(tokens[tokens.length - 1]!)) tokens.pop()
+  t = tokens.join(' ')
+  const reg = t.match(TRAILING_REGISTRATION)
+  const registration =
+    !!reg &&
+    reg.index! > 0 &&
+    /\d{5,}-?[a-z]|\d{6,}/i.test(reg[0].replace(/\s/g, '')) &&
+    /\p{L}{2}/u.test(t.slice(0, reg.index))
+  if (registration) {
+    // A number cut from its own label ("GST Reg No: …", "Co. No. …") or from an address
+    // ("Lot PTD 101051") leaves no name.
+    const head = f(t.slice(0, reg!.index))
+    if (
+      /\b(no|nos|reg|id|number|company|co|roc|lot)\b\.?\s*:?\s*$/.test(head) ||
+      (addressLike(head) && !LEGAL_FORM.test(head))
+    )
+      return { name: '', registration: false }
+    t = t.slice(0, reg!.index)
+  }
+  const rest = f(t)
+  if (REGISTRATION_LINE.test(rest) || /^\(?\s*(gst|sst|tax|vat)\b/.test(rest))
+    return { name: '', registration: false }
+  t = t
+    .replace(/^[^\p{L}\d(]+/u, '')
+    .replace(/[\s|«»“”‘’"_~=,:;—-]+$/u, '')
+    .replace(/\bS[O0]N(\.?\s*)BHD\b/g, 'SDN$1BHD')
+    .trim()
+  // Nothing follows a legal form but specks ("… SDN. BHD. Wr").
+  const tail = t.match(/^(.*\b(?:sdn\.?\s*bhd|bhd|berhad|s\/b|ltd|gmbh|sarl)\.?)\s+(\S{1,3})$/i)
+  if (tail && !/^\(.*\)$/.test(tail[2]!)) t = tail[1]!
+  return { name: t, registration }
+}
+
+/** A table's column header ("Qty", "Amount Tax", "U.Price"): every word a column label. */
+function isColumnHeader(text: string): boolean {
+  const words = text.split(/\s+/).filter((w) => /\p{L}/u.test(w))
+  return words.length > 0 && words.every((w) => isLabel('column_header', w))
+}
+
 function findSupplier(pages: PageText[], lines: Line[], customer: Set<Segment>) {
   const labelled = labelledSupplier(lines, customer)
   if (labelled)
@@ -273,14 +334,48 @@ function findSupplier(pages: PageText[], lines: Line[], customer: Set<Segment>) 
   const allText = f(lines.map((l) => l.text).join('\n'))
   const maxSize = Math.max(...top.flatMap((l) => l.segments.map((s) => s.size)), 1)
   let best: { seg: Segment; line: Line; score: number; name: string } | null = null
+  // The letterhead ends at its contact lines (phone, e-mail, tax registration): a company
+  // printed further down is another party (a till's owner, a customer), not the letterhead's.
+  const contactAt = top.findIndex(
+    (l, i) => i > 0 && /\b(tel|fax|phone|mobile|e-?mail|www|gst)\b/.test(f(l.text)),
+  )
+  const afterLetterhead = contactAt > 0 ? top[contactAt]!.y : Number.POSITIVE_INFINITY
   for (const line of top) {
-    for (const seg of line.segments) {
-      if (customer.has(seg) || !isNameLike(seg.text) || isFieldLabel(seg.text)) continue
-      const name = stripInitials(seg.text.replace(/[★☆*]+/g, '').trim())
-      if (!isNameLike(name)) continue
+    // OCR cuts a widely spaced name into several segments ("POPULAR  BOOK"): the row read
+    // as one is a candidate too.
+    const joined =
+      line.segments.length > 1 &&
+      line.segments.every((s, i) => i === 0 || s.x0 - line.segments[i - 1]!.x1 < s.size * 3) &&
+      line.segments.every((s) => !customer.has(s) && !findAmounts(s.text).length)
+        ? [
+            {
+              text: line.segments.map((s) => s.text).join(' '),
+              x0: line.segments[0]!.x0,
+              x1: line.segments[line.segments.length - 1]!.x1,
+              size: Math.max(...line.segments.map((s) => s.size)),
+            },
+          ]
+        : []
+    for (const seg of [...joined, ...line.segments]) {
+      if (customer.has(seg)) continue
+      const { name: cleaned, registration } = nameCandidate(seg.text)
+      if (!cleaned || isFieldLabel(cleaned) || isColumnHeader(cleaned)) continue
+      const name = stripInitials(cleaned)
       const folded = f(name)
+      // A name may start with a number ("10 Gram Gourmet Sdn Bhd") when a legal form ends it.
+      if (
+        !isNameLike(name) &&
+        !(/^\d/.test(folded) && LEGAL_FORM.test(folded) && isNameLike(name.replace(/^\d+\s+/, '')))
+      )
+        continue
+      // A legal form alone ("Co.") is no name; "Sdn Bhd" under a name is its end (wrappedName).
+      const legalOnly = LEGAL_TAIL.test(folded)
+      if (!legalOnly && !/\p{L}{2,}/u.test(folded.replace(LEGAL_FORM, ''))) continue
       let score = (seg.size / maxSize) * 10
       if (LEGAL_FORM.test(folded)) score += 8
+      // The company's registration number printed after the name ("Sdn Bhd (123456-X)") or
+      // on the very next line.
+      if (registration) score += 4
       const occurrences = allText.split(folded).length - 1
       if (occurrences >= 2) score += 5
       if (/^[A-Z]{1,5}$/.test(name)) score -= 8
@@ -292,12 +387,32 @@ function findSupplier(pages: PageText[], lines: Line[], customer: Set<Segment>) 
         .filter((l) => l.page === line.page && l.y - line.y < Math.max(seg.size, 8) * 4.5)
         .flatMap((l) => l.segments.filter((s) => overlaps(s, seg, 30)))
       if (below.some((s) => addressLike(s.text))) score += 4
+      const next = lines[li + 1]
+      if (
+        !registration &&
+        next &&
+        next.page === line.page &&
+        next.y - line.y < Math.max(seg.size, 8) * 2 &&
+        next.segments.some((s) => overlaps(s, seg, 30) && REGISTRATION_LINE.test(f(s.text).trim()))
+      )
+        score += 3
       score -= (1 - wordiness(name)) * 8
       // Printed names carry capitals; an all-lower-case line is a stamp or handwriting.
       if (!/\p{Lu}/u.test(name)) score -= 3
       // A label of a label | value row ("Prise en charge   07:36", "Date   25/11") is no name.
-      const right = line.segments[line.segments.indexOf(seg) + 1]
+      const at = line.segments.indexOf(seg)
+      const right = at >= 0 ? line.segments[at + 1] : undefined
       if (right && /^[\d(+-]/.test(right.text.trim())) score -= 5
+      // A name opens the letterhead: the line right above it is no address line (a line
+      // under a street is the address going on: "Bandar Baru Permas", "Industrial Park").
+      const above = lines
+        .slice(Math.max(0, li - 2), li)
+        .filter((l) => l.page === line.page && line.y - l.y < Math.max(seg.size, 8) * 2.2)
+        .flatMap((l) => l.segments.filter((s) => overlaps(s, seg, 30)))
+      const street = (t: string) =>
+        (STREET.test(t) && /\d/.test(t)) || POSTCODE.test(t) || /^\d+[a-z]?\s?[,\s]/.test(t)
+      if (above.some((s) => !REGISTRATION_LINE.test(f(s.text)) && street(f(s.text)))) score -= 6
+      if (line.y > afterLetterhead) score -= 5
       score -= (line.y / page1.height) * 12
       // The sender's one-line return address above the window names it.
       if (sender && f(sender.name) === folded) score += 12
@@ -399,7 +514,7 @@ function webDomains(lines: Line[], customer: Set<Segment>): Set<string> {
 
 /** A legal form alone ("SDN. BHD.", "CO. (M) SDN BHD") is the end of a name printed on two lines. */
 const LEGAL_TAIL =
-  /^(co\.?\s*)?(\(m\)\s*)?(sdn\.?\s*bhd\.?|bhd\.?|berhad|s\/b|gmbh|sarl|sas|ltd\.?|limited|inc\.?|llc|ag)\s*$/i
+  /^(\([\p{L} .'-]{2,30}\)\s*)?(co\.?\s*)?(\(m\)\s*)?(sdn\.?\s*bhd\.?|bhd\.?|berhad|s\/b|gmbh|sarl|sas|ltd\.?|limited|inc\.?|llc|ag)\s*$/iu
 
 /**
  * A name set on two lines: the line under it holding only its legal form, or the chosen line
@@ -409,7 +524,21 @@ function wrappedName(lines: Line[], best: { seg: Segment; line: Line; name: stri
   const li = lines.indexOf(best.line)
   const near = (l: Line | undefined) =>
     l && l.page === best.line.page && Math.abs(l.y - best.line.y) < Math.max(best.seg.size, 8) * 1.8
-  const over = (l: Line) => l.segments.find((s) => overlaps(s, best.seg, 20) && isNameLike(s.text))
+  const over = (l: Line): Segment | undefined => {
+    const one = l.segments.find((s) => overlaps(s, best.seg, 20) && isNameLike(s.text))
+    // A row OCR cut into pieces ("POPULAR  BOOK") over the name's span is read whole.
+    const all = l.segments
+    const whole =
+      all.length > 1 &&
+      all.every((s, i) => i === 0 || s.x0 - all[i - 1]!.x1 < s.size * 3) &&
+      all[0]!.x0 >= best.seg.x0 - 40 &&
+      all[all.length - 1]!.x1 <= best.seg.x1 + 40
+    if (one && whole) {
+      const text = all.map((s) => s.text).join(' ')
+      if (isNameLike(text)) return { ...one, text, x0: all[0]!.x0, x1: all[all.length - 1]!.x1 }
+    }
+    return one
+  }
   if (LEGAL_TAIL.test(f(best.name).replace(/^[\w&'.-]+\s+/, '')) || LEGAL_TAIL.test(f(best.name))) {
     const above = lines[li - 1]
     const head = near(above) ? over(above!) : undefined
@@ -931,14 +1060,25 @@ function findIssueDate(
 
 /** ISO 4217 codes the runtime knows (EUR, USD, GBP, CHF, MYR, SGD, JPY…). */
 const ISO_CURRENCIES = new Set(Intl.supportedValuesOf('currency'))
+/**
+ * A currency symbol as printed next to an amount ("€ 12,00", "12.00 €", "$12.00") or standing
+ * alone ("Total (€)", "Total € incl. VAT"): one inside a word ("1€ML2", "Wood£heer") or before other
+ * text ("$ = 6%") is an OCR misreading of a letter, no currency.
+ */
+const symbol = (sym: string) =>
+  new RegExp(
+    String.raw`(?:^|[\s(:])${sym}(?=\s?[-−]?\d[\d.,' ]*[.,]\d{2}(?!\d)|\s*\)|\s*$|\s{2}|\s\p{L})|\d[.,]\d{2}\s?${sym}(?![\p{L}\d])`,
+    'u',
+  )
 const SYMBOLS: [RegExp, string][] = [
-  [/€|\beuros?\b/i, 'EUR'],
-  [/£/, 'GBP'],
+  [/\beuros?\b/i, 'EUR'],
+  [symbol('€'), 'EUR'],
+  [symbol('£'), 'GBP'],
   [/\bRM\s?\d|\bRM\b|\(RM\)/, 'MYR'],
-  [/\bS\$/, 'SGD'],
+  [symbol(String.raw`S\$`), 'SGD'],
   [/\bCHF\b|\bFr\.\s?\d/, 'CHF'],
-  [/¥/, 'JPY'],
-  [/\$/, 'USD'],
+  [symbol('¥'), 'JPY'],
+  [symbol(String.raw`(?:US)?\$`), 'USD'],
 ]
 
 const AMOUNT_NEAR = String.raw`\d[\d.,' ]*\d`
@@ -975,7 +1115,14 @@ function findCurrency(lines: Line[], totalText: string | null): string | null {
     if (code) return code
   }
   const fromTotal = totalText ? currenciesIn(totalText)[0] : undefined
-  if (fromTotal) return fromTotal
+  // A bare "$" names no one currency (and OCR reads S or 5 as "$"): a currency the document
+  // spells out elsewhere ("RM", "EUR", "(MYR)") decides.
+  const bareDollar = (t: string) => !/\bUSD\b|US\$/.test(t)
+  if (fromTotal && !(fromTotal === 'USD' && bareDollar(totalText!))) return fromTotal
+  if (fromTotal) {
+    const other = lines.flatMap((l) => currenciesIn(l.text)).find((c) => c !== 'USD')
+    return other ?? fromTotal
+  }
   for (const line of lines) {
     const m = line.text.match(
       /\b(w[aä]hrung|currency|devise|monnaie|betr[aä]ge in|amounts in|montants en)\b\s*:?\s*(.*)$/i,
@@ -989,8 +1136,9 @@ function findCurrency(lines: Line[], totalText: string | null): string | null {
     const weight = findAmounts(line.text).length > 0 ? 1 : 0.5
     for (const c of currenciesIn(line.text)) counts.set(c, (counts.get(c) ?? 0) + weight)
   }
-  const best = [...counts].sort((a, b) => b[1] - a[1])[0]
-  return best?.[0] ?? null
+  const ranked = [...counts].sort((a, b) => b[1] - a[1]).map(([c]) => c)
+  if (ranked[0] === 'USD' && ranked.length > 1 && lines.every((l) => bareDollar(l.text))) return ranked[1]!
+  return ranked[0] ?? null
 }
 
 // ---- OCR accents --------------------------------------------------------------------------
@@ -1013,8 +1161,18 @@ function umlauts(text: string | null): string | null {
 
 // ---- entry point --------------------------------------------------------------------------
 
+/**
+ * OCR sets a space after the decimal point of some amounts ("164. 80"): read as one amount.
+ * Only a point followed by exactly two digits and no further number is joined.
+ */
+function joinSplitAmounts(line: Line): Line {
+  const fix = (t: string) => t.replace(/(\d)\. (\d{2})(?![\d.,])/g, '$1.$2')
+  if (!/\d\. \d{2}/.test(line.text)) return line
+  return { ...line, text: fix(line.text), segments: line.segments.map((s) => ({ ...s, text: fix(s.text) })) }
+}
+
 export function extractFields(pages: PageText[]): ExtractedFields {
-  const lines = pages.flatMap((p) => p.lines)
+  const lines = pages.flatMap((p) => p.lines).map(joinSplitAmounts)
   const customer = customerSegments(pages, lines)
   const allText = f(lines.map((l) => l.text).join('\n'))
   const hasVat =

@@ -12,12 +12,12 @@ import {
   tooManyPages,
   UnreadableFileError,
 } from './limits.ts'
-import type { OcrPool } from './ocr.ts'
+import { defaultLayout, type OcrHint, type OcrLayout, type OcrPool } from './ocr.ts'
 import { type PageText, readPdf } from './pdf-text.ts'
 
 export type { ExtractedFields } from './fields.ts'
 export { DEFAULT_LIMITS, type ExtractionLimits, UnreadableFileError } from './limits.ts'
-export { createOcrPool, type OcrPool } from './ocr.ts'
+export { createOcrPool, type OcrHint, type OcrLayout, type OcrPool } from './ocr.ts'
 
 export interface Extraction {
   fields: ExtractedFields
@@ -47,6 +47,8 @@ export async function extractDocument(
   let ocrPages = 0
   let textMs = 0
   let ocrMs = 0
+  /** The OCR'd pages, each with a second reading in the other layout (used when fields are missing). */
+  const rereads: { n: number; read: () => Promise<PageText> }[] = []
   if (contentType === 'application/pdf') {
     const started = performance.now()
     let pdf: Awaited<ReturnType<typeof readPdf>>
@@ -76,11 +78,14 @@ export async function extractDocument(
         options.onPage?.(n)
         const image = await pdf.pageImage(n)
         if (!image) continue
+        const widthPt = pages[n - 1]!.width
+        const hint: OcrHint = { pageWidthPt: widthPt, layout: defaultLayout({ widthPt }) }
         const t = performance.now()
-        const page = await ocr.recognize(image, { pageWidthPt: pages[n - 1]!.width })
+        const page = await ocr.recognize(image, hint)
         ocrMs += performance.now() - t
         ocrPages += 1
         pages[n - 1] = { ...page, page: n, lines: page.lines.map((l) => ({ ...l, page: n })) }
+        rereads.push({ n, read: () => ocr.recognize(image, { ...hint, layout: otherLayout(hint.layout!) }) })
       }
     } finally {
       await pdf.close()
@@ -89,13 +94,18 @@ export async function extractDocument(
     const t = performance.now()
     checkImage(data, contentType, limits)
     options.onPage?.(1)
+    const image = Buffer.from(data)
+    let layout: OcrLayout = 'auto'
     try {
-      pages = [await ocr.recognize(Buffer.from(data))]
+      const page = await ocr.recognize(image)
+      layout = page.layout ?? 'auto'
+      pages = [page]
     } catch (error) {
       throw new UnreadableFileError('unreadable_file', `The image cannot be read: ${String(error)}`)
     }
     ocrMs = performance.now() - t
     ocrPages = 1
+    rereads.push({ n: 1, read: () => ocr.recognize(image, { layout: otherLayout(layout) }) })
   } else {
     throw new UnreadableFileError('unreadable_file', `Unsupported content type ${contentType}`)
   }
@@ -103,7 +113,49 @@ export async function extractDocument(
     throw new UnreadableFileError('no_text', 'No text could be read from the file')
   }
   const t = performance.now()
-  const fields = extractFields(pages)
+  let fields = extractFields(pages)
   if (ocrPages === 0) textMs += performance.now() - t
+  // A required field OCR found no candidate for (a faded date, a total row read as noise): the
+  // scanned pages are read again in the other layout and the missing fields taken from that
+  // reading, so a document is FAILED only when neither reading holds a candidate.
+  if (rereads.length > 0 && missingRequired(fields)) {
+    const t2 = performance.now()
+    const again = [...pages]
+    for (const { n, read } of rereads) {
+      options.onPage?.(n)
+      try {
+        const page = await read()
+        again[n - 1] = { ...page, page: n, lines: page.lines.map((l) => ({ ...l, page: n })) }
+      } catch {
+        // The first reading stands.
+      }
+    }
+    ocrMs += performance.now() - t2
+    fields = fillMissing(fields, extractFields(again))
+  }
   return { fields, pages: pages.length, textPages, ocrPages, textMs, ocrMs }
+}
+
+const otherLayout = (layout: OcrLayout): OcrLayout => (layout === 'column' ? 'auto' : 'column')
+
+function missingRequired(f: ExtractedFields): boolean {
+  return !f.document_date || !f.business_name || f.total_invoice_including_vat === null
+}
+
+/** The first reading's fields, with the ones it lacks taken from the second (totals as a group). */
+function fillMissing(first: ExtractedFields, second: ExtractedFields): ExtractedFields {
+  const out = { ...first }
+  if (!out.document_date) out.document_date = second.document_date
+  if (!out.business_name && second.business_name) {
+    out.business_name = second.business_name
+    out.business_address = second.business_address
+  }
+  if (out.total_invoice_including_vat === null && second.total_invoice_including_vat !== null) {
+    out.total_invoice_including_vat = second.total_invoice_including_vat
+    out.total_charge_excluding_vat = second.total_charge_excluding_vat
+    out.total_vat_amount = second.total_vat_amount
+    out.currency ??= second.currency
+  }
+  if (!out.invoice_number) out.invoice_number = second.invoice_number
+  return out
 }

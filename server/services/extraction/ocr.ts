@@ -37,12 +37,39 @@ function languageDirectory(): string {
   return dir
 }
 
+/**
+ * How tesseract segments the page: `auto` finds blocks and columns (invoices, letters);
+ * `column` reads one column of lines of varying sizes (a till receipt), which keeps a
+ * receipt's header, amounts and date lines that `auto` splits or drops as noise.
+ */
+export type OcrLayout = 'auto' | 'column'
+
+export interface OcrHint {
+  /** The page's width in points when known (a PDF page), so the image's resolution is known too. */
+  pageWidthPt?: number
+  /** The segmentation; by default `column` for a narrow page (a till roll), else `auto`. */
+  layout?: OcrLayout
+}
+
+/** A page narrower than this (in inches) is a till roll or a cut-out receipt: one column. */
+const RECEIPT_MAX_WIDTH_IN = 4.6
+
+/**
+ * The layout to read a page with: a till receipt's narrow page (its width known from the PDF
+ * page) or, for an image of unknown size, a strip much taller than wide, is one column.
+ */
+export function defaultLayout(page: { widthPt?: number; widthPx?: number; heightPx?: number }): OcrLayout {
+  if (page.widthPt && page.widthPt > 0) return page.widthPt / 72 < RECEIPT_MAX_WIDTH_IN ? 'column' : 'auto'
+  if (page.widthPx && page.heightPx) return page.heightPx / page.widthPx > 2.2 ? 'column' : 'auto'
+  return 'auto'
+}
+
 export interface OcrPool {
   /**
    * Reads one page: an image file (PNG, JPEG…) or decoded pixels. `pageWidthPt` is the page's
    * width in points when known (a PDF page), so the image's resolution is known too.
    */
-  recognize(image: Buffer | RawImage, hint?: { pageWidthPt?: number }): Promise<PageText>
+  recognize(image: Buffer | RawImage, hint?: OcrHint): Promise<PageText>
   close(): Promise<void>
 }
 
@@ -136,14 +163,19 @@ export function createOcrPool(size = 1): OcrPool {
         scale === 1
           ? { width: raw.width, height: raw.height, pixels: grey }
           : resizeGrey(grey, raw.width, raw.height, scale)
+      const layout =
+        hint.layout ?? defaultLayout({ widthPt: hint.pageWidthPt, widthPx: raw.width, heightPx: raw.height })
       const result = (await s.addJob(
         'recognize',
         encodePgm(page.width, page.height, page.pixels),
-        { user_defined_dpi: String(Math.round(dpi * scale)) } as Partial<Tesseract.RecognizeOptions>,
+        {
+          user_defined_dpi: String(Math.round(dpi * scale)),
+          tessedit_pageseg_mode: layout === 'column' ? Tesseract.PSM.SINGLE_COLUMN : Tesseract.PSM.AUTO,
+        } as Partial<Tesseract.RecognizeOptions>,
         { blocks: true, text: false },
       )) as Tesseract.RecognizeResult
       // Coordinates in points (1/72 in), as the PDF text layer gives them.
-      return toPage(result.data, page, 72 / (dpi * scale))
+      return { ...toPage(result.data, page, 72 / (dpi * scale)), layout }
     },
     async close() {
       if (scheduler) await (await scheduler).terminate()

@@ -28,6 +28,8 @@ function amountValue(token: string): number | null {
 export function findAmounts(raw: string): { value: number; index: number; text: string }[] {
   const out: { value: number; index: number; text: string }[] = []
   for (const m of raw.matchAll(AMOUNT_RE)) {
+    // "6.00 %" is a rate, not an amount.
+    if (/^\s?%/.test(raw.slice((m.index ?? 0) + m[0].length))) continue
     const value = amountValue(m[0])
     if (value !== null) out.push({ value, index: m.index ?? 0, text: m[0] })
   }

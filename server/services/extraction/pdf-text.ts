@@ -29,6 +29,8 @@ export interface PageText {
   width: number
   height: number
   lines: Line[]
+  /** OCR only: the segmentation the page was read with. */
+  layout?: 'auto' | 'column'
 }
 
 interface RawItem {

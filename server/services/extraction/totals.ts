@@ -9,13 +9,14 @@ import { hasLabel, isLabel, type LabelField, labelAt, labelRank } from './lexico
 import { findAmounts, round2 } from './parse.ts'
 import type { Line, Segment } from './pdf-text.ts'
 
-type Role = 'incl' | 'excl' | 'vat' | 'paid' | 'change' | 'any'
+type Role = 'incl' | 'excl' | 'vat' | 'paid' | 'change' | 'rounding' | 'any'
 const ROLE_FIELD: Record<Role, LabelField> = {
   incl: 'total_incl',
   excl: 'total_excl',
   vat: 'vat_total',
   paid: 'tendered',
   change: 'change',
+  rounding: 'rounding',
   any: 'total_incl',
 }
 
@@ -72,7 +73,7 @@ function rolesOf(label: string): { role: Role; strength: number; rate: string | 
     .replace(/^\(?\d{1,2}(?:[.,]\d{1,2})?\s*%\)?\s*/, '')
     .trim()
   // What was handed over and given back is no total, but tells it: paid − change.
-  for (const role of ['change', 'paid'] as Role[])
+  for (const role of ['rounding', 'change', 'paid'] as Role[])
     if (labelAt(ROLE_FIELD[role], clean)) return [{ role, strength: 1, rate: null }]
   // "Balance" is no total, "Balance due" is: the longer label decides.
   const not = labelAt('not_total', clean)
@@ -114,6 +115,8 @@ const r0 = (roles: { role: Role }[]) => roles.some((r) => r.role === 'incl')
 /** Rows holding only total labels (a totals table's header): column → role. */
 function headerRoles(line: Line): { seg: Segment; role: Role; strength: number }[] | null {
   if (findAmounts(line.text).length > 0) return null
+  // An item table's header ("Qty | Description | Unit price | Total RM") names item columns.
+  if (hasLabel('item_column', line.text)) return null
   const cols: { seg: Segment; role: Role; strength: number }[] = []
   for (const seg of line.segments) {
     const roles = rolesOf(seg.text.replace(/\b(EUR|USD|GBP|CHF)\b|[€$£]/g, '').trim())
@@ -194,6 +197,8 @@ interface Scored {
   strength: number
   order: number
   text: string
+  /** Not printed: worked out from the payment (paid less change). */
+  implied?: boolean
 }
 
 export interface Totals {
@@ -230,12 +235,22 @@ export function decideTotals(cands: AmountCandidate[], hasVat: boolean): Totals 
   let implied = paid && change && paid.value > change.value ? round2(paid.value - change.value) : null
   // Change given but the tendered amount's label unread: two printed amounts that differ by it.
   if (implied === null && change && change.value > 0) {
-    const values = [...new Set(cands.filter((c) => c.role !== 'change' && c.value > 0).map((c) => c.value))]
+    const values = [
+      ...new Set(
+        cands.filter((c) => c.role !== 'change' && c.role !== 'rounding' && c.value > 0).map((c) => c.value),
+      ),
+    ]
     const pairs = values.filter((v) => values.some((w) => Math.abs(w - v - change.value) <= 0.005))
     if (pairs.length > 0) implied = Math.max(...pairs)
   }
   if (implied !== null && !incls.some((c) => Math.abs(c.value - implied) <= 0.011))
-    incls.push({ value: implied, strength: 0.5, order: paid?.order ?? change!.order, text: paid?.text ?? '' })
+    incls.push({
+      value: implied,
+      strength: 0.5,
+      order: paid?.order ?? change!.order,
+      text: paid?.text ?? '',
+      implied: true,
+    })
   const excls = top('excl')
   // VAT: a labelled total, or the sum of the per-rate lines (each rate once: its last line).
   const vatOptions: { value: number; s: number }[] = top('vat').map((c) => ({ value: c.value, s: score(c) }))
@@ -260,7 +275,11 @@ export function decideTotals(cands: AmountCandidate[], hasVat: boolean): Totals 
     for (const e of exclOpts)
       for (const v of vatOpts) {
         let s = (i ? score(i) : 0) + (e ? score(e) * 0.8 : 0) + (v ? v.s * 0.6 : 0)
-        if (i && implied !== null && Math.abs(i.value - implied) <= 0.011) s += 0.8
+        // The payment confirms a printed total; worked out alone it is weaker than a labelled
+        // total (OCR misreads the tendered amount or the change as often as the total).
+        if (i && !i.implied && implied !== null && Math.abs(i.value - implied) <= 0.011) s += 0.8
+        // A printed total is read rather than made up from a net and a VAT.
+        if (!i && incls.length > 0) s -= 0.2
         // One printed amount is never both the net and the gross.
         if (i && e && (i === e || (i.order === e.order && i.value === e.value))) continue
         if (i && e && v) {
@@ -274,13 +293,15 @@ export function decideTotals(cands: AmountCandidate[], hasVat: boolean): Totals 
   // A sub-total is the sum before the adjustments a till adds (service charge, rounding,
   // discount) and often already includes the tax: one that does not reconcile with the gross
   // and the VAT is no net amount (the net is then the gross less the VAT, as it is booked).
+  // The same holds for a net that is the gross itself.
   if (
     best.incl &&
     best.excl &&
     best.vat !== null &&
     Math.abs(best.excl.value + best.vat - best.incl.value) > 0.011 &&
-    SUBTOTAL.test(best.excl.text) &&
-    !EXPLICIT_NET.test(best.excl.text)
+    // A "net" equal to the gross while VAT is charged is the gross printed again.
+    ((SUBTOTAL.test(best.excl.text) && !EXPLICIT_NET.test(best.excl.text)) ||
+      (best.vat !== 0 && Math.abs(best.excl.value - best.incl.value) < 0.005))
   )
     best.excl = null
   // No labelled net or gross but a VAT: two unlabelled amounts that differ by it are the net and
@@ -307,14 +328,45 @@ export function decideTotals(cands: AmountCandidate[], hasVat: boolean): Totals 
   if (!best.incl && !best.excl) {
     const counts = new Map<number, number>()
     for (const c of cands)
-      if (c.value > 0 && c.role !== 'change' && c.role !== 'paid')
+      if (c.value > 0 && c.role !== 'change' && c.role !== 'paid' && c.role !== 'rounding')
         counts.set(c.value, (counts.get(c.value) ?? 0) + 1)
     const fallback = [...counts].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0]
     if (fallback) best.incl = { value: fallback[0], strength: 0, order: 0, text: '' }
   }
+  // Nothing labelled or repeated: what was paid (less the change) is what the document cost.
+  // (A minus sign before it is OCR's reading of a dash: "CASH RM - 6.00".)
+  if (!best.incl && !best.excl && paid && paid.value !== 0)
+    best.incl = { value: implied ?? Math.abs(paid.value), strength: 0, order: paid.order, text: paid.text }
   let incl = best.incl?.value ?? null
   let excl = best.excl?.value ?? null
   let vat = best.vat
+  // A till rounds its total to 5 cents after printing it: with a rounding row after the
+  // total, the rounded amount is the total when the document prints it after that row (the
+  // rounded total, a card payment) or it is what was paid less the change.
+  if (incl !== null && best.incl) {
+    const from = best.incl.order
+    for (const r of cands.filter((c) => c.role === 'rounding' && c.order >= from)) {
+      const step = Math.abs(r.value)
+      if (step === 0 || step > 0.05) continue
+      const rounded = [round2(incl + step), round2(incl - step)].find(
+        (v) =>
+          (implied !== null && Math.abs(implied - v) <= 0.005) ||
+          cands.some(
+            (c) =>
+              c.role !== 'rounding' &&
+              c.role !== 'change' &&
+              c.order > r.order &&
+              Math.abs(c.value - v) <= 0.005,
+          ),
+      )
+      if (rounded !== undefined) {
+        // The rounding is booked with the net, so the net and the VAT still add up.
+        if (excl !== null && vat !== null) excl = round2(rounded - vat)
+        incl = rounded
+        break
+      }
+    }
+  }
   if (!hasVat) {
     vat = 0
     excl ??= incl

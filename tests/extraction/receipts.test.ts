@@ -1,0 +1,384 @@
+/**
+ * Till receipts as OCR reads them, on small pages built here (no corpus document): the merchant
+ * is the letterhead's company line, the total the one paid (rounded, not cash or change), the
+ * currency the one printed beside amounts.
+ */
+import { describe, expect, it } from 'vitest'
+import { extractFields } from '../../server/services/extraction/fields.ts'
+import { extractDocument, type OcrHint, type OcrPool } from '../../server/services/extraction/index.ts'
+import { defaultLayout } from '../../server/services/extraction/ocr.ts'
+import type { Line, PageText } from '../../server/services/extraction/pdf-text.ts'
+import { encodePng } from '../../server/services/extraction/png.ts'
+
+type Row = [number, string][]
+
+/** A narrow receipt page from rows of [x, text] segments, one row every 11 pt; `sizes` per row. */
+function receipt(rows: Row[], sizes: Record<number, number> = {}): PageText {
+  let y = 20
+  const lines: Line[] = rows.map((row, i) => {
+    const size = sizes[i] ?? 8
+    const segments = row.map(([x, text]) => ({ text, x0: x, x1: x + text.length * size * 0.5, size }))
+    const line = {
+      page: 1,
+      y,
+      x0: segments[0]!.x0,
+      x1: segments[segments.length - 1]!.x1,
+      segments,
+      text: segments.map((s) => s.text).join('  '),
+    }
+    y += Math.max(11, size * 1.4)
+    return line
+  })
+  return { page: 1, width: 230, height: 600, lines }
+}
+
+const address: Row[] = [[[30, 'NO. 5, JALAN MERDEKA 3,']], [[30, '81100 JOHOR BAHRU, JOHOR.']]]
+const till: Row[] = [
+  [[20, 'DATE: 05/03/2018 12:01']],
+  [
+    [20, 'TOTAL'],
+    [150, '12.50'],
+  ],
+]
+
+const merchant = (rows: Row[], sizes?: Record<number, number>) =>
+  extractFields([receipt([...rows, ...till], sizes)]).business_name
+
+describe('receipt merchant', () => {
+  it('takes the company line with its registration number, under a brand line', () => {
+    expect(merchant([[[50, 'MYMART']], [[20, 'SINAR JAYA SDN BHD (728515-M)']], ...address], { 0: 14 })).toBe(
+      'SINAR JAYA SDN BHD',
+    )
+  })
+
+  it('takes the line over a registration line, not a bigger brand line above it', () => {
+    expect(
+      merchant(
+        [
+          [[40, 'THAI TEA & CO.']],
+          [[20, 'Owned by SERI WANGI SDN. BHD.']],
+          [[50, '(1219716-T)']],
+          ...address,
+        ],
+        {
+          0: 9,
+        },
+      ),
+    ).toBe('Owned by SERI WANGI SDN. BHD.')
+  })
+
+  it('joins a name OCR cut into pieces, with its legal form on the next line', () => {
+    expect(
+      merchant([
+        [
+          [40, 'POPULAR'],
+          [85, 'BOOK'],
+        ],
+        [
+          [30, 'CO.'],
+          [50, '(M) SDN BHD'],
+        ],
+        [[40, '(Co. No. 113825-W)']],
+        ...address,
+      ]),
+    ).toBe('POPULAR BOOK CO. (M) SDN BHD')
+  })
+
+  it('never takes the line under a street for the name (the address goes on)', () => {
+    expect(
+      merchant([
+        [[40, 'Kopi Corner 28 S/B']],
+        [[40, 'No 53, Jalan 3/62A,']],
+        [[40, 'Bandar Menjalara,']],
+        [[40, '52200 Kuala Lumpur.']],
+      ]),
+    ).toBe('Kopi Corner 28 S/B')
+  })
+
+  it('drops OCR specks around the name and repairs "SON BHD"', () => {
+    expect(merchant([[[20, '. AMANO PARKING SON BHD |']], ...address])).toBe('AMANO PARKING SDN BHD')
+    expect(merchant([[[20, 'x TAX INVOICE']], [[20, 'SELERA KITCHEN']], ...address], { 0: 12 })).toBe(
+      'SELERA KITCHEN',
+    )
+  })
+
+  it('takes no column header, service word or registration label for a name', () => {
+    const rows: Row[] = [
+      [[40, 'TAKE AWAY']],
+      [[40, 'GST Reg No: 001559258048']],
+      [
+        [20, 'Amount'],
+        [120, 'Tax'],
+      ],
+      [[40, 'MOONLIGHT CAKES']],
+      ...address,
+    ]
+    expect(merchant(rows, { 0: 14, 2: 14 })).toBe('MOONLIGHT CAKES')
+  })
+
+  it('accepts a name that starts with a number when a legal form ends it', () => {
+    expect(merchant([[[20, '10 GRAM GOURMET SDN BHD']], ...address])).toBe('10 GRAM GOURMET SDN BHD')
+  })
+})
+
+const totals = (rows: Row[]) =>
+  extractFields([receipt([[[30, 'KEDAI MAJU ENTERPRISE']], ...address, [[20, 'DATE: 05/03/2018']], ...rows])])
+
+describe('receipt total', () => {
+  it('is the rounded amount the till prints after its rounding row', () => {
+    const fields = totals([
+      [
+        [20, 'Total with GST @ 6%'],
+        [150, '41.48'],
+      ],
+      [
+        [20, 'Rounding'],
+        [150, '0.02'],
+      ],
+      [
+        [20, 'Master 5148'],
+        [150, '41.50'],
+      ],
+    ])
+    expect(fields.total_invoice_including_vat).toBe(41.5)
+  })
+
+  it('stays the printed total when the rounding row is zero or nothing rounded follows', () => {
+    const fields = totals([
+      [
+        [20, 'TOTAL (GST INCL)'],
+        [150, '13.78'],
+      ],
+      [
+        [20, 'ROUNDING ADJUSTMENTS'],
+        [150, '0.00'],
+      ],
+      [
+        [20, 'CASH'],
+        [150, '20.00'],
+      ],
+      [
+        [20, 'CHANGE DUE'],
+        [150, '6.22'],
+      ],
+    ])
+    expect(fields.total_invoice_including_vat).toBe(13.78)
+  })
+
+  it('reads an amount OCR split after its decimal point', () => {
+    expect(
+      totals([
+        [
+          [20, 'TOTAL:'],
+          [140, 'RM 164. 80'],
+        ],
+      ]).total_invoice_including_vat,
+    ).toBe(164.8)
+  })
+
+  it('takes no total from an item table whose header names a tax and a total column', () => {
+    const fields = totals([
+      [
+        [20, 'Tax Qty Code/Desc Unit Price'],
+        [160, 'Total RM'],
+      ],
+      [
+        [20, 'SR 2'],
+        [100, '6.10'],
+        [160, '12.20'],
+      ],
+      [
+        [20, 'SR 1'],
+        [100, '14.90'],
+        [160, '14.90'],
+      ],
+      [
+        [20, 'Total Amount :'],
+        [160, '27.10'],
+      ],
+    ])
+    expect(fields.total_invoice_including_vat).toBe(27.1)
+  })
+
+  it('takes no rate for an amount ("TOTAL INCL. GST 6.00%") and reads "CASH CHANGE" as the change', () => {
+    const fields = totals([
+      [[20, 'TOTAL INCL. GST 6.00%']],
+      [
+        [20, 'SUBTOTAL :'],
+        [150, '44.90'],
+      ],
+      [
+        [20, 'CASH'],
+        [150, '100.00'],
+      ],
+      [
+        [20, 'CASH CHANGE'],
+        [150, '55.10'],
+      ],
+    ])
+    expect(fields.total_invoice_including_vat).toBe(44.9)
+  })
+
+  it('takes no net equal to the gross when VAT is charged (the net is the gross less the VAT)', () => {
+    const fields = totals([
+      [
+        [20, 'NET AMOUNT'],
+        [150, '21.20'],
+      ],
+      [
+        [20, 'GST 6%'],
+        [150, '1.20'],
+      ],
+      [
+        [20, 'TOTAL INCL. GST'],
+        [150, '21.20'],
+      ],
+    ])
+    expect(fields.total_invoice_including_vat).toBe(21.2)
+    expect(fields.total_vat_amount).toBe(1.2)
+    expect(fields.total_charge_excluding_vat).toBe(20)
+  })
+
+  it('is what was paid when no total is printed', () => {
+    expect(
+      totals([
+        [
+          [20, 'CASH'],
+          [120, 'RM 6.00'],
+        ],
+      ]).total_invoice_including_vat,
+    ).toBe(6)
+  })
+})
+
+describe('receipt currency', () => {
+  const currency = (rows: Row[]) => totals(rows).currency
+
+  it('reads RM as ringgit and takes no symbol OCR made out of a letter', () => {
+    expect(
+      currency([
+        [
+          [20, 'Total'],
+          [150, '5.00'],
+        ],
+        [
+          [20, 'GST Rate'],
+          [80, 'Amt Excl GST(RM)'],
+        ],
+        [
+          [20, '$ = 6%'],
+          [90, '4.72'],
+          [150, '0.28'],
+        ],
+        [[20, 'PEN TEL CORRECTION PEN 1€ML2LC1']],
+      ]),
+    ).toBe('MYR')
+  })
+
+  it('keeps a symbol printed beside an amount or alone in a label', () => {
+    expect(
+      currency([
+        [
+          [20, 'TOTAL'],
+          [150, '$12.00'],
+        ],
+      ]),
+    ).toBe('USD')
+    expect(
+      currency([
+        [
+          [20, 'Total € incl. VAT'],
+          [150, '12.00'],
+        ],
+      ]),
+    ).toBe('EUR')
+  })
+
+  it('takes a currency spelt out elsewhere over a bare "$" on the total row', () => {
+    expect(
+      currency([
+        [
+          [20, 'Description'],
+          [120, 'Amt(RM)'],
+        ],
+        [[20, 'Total Payable: $53.14']],
+      ]),
+    ).toBe('MYR')
+    expect(
+      currency([
+        [
+          [20, 'Description'],
+          [120, 'Amt(RM)'],
+        ],
+        [
+          [20, 'TOTAL'],
+          [150, '53.14'],
+        ],
+        [[20, 'Paid $53.14']],
+      ]),
+    ).toBe('MYR')
+  })
+
+  it('assumes no currency when none is printed', () => {
+    expect(
+      currency([
+        [
+          [20, 'TOTAL'],
+          [150, '12.00'],
+        ],
+      ]),
+    ).toBeNull()
+  })
+})
+
+describe('receipt OCR layout', () => {
+  it('reads a narrow page (a till roll) as one column, a letter-size page by blocks', () => {
+    expect(defaultLayout({ widthPt: 226 })).toBe('column')
+    expect(defaultLayout({ widthPt: 595 })).toBe('auto')
+    expect(defaultLayout({ widthPx: 576, heightPx: 1800 })).toBe('column')
+    expect(defaultLayout({ widthPx: 2480, heightPx: 3508 })).toBe('auto')
+    expect(defaultLayout({})).toBe('auto')
+  })
+
+  /**
+   * Stands in for tesseract at the OCR boundary: each layout gives its own reading of the page
+   * (the first one lost the date line), and every request is recorded.
+   */
+  function twoReadings(readings: Record<'auto' | 'column', Row[]>) {
+    const asked: (OcrHint | undefined)[] = []
+    const pool: OcrPool = {
+      async recognize(_image, hint) {
+        asked.push(hint)
+        const layout = hint?.layout ?? 'auto'
+        return { ...receipt(readings[layout]), layout }
+      },
+      close: async () => {},
+    }
+    return { pool, asked }
+  }
+  const png = encodePng(4, 4, 1, new Uint8Array(16).fill(255))
+  const header: Row[] = [[[30, 'KEDAI MAJU ENTERPRISE']], ...address]
+  const total: Row = [
+    [20, 'TOTAL'],
+    [150, '12.50'],
+  ]
+
+  it('reads the page again in the other layout when a required field has no candidate, and fills it', async () => {
+    const { pool, asked } = twoReadings({
+      auto: [...header, total],
+      column: [[[30, 'KEDAI MAJU ENTERPRISE']], [[20, 'DATE: 05/03/2018']], [[20, 'TOTAL 99.00']]],
+    })
+    const { fields } = await extractDocument(png, 'image/png', pool)
+    expect(asked.map((h) => h?.layout)).toEqual([undefined, 'column'])
+    expect(fields.document_date).toBe('2018-03-05')
+    // What the first reading found stands.
+    expect(fields.total_invoice_including_vat).toBe(12.5)
+    expect(fields.business_name).toBe('KEDAI MAJU ENTERPRISE')
+  })
+
+  it('reads once when every required field has a candidate', async () => {
+    const { pool, asked } = twoReadings({ auto: [...header, [[20, 'DATE: 05/03/2018']], total], column: [] })
+    await extractDocument(png, 'image/png', pool)
+    expect(asked).toHaveLength(1)
+  })
+})
