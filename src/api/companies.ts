@@ -15,4 +15,3 @@ export function createCompaniesApi(http: Http) {
       `${http.url(`companies/company/logo/${companyId}`)}?t=${encodeURIComponent(String(version))}`,
   }
 }
-export type CompaniesApi = ReturnType<typeof createCompaniesApi>

@@ -9,7 +9,7 @@ import * as v from 'valibot'
 import { BulkStatus, type DocumentKind, ErrorBody, ProcessingStatus, UploadAnswer } from '../contract'
 import { ApiError, type Http, UPLOAD_TIMEOUT_MS } from './http'
 
-export const UPLOAD_TIMEOUT_MESSAGE = 'Upload timed out. The file may still be processing.'
+const UPLOAD_TIMEOUT_MESSAGE = 'Upload timed out. The file may still be processing.'
 
 export type UploadRequest = {
   file: File
@@ -126,4 +126,3 @@ export function createDocumentsApi(http: Http, config: DocumentsConfig = {}) {
       }),
   }
 }
-export type DocumentsApi = ReturnType<typeof createDocumentsApi>

@@ -30,4 +30,3 @@ export function createLocalesApi(config: { baseUrl: string; fetch?: typeof fetch
     },
   }
 }
-export type LocalesApi = ReturnType<typeof createLocalesApi>

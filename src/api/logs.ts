@@ -52,4 +52,3 @@ export function createLogsApi(http: Http) {
     },
   }
 }
-export type LogsApi = ReturnType<typeof createLogsApi>

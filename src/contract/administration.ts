@@ -49,7 +49,7 @@ export const CompanyName = v.pipe(
 )
 
 /** An external link (Power BI, Monday): http(s) only, so no `javascript:` ever reaches an href. */
-export const ExternalLink = v.pipe(
+const ExternalLink = v.pipe(
   v.string(LINK_MESSAGE),
   v.maxLength(2048, 'Link is too long'),
   noControlCharacters(),
@@ -75,11 +75,11 @@ export type UpdateCompanyInput = v.InferOutput<typeof UpdateCompanyInput>
 export const CompanyStatusInput = v.object({ enabled: present(v.boolean('Enabled must be true or false')) })
 export type CompanyStatusInput = v.InferOutput<typeof CompanyStatusInput>
 
-export const CompanyRoleInput = v.picklist(COMPANY_ROLES, ROLE_MESSAGE)
+const CompanyRoleInput = v.picklist(COMPANY_ROLES, ROLE_MESSAGE)
 export const GlobalRoleInput = v.picklist(GLOBAL_ROLES, ROLE_MESSAGE)
 
 /** A company id as JSON: a positive integer (a numeric string is accepted too). */
-export const CompanyIdInput = v.pipe(
+const CompanyIdInput = v.pipe(
   v.union([v.number(), v.string()], 'Company ID is required'),
   v.check((x) => x !== '', 'Company ID is required'),
   v.transform((x) => (typeof x === 'string' && /^[1-9]\d{0,9}$/.test(x) ? Number(x) : x)),

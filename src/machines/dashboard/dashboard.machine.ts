@@ -16,7 +16,7 @@ import type { LogEntry } from '../../contract'
 import { type Filters, type FiltersOutcome, filtersMachine, NO_FILTERS } from './filters.machine'
 import { rowActionsMachine } from './row-actions.machine'
 
-export const SORT_COLUMNS = ['name', 'type', 'date', 'status'] as const
+const SORT_COLUMNS = ['name', 'type', 'date', 'status'] as const
 /** Rows per page of the table. A refresh reloads the rows shown, at most MAX_ROWS (the server's cap). */
 export const PAGE_SIZE = 50
 const MAX_ROWS = 1000

@@ -17,7 +17,7 @@ export type UploadStatus =
   | 'cancelled'
 
 export const COMPANY_REQUIRED_MESSAGE = 'Company ID is required for this upload'
-export const PROCESSING_FAILED_MESSAGE = 'Processing failed'
+const PROCESSING_FAILED_MESSAGE = 'Processing failed'
 
 /** What an item tells its queue each time its status changes. */
 export type UploadReport = {
@@ -253,5 +253,3 @@ export const uploadItemMachine = setup({
     cancelled: { type: 'final', entry: { type: 'report', params: { status: 'cancelled' } } },
   },
 })
-
-export type UploadItemMachine = typeof uploadItemMachine

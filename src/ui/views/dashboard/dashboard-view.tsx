@@ -29,7 +29,7 @@ const ConfirmDialog = lazy(() =>
 )
 
 /** Spec 02 §2: names over 30 characters are cut to 30 plus an ellipsis in the delete confirmation. */
-export const cutName = (name: string) => (name.length > 30 ? `${name.slice(0, 30)}…` : name)
+const cutName = (name: string) => (name.length > 30 ? `${name.slice(0, 30)}…` : name)
 const filterPopoverLoaded: { current: ComponentType<PopupProps> | null } = { current: null }
 
 /** The dashboard: welcome, summary cards and recent uploads of the selected company. */

@@ -43,7 +43,7 @@ export type DocumentDetailActor = ActorRefFrom<DocumentDetailMachine>
 type DialogProps = { kind: FinancialKind; id: number; companyId: number; onClose: () => void }
 
 /** Loads the detail chunk's machine, then shows the dialog for this record. */
-export function DocumentDetailDialog(props: DialogProps) {
+function DocumentDetailDialog(props: DialogProps) {
   return (
     <Suspense
       fallback={

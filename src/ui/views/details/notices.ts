@@ -6,10 +6,10 @@ import type { DetailNotifier } from '../../../machines/shared/deps'
 import { i18n } from '../../i18n'
 import { translateMessage } from '../../messages'
 
-export type DetailToast = { kind: 'success' | 'error' | 'warning'; text: string }
+type DetailToast = { kind: 'success' | 'error' | 'warning'; text: string }
 
 /** The toast of a notice, or null when the spec shows none (the expense's load and preview errors). */
-export function detailNoticeText(p: DetailNoticeParams): DetailToast | null {
+function detailNoticeText(p: DetailNoticeParams): DetailToast | null {
   const invoice = p.kind === 'invoice'
   const category = p.category ?? ''
   switch (p.notice) {
