@@ -1,5 +1,5 @@
 /**
- * The administration calls (accounts spec §7, contract §4 and §6): companies, users, memberships
+ * The administration calls: companies, users, memberships
  * and company logos. Answers that are read are validated; writes whose answer the app does not
  * read ignore it (the lists are fetched again afterwards).
  */

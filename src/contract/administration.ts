@@ -18,7 +18,7 @@ const LINK_MESSAGE = 'Must be an http:// or https:// address'
 const present = <TSchema extends v.GenericSchema>(schema: TSchema) =>
   v.pipe(v.optional(v.unknown(), null), schema)
 
-/** An e-mail typed by an administrator (invite, add to company): the spec's 'Invalid email address'. */
+/** An e-mail typed by an administrator (invite, add to company); a malformed one is 'Invalid email address'. */
 export const AdminEmail = v.pipe(
   v.string(EMAIL_MESSAGE),
   v.trim(),

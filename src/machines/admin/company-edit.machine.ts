@@ -18,7 +18,7 @@ import {
 } from '../../contract'
 import { type CallFailure, toFailure } from '../shared/failure'
 
-/** The company list refreshes 1 s after a company edit (spec §4, §9). */
+/** The company list refreshes 1 s after a company edit. */
 const LIST_REFRESH_DELAY_MS = 1000
 
 const SELECT_USER_MESSAGE = 'Please select a user'
@@ -133,7 +133,7 @@ export const companyEditMachine = setup({
     isAlreadyMember: ({ context, event }) =>
       event.type === 'member.add' &&
       (context.company?.users ?? []).some((u) => sameEmail(u.email, event.email)),
-    /** A member not yet marked, and never the signed-in user (spec §6). */
+    /** A member not yet marked, and never the signed-in user (nobody removes themselves). */
     canMarkRemoval: ({ context, event }) =>
       event.type === 'removal.mark' &&
       !sameEmail(event.email, context.currentUserEmail) &&

@@ -241,7 +241,7 @@ export const dashboardMachine = setup({
         },
         debouncing: {
           after: { searchDebounce: 'loading' },
-          description: 'Spec 02 §4: the search box is debounced 500 ms; a blank term reloads the plain list.',
+          description: 'The search box is debounced 500 ms; a blank term reloads the plain list.',
         },
         ready: {
           on: { 'rows.more': { guard: 'hasMore', target: 'loadingMore' } },

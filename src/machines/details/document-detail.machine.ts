@@ -1,5 +1,5 @@
 /**
- * The invoice / expense detail dialog (spec 02 §2, §4, §5, §8): `loading` the record, then
+ * The invoice / expense detail dialog: `loading` the record, then
  * `attachments` (the original file for the preview and the quality data, side by side; either may
  * fail while the fields still show), then `ready`. Failed documents offer resubmit with a new PDF
  * and upload to the document store under a category; any loaded one offers reupload as the other

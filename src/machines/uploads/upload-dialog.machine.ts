@@ -1,5 +1,5 @@
 /**
- * The upload dialogs (spec 02 §2, §5): `closed`, or open as the invoice/expense dialog (tabs
+ * The upload dialogs: `closed`, or open as the invoice/expense dialog (tabs
  * invoices | expenses) or the document dialog (one tab per category). Files are added under the
  * active tab; expenses take PDF only, invoices PDF/JPEG/PNG, documents anything. Submitting
  * hands the selection to the queue (`submit`) and closes; with nothing selected it says so.
@@ -36,7 +36,7 @@ export function refusalFor(tab: UploadTab, file: Pick<File, 'name' | 'type'>): s
   return null
 }
 
-/** What the queue receives for a file selected under a tab (spec 02 §4 "Queued … uploads use …"). */
+/** What the queue receives for a file selected under a tab: the tab decides the document kind and category it is sent as. */
 function toQueuedFile(tab: UploadTab, file: File): QueuedFile {
   const kind = FINANCIAL_KINDS.find((k) => FINANCIAL_KIND[k].plural === tab)
   return kind ? queuedAs(kind, file) : { file, documentType: 'document', category: tab }

@@ -1,5 +1,5 @@
 /**
- * One file's upload (spec 02 §3-4): `pending` until the queue starts it, `sending.uploading`
+ * One file's upload: `pending` until the queue starts it, `sending.uploading`
  * (progress; cancellable) → `sending.in_progress` (body sent, answer awaited) → `processing`
  * (the server answered PROCESSING; the queue polls) or `success`; `processing` ends in `success`
  * or `error`. Every status change is reported to the queue (`upload.changed`).
@@ -33,7 +33,7 @@ export type UploadReport = {
 
 export type UploadItemNotice = 'processed' | 'failed'
 
-/** A status from the poll: `{status, errors}` of the document (spec 02 §3). */
+/** A status from the poll: `{status, errors}` of the document. */
 export type StatusUpdate = { type: 'upload.status'; status: string; errors: string[]; messages?: string[] }
 
 export type UploadItemEvent =

@@ -10,7 +10,7 @@ import { type UploadReport, type UploadStatus, uploadItemMachine } from './uploa
 
 export const MAX_CONCURRENT_UPLOADS = 3
 export const POLL_INTERVAL_MS = 3000
-/** The "sent" toast only shows while the list holds fewer uploads than this (spec 02 §8). */
+/** The "sent" toast only shows while the list holds fewer uploads than this (a batch of five or more gets none per file). */
 const SEND_TOAST_LIMIT = 5
 
 export type UploadQueueNotice = 'started' | 'sent' | 'noFiles' | 'selectCompanyFirst'

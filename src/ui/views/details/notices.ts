@@ -1,4 +1,4 @@
-/** The detail dialog's toasts (spec 02 §8 "Details"), by notice code and kind. */
+/** The detail dialog's toasts, by notice code and document kind. */
 import { msg } from '@lingui/core/macro'
 import toast from 'react-hot-toast'
 import type { DetailNoticeParams } from '../../../machines/details/document-detail.machine'
@@ -8,7 +8,7 @@ import { translateMessage } from '../../messages'
 
 type DetailToast = { kind: 'success' | 'error' | 'warning'; text: string }
 
-/** The toast of a notice, or null when the spec shows none (the expense's load and preview errors). */
+/** The toast of a notice, or null for the notices that show no toast (the expense's load and preview errors). */
 function detailNoticeText(p: DetailNoticeParams): DetailToast | null {
   const invoice = p.kind === 'invoice'
   const category = p.category ?? ''
