@@ -1,7 +1,7 @@
 /**
  * Issue 6's figures, in one run (after `npm run bench:bundle`, which prints the dashboard's JS):
  * - status requests the upload queue issues in one (simulated) minute with 50 items processing
- *   and with none (spec: one bulk request per kind every 3 s while anything processes, else none);
+ *   and with none (expected: one bulk request per kind every 3 s while anything processes, else none);
  * - the server-side time to filter and sort the logs of a company with 10 000 rows, for the page
  *   the dashboard asks for (PAGE_SIZE rows) and the summary counts: the route's query functions
  *   alone (budget p95 ≤ 10 ms), and the whole GET /logs request through the real app.

@@ -26,6 +26,10 @@ step "types"
 step "lint and format"
 "$bin/biome" check --error-on-warnings .
 
+step "no unused file, export or dependency (knip) and no import cycle (madge)"
+"$bin/knip" --no-progress
+"$bin/madge" --circular --extensions ts,tsx src server
+
 step "message catalogs are up to date"
 "$bin/lingui" extract >/dev/null
 if ! git diff --quiet -- locales 2>/dev/null; then

@@ -33,7 +33,7 @@ import { createLocalStorage, type FileStorage } from './services/storage/index.t
 import { createTwoFactorService } from './services/two-factor.ts'
 
 /** Largest non-multipart API request body. */
-export const JSON_BODY_LIMIT = 1024 * 1024
+const JSON_BODY_LIMIT = 1024 * 1024
 
 export interface AppDeps {
   db: AppDatabase
@@ -158,5 +158,3 @@ export function createApp(deps: AppDeps) {
   // `settled`: resolves once the mails sent after the answer (password resets) have gone out.
   return Object.assign(app, { settled: () => routeDeps.accounts.settled() })
 }
-
-export type App = ReturnType<typeof createApp>

@@ -24,7 +24,7 @@ import { HttpError } from './errors.ts'
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
-export const CROSS_ORIGIN_MESSAGE = 'Cross-origin request refused'
+const CROSS_ORIGIN_MESSAGE = 'Cross-origin request refused'
 
 export interface OriginPolicy {
   /** PUBLIC_URL. */

@@ -54,7 +54,7 @@ export function parsePathId(raw: string | undefined, notFound: string): number {
  * bad datetime format…) found on the error or its causes, else null. node-postgres and PGlite both
  * put the code on their error's `code`; drizzle 0.45 wraps it in a DrizzleQueryError (`cause`).
  */
-export function dataExceptionCode(error: unknown): string | null {
+function dataExceptionCode(error: unknown): string | null {
   let current: unknown = error
   for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
     const code = (current as { code?: unknown }).code

@@ -15,7 +15,7 @@ import type { AppEnv } from './context.ts'
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 
 /** The absolute file for a URL path inside `root`, or null when the path is not acceptable. */
-export function safeJoin(root: string, urlPath: string): string | null {
+function safeJoin(root: string, urlPath: string): string | null {
   let decoded: string
   try {
     decoded = decodeURIComponent(urlPath)

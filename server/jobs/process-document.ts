@@ -217,5 +217,3 @@ export function createDocumentProcessor(deps: ProcessorDeps) {
 
   return { process, dead, failStale }
 }
-
-export type DocumentProcessor = ReturnType<typeof createDocumentProcessor>

@@ -25,7 +25,7 @@ import { documents } from '../db/schema.ts'
 export const PROCESS_QUEUE = 'document-process'
 export const DEAD_QUEUE = 'document-process-dead'
 /** NOTIFY channel of new jobs: wakes idle workers of every process at the enqueue's commit. */
-export const WAKE_CHANNEL = 'docflow_jobs'
+const WAKE_CHANNEL = 'docflow_jobs'
 
 export interface QueueOptions {
   /** Attempts after the first one. */

@@ -63,7 +63,7 @@ const RESET: Record<Language, Copy> = {
   },
 }
 
-export function escapeHtml(value: string): string {
+function escapeHtml(value: string): string {
   return value
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')

@@ -52,7 +52,7 @@ export interface AdminRouteDeps extends RouteDeps {
   storage: FileStorage
 }
 
-export const SAAS_ADMIN_ONLY = 'Only a platform administrator (SAAS_ADMIN) can do this'
+const SAAS_ADMIN_ONLY = 'Only a platform administrator (SAAS_ADMIN) can do this'
 const COMPANY_NOT_FOUND = 'Company not found'
 const USER_NOT_FOUND = 'User not found'
 const NAME_TAKEN = 'A company with this name already exists'

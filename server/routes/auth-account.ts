@@ -19,7 +19,7 @@ import { hashPassword, verifyPassword } from '../services/passwords.ts'
 import { endOtherSessionsOfUser } from '../services/sessions.ts'
 import { attemptGuard } from './auth-guard.ts'
 
-export const RESET_REQUESTED_MESSAGE =
+const RESET_REQUESTED_MESSAGE =
   'If an account exists for this e-mail address, a password reset link has been sent to it.'
 
 export function accountRoutes(deps: RouteDeps) {

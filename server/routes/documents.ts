@@ -81,7 +81,7 @@ function unsupported(kind: FinancialKind): HttpError {
  * for clients without RFC 6266 support: accents dropped (`été` → `ete`), anything else outside
  * printable ASCII, quotes, backslashes and `%` replaced by `_`.
  */
-export function contentDisposition(name: string): string {
+function contentDisposition(name: string): string {
   const exact = encodeURIComponent(name).replace(
     /['()*!]/g,
     (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`,

@@ -4,9 +4,9 @@ import type { AppDatabase } from '../db/client.ts'
 import type { AppEnv } from '../http/context.ts'
 
 /** A database check younger than this is reused: health never waits behind queued queries. */
-export const HEALTH_CHECK_EVERY_MS = 2000
+const HEALTH_CHECK_EVERY_MS = 2000
 /** A check still unanswered after this long makes the server unhealthy. */
-export const HEALTH_CHECK_STALLED_MS = 30_000
+const HEALTH_CHECK_STALLED_MS = 30_000
 
 /**
  * Whether the database answers, from a recent check (`select 1`) rather than one per request:

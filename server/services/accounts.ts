@@ -18,7 +18,7 @@ import { findUserByEmail } from './users.ts'
 /** One reset mail per account per minute at most: a reset form is not a way to flood a mailbox. */
 const RESET_MAIL_INTERVAL_MS = 60 * 1000
 
-export type InvitedUser = Pick<UserRow, 'id' | 'email' | 'name' | 'language'>
+type InvitedUser = Pick<UserRow, 'id' | 'email' | 'name' | 'language'>
 
 export interface AccountService {
   /** Issues a 72 h activation token (earlier ones stop working) and mails the /validate link. */

@@ -82,7 +82,7 @@ export type InviteOutcome =
  * The memberships an invitation asks for, from either reading of the payload. A `company_id` that
  * `companies` also lists is one membership, with the role the list gives it.
  */
-export function invitedMemberships(input: InviteUserInput): { companyId: number; role: CompanyRole }[] {
+function invitedMemberships(input: InviteUserInput): { companyId: number; role: CompanyRole }[] {
   const list = (input.companies ?? []).map((c) => ({ companyId: c.company_id, role: c.role }))
   if (input.company_id != null && !list.some((m) => m.companyId === input.company_id)) {
     list.unshift({ companyId: input.company_id, role: input.company_role ?? 'COMPANY_USER' })

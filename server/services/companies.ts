@@ -158,7 +158,7 @@ export async function withUniqueCompanyName<T>(
 }
 
 /** Whether another company already has this name (case-insensitive, trimmed). */
-export async function companyNameTaken(db: AppDatabase, name: string, exceptId?: number): Promise<boolean> {
+async function companyNameTaken(db: AppDatabase, name: string, exceptId?: number): Promise<boolean> {
   const conditions: SQL[] = [sql`lower(${companies.name}) = lower(${name})`]
   if (exceptId !== undefined) conditions.push(ne(companies.id, exceptId))
   const [row] = await db
@@ -245,6 +245,6 @@ export async function replaceLogo(
   })
 }
 
-export function escapeLike(term: string): string {
+function escapeLike(term: string): string {
   return term.replace(/[\\%_]/g, (ch) => `\\${ch}`)
 }

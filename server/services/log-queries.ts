@@ -127,7 +127,7 @@ export async function listLogs(
   return { rows: rows.slice(0, limit), hasMore: rows.length > limit }
 }
 
-/** Spec 02 §4: pending and processing count as pending; failed and rejected as failed. */
+/** The summary counts: pending and processing count as pending; failed and rejected as failed. */
 export async function summarizeLogs(db: AppDatabase, companyId: number) {
   const [row] = await db
     .select({

@@ -33,7 +33,7 @@ export function createMailer(
     : createOutboxMailer(join(config.dataDir, 'outbox'), config.mailFrom, logger)
 }
 
-export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
+function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   const transport = nodemailer.createTransport(smtpUrl)
   return {
     async send({ to, subject, text, html }) {
@@ -90,5 +90,3 @@ export function createMemoryMailer() {
     },
   } satisfies Mailer & Record<string, unknown>
 }
-
-export type MemoryMailer = ReturnType<typeof createMemoryMailer>

@@ -27,7 +27,7 @@ export interface LoginRateLimiterOptions {
   accountAlarm?: number
 }
 
-export type LimitDecision = { limited: false } | { limited: true; retryAfterSeconds: number }
+type LimitDecision = { limited: false } | { limited: true; retryAfterSeconds: number }
 
 export interface LoginRateLimiter {
   /** Whether an attempt on this account (key) from this client must be refused now. */

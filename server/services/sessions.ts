@@ -10,12 +10,12 @@ import type { Config } from '../config.ts'
 import type { AppDatabase } from '../db/client.ts'
 import { type SessionRow, sessions, type UserRow, users } from '../db/schema.ts'
 
-export const SESSION_COOKIE = 'sid'
+const SESSION_COOKIE = 'sid'
 /** Sliding expiry writes at most once a minute per session. */
 const TOUCH_AFTER_MS = 60 * 1000
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/
 
-export interface ResolvedSession {
+interface ResolvedSession {
   session: SessionRow
   user: UserRow
   /** The expiry moved: the cookie should be sent again with a fresh Max-Age. */

@@ -10,7 +10,7 @@ import type { AppDatabase } from '../db/client.ts'
 import { type AccountTokenPurpose, accountTokens } from '../db/schema.ts'
 
 const HOUR = 60 * 60 * 1000
-export const TOKEN_TTL_MS: Record<AccountTokenPurpose, number> = {
+const TOKEN_TTL_MS: Record<AccountTokenPurpose, number> = {
   activation: 72 * HOUR,
   reset: 1 * HOUR,
 }

@@ -13,15 +13,15 @@ import { Secret, TOTP } from 'otpauth'
 import type { AppDatabase } from '../db/client.ts'
 import { backupCodes, type UserRow, users, userTwoFactor } from '../db/schema.ts'
 
-export const TOTP_ISSUER = 'DocFlow'
-export const TOTP_PERIOD_SECONDS = 30
-export const TOTP_DIGITS = 6
+const TOTP_ISSUER = 'DocFlow'
+const TOTP_PERIOD_SECONDS = 30
+const TOTP_DIGITS = 6
 /** Steps of clock drift accepted either way. */
-export const TOTP_WINDOW = 1
-export const BACKUP_CODE_COUNT = 10
+const TOTP_WINDOW = 1
+const BACKUP_CODE_COUNT = 10
 const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'
 
-export interface TwoFactorSetup {
+interface TwoFactorSetup {
   /** Base32, for manual entry. */
   secret: string
   /** `otpauth://totp/DocFlow:<email>?secret=…&issuer=DocFlow…`, for the QR code. */
@@ -30,7 +30,7 @@ export interface TwoFactorSetup {
   backupCodes: string[]
 }
 
-export interface SecondFactor {
+interface SecondFactor {
   token: string
   useBackupCode: boolean
 }
@@ -58,7 +58,7 @@ function totp(secret: string, label = 'user'): TOTP {
 }
 
 /** The time-step `token` belongs to within ±TOTP_WINDOW of `now`, or null when it matches none. */
-export function matchTotpStep(secret: string, token: string, now: Date): number | null {
+function matchTotpStep(secret: string, token: string, now: Date): number | null {
   const code = token.replace(/\s+/g, '')
   if (!/^\d{6}$/.test(code)) return null
   const generator = totp(secret)
@@ -68,13 +68,13 @@ export function matchTotpStep(secret: string, token: string, now: Date): number 
 }
 
 /** Ten base32 characters (50 bits) shown as `XXXXX-XXXXX`; 32 divides 256, so no modulo bias. */
-export function generateBackupCode(): string {
+function generateBackupCode(): string {
   const chars = [...randomBytes(10)].map((byte) => BASE32[byte & 31]).join('')
   return `${chars.slice(0, 5)}-${chars.slice(5)}`
 }
 
 /** Upper-case, without spaces or dashes; null when it cannot be a backup code. */
-export function normaliseBackupCode(input: string): string | null {
+function normaliseBackupCode(input: string): string | null {
   const code = input.toUpperCase().replace(/[\s-]+/g, '')
   return /^[A-Z2-7]{10}$/.test(code) ? code : null
 }
@@ -86,7 +86,7 @@ const SEALED = 'v1:'
  * moved to another user's row does not open. A row written before sealing existed (plain base32)
  * still opens, and is sealed at its next accepted code.
  */
-export function createSecretBox(sessionSecret: string) {
+function createSecretBox(sessionSecret: string) {
   const key = createHmac('sha256', sessionSecret).update('docflow/totp-secrets/v1').digest()
   return {
     seal(userId: number, secret: string): string {

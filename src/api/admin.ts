@@ -1,5 +1,5 @@
 /**
- * The administration calls (accounts spec §7, contract §4 and §6): companies, users, memberships
+ * The administration calls: companies, users, memberships
  * and company logos. Answers that are read are validated; writes whose answer the app does not
  * read ignore it (the lists are fetched again afterwards).
  */
@@ -33,15 +33,12 @@ export function createAdminApi(http: Http, config: { baseUrl: string; now?: () =
     // Companies
     listCompanies: () => http.json('admin/company', v.array(Company)),
     getCompany: (id: number) => http.json(`admin/company/${id}`, Company),
-    searchCompanies: (name: string) =>
-      http.json(`admin/company/search/${encodeURIComponent(name)}`, v.array(Company)),
     createCompany: (input: { name: string }) =>
       http.send('admin/company', { method: 'post', json: { name: input.name } }),
     updateCompany: (id: number, input: UpdateCompanyInput) =>
       http.send(`admin/company/${id}`, { method: 'put', json: input }),
     setCompanyStatus: (id: number, enabled: boolean) =>
       http.send(`admin/company/${id}/status`, { method: 'post', json: { enabled } }),
-    deleteCompany: (id: number) => http.send(`admin/company/${id}`, { method: 'delete' }),
 
     // Logos
     uploadLogo: (id: number, file: Blob, fileName = 'logo') => {

@@ -76,4 +76,3 @@ export function createAuthApi(http: Http) {
       }),
   }
 }
-export type AuthApi = ReturnType<typeof createAuthApi>

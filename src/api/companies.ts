@@ -10,9 +10,8 @@ export function createCompaniesApi(http: Http) {
     /** GET companies/company/users: the members of a company the user belongs to. */
     users: (companyId: number) =>
       http.json('companies/company/users', v.array(CompanyUser), { searchParams: { company_id: companyId } }),
-    /** The logo's address; `version` busts caches after an upload (spec: a time parameter). */
+    /** The logo's address; `version` (the `t` query parameter) busts caches after an upload. */
     logoUrl: (companyId: number, version: string | number) =>
       `${http.url(`companies/company/logo/${companyId}`)}?t=${encodeURIComponent(String(version))}`,
   }
 }
-export type CompaniesApi = ReturnType<typeof createCompaniesApi>

@@ -1,5 +1,5 @@
 /**
- * The invoice and expense detail reads (spec 02 §3, §7): the record, its quality data, the original
+ * The invoice and expense detail reads: the record, its quality data, the original
  * file, and the delete. Quality lists may arrive as JSON-encoded strings (parsed; unparsable → []);
  * a failed download is 'Failed to fetch PDF: {status} {text}'.
  */

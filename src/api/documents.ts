@@ -6,10 +6,10 @@
  * is 'Upload timed out. The file may still be processing.'; an abort rejects with `AbortError`.
  */
 import * as v from 'valibot'
-import { BulkStatus, type DocumentKind, ErrorBody, ProcessingStatus, UploadAnswer } from '../contract'
+import { BulkStatus, type DocumentKind, ErrorBody, UploadAnswer } from '../contract'
 import { ApiError, type Http, UPLOAD_TIMEOUT_MS } from './http'
 
-export const UPLOAD_TIMEOUT_MESSAGE = 'Upload timed out. The file may still be processing.'
+const UPLOAD_TIMEOUT_MESSAGE = 'Upload timed out. The file may still be processing.'
 
 export type UploadRequest = {
   file: File
@@ -119,11 +119,5 @@ export function createDocumentsApi(http: Http, config: DocumentsConfig = {}) {
       const answer = await http.json('api/documents/status', BulkStatus, { searchParams })
       return Array.isArray(answer) ? answer : [answer]
     },
-    /** GET /api/document/{type}/{id}/status. */
-    status: (kind: DocumentKind, id: number, companyId: number) =>
-      http.json(`api/document/${kind}/${id}/status`, ProcessingStatus, {
-        searchParams: { company_id: companyId },
-      }),
   }
 }
-export type DocumentsApi = ReturnType<typeof createDocumentsApi>

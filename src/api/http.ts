@@ -8,7 +8,7 @@ import ky, { HTTPError, type KyInstance, type Options, TimeoutError } from 'ky'
 import * as v from 'valibot'
 import { ErrorBody } from '../contract'
 
-export const REQUEST_TIMEOUT_MS = 30_000
+const REQUEST_TIMEOUT_MS = 30_000
 export const UPLOAD_TIMEOUT_MS = 60_000
 
 export class ApiError extends Error {
@@ -25,10 +25,6 @@ export class ApiError extends Error {
   get detail(): unknown {
     return v.is(ErrorBody, this.body) ? this.body.detail : undefined
   }
-}
-
-export function isApiError(error: unknown): error is ApiError {
-  return error instanceof ApiError
 }
 
 export type HttpConfig = {

@@ -41,5 +41,3 @@ export function createApi(config: ApiConfig) {
   }
 }
 export type Api = ReturnType<typeof createApi>
-
-export { ApiError, isApiError } from './http'

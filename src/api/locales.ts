@@ -1,6 +1,6 @@
 /**
  * Message catalogs, served outside the API prefix at /locales/{lng}/common.json.
- * Spec 02 §9: 5 retries, delays starting at 350 ms and doubling.
+ * A failed load is retried 5 times, the delay starting at 350 ms and doubling.
  */
 import ky from 'ky'
 import * as v from 'valibot'
@@ -30,4 +30,3 @@ export function createLocalesApi(config: { baseUrl: string; fetch?: typeof fetch
     },
   }
 }
-export type LocalesApi = ReturnType<typeof createLocalesApi>

@@ -29,7 +29,7 @@ export function createLogsApi(http: Http) {
         sort_by: query.sortBy,
         sort_order: query.sortOrder,
       }
-      // Spec 02 §4: the status filter is sent upper-cased.
+      // The status filter is sent upper-cased.
       if (query.status) params.status = query.status.toUpperCase()
       if (query.elementType) params.element_type = query.elementType
       if (query.lastDays) params.last_days = String(query.lastDays)
@@ -41,7 +41,7 @@ export function createLogsApi(http: Http) {
       const { body, headers } = await http.withHeaders('logs', v.array(LogEntry), { searchParams: params })
       return { logs: body, hasMore: headers.get('X-Has-More') === 'true' }
     },
-    /** Spec 02 §4's counts over every row of the company: pending + processing, failed + rejected. */
+    /** The summary counts over every row of the company: pending + processing, failed + rejected. */
     summary(companyId: number): Promise<LogSummary> {
       return http.json('logs/summary', LogSummary, { searchParams: { company_id: String(companyId) } })
     },
@@ -52,4 +52,3 @@ export function createLogsApi(http: Http) {
     },
   }
 }
-export type LogsApi = ReturnType<typeof createLogsApi>

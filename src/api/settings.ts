@@ -8,4 +8,3 @@ export function createSettingsApi(http: Http) {
       http.json('settings/me', UserSettings, { method: 'put', json: { language } }),
   }
 }
-export type SettingsApi = ReturnType<typeof createSettingsApi>

@@ -18,7 +18,7 @@ const LINK_MESSAGE = 'Must be an http:// or https:// address'
 const present = <TSchema extends v.GenericSchema>(schema: TSchema) =>
   v.pipe(v.optional(v.unknown(), null), schema)
 
-/** An e-mail typed by an administrator (invite, add to company): the spec's 'Invalid email address'. */
+/** An e-mail typed by an administrator (invite, add to company); a malformed one is 'Invalid email address'. */
 export const AdminEmail = v.pipe(
   v.string(EMAIL_MESSAGE),
   v.trim(),
@@ -49,7 +49,7 @@ export const CompanyName = v.pipe(
 )
 
 /** An external link (Power BI, Monday): http(s) only, so no `javascript:` ever reaches an href. */
-export const ExternalLink = v.pipe(
+const ExternalLink = v.pipe(
   v.string(LINK_MESSAGE),
   v.maxLength(2048, 'Link is too long'),
   noControlCharacters(),
@@ -75,11 +75,11 @@ export type UpdateCompanyInput = v.InferOutput<typeof UpdateCompanyInput>
 export const CompanyStatusInput = v.object({ enabled: present(v.boolean('Enabled must be true or false')) })
 export type CompanyStatusInput = v.InferOutput<typeof CompanyStatusInput>
 
-export const CompanyRoleInput = v.picklist(COMPANY_ROLES, ROLE_MESSAGE)
+const CompanyRoleInput = v.picklist(COMPANY_ROLES, ROLE_MESSAGE)
 export const GlobalRoleInput = v.picklist(GLOBAL_ROLES, ROLE_MESSAGE)
 
 /** A company id as JSON: a positive integer (a numeric string is accepted too). */
-export const CompanyIdInput = v.pipe(
+const CompanyIdInput = v.pipe(
   v.union([v.number(), v.string()], 'Company ID is required'),
   v.check((x) => x !== '', 'Company ID is required'),
   v.transform((x) => (typeof x === 'string' && /^[1-9]\d{0,9}$/.test(x) ? Number(x) : x)),

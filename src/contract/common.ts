@@ -24,7 +24,7 @@ export const IdParam = v.pipe(
   v.maxValue(MAX_ID, 'Invalid id'),
 )
 
-export const CONTROL_CHARACTERS_MESSAGE = 'Must not contain control characters'
+const CONTROL_CHARACTERS_MESSAGE = 'Must not contain control characters'
 
 /**
  * True when the text holds a C0 control character (U+0000–U+001F, tab and line breaks included),
@@ -35,7 +35,7 @@ export const CONTROL_CHARACTERS_MESSAGE = 'Must not contain control characters'
  * (names, links, codes, search terms). Refused, never stripped, so what is stored is what the
  * user typed.
  */
-export function hasControlCharacter(text: string): boolean {
+function hasControlCharacter(text: string): boolean {
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i)
     if (code < 0x20 || (code >= 0x7f && code <= 0x9f)) return true
@@ -53,7 +53,7 @@ export const Text = (max: number, message = `Must be at most ${max} characters`)
   v.pipe(v.string(), v.trim(), noControlCharacters(), v.maxLength(max, message))
 
 /** Dates the app accepts as filters: four-digit years from 1900, inside what PostgreSQL and JavaScript hold. */
-export const DATE_RANGE = { min: '1900-01-01', max: '9999-12-31' } as const
+const DATE_RANGE = { min: '1900-01-01', max: '9999-12-31' } as const
 const DATE_MIN_MS = Date.parse(`${DATE_RANGE.min}T00:00:00.000Z`)
 const DATE_MAX_MS = Date.parse(`${DATE_RANGE.max}T23:59:59.999Z`)
 
@@ -94,8 +94,6 @@ export const PersonName = (message: string) =>
 
 export const MessageResult = v.object({ message: v.string() })
 export type MessageResult = v.InferOutput<typeof MessageResult>
-
-export const Health = v.object({ status: v.literal('ok') })
 
 /** The contract's error body: `{message, detail?}`; `detail` lists fields for 400. */
 export const ErrorBody = v.object({ message: v.string(), detail: v.optional(v.unknown()) })

@@ -7,7 +7,7 @@ import { msg } from '@lingui/core/macro'
 import { FINANCIAL_KIND, type FinancialKind, type LogType } from './documents.ts'
 
 /** An invoice or expense group: the upload dialog's tab, the upload queue's category. */
-export const FINANCIAL_KIND_GROUP_LABEL: { readonly [K in FinancialKind]: MessageDescriptor } = {
+const FINANCIAL_KIND_GROUP_LABEL: { readonly [K in FinancialKind]: MessageDescriptor } = {
   invoice: msg`Invoices`,
   expense: msg`Expenses`,
 }

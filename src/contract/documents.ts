@@ -108,7 +108,6 @@ export type LogType = (typeof LOG_TYPES)[number]
 
 /** A dashboard row's status (lower case; the API compares them case-insensitively). */
 export const LOG_STATUSES = ['pending', 'processing', 'completed', 'failed', 'rejected'] as const
-export type LogStatus = (typeof LOG_STATUSES)[number]
 /** Rows still being worked on: counted together as pending, and not deletable. */
 export const ACTIVE_LOG_STATUSES = ['pending', 'processing'] as const
 /** Rows that ended in failure: counted together as failed; invoices and expenses offer resubmit. */

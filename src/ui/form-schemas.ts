@@ -14,7 +14,7 @@ export const SetupTokenForm = v.object({ token: Code('Token must be at least 6 c
 
 export const EmailForm = v.object({ email: Email })
 
-/** Activation and reset: the spec's mismatch message is "Passwords don't match". */
+/** Activation and reset: a mismatch says "Passwords don't match". */
 export const NewPasswordForm = v.pipe(
   v.object({ password: NewPassword, confirmPassword: v.string() }),
   v.forward(

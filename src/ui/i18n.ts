@@ -13,7 +13,7 @@ export function activateLanguage(language: Language, messages: Messages) {
 
 export const LANGUAGE_STORAGE_KEY = 'i18nextLng'
 
-/** Spec 02 §9: local storage, then the browser's language, then English. */
+/** The starting language: the one saved in local storage, then the browser's language, then English. */
 export function detectLanguage(
   storage: Pick<Storage, 'getItem'>,
   navigatorLanguage: string | undefined,

@@ -65,7 +65,7 @@ export const accountNotices: Record<AccountNotice, Notice> = {
   twoFactorDisableFailed: { kind: 'error', message: msg`Two-factor authentication could not be disabled` },
 }
 
-/** Toasts of the administration area (spec §8 "Administration toasts" and "Success toasts"). */
+/** Toasts of the administration area: its failures and its success messages. */
 export const adminNotices: Record<AdminNotice, Notice> = {
   companiesFetchFailed: { kind: 'error', message: msg`Failed to fetch companies` },
   companyFetchFailed: { kind: 'error', message: msg`Failed to fetch company` },
@@ -143,7 +143,7 @@ const known: Record<string, MessageDescriptor> = {
   'Name must be at most 200 characters': msg`Name must be at most 200 characters`,
   'Link is too long': msg`Link is too long`,
   'Upload failed': msg`Upload failed`,
-  // Uploads (spec 02 §5, §8).
+  // Uploads: the upload dialogs' and the upload queue's toasts.
   'Upload timed out. The file may still be processing.': msg`Upload timed out. The file may still be processing.`,
   'Company ID is required for this upload': msg`Company ID is required for this upload`,
   'Processing failed': msg`Processing failed`,

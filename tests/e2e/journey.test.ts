@@ -1,6 +1,5 @@
 /**
- * The acceptance journey in Chromium against the real server, with real corpus files (spec 02 §2,
- * §4, §5, §8): sign in, join a company, upload ten invoices at once from the header's Upload menu,
+ * The acceptance journey in Chromium against the real server, with real corpus files: sign in, join a company, upload ten invoices at once from the header's Upload menu,
  * follow them in the progress panel to the end, filter the dashboard (summary card and filter
  * popover), open an invoice's details, resubmit the failed one with a new PDF, switch to French.
  * Then the dashboard at 375 × 740 px: the sidebar overlay, the table, the Upload menu by keyboard.
@@ -174,7 +173,7 @@ it('uploads ten invoices, follows them to the end, filters, resubmits the failed
   expect(await panelToggle.getAttribute('aria-expanded')).toBe('false')
 
   // A toast per outcome: processed with the name, failed with the name and the reason; with ten in
-  // the list, no "uploaded successfully" toast per file (spec 02 §8: only below five).
+  // the list, no "uploaded successfully" toast per file (that toast shows only below five).
   await expect
     .poll(async () => (await toasts()).filter((t) => / processed successfully$| failed: /.test(t)).length, {
       timeout: 15_000,

@@ -1,4 +1,4 @@
-/** The detail calls (spec 02 §3, §7, §8) with a fake `fetch` at the boundary. */
+/** The detail calls (record, quality data, original file, delete) with a fake `fetch` at the boundary. */
 import { describe, expect, it } from 'vitest'
 import { createDetailsApi, parseList } from '../../src/api/details'
 import { ApiError, createHttp } from '../../src/api/http'

@@ -25,7 +25,7 @@ const docx = file('contrat.docx', 'application/vnd.openxmlformats-officedocument
 const ctx = (s: { context: unknown }) => s.context as UploadDialogContext
 const names = (c: UploadDialogContext) => c.selected.map((s) => `${s.tab}:${s.file.name}`)
 
-/** What the queue must receive for a file selected under a tab (spec 02 §4), said independently. */
+/** What the queue must receive for a file selected under a tab, said independently. */
 const expected = (tab: string, name: string) =>
   tab === 'invoices'
     ? `invoice/Invoices/${name}`

@@ -1,4 +1,4 @@
-/** The API client's error mapping (spec §8 of both files), with a fake `fetch` at the boundary. */
+/** The API client's mapping of failed answers to errors, with a fake `fetch` at the boundary. */
 import * as v from 'valibot'
 import { describe, expect, it, vi } from 'vitest'
 import { ApiError, createHttp } from '../../src/api/http'

@@ -9,7 +9,7 @@ import { createDetailsImplementations } from '../../src/machines/details/details
 import type { DocumentDetailContext } from '../../src/machines/details/document-detail.machine'
 import { documentDetailMachine, isFailedStatus } from '../../src/machines/details/document-detail.machine'
 import { sessionMachine } from '../../src/machines/session/session.machine'
-import { DocumentDetailDialog, DocumentDetailView } from '../../src/ui/views/details/document-detail-dialog'
+import DocumentDetailDialog, { DocumentDetailView } from '../../src/ui/views/details/document-detail-dialog'
 import { detailNotifier } from '../../src/ui/views/details/notices'
 import {
   completedRecord,

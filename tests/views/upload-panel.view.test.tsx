@@ -1,6 +1,6 @@
 /**
- * The upload queue's paths replayed through the floating progress panel (spec 02 §2 "Upload
- * progress panel", §4 "Upload item"). The queue runs with its real item children; only their
+ * The upload queue's paths replayed through the floating progress panel and its upload items.
+ * The queue runs with its real item children; only their
  * boundary is fake: the upload call (one controllable promise per item) and the bulk status call
  * (the harness's `checkStatus`, polled on a SimulatedClock).
  *
@@ -169,7 +169,7 @@ async function report(user: User, event: Report) {
 
 // ── The graph's view of the children: only the reports their lifecycle can produce ───────────
 
-/** Item lifecycle (spec 02 §4) as the queue sees it; processing ends only by a poll answer. */
+/** Item lifecycle as the queue sees it; processing ends only by a poll answer. */
 const BY_UPLOAD_CALL: Partial<Record<UploadStatus, UploadStatus[]>> = {
   uploading: ['in_progress', 'processing', 'success', 'error'],
   in_progress: ['processing', 'success', 'error'],
@@ -381,7 +381,7 @@ describeViewModel('upload progress panel', {
       const region = panel()
       if (!region) return
       const before = live.queue.getSnapshot().context.uploads
-      // Spec 02 §4: success, error, cancelled and in_progress go; the others (pending, uploading) stay.
+      // Clearing removes success, error, cancelled and in_progress items; the others (pending, uploading) stay.
       const kept = before.filter((u) => !['success', 'error', 'cancelled', 'in_progress'].includes(u.status))
       await press(user, within(region).getByRole('button', { name: 'Clear completed' }))
       expect(live.queue.getSnapshot().context.uploads.map((u) => u.fileName)).toEqual(

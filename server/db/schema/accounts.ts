@@ -17,7 +17,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
-import { users } from '../schema.ts'
+import { users } from './core.ts'
 
 export const ACCOUNT_TOKEN_PURPOSES = ['activation', 'reset'] as const
 export type AccountTokenPurpose = (typeof ACCOUNT_TOKEN_PURPOSES)[number]

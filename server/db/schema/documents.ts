@@ -21,7 +21,7 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core'
 import { DOCUMENT_KINDS, DOCUMENT_STATUSES, LOG_STATUSES, LOG_TYPES } from '../../../src/contract/index.ts'
-import { companies, users } from '../schema.ts'
+import { companies, users } from './core.ts'
 
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '))
 const money = (name: string) => numeric(name, { precision: 14, scale: 2, mode: 'number' })

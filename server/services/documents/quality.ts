@@ -6,7 +6,7 @@ import { isValidIBAN } from 'ibantools'
 import { checkVAT, countries } from 'jsvat'
 import type { ExtractedFields } from '../extraction/fields.ts'
 
-export const QUALITY_MESSAGES = {
+const QUALITY_MESSAGES = {
   unreadable_file: { en: 'The file could not be read', fr: 'Le fichier est illisible' },
   no_text: { en: 'No text could be read from the file', fr: 'Aucun texte lisible dans le fichier' },
   file_too_large_to_process: {

@@ -25,7 +25,7 @@ export function sniff(head: Uint8Array): SniffedType {
   return null
 }
 
-export interface StoredUpload {
+interface StoredUpload {
   key: string
   size: number
   sha256: string
@@ -57,7 +57,7 @@ function requestStream(c: Context): Readable {
   return Readable.fromWeb(body as unknown as WebReadableStream)
 }
 
-export function tooLarge(maxBytes: number): HttpError {
+function tooLarge(maxBytes: number): HttpError {
   return new HttpError(413, `File too large (limit ${Math.round(maxBytes / 1024 / 1024)} MB)`)
 }
 
@@ -223,7 +223,7 @@ const UNSAFE_IN_NAME = /[\p{Cc}\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C\u202
  * The client's file name, for display only: no path, none of the characters above, NFC (a macOS
  * name in decomposed form is found by the same search), at most 255 characters.
  */
-export function cleanName(name: string): string {
+function cleanName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? ''
   const clean = base.normalize('NFC').replace(UNSAFE_IN_NAME, '').trim()
   // Cut by code points, never inside a surrogate pair.

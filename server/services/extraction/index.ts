@@ -16,8 +16,8 @@ import { defaultLayout, type OcrHint, type OcrLayout, type OcrPool } from './ocr
 import { type PageText, readPdf } from './pdf-text.ts'
 
 export type { ExtractedFields } from './fields.ts'
-export { DEFAULT_LIMITS, type ExtractionLimits, UnreadableFileError } from './limits.ts'
-export { createOcrPool, type OcrHint, type OcrLayout, type OcrPool } from './ocr.ts'
+export { UnreadableFileError } from './limits.ts'
+export { createOcrPool, type OcrHint, type OcrPool } from './ocr.ts'
 
 export interface Extraction {
   fields: ExtractedFields

@@ -85,11 +85,3 @@ export function segmentUnder(lines: Line[], ref: Ref, gap = 2.5): { seg: Segment
   }
   return undefined
 }
-
-/** The label of a value: the text before it in its segment, its left neighbour on the row, or the header above it. */
-export function labelsFor(lines: Line[], ref: Ref, index: number): { left: string; above: string } {
-  const own = ref.seg.text.slice(0, index).trim()
-  const left = own || leftNeighbour(lines, ref)?.text || ''
-  const above = segmentAbove(lines, ref)?.seg.text ?? ''
-  return { left, above }
-}

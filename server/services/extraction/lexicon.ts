@@ -12,7 +12,7 @@ export type LabelField = Exclude<keyof typeof data, '$comment'>
  * Lower case, accents removed, `°`/`º` as `o` (N° = No): keeps the length of NFC text, so an
  * index in the folded text is an index in the original.
  */
-export function fold(s: string): string {
+function fold(s: string): string {
   return s
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')

@@ -3,15 +3,8 @@
  */
 
 /** Matches one printed amount: 1 234,56 · 1,234.56 · 1.234,56 · 1'234.50 · 1234.56 · -366,64 · 0,00 */
-export const AMOUNT_RE =
+const AMOUNT_RE =
   /(?<![\d.,])[-−–]?\s?(?:\d{1,3}(?:(?:[  \u202f'’]|\.(?=\d{3}(?:[^\d]|$))|,(?=\d{3}(?:[^\d]|$)))\d{3})+|\d+)(?:[.,]\d{2})(?![\d]|[.,]\d)/g
-
-/** A printed amount as a number, or null. Needs two decimals (totals always carry them). */
-export function parseAmount(raw: string): number | null {
-  const match = raw.match(new RegExp(AMOUNT_RE.source))
-  if (!match) return null
-  return amountValue(match[0])
-}
 
 function amountValue(token: string): number | null {
   let s = token.replace(/[\s  \u202f'’]/g, '')

@@ -42,7 +42,7 @@ interface RawItem {
 }
 
 /** Items of one page into lines; a horizontal gap wider than ~1.5 em starts a new segment. */
-export function itemsToLines(items: RawItem[], page: number): Line[] {
+function itemsToLines(items: RawItem[], page: number): Line[] {
   const sorted = items.filter((i) => i.str.trim() !== '').sort((a, b) => a.y - b.y || a.x - b.x)
   const rows: RawItem[][] = []
   for (const item of sorted) {

@@ -59,8 +59,7 @@ export interface RawImage {
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
 
-export const isPng = (data: Uint8Array) =>
-  data.length > 8 && Buffer.from(data.subarray(0, 8)).equals(PNG_SIGNATURE)
+const isPng = (data: Uint8Array) => data.length > 8 && Buffer.from(data.subarray(0, 8)).equals(PNG_SIGNATURE)
 
 /**
  * Decodes a non-interlaced 8-bit PNG (grey, grey+alpha, RGB, RGBA or palette); null for

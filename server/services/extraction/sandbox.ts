@@ -75,7 +75,7 @@ export interface ExtractionSandbox {
   children(): { pid: number; busy: boolean; rss: number }[]
 }
 
-export const SANDBOX_DEFAULTS = {
+const SANDBOX_DEFAULTS = {
   documentTimeoutMs: 240_000,
   pageTimeoutMs: 90_000,
   memoryMb: 1536,

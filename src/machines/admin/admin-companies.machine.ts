@@ -57,7 +57,7 @@ export const adminCompaniesMachine = setup({
   guards: {
     isKnownCompany: ({ context, event }) =>
       'companyId' in event && context.companies.some((c) => c.id === event.companyId),
-    /** Spec §6: a company you belong to cannot be disabled (nor enabled) by you. */
+    /** A company you belong to cannot be disabled (nor enabled) by you. */
     isOwnCompany: ({ context, event }) =>
       event.type === 'status.toggle' &&
       context.companies

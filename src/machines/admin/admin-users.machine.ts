@@ -69,7 +69,7 @@ export const adminUsersMachine = setup({
   guards: {
     isKnownUser: ({ context, event }) =>
       'userId' in event && context.users.some((u) => u.id === event.userId),
-    /** Spec §4/§6: users cannot disable (or re-enable) themselves. */
+    /** Users cannot disable (or re-enable) themselves. */
     isCurrentUser: ({ context, event }) =>
       event.type === 'status.toggle' &&
       context.users.find((u) => u.id === event.userId)?.email.toLowerCase() ===

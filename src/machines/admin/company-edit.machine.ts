@@ -18,12 +18,12 @@ import {
 } from '../../contract'
 import { type CallFailure, toFailure } from '../shared/failure'
 
-/** The company list refreshes 1 s after a company edit (spec §4, §9). */
-export const LIST_REFRESH_DELAY_MS = 1000
+/** The company list refreshes 1 s after a company edit. */
+const LIST_REFRESH_DELAY_MS = 1000
 
-export const SELECT_USER_MESSAGE = 'Please select a user'
-export const ROLE_REQUIRED_MESSAGE = 'Role is required'
-export const ALREADY_MEMBER_MESSAGE = 'This user is already a member of the company'
+const SELECT_USER_MESSAGE = 'Please select a user'
+const ROLE_REQUIRED_MESSAGE = 'Role is required'
+const ALREADY_MEMBER_MESSAGE = 'This user is already a member of the company'
 export const LOGO_TYPE_MESSAGE = 'Only JPG, PNG and GIF files are allowed'
 
 export type CompanyEditNotice =
@@ -133,7 +133,7 @@ export const companyEditMachine = setup({
     isAlreadyMember: ({ context, event }) =>
       event.type === 'member.add' &&
       (context.company?.users ?? []).some((u) => sameEmail(u.email, event.email)),
-    /** A member not yet marked, and never the signed-in user (spec §6). */
+    /** A member not yet marked, and never the signed-in user (nobody removes themselves). */
     canMarkRemoval: ({ context, event }) =>
       event.type === 'removal.mark' &&
       !sameEmail(event.email, context.currentUserEmail) &&

@@ -7,8 +7,8 @@ import { assign, fromPromise, not, setup } from 'xstate'
 import { COMPANY_ROLES, type CompanyRole, type GlobalRole } from '../../contract'
 import { type CallFailure, toFailure } from '../shared/failure'
 
-export const COMPANY_ALREADY_ADDED = 'company already added'
-export const SELECT_COMPANY_MESSAGE = 'Please select a company'
+const COMPANY_ALREADY_ADDED = 'company already added'
+const SELECT_COMPANY_MESSAGE = 'Please select a company'
 const ROLE_REQUIRED = 'Role is required'
 
 export type InviteUserNotice = 'userInvited' | 'inviteFailed'

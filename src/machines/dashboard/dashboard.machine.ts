@@ -16,7 +16,7 @@ import type { LogEntry } from '../../contract'
 import { type Filters, type FiltersOutcome, filtersMachine, NO_FILTERS } from './filters.machine'
 import { rowActionsMachine } from './row-actions.machine'
 
-export const SORT_COLUMNS = ['name', 'type', 'date', 'status'] as const
+const SORT_COLUMNS = ['name', 'type', 'date', 'status'] as const
 /** Rows per page of the table. A refresh reloads the rows shown, at most MAX_ROWS (the server's cap). */
 export const PAGE_SIZE = 50
 const MAX_ROWS = 1000
@@ -241,7 +241,7 @@ export const dashboardMachine = setup({
         },
         debouncing: {
           after: { searchDebounce: 'loading' },
-          description: 'Spec 02 §4: the search box is debounced 500 ms; a blank term reloads the plain list.',
+          description: 'The search box is debounced 500 ms; a blank term reloads the plain list.',
         },
         ready: {
           on: { 'rows.more': { guard: 'hasMore', target: 'loadingMore' } },

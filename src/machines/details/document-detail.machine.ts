@@ -1,5 +1,5 @@
 /**
- * The invoice / expense detail dialog (spec 02 §2, §4, §5, §8): `loading` the record, then
+ * The invoice / expense detail dialog: `loading` the record, then
  * `attachments` (the original file for the preview and the quality data, side by side; either may
  * fail while the fields still show), then `ready`. Failed documents offer resubmit with a new PDF
  * and upload to the document store under a category; any loaded one offers reupload as the other
@@ -26,12 +26,12 @@ export const INVOICE_PDF_ONLY = FINANCIAL_KIND.invoice.pdfOnly
 
 export type DetailInput = { kind: FinancialKind; id: number; companyId: number }
 
-export type DetailAction =
+type DetailAction =
   | { type: 'resubmit'; file: QueuedFile }
   | { type: 'reupload'; file: QueuedFile }
   | { type: 'store'; file: QueuedFile }
 
-export type DocumentDetailNotice =
+type DocumentDetailNotice =
   | 'loadFailed'
   | 'previewFailed'
   | 'qualityFailed'
@@ -78,7 +78,7 @@ export type DocumentDetailEvent =
   | { type: 'reupload.start' }
   | { type: 'dialog.close' }
 
-export const otherKind = otherFinancialKind
+const otherKind = otherFinancialKind
 
 /** Whether the document failed: it then offers resubmit and the document store. */
 export const isFailedStatus = isFailedLogStatus

@@ -296,5 +296,3 @@ export const sessionMachine = setup({
     },
   },
 })
-
-export type SessionActorLogic = typeof sessionMachine

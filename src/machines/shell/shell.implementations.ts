@@ -14,7 +14,7 @@ import { companySelectionMachine } from './company-selection.machine'
 import { companyUsersMachine } from './company-users.machine'
 import { languageMachine } from './language.machine'
 
-export const SELECTED_COMPANY_KEY = 'selectedCompanyId'
+const SELECTED_COMPANY_KEY = 'selectedCompanyId'
 
 export type LanguageActor = ActorRefFrom<typeof languageMachine>
 export type CompanySelectionActor = ActorRefFrom<typeof companySelectionMachine>

@@ -1,5 +1,5 @@
 /**
- * The upload dialogs (spec 02 §2, §5): `closed`, or open as the invoice/expense dialog (tabs
+ * The upload dialogs: `closed`, or open as the invoice/expense dialog (tabs
  * invoices | expenses) or the document dialog (one tab per category). Files are added under the
  * active tab; expenses take PDF only, invoices PDF/JPEG/PNG, documents anything. Submitting
  * hands the selection to the queue (`submit`) and closes; with nothing selected it says so.
@@ -16,7 +16,7 @@ import {
   queuedAs,
 } from '../../contract'
 
-export { DOCUMENT_CATEGORIES, type DocumentCategory }
+export { DOCUMENT_CATEGORIES }
 
 export const INVOICE_TABS = ['invoices', 'expenses'] as const
 export type UploadTab = (typeof INVOICE_TABS)[number] | DocumentCategory
@@ -26,7 +26,7 @@ export const INVOICE_TYPES_ONLY = FINANCIAL_KIND.invoice.refusal
 export const NO_FILES_SELECTED = 'Please select at least one file to upload'
 
 export const isPdf = (file: Pick<File, 'name' | 'type'>) => isFileOfType([PDF], file)
-export const isInvoiceFile = (file: Pick<File, 'name' | 'type'>) =>
+const isInvoiceFile = (file: Pick<File, 'name' | 'type'>) =>
   isFileOfType(FINANCIAL_KIND.invoice.accepted, file)
 
 /** Why a file cannot go under this tab, or null. */
@@ -36,13 +36,13 @@ export function refusalFor(tab: UploadTab, file: Pick<File, 'name' | 'type'>): s
   return null
 }
 
-/** What the queue receives for a file selected under a tab (spec 02 §4 "Queued … uploads use …"). */
-export function toQueuedFile(tab: UploadTab, file: File): QueuedFile {
+/** What the queue receives for a file selected under a tab: the tab decides the document kind and category it is sent as. */
+function toQueuedFile(tab: UploadTab, file: File): QueuedFile {
   const kind = FINANCIAL_KINDS.find((k) => FINANCIAL_KIND[k].plural === tab)
   return kind ? queuedAs(kind, file) : { file, documentType: 'document', category: tab }
 }
 
-export type SelectedFile = { tab: UploadTab; file: File }
+type SelectedFile = { tab: UploadTab; file: File }
 
 export type UploadDialogEvent =
   | { type: 'dialog.openInvoice' }

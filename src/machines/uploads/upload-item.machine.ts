@@ -1,5 +1,5 @@
 /**
- * One file's upload (spec 02 §3-4): `pending` until the queue starts it, `sending.uploading`
+ * One file's upload: `pending` until the queue starts it, `sending.uploading`
  * (progress; cancellable) → `sending.in_progress` (body sent, answer awaited) → `processing`
  * (the server answered PROCESSING; the queue polls) or `success`; `processing` ends in `success`
  * or `error`. Every status change is reported to the queue (`upload.changed`).
@@ -17,7 +17,7 @@ export type UploadStatus =
   | 'cancelled'
 
 export const COMPANY_REQUIRED_MESSAGE = 'Company ID is required for this upload'
-export const PROCESSING_FAILED_MESSAGE = 'Processing failed'
+const PROCESSING_FAILED_MESSAGE = 'Processing failed'
 
 /** What an item tells its queue each time its status changes. */
 export type UploadReport = {
@@ -33,7 +33,7 @@ export type UploadReport = {
 
 export type UploadItemNotice = 'processed' | 'failed'
 
-/** A status from the poll: `{status, errors}` of the document (spec 02 §3). */
+/** A status from the poll: `{status, errors}` of the document. */
 export type StatusUpdate = { type: 'upload.status'; status: string; errors: string[]; messages?: string[] }
 
 export type UploadItemEvent =
@@ -253,5 +253,3 @@ export const uploadItemMachine = setup({
     cancelled: { type: 'final', entry: { type: 'report', params: { status: 'cancelled' } } },
   },
 })
-
-export type UploadItemMachine = typeof uploadItemMachine

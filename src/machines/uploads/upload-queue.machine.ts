@@ -10,12 +10,12 @@ import { type UploadReport, type UploadStatus, uploadItemMachine } from './uploa
 
 export const MAX_CONCURRENT_UPLOADS = 3
 export const POLL_INTERVAL_MS = 3000
-/** The "sent" toast only shows while the list holds fewer uploads than this (spec 02 §8). */
-export const SEND_TOAST_LIMIT = 5
+/** The "sent" toast only shows while the list holds fewer uploads than this (a batch of five or more gets none per file). */
+const SEND_TOAST_LIMIT = 5
 
 export type UploadQueueNotice = 'started' | 'sent' | 'noFiles' | 'selectCompanyFirst'
 
-export type UploadItemActor = ActorRefFrom<typeof uploadItemMachine>
+type UploadItemActor = ActorRefFrom<typeof uploadItemMachine>
 
 /** The queue's view of one upload; `ref` is the child (progress lives there). */
 export type QueueEntry = {
@@ -73,7 +73,7 @@ export function statusRequests(uploads: readonly QueueEntry[]): StatusRequest[] 
 }
 
 /** Marks pending uploads as started while fewer than MAX_CONCURRENT_UPLOADS are sending. */
-export function startPending(uploads: readonly QueueEntry[]): {
+function startPending(uploads: readonly QueueEntry[]): {
   uploads: QueueEntry[]
   started: QueueEntry[]
 } {
@@ -301,5 +301,5 @@ export const uploadQueueMachine = setup({
   },
 })
 
-export type UploadQueueMachine = typeof uploadQueueMachine
+type UploadQueueMachine = typeof uploadQueueMachine
 export type UploadQueueActor = ActorRefFrom<UploadQueueMachine>

@@ -3,7 +3,7 @@ import { type ReactNode, type SelectHTMLAttributes, useId } from 'react'
 import { css, cx } from 'styled-system/css'
 import { field, input } from 'styled-system/recipes'
 
-export type SelectOption = { value: string; label: string; disabled?: boolean }
+type SelectOption = { value: string; label: string; disabled?: boolean }
 
 type SelectFieldProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'children'> & {
   label: ReactNode

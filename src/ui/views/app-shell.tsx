@@ -47,7 +47,7 @@ export function AppShell() {
 
 function Header({ sidebar }: { sidebar: SidebarActor }) {
   const { t } = useLingui()
-  // Spec 02 §2: the Upload dropdown is hidden on /settings.
+  // The header's Upload dropdown is hidden on /settings.
   const onSettings = useRouterState({ select: (s) => s.location.pathname.startsWith('/settings') })
   return (
     <header

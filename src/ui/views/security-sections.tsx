@@ -16,7 +16,7 @@ import { translateMessage } from '../messages'
 
 const stack = css({ display: 'flex', flexDirection: 'column', gap: '4', maxW: 'md' })
 
-/** The server's detail (or message) for a failed call, as the spec asks for password changes. */
+/** The server's detail (or message) for a failed call, translated; a server error (5xx) shows the fallback instead. */
 function serverDetail(failure: CallFailure | null, fallback: string): string | null {
   if (!failure) return null
   return failure.status >= 500 ? fallback : translateMessage(failure.detail ?? failure.message)

@@ -12,7 +12,7 @@ import { CompaniesTab } from './companies-tab'
 import { NewCompanyTab } from './new-company-tab'
 import { UsersTab } from './users-tab'
 
-export function AdminArea() {
+function AdminArea() {
   const { session, loadAdmin } = useAppActors()
   // Suspends (the settings page shows a spinner) until the admin API and machines are loaded.
   const machines = use(loadAdmin())

@@ -1,4 +1,4 @@
-/** Form schemas of the administration dialogs: the shared payload rules with the spec's messages. */
+/** Form schemas of the administration dialogs: the shared payload rules with the messages the dialogs show. */
 import * as v from 'valibot'
 import { AdminEmail, GlobalRoleInput } from '../../../contract'
 

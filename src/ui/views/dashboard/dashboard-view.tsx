@@ -28,8 +28,8 @@ const ConfirmDialog = lazy(() =>
   import('../../components/confirm-dialog').then((m) => ({ default: m.ConfirmDialog })),
 )
 
-/** Spec 02 §2: names over 30 characters are cut to 30 plus an ellipsis in the delete confirmation. */
-export const cutName = (name: string) => (name.length > 30 ? `${name.slice(0, 30)}…` : name)
+/** The delete confirmation cuts names over 30 characters to 30 plus an ellipsis. */
+const cutName = (name: string) => (name.length > 30 ? `${name.slice(0, 30)}…` : name)
 const filterPopoverLoaded: { current: ComponentType<PopupProps> | null } = { current: null }
 
 /** The dashboard: welcome, summary cards and recent uploads of the selected company. */

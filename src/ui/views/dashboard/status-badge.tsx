@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { css } from 'styled-system/css'
 
-/** Spec 02 §4: completed green, processing blue, pending yellow, failed red, other grey. */
+/** A row status's colour: completed green, processing blue, pending yellow, failed red, any other grey. */
 const tones: Record<string, { bg: string; fg: string }> = {
   completed: { bg: '#dcfce7', fg: '#166534' },
   processing: { bg: '#dbeafe', fg: '#1e40af' },

@@ -1,5 +1,5 @@
 /**
- * The invoice / expense detail dialog (spec 02 §2, §4, §8): the original in a frame on the left
+ * The invoice / expense detail dialog: the original in a frame on the left
  * (an image for image invoices), the fields and quality findings on the right, the actions below;
  * stacked below 768 px. Lazily loaded: `lazy(() => import('./details/document-detail-dialog'))`.
  * The view only reads the `documentDetail` actor and sends; the machine closes (injected `close`).
@@ -43,7 +43,7 @@ export type DocumentDetailActor = ActorRefFrom<DocumentDetailMachine>
 type DialogProps = { kind: FinancialKind; id: number; companyId: number; onClose: () => void }
 
 /** Loads the detail chunk's machine, then shows the dialog for this record. */
-export function DocumentDetailDialog(props: DialogProps) {
+function DocumentDetailDialog(props: DialogProps) {
   return (
     <Suspense
       fallback={

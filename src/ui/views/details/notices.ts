@@ -1,4 +1,4 @@
-/** The detail dialog's toasts (spec 02 §8 "Details"), by notice code and kind. */
+/** The detail dialog's toasts, by notice code and document kind. */
 import { msg } from '@lingui/core/macro'
 import toast from 'react-hot-toast'
 import type { DetailNoticeParams } from '../../../machines/details/document-detail.machine'
@@ -6,10 +6,10 @@ import type { DetailNotifier } from '../../../machines/shared/deps'
 import { i18n } from '../../i18n'
 import { translateMessage } from '../../messages'
 
-export type DetailToast = { kind: 'success' | 'error' | 'warning'; text: string }
+type DetailToast = { kind: 'success' | 'error' | 'warning'; text: string }
 
-/** The toast of a notice, or null when the spec shows none (the expense's load and preview errors). */
-export function detailNoticeText(p: DetailNoticeParams): DetailToast | null {
+/** The toast of a notice, or null for the notices that show no toast (the expense's load and preview errors). */
+function detailNoticeText(p: DetailNoticeParams): DetailToast | null {
   const invoice = p.kind === 'invoice'
   const category = p.category ?? ''
   switch (p.notice) {

@@ -38,7 +38,7 @@ function useCategoryLabel() {
   return (category: string) => groupLabel(i18n, category)
 }
 
-/** The floating progress panel, bottom right (spec 02 §2 "Upload progress panel"). */
+/** The floating upload progress panel, bottom right: one row per queued file until the list is cleared. */
 export default function UploadPanelContent({ queue }: { queue: UploadQueueActor }) {
   const { t, i18n } = useLingui()
   const uploads = useSelector(queue, (s) => s.context.uploads)
