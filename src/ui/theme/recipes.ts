@@ -155,34 +155,54 @@ const badge = defineRecipe({
   defaultVariants: { tone: 'neutral' },
 })
 
+/**
+ * Data tables. `framed`: a bordered, rounded box of its own (administration lists); `embedded`: the
+ * table sits inside a card that already frames it (the dashboard's recent uploads), with sentence-case
+ * headers and cells that keep to one line.
+ */
 const table = defineSlotRecipe({
   className: 'table',
   slots: ['scroll', 'table', 'head', 'row', 'header', 'cell'],
   base: {
-    scroll: {
-      w: 'full',
-      overflowX: 'auto',
-      borderWidth: '1px',
-      borderColor: 'border.default',
-      borderRadius: 'lg',
-      bg: 'bg.surface',
-    },
-    table: { w: 'full', borderCollapse: 'collapse', fontSize: 'sm', minW: '2xl' },
+    scroll: { overflowX: 'auto' },
+    table: { w: 'full', borderCollapse: 'collapse', fontSize: 'sm' },
     head: { bg: 'bg.muted' },
-    row: { borderTopWidth: '1px', borderColor: 'border.default', _hover: { bg: 'slate.50' } },
-    header: {
-      textAlign: 'left',
-      fontWeight: 'semibold',
-      color: 'fg.muted',
-      fontSize: 'xs',
-      textTransform: 'uppercase',
-      letterSpacing: 'wide',
-      px: '4',
-      py: '2.5',
-      whiteSpace: 'nowrap',
-    },
-    cell: { px: '4', py: '3', verticalAlign: 'middle' },
+    row: { borderTopWidth: '1px', borderColor: 'border.default' },
+    header: { textAlign: 'left', px: '4', whiteSpace: 'nowrap' },
+    cell: { px: '4', py: '3' },
   },
+  variants: {
+    variant: {
+      framed: {
+        scroll: {
+          w: 'full',
+          borderWidth: '1px',
+          borderColor: 'border.default',
+          borderRadius: 'lg',
+          bg: 'bg.surface',
+        },
+        table: { minW: '2xl' },
+        row: { _hover: { bg: 'slate.50' } },
+        header: {
+          fontWeight: 'semibold',
+          color: 'fg.muted',
+          fontSize: 'xs',
+          textTransform: 'uppercase',
+          letterSpacing: 'wide',
+          py: '2.5',
+        },
+        cell: { verticalAlign: 'middle' },
+      },
+      embedded: {
+        // relative: a screen-reader-only header text is positioned inside this box, not the page.
+        scroll: { position: 'relative' },
+        head: { color: 'fg.muted' },
+        header: { py: '3' },
+        cell: { textAlign: 'left', whiteSpace: 'nowrap' },
+      },
+    },
+  },
+  defaultVariants: { variant: 'framed' },
 })
 
 const tabs = defineSlotRecipe({

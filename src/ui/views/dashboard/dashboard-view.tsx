@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
-import { type ComponentType, lazy, Suspense, useEffect } from 'react'
+import { type ComponentType, lazy, type ReactNode, Suspense, useEffect } from 'react'
 import { css, cx } from 'styled-system/css'
 import { button, card } from 'styled-system/recipes'
 import { LOG_TYPE_LABEL } from '../../../contract/document-labels'
@@ -12,6 +12,7 @@ import { useAppActors, useScreenActor } from '../../app-context'
 import { BusyButton, Button } from '../../components/button'
 import { TrashIcon } from '../../components/icons'
 import { LazyOnIntent, type PopupProps } from '../../components/lazy-on-intent'
+import { DataTable, SortableTh, Td, Th, Tr } from '../../components/table'
 import { DashboardActorContext, FilterCount, useDashboard } from './dashboard-context'
 import { StatusBadge } from './status-badge'
 
@@ -214,8 +215,6 @@ function RecentUploads() {
   )
 }
 
-const cell = css({ px: '4', py: '3', textAlign: 'left', whiteSpace: 'nowrap' })
-
 /** The detail dialog of the open row, and the delete confirmation; both fetched when first needed. */
 function RowDialogs({ companyId }: { companyId: number }) {
   const rowActions = useRowActions()
@@ -251,20 +250,187 @@ function RowDialogs({ companyId }: { companyId: number }) {
   )
 }
 
+/** Recent uploads: the error or empty state, or the table with its "show more" button. */
 function LogTable() {
   const dashboard = useDashboard()
-  const rowActions = useRowActions()
   const loading = useSelector(dashboard, (s) => s.hasTag('loading'))
   const failed = useSelector(dashboard, (s) => s.matches({ data: 'failed' }))
-  const logs = useSelector(dashboard, (s) => s.context.logs)
+  const empty = useSelector(dashboard, (s) => s.context.logs.length === 0)
   const filtered = useSelector(
     dashboard,
     (s) => activeFilterCount(s.context.filters) > 0 || s.context.searchTerm.trim() !== '',
   )
-  const sortBy = useSelector(dashboard, (s) => s.context.sortBy)
-  const sortOrder = useSelector(dashboard, (s) => s.context.sortOrder)
   const hasMore = useSelector(dashboard, (s) => s.context.hasMore)
   const loadingMore = useSelector(dashboard, (s) => s.hasTag('loadingMore'))
+  const { session } = useAppActors()
+  const isPlatformAdmin = useSelector(session, (s) => s.context.user?.role === 'SAAS_ADMIN')
+  const columns = useSortColumns()
+
+  if (failed)
+    return (
+      <StateMessage
+        message={<Trans>The documents could not be loaded.</Trans>}
+        action={<Trans>Retry</Trans>}
+        onAction={() => dashboard.send({ type: 'dashboard.retry' })}
+      />
+    )
+  if (!loading && empty)
+    return filtered ? (
+      <StateMessage
+        message={<Trans>No documents match your filters.</Trans>}
+        action={<Trans>Clear all filters</Trans>}
+        onAction={() => dashboard.send({ type: 'summary.reset' })}
+      />
+    ) : (
+      <NoDocumentsYet />
+    )
+
+  return (
+    <DataTable
+      variant="embedded"
+      busy={loading}
+      head={<LogTableHead columns={columns} isPlatformAdmin={isPlatformAdmin} />}
+      after={
+        hasMore && !loading ? (
+          <div className={css({ display: 'flex', justifyContent: 'center', p: '3' })}>
+            <BusyButton
+              variant="outline"
+              size="sm"
+              busy={loadingMore}
+              onClick={() => dashboard.send({ type: 'rows.more' })}
+            >
+              <Trans>Show more</Trans>
+            </BusyButton>
+          </div>
+        ) : null
+      }
+    >
+      {loading ? (
+        <LogSkeletonRows columns={columns.length + 1} />
+      ) : (
+        <LogRows isPlatformAdmin={isPlatformAdmin} />
+      )}
+    </DataTable>
+  )
+}
+
+const stateMessage = css({
+  p: '8',
+  textAlign: 'center',
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '3',
+  alignItems: 'center',
+})
+
+/** A message in place of the table, with the one action that gets out of it. */
+function StateMessage({
+  message,
+  action,
+  onAction,
+}: {
+  message: ReactNode
+  action: ReactNode
+  onAction: () => void
+}) {
+  return (
+    <div className={stateMessage}>
+      <p className={css({ color: 'fg.muted' })}>{message}</p>
+      <Button variant="outline" size="sm" onClick={onAction}>
+        {action}
+      </Button>
+    </div>
+  )
+}
+
+function NoDocumentsYet() {
+  return (
+    <div
+      className={css({
+        p: '10',
+        textAlign: 'center',
+        display: 'flex',
+        flexDirection: 'column',
+        gap: '2',
+        alignItems: 'center',
+      })}
+    >
+      <p className={css({ fontWeight: 'medium' })}>
+        <Trans>No documents yet</Trans>
+      </p>
+      <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>
+        <Trans>Upload your first invoice or document to see it here.</Trans>
+      </p>
+      <EmptyStateUploads />
+    </div>
+  )
+}
+
+/** The sortable columns, in their order on screen. */
+function useSortColumns(): { key: SortColumn; label: string }[] {
+  const { t } = useLingui()
+  return [
+    { key: 'name', label: t`Document` },
+    { key: 'type', label: t`Type` },
+    { key: 'date', label: t`Uploaded date` },
+    { key: 'status', label: t`Status` },
+  ]
+}
+
+function LogTableHead({
+  columns,
+  isPlatformAdmin,
+}: {
+  columns: { key: SortColumn; label: string }[]
+  isPlatformAdmin: boolean
+}) {
+  const dashboard = useDashboard()
+  const sortBy = useSelector(dashboard, (s) => s.context.sortBy)
+  const sortOrder = useSelector(dashboard, (s) => s.context.sortOrder)
+  return (
+    <>
+      {columns.map((column) => (
+        <SortableTh
+          key={column.key}
+          label={column.label}
+          order={sortBy === column.key ? sortOrder : undefined}
+          onSort={() => dashboard.send({ type: 'sort.toggle', column: column.key })}
+        />
+      ))}
+      <Th>
+        <Trans>Details</Trans>
+      </Th>
+      {isPlatformAdmin ? (
+        <Th>
+          <span className={css({ srOnly: true })}>
+            <Trans>Actions</Trans>
+          </span>
+        </Th>
+      ) : null}
+    </>
+  )
+}
+
+const bone = css({ h: '4', w: '24', borderRadius: 'sm', bg: 'bg.subtle', animation: 'pulse' })
+
+/** Five placeholder rows while the first page loads (sortable columns and details). */
+function LogSkeletonRows({ columns }: { columns: number }) {
+  return [0, 1, 2, 3, 4].map((i) => (
+    <tr key={`skeleton-${i}`} data-testid="skeleton-row">
+      {Array.from({ length: columns }, (_, c) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
+        <Td key={c}>
+          <div className={bone} />
+        </Td>
+      ))}
+    </tr>
+  ))
+}
+
+function LogRows({ isPlatformAdmin }: { isPlatformAdmin: boolean }) {
+  const dashboard = useDashboard()
+  const rowActions = useRowActions()
+  const logs = useSelector(dashboard, (s) => s.context.logs)
   const { t, i18n } = useLingui()
   const format = new Intl.DateTimeFormat(i18n.locale, {
     month: 'short',
@@ -273,198 +439,46 @@ function LogTable() {
     hour: '2-digit',
     minute: '2-digit',
   })
-  const { session } = useAppActors()
-  const isPlatformAdmin = useSelector(session, (s) => s.context.user?.role === 'SAAS_ADMIN')
-
-  if (failed)
-    return (
-      <div
-        className={css({
-          p: '8',
-          textAlign: 'center',
-          display: 'flex',
-          flexDirection: 'column',
-          gap: '3',
-          alignItems: 'center',
-        })}
-      >
-        <p className={css({ color: 'fg.muted' })}>
-          <Trans>The documents could not be loaded.</Trans>
-        </p>
-        <Button variant="outline" size="sm" onClick={() => dashboard.send({ type: 'dashboard.retry' })}>
-          <Trans>Retry</Trans>
-        </Button>
-      </div>
-    )
-  if (!loading && logs.length === 0)
-    return filtered ? (
-      <div
-        className={css({
-          p: '8',
-          textAlign: 'center',
-          display: 'flex',
-          flexDirection: 'column',
-          gap: '3',
-          alignItems: 'center',
-        })}
-      >
-        <p className={css({ color: 'fg.muted' })}>
-          <Trans>No documents match your filters.</Trans>
-        </p>
-        <Button variant="outline" size="sm" onClick={() => dashboard.send({ type: 'summary.reset' })}>
-          <Trans>Clear all filters</Trans>
-        </Button>
-      </div>
-    ) : (
-      <div
-        className={css({
-          p: '10',
-          textAlign: 'center',
-          display: 'flex',
-          flexDirection: 'column',
-          gap: '2',
-          alignItems: 'center',
-        })}
-      >
-        <p className={css({ fontWeight: 'medium' })}>
-          <Trans>No documents yet</Trans>
-        </p>
-        <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>
-          <Trans>Upload your first invoice or document to see it here.</Trans>
-        </p>
-        <EmptyStateUploads />
-      </div>
-    )
-
-  const columns: { key: SortColumn; label: string }[] = [
-    { key: 'name', label: t`Document` },
-    { key: 'type', label: t`Type` },
-    { key: 'date', label: t`Uploaded date` },
-    { key: 'status', label: t`Status` },
-  ]
-  return (
-    // relative: the screen-reader-only header text is positioned inside this box, not the page.
-    <div className={css({ overflowX: 'auto', position: 'relative' })}>
-      <table className={css({ w: 'full', fontSize: 'sm', borderCollapse: 'collapse' })} aria-busy={loading}>
-        <thead className={css({ bg: 'bg.muted', color: 'fg.muted' })}>
-          <tr>
-            {columns.map((column) => (
-              <th
-                key={column.key}
-                scope="col"
-                className={cell}
-                aria-sort={
-                  sortBy === column.key ? (sortOrder === 'asc' ? 'ascending' : 'descending') : undefined
-                }
-              >
-                <button
-                  type="button"
-                  onClick={() => dashboard.send({ type: 'sort.toggle', column: column.key })}
-                  className={css({
-                    display: 'inline-flex',
-                    gap: '1',
-                    alignItems: 'center',
-                    fontWeight: 'medium',
-                    cursor: 'pointer',
-                  })}
-                >
-                  {column.label}
-                  <span aria-hidden="true">
-                    {sortBy === column.key ? (sortOrder === 'asc' ? '↑' : '↓') : ''}
-                  </span>
-                </button>
-              </th>
-            ))}
-            <th scope="col" className={cell}>
-              <Trans>Details</Trans>
-            </th>
-            {isPlatformAdmin ? (
-              <th scope="col" className={cell}>
-                <span className={css({ srOnly: true })}>
-                  <Trans>Actions</Trans>
-                </span>
-              </th>
-            ) : null}
-          </tr>
-        </thead>
-        <tbody>
-          {loading
-            ? [0, 1, 2, 3, 4].map((i) => (
-                <tr key={`skeleton-${i}`} data-testid="skeleton-row">
-                  {[...columns, { key: 'details' }].map((c) => (
-                    <td key={c.key} className={cell}>
-                      <div
-                        className={css({
-                          h: '4',
-                          w: '24',
-                          borderRadius: 'sm',
-                          bg: 'bg.subtle',
-                          animation: 'pulse',
-                        })}
-                      />
-                    </td>
-                  ))}
-                </tr>
-              ))
-            : logs.map((log) => (
-                <tr key={log.id} className={css({ borderTopWidth: '1px', borderColor: 'border.default' })}>
-                  <td className={cell}>
-                    <span
-                      title={log.name}
-                      className={css({ display: 'block', maxW: '200px', truncate: true })}
-                    >
-                      {log.name}
-                    </span>
-                  </td>
-                  <td className={cell}>{i18n._(LOG_TYPE_LABEL[log.type])}</td>
-                  <td className={cell}>{format.format(new Date(log.date))}</td>
-                  <td className={cell}>
-                    <StatusBadge status={log.status} />
-                  </td>
-                  <td className={cell}>
-                    {log.type === 'Invoice' || log.type === 'Expense' ? (
-                      <button
-                        type="button"
-                        className={button({ variant: 'link', size: 'sm' })}
-                        aria-label={t`Open details of ${log.name}`}
-                        onClick={() => rowActions.send({ type: 'row.open', log })}
-                      >
-                        <Trans>View</Trans>
-                      </button>
-                    ) : null}
-                  </td>
-                  {isPlatformAdmin ? (
-                    <td className={cell}>
-                      {canDeleteRow(log) ? (
-                        <button
-                          type="button"
-                          className={button({ variant: 'ghost', size: 'sm' })}
-                          aria-label={t`Delete ${log.name}`}
-                          onClick={() => rowActions.send({ type: 'row.delete', log })}
-                        >
-                          <TrashIcon />
-                        </button>
-                      ) : null}
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-        </tbody>
-      </table>
-      {hasMore && !loading ? (
-        <div className={css({ display: 'flex', justifyContent: 'center', p: '3' })}>
-          <BusyButton
-            variant="outline"
-            size="sm"
-            busy={loadingMore}
-            onClick={() => dashboard.send({ type: 'rows.more' })}
+  return logs.map((log) => (
+    <Tr key={log.id}>
+      <Td>
+        <span title={log.name} className={css({ display: 'block', maxW: '200px', truncate: true })}>
+          {log.name}
+        </span>
+      </Td>
+      <Td>{i18n._(LOG_TYPE_LABEL[log.type])}</Td>
+      <Td>{format.format(new Date(log.date))}</Td>
+      <Td>
+        <StatusBadge status={log.status} />
+      </Td>
+      <Td>
+        {log.type === 'Invoice' || log.type === 'Expense' ? (
+          <button
+            type="button"
+            className={button({ variant: 'link', size: 'sm' })}
+            aria-label={t`Open details of ${log.name}`}
+            onClick={() => rowActions.send({ type: 'row.open', log })}
           >
-            <Trans>Show more</Trans>
-          </BusyButton>
-        </div>
+            <Trans>View</Trans>
+          </button>
+        ) : null}
+      </Td>
+      {isPlatformAdmin ? (
+        <Td>
+          {canDeleteRow(log) ? (
+            <button
+              type="button"
+              className={button({ variant: 'ghost', size: 'sm' })}
+              aria-label={t`Delete ${log.name}`}
+              onClick={() => rowActions.send({ type: 'row.delete', log })}
+            >
+              <TrashIcon />
+            </button>
+          ) : null}
+        </Td>
       ) : null}
-    </div>
-  )
+    </Tr>
+  ))
 }
 
 function EmptyStateUploads() {
