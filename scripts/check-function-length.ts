@@ -23,9 +23,11 @@ function sourceFiles(dir: string): string[] {
 }
 
 function nameOf(node: ts.Node, file: ts.SourceFile): string {
-  if ((ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node)) && node.name) return node.name.getText(file)
+  if ((ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node)) && node.name)
+    return node.name.getText(file)
   const parent = node.parent
-  if (parent && (ts.isVariableDeclaration(parent) || ts.isPropertyAssignment(parent))) return parent.name.getText(file)
+  if (parent && (ts.isVariableDeclaration(parent) || ts.isPropertyAssignment(parent)))
+    return parent.name.getText(file)
   return '(anonymous)'
 }
 
@@ -36,7 +38,11 @@ for (const path of sourceFiles(join(root, 'src'))) {
     if (ts.isFunctionLike(node) && 'body' in node && node.body) {
       const start = file.getLineAndCharacterOfPosition(node.getStart(file)).line
       const end = file.getLineAndCharacterOfPosition(node.getEnd()).line
-      found.push({ name: nameOf(node, file), where: `${relative(root, path)}:${start + 1}`, lines: end - start + 1 })
+      found.push({
+        name: nameOf(node, file),
+        where: `${relative(root, path)}:${start + 1}`,
+        lines: end - start + 1,
+      })
     }
     ts.forEachChild(node, visit)
   }

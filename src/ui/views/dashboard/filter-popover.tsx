@@ -2,6 +2,7 @@ import { Popover } from '@ark-ui/react/popover'
 import { Portal } from '@ark-ui/react/portal'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
+import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { LOG_TYPE_LABEL } from '../../../contract/document-labels'
@@ -34,39 +35,21 @@ const label = css({
   fontWeight: 'medium',
 })
 
+type FilterActor = NonNullable<ReturnType<typeof useFilterActor>>
+
+function useFilterActor() {
+  const popover = useSelector(useDashboard(), (s) => s.children.filters)
+  if (!popover) throw new Error('the dashboard has no filter popover')
+  return popover
+}
+
 /** The filter popover (status, type, date preset or range); its draft lives in the dashboard's
  * `filters` actor, which the dashboard opens with the filters in force. */
 export default function FilterPopover(_: PopupProps) {
   const dashboard = useDashboard()
-  const popover = useSelector(dashboard, (s) => s.children.filters)
-  if (!popover) throw new Error('the dashboard has no filter popover')
+  const popover = useFilterActor()
   const open = useSelector(popover, (s) => s.matches('open'))
-  const draft = useSelector(popover, (s) => s.context.draft)
   const count = useSelector(dashboard, (s) => activeFilterCount(s.context.filters))
-  const canApply = useSelector(popover, (s) => s.can({ type: 'filters.apply' }))
-  const { t, i18n } = useLingui()
-  const edit = (patch: Partial<Filters>) => popover.send({ type: 'filters.edit', patch })
-  const statusLabels: Record<Filters['status'], string> = {
-    all: t`All statuses`,
-    pending: t`Pending`,
-    processing: t`Processing`,
-    completed: t`Completed`,
-    failed: t`Failed`,
-  }
-  const typeLabels: Record<Filters['type'], string> = {
-    all: t`All types`,
-    invoice: i18n._(LOG_TYPE_LABEL.Invoice),
-    document: i18n._(LOG_TYPE_LABEL.Document),
-  }
-  const dateLabels: Record<Filters['date'], string> = {
-    all: t`Any date`,
-    today: t`Today`,
-    yesterday: t`Yesterday`,
-    lastWeek: t`Last 7 days`,
-    lastMonth: t`Last 30 days`,
-    custom: t`Custom range`,
-  }
-  const rangeInvalid = draft.date === 'custom' && draft.from && draft.to && !isValidRange(draft)
 
   return (
     <Popover.Root
@@ -101,97 +84,149 @@ export default function FilterPopover(_: PopupProps) {
             <Popover.Title className={css({ fontWeight: 'semibold' })}>
               <Trans>Filters</Trans>
             </Popover.Title>
-            <label className={label}>
-              <Trans>Status</Trans>
-              <select
-                className={select}
-                value={draft.status}
-                onChange={(e) => edit({ status: e.currentTarget.value as Filters['status'] })}
-              >
-                {STATUS_FILTERS.map((s) => (
-                  <option key={s} value={s}>
-                    {statusLabels[s]}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className={label}>
-              <Trans>Type</Trans>
-              <select
-                className={select}
-                value={draft.type}
-                onChange={(e) => edit({ type: e.currentTarget.value as Filters['type'] })}
-              >
-                {TYPE_FILTERS.map((s) => (
-                  <option key={s} value={s}>
-                    {typeLabels[s]}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className={label}>
-              <Trans>Date</Trans>
-              <select
-                className={select}
-                value={draft.date}
-                onChange={(e) => edit({ date: e.currentTarget.value as Filters['date'] })}
-              >
-                {DATE_PRESETS.map((s) => (
-                  <option key={s} value={s}>
-                    {dateLabels[s]}
-                  </option>
-                ))}
-              </select>
-            </label>
-            {draft.date === 'custom' ? (
-              <div className={css({ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '2' })}>
-                <label className={label}>
-                  <Trans>From</Trans>
-                  <input
-                    type="date"
-                    className={select}
-                    value={draft.from ?? ''}
-                    max={draft.to ?? undefined}
-                    onChange={(e) => edit({ from: e.currentTarget.value || null })}
-                  />
-                </label>
-                <label className={label}>
-                  <Trans>To</Trans>
-                  <input
-                    type="date"
-                    className={select}
-                    value={draft.to ?? ''}
-                    min={draft.from ?? undefined}
-                    onChange={(e) => edit({ to: e.currentTarget.value || null })}
-                  />
-                </label>
-              </div>
-            ) : null}
-            {rangeInvalid ? (
-              <p role="alert" className={css({ fontSize: 'xs', color: 'danger.fg' })}>
-                <Trans>From cannot be later than To.</Trans>
-              </p>
-            ) : null}
-            <div className={css({ display: 'flex', justifyContent: 'space-between', pt: '2' })}>
-              <button
-                type="button"
-                className={button({ variant: 'ghost', size: 'sm' })}
-                onClick={() => popover.send({ type: 'filters.reset' })}
-              >
-                <Trans>Reset</Trans>
-              </button>
-              <button
-                type="button"
-                className={button({ size: 'sm' })}
-                disabled={!canApply}
-                onClick={() => popover.send({ type: 'filters.apply' })}
-              >
-                <Trans>Apply Filters</Trans>
-              </button>
-            </div>
+            <FilterFields popover={popover} />
+            <FilterActions popover={popover} />
           </Popover.Content>
         </Popover.Positioner>
       </Portal>
     </Popover.Root>
+  )
+}
+
+/** The labels of the status, type and date choices, in the interface language. */
+function useChoiceLabels() {
+  const { t, i18n } = useLingui()
+  const status: Record<Filters['status'], string> = {
+    all: t`All statuses`,
+    pending: t`Pending`,
+    processing: t`Processing`,
+    completed: t`Completed`,
+    failed: t`Failed`,
+  }
+  const type: Record<Filters['type'], string> = {
+    all: t`All types`,
+    invoice: i18n._(LOG_TYPE_LABEL.Invoice),
+    document: i18n._(LOG_TYPE_LABEL.Document),
+  }
+  const date: Record<Filters['date'], string> = {
+    all: t`Any date`,
+    today: t`Today`,
+    yesterday: t`Yesterday`,
+    lastWeek: t`Last 7 days`,
+    lastMonth: t`Last 30 days`,
+    custom: t`Custom range`,
+  }
+  return { status, type, date }
+}
+
+/** A labelled choice among a filter's values. */
+function Choice<K extends string>({
+  label: text,
+  value,
+  values,
+  labels,
+  onChange,
+}: {
+  label: ReactNode
+  value: K
+  values: readonly K[]
+  labels: Record<K, string>
+  onChange: (value: K) => void
+}) {
+  return (
+    <label className={label}>
+      {text}
+      <select className={select} value={value} onChange={(e) => onChange(e.currentTarget.value as K)}>
+        {values.map((s) => (
+          <option key={s} value={s}>
+            {labels[s]}
+          </option>
+        ))}
+      </select>
+    </label>
+  )
+}
+
+function FilterFields({ popover }: { popover: FilterActor }) {
+  const draft = useSelector(popover, (s) => s.context.draft)
+  const labels = useChoiceLabels()
+  const edit = (patch: Partial<Filters>) => popover.send({ type: 'filters.edit', patch })
+  const rangeInvalid = draft.date === 'custom' && draft.from && draft.to && !isValidRange(draft)
+  return (
+    <>
+      <Choice
+        label={<Trans>Status</Trans>}
+        value={draft.status}
+        values={STATUS_FILTERS}
+        labels={labels.status}
+        onChange={(status) => edit({ status })}
+      />
+      <Choice
+        label={<Trans>Type</Trans>}
+        value={draft.type}
+        values={TYPE_FILTERS}
+        labels={labels.type}
+        onChange={(type) => edit({ type })}
+      />
+      <Choice
+        label={<Trans>Date</Trans>}
+        value={draft.date}
+        values={DATE_PRESETS}
+        labels={labels.date}
+        onChange={(date) => edit({ date })}
+      />
+      {draft.date === 'custom' ? (
+        <div className={css({ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '2' })}>
+          <label className={label}>
+            <Trans>From</Trans>
+            <input
+              type="date"
+              className={select}
+              value={draft.from ?? ''}
+              max={draft.to ?? undefined}
+              onChange={(e) => edit({ from: e.currentTarget.value || null })}
+            />
+          </label>
+          <label className={label}>
+            <Trans>To</Trans>
+            <input
+              type="date"
+              className={select}
+              value={draft.to ?? ''}
+              min={draft.from ?? undefined}
+              onChange={(e) => edit({ to: e.currentTarget.value || null })}
+            />
+          </label>
+        </div>
+      ) : null}
+      {rangeInvalid ? (
+        <p role="alert" className={css({ fontSize: 'xs', color: 'danger.fg' })}>
+          <Trans>From cannot be later than To.</Trans>
+        </p>
+      ) : null}
+    </>
+  )
+}
+
+function FilterActions({ popover }: { popover: FilterActor }) {
+  const canApply = useSelector(popover, (s) => s.can({ type: 'filters.apply' }))
+  return (
+    <div className={css({ display: 'flex', justifyContent: 'space-between', pt: '2' })}>
+      <button
+        type="button"
+        className={button({ variant: 'ghost', size: 'sm' })}
+        onClick={() => popover.send({ type: 'filters.reset' })}
+      >
+        <Trans>Reset</Trans>
+      </button>
+      <button
+        type="button"
+        className={button({ size: 'sm' })}
+        disabled={!canApply}
+        onClick={() => popover.send({ type: 'filters.apply' })}
+      >
+        <Trans>Apply Filters</Trans>
+      </button>
+    </div>
   )
 }
