@@ -47,6 +47,27 @@ export default defineConfig({
             fg: { value: '{colors.red.700}' },
           },
           info: { subtle: { value: '{colors.sky.50}' }, fg: { value: '{colors.sky.800}' } },
+          // A document's status badge: completed green, processing blue, pending yellow, failed red,
+          // any other status grey.
+          status: {
+            completed: { bg: { value: '{colors.green.100}' }, fg: { value: '{colors.green.800}' } },
+            processing: { bg: { value: '{colors.blue.100}' }, fg: { value: '{colors.blue.800}' } },
+            pending: { bg: { value: '{colors.yellow.100}' }, fg: { value: '{colors.yellow.800}' } },
+            failed: { bg: { value: '{colors.red.100}' }, fg: { value: '{colors.red.800}' } },
+            other: { bg: { value: '{colors.slate.100}' }, fg: { value: '{colors.slate.700}' } },
+          },
+          // The figures of the dashboard's summary cards.
+          summary: {
+            total: { value: '{colors.indigo.600}' },
+            pending: { value: '{colors.yellow.600}' },
+            failed: { value: '{colors.red.600}' },
+          },
+          // The DocFlow logo: an indigo tile, a white page and its folded corner.
+          logo: {
+            tile: { value: '{colors.indigo.600}' },
+            page: { value: '{colors.white}' },
+            fold: { value: '{colors.indigo.200}' },
+          },
         },
       },
       recipes,

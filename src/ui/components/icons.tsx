@@ -1,5 +1,6 @@
 /** A few stroke icons (24×24, currentColor), decorative: callers label the control. */
 import type { SVGProps } from 'react'
+import { css } from 'styled-system/css'
 
 const Svg = (props: SVGProps<SVGSVGElement>) => (
   <svg
@@ -79,9 +80,12 @@ export const LogoutIcon = () => (
 )
 export const LogoMark = () => (
   <svg width="28" height="28" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
-    <rect width="32" height="32" rx="7" fill="#4f46e5" />
-    <path d="M10 8h8l5 5v11a2 2 0 0 1-2 2H10a2 2 0 0 1-2-2V10a2 2 0 0 1 2-2z" fill="#fff" />
-    <path d="M18 8v5h5" fill="#c7d2fe" />
+    <rect width="32" height="32" rx="7" className={css({ fill: 'logo.tile' })} />
+    <path
+      d="M10 8h8l5 5v11a2 2 0 0 1-2 2H10a2 2 0 0 1-2-2V10a2 2 0 0 1 2-2z"
+      className={css({ fill: 'logo.page' })}
+    />
+    <path d="M18 8v5h5" className={css({ fill: 'logo.fold' })} />
   </svg>
 )
 export const ChartIcon = () => (

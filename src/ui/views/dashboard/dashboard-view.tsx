@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react'
 import { type ComponentType, lazy, type ReactNode, Suspense, useEffect } from 'react'
 import { css, cx } from 'styled-system/css'
 import { button, card } from 'styled-system/recipes'
+import { token } from 'styled-system/tokens'
 import { LOG_TYPE_LABEL } from '../../../contract/document-labels'
 import { type DashboardActor, followUploads } from '../../../machines/dashboard/dashboard.implementations'
 import type { SortColumn, Summary } from '../../../machines/dashboard/dashboard.machine'
@@ -96,21 +97,21 @@ function SummaryCards() {
         label: t`Total documents`,
         active: false,
         onClick: () => dashboard.send({ type: 'summary.reset' }),
-        accent: '#4f46e5',
+        accent: token('colors.summary.total'),
       },
       {
         key: 'pending',
         label: t`Pending`,
         active: status === 'pending',
         onClick: () => dashboard.send({ type: 'summary.toggle', status: 'pending' }),
-        accent: '#ca8a04',
+        accent: token('colors.summary.pending'),
       },
       {
         key: 'failed',
         label: t`Failed`,
         active: status === 'failed',
         onClick: () => dashboard.send({ type: 'summary.toggle', status: 'failed' }),
-        accent: '#dc2626',
+        accent: token('colors.summary.failed'),
       },
     ]
   return (

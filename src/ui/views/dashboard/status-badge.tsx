@@ -1,13 +1,15 @@
 import { useLingui } from '@lingui/react/macro'
 import { css } from 'styled-system/css'
+import { token } from 'styled-system/tokens'
 
 /** A row status's colour: completed green, processing blue, pending yellow, failed red, any other grey. */
 const tones: Record<string, { bg: string; fg: string }> = {
-  completed: { bg: '#dcfce7', fg: '#166534' },
-  processing: { bg: '#dbeafe', fg: '#1e40af' },
-  pending: { bg: '#fef9c3', fg: '#854d0e' },
-  failed: { bg: '#fee2e2', fg: '#991b1b' },
+  completed: { bg: token('colors.status.completed.bg'), fg: token('colors.status.completed.fg') },
+  processing: { bg: token('colors.status.processing.bg'), fg: token('colors.status.processing.fg') },
+  pending: { bg: token('colors.status.pending.bg'), fg: token('colors.status.pending.fg') },
+  failed: { bg: token('colors.status.failed.bg'), fg: token('colors.status.failed.fg') },
 }
+const otherTone = { bg: token('colors.status.other.bg'), fg: token('colors.status.other.fg') }
 
 export function StatusBadge({ status }: { status: string }) {
   const { t } = useLingui()
@@ -18,7 +20,7 @@ export function StatusBadge({ status }: { status: string }) {
     failed: t`Failed`,
     rejected: t`Rejected`,
   }
-  const tone = tones[status] ?? { bg: '#f1f5f9', fg: '#334155' }
+  const tone = tones[status] ?? otherTone
   return (
     <span
       data-status={status}
