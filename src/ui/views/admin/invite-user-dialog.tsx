@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
 import { type FormEvent, useState } from 'react'
 import { css } from 'styled-system/css'
-import type { ActorRefFrom } from 'xstate'
+import type { ActorRefFrom, SnapshotFrom } from 'xstate'
 import { COMPANY_ROLES, GLOBAL_ROLES } from '../../../contract'
 import type { InviteUserMachine } from '../../../machines/admin/invite-user.machine'
 import { Alert } from '../../components/alert'
@@ -110,57 +110,8 @@ export function InviteUserDialog({
             <legend className={css({ fontSize: 'sm', fontWeight: 'medium', mb: '2' })}>
               <Trans>Companies</Trans>
             </legend>
-            {memberships.length > 0 ? (
-              <ul className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
-                {memberships.map((m) => (
-                  <li
-                    key={m.companyId}
-                    className={css({ display: 'flex', alignItems: 'center', gap: '2', fontSize: 'sm' })}
-                  >
-                    <span className={css({ flex: '1' })}>{nameOf(m.companyId)}</span>
-                    <Badge tone={m.role === 'COMPANY_ADMIN' ? 'accent' : 'neutral'}>
-                      {roleLabel(i18n, m.role)}
-                    </Badge>
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      aria-label={t`Remove ${nameOf(m.companyId)}`}
-                      onClick={() => actor.send({ type: 'company.remove', companyId: m.companyId })}
-                    >
-                      <Trans>Remove</Trans>
-                    </Button>
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-                <Trans>No company yet: the user can be added to companies later.</Trans>
-              </p>
-            )}
-            <div
-              className={css({
-                display: 'grid',
-                gap: '3',
-                gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' },
-                alignItems: 'end',
-              })}
-            >
-              <SelectField
-                id="invite-company"
-                label={t`Company`}
-                placeholder={t`Select a company…`}
-                options={companies.map((c) => ({ value: String(c.id), label: c.name }))}
-              />
-              <SelectField
-                id="invite-company-role"
-                label={t`Company role`}
-                placeholder={t`Select a role…`}
-                options={COMPANY_ROLES.map((r) => ({ value: r, label: roleLabel(i18n, r) }))}
-              />
-              <Button variant="outline" onClick={onAddCompany} className={css({ justifySelf: 'start' })}>
-                <Trans>Add company</Trans>
-              </Button>
-            </div>
+            <MembershipList actor={actor} memberships={memberships} nameOf={nameOf} />
+            <CompanyPicker companies={companies} onAdd={onAddCompany} />
             {companyError ? (
               <p role="alert" className={css({ fontSize: 'sm', color: 'danger.fg' })}>
                 {translateMessage(companyError)}
@@ -170,5 +121,80 @@ export function InviteUserDialog({
         </fieldset>
       </form>
     </Sheet>
+  )
+}
+
+/** The companies the invitation adds the user to, each with its role and a Remove button. */
+function MembershipList({
+  actor,
+  memberships,
+  nameOf,
+}: {
+  actor: ActorRefFrom<InviteUserMachine>
+  memberships: SnapshotFrom<InviteUserMachine>['context']['memberships']
+  nameOf: (id: number) => string
+}) {
+  const { t, i18n } = useLingui()
+  return memberships.length > 0 ? (
+    <ul className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+      {memberships.map((m) => (
+        <li
+          key={m.companyId}
+          className={css({ display: 'flex', alignItems: 'center', gap: '2', fontSize: 'sm' })}
+        >
+          <span className={css({ flex: '1' })}>{nameOf(m.companyId)}</span>
+          <Badge tone={m.role === 'COMPANY_ADMIN' ? 'accent' : 'neutral'}>{roleLabel(i18n, m.role)}</Badge>
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-label={t`Remove ${nameOf(m.companyId)}`}
+            onClick={() => actor.send({ type: 'company.remove', companyId: m.companyId })}
+          >
+            <Trans>Remove</Trans>
+          </Button>
+        </li>
+      ))}
+    </ul>
+  ) : (
+    <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+      <Trans>No company yet: the user can be added to companies later.</Trans>
+    </p>
+  )
+}
+
+/** The company and company-role choices, and the button that adds them to the invitation. */
+function CompanyPicker({
+  companies,
+  onAdd,
+}: {
+  companies: { id: number; name: string }[]
+  onAdd: () => void
+}) {
+  const { t, i18n } = useLingui()
+  return (
+    <div
+      className={css({
+        display: 'grid',
+        gap: '3',
+        gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' },
+        alignItems: 'end',
+      })}
+    >
+      <SelectField
+        id="invite-company"
+        label={t`Company`}
+        placeholder={t`Select a company…`}
+        options={companies.map((c) => ({ value: String(c.id), label: c.name }))}
+      />
+      <SelectField
+        id="invite-company-role"
+        label={t`Company role`}
+        placeholder={t`Select a role…`}
+        options={COMPANY_ROLES.map((r) => ({ value: r, label: roleLabel(i18n, r) }))}
+      />
+      <Button variant="outline" onClick={onAdd} className={css({ justifySelf: 'start' })}>
+        <Trans>Add company</Trans>
+      </Button>
+    </div>
   )
 }
