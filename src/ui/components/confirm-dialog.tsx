@@ -1,8 +1,8 @@
 import { Dialog } from '@ark-ui/react/dialog'
-import { Portal } from '@ark-ui/react/portal'
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { Button } from './button'
+import { DialogLayer } from './dialog-layer'
 
 /** A modal question with two answers; closing it (Escape) answers no. */
 export function ConfirmDialog(props: {
@@ -24,50 +24,36 @@ export function ConfirmDialog(props: {
       closeOnInteractOutside={props.closeOnInteractOutside ?? true}
       onOpenChange={(d) => !d.open && props.onCancel()}
     >
-      <Portal>
-        <Dialog.Backdrop
-          className={css({ position: 'fixed', inset: '0', bg: 'black/40', zIndex: 'overlay' })}
-        />
-        <Dialog.Positioner
+      <DialogLayer placement="center">
+        <Dialog.Content
           className={css({
-            position: 'fixed',
-            inset: '0',
-            zIndex: 'modal',
-            display: 'grid',
-            placeItems: 'center',
-            p: '4',
+            bg: 'bg.surface',
+            borderRadius: 'xl',
+            boxShadow: 'xl',
+            p: '6',
+            w: 'full',
+            maxW: 'md',
+            display: 'flex',
+            flexDirection: 'column',
+            gap: '4',
           })}
         >
-          <Dialog.Content
-            className={css({
-              bg: 'bg.surface',
-              borderRadius: 'xl',
-              boxShadow: 'xl',
-              p: '6',
-              w: 'full',
-              maxW: 'md',
-              display: 'flex',
-              flexDirection: 'column',
-              gap: '4',
-            })}
-          >
-            <Dialog.Title className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
-              {props.title}
-            </Dialog.Title>
-            <Dialog.Description className={css({ color: 'fg.muted', fontSize: 'sm' })}>
-              {props.description}
-            </Dialog.Description>
-            <div className={css({ display: 'flex', justifyContent: 'flex-end', gap: '2' })}>
-              <Button variant="outline" onClick={props.onCancel}>
-                {props.cancelLabel}
-              </Button>
-              <Button variant={props.danger ? 'danger' : 'solid'} onClick={props.onConfirm}>
-                {props.confirmLabel}
-              </Button>
-            </div>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
+          <Dialog.Title className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
+            {props.title}
+          </Dialog.Title>
+          <Dialog.Description className={css({ color: 'fg.muted', fontSize: 'sm' })}>
+            {props.description}
+          </Dialog.Description>
+          <div className={css({ display: 'flex', justifyContent: 'flex-end', gap: '2' })}>
+            <Button variant="outline" onClick={props.onCancel}>
+              {props.cancelLabel}
+            </Button>
+            <Button variant={props.danger ? 'danger' : 'solid'} onClick={props.onConfirm}>
+              {props.confirmLabel}
+            </Button>
+          </div>
+        </Dialog.Content>
+      </DialogLayer>
     </Dialog.Root>
   )
 }

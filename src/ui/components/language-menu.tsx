@@ -1,14 +1,12 @@
 import { useLingui } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
-import type { ComponentType } from 'react'
 import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { useAppActors } from '../app-context'
 import { GlobeIcon } from './icons'
-import { LazyOnIntent, type PopupProps } from './lazy-on-intent'
+import { LazyOnIntent, popupChunk, StandInButton } from './lazy-on-intent'
 
-const loadPopup = () => import('./language-menu-popup')
-const loaded: { current: ComponentType<PopupProps> | null } = { current: null }
+const languagePopup = popupChunk(() => import('./language-menu-popup'))
 
 /** English / Français, the current one marked; the Ark menu loads on first intent. */
 export function LanguageMenu() {
@@ -17,20 +15,17 @@ export function LanguageMenu() {
   const { t } = useLingui()
   return (
     <LazyOnIntent
-      load={loadPopup}
-      loaded={loaded}
+      {...languagePopup}
       standIn={(handlers) => (
-        <button
-          type="button"
+        <StandInButton
+          handlers={handlers}
+          popup="menu"
           className={button({ variant: 'ghost', size: 'sm' })}
-          aria-label={t`Change language`}
-          aria-haspopup="menu"
-          aria-expanded={false}
-          {...handlers}
+          label={t`Change language`}
         >
           <GlobeIcon />
           <span className={css({ textTransform: 'uppercase' })}>{current}</span>
-        </button>
+        </StandInButton>
       )}
     />
   )

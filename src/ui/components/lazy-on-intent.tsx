@@ -1,4 +1,12 @@
-import { type ComponentType, type ReactElement, type Ref, useEffect, useRef, useState } from 'react'
+import {
+  type ComponentType,
+  type ReactElement,
+  type ReactNode,
+  type Ref,
+  useEffect,
+  useRef,
+  useState,
+} from 'react'
 
 /** `defaultOpen`: the stand-in was pressed before the chunk arrived, so the popup opens at once. */
 export type PopupProps = { defaultOpen: boolean }
@@ -86,5 +94,38 @@ function Loaded({
     <span ref={box} style={{ display: 'contents' }}>
       <Popup defaultOpen={defaultOpen} />
     </span>
+  )
+}
+
+/** A popup's chunk and, once it has arrived, its component (shared by every mount of the trigger). */
+export function popupChunk(load: () => Promise<PopupModule>) {
+  return { load, loaded: { current: null as ComponentType<PopupProps> | null } }
+}
+
+/** The plain, collapsed trigger that stands in for a menu or dialog popup until its chunk arrives. */
+export function StandInButton({
+  handlers,
+  popup,
+  className,
+  label,
+  children,
+}: {
+  handlers: StandInHandlers
+  popup: 'menu' | 'dialog'
+  className: string
+  label?: string
+  children: ReactNode
+}) {
+  return (
+    <button
+      type="button"
+      className={className}
+      aria-label={label}
+      aria-haspopup={popup}
+      aria-expanded={false}
+      {...handlers}
+    >
+      {children}
+    </button>
   )
 }

@@ -3,10 +3,10 @@
  * phones), `placement="center"` a form dialog. Escape and the close button call `onClose`.
  */
 import { Dialog } from '@ark-ui/react/dialog'
-import { Portal } from '@ark-ui/react/portal'
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
+import { DialogLayer } from './dialog-layer'
 import { CloseIcon } from './icons'
 
 const content = {
@@ -58,67 +58,57 @@ export function Sheet(props: {
       closeOnEscape={!props.busy}
       onOpenChange={(d) => !d.open && props.onClose()}
     >
-      <Portal>
-        <Dialog.Backdrop
-          className={css({ position: 'fixed', inset: '0', bg: 'black/40', zIndex: 'overlay' })}
-        />
-        <Dialog.Positioner
-          className={css(
-            { position: 'fixed', inset: '0', zIndex: 'modal' },
-            placement === 'center' ? { display: 'grid', placeItems: 'center', p: '4' } : {},
-          )}
-        >
-          <Dialog.Content className={content[placement]} aria-busy={props.busy || undefined}>
-            <header
+      <DialogLayer placement={placement === 'center' ? 'center' : 'side'}>
+        <Dialog.Content className={content[placement]} aria-busy={props.busy || undefined}>
+          <header
+            className={css({
+              display: 'flex',
+              alignItems: 'flex-start',
+              justifyContent: 'space-between',
+              gap: '4',
+              px: '6',
+              py: '4',
+              borderBottomWidth: '1px',
+              borderColor: 'border.default',
+            })}
+          >
+            <div className={css({ display: 'flex', flexDirection: 'column', gap: '1', minW: '0' })}>
+              <Dialog.Title className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
+                {props.title}
+              </Dialog.Title>
+              {props.description ? (
+                <Dialog.Description className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+                  {props.description}
+                </Dialog.Description>
+              ) : null}
+            </div>
+            <Dialog.CloseTrigger
+              className={button({ variant: 'ghost', size: 'icon' })}
+              aria-label={props.closeLabel}
+              disabled={props.busy}
+            >
+              <CloseIcon />
+            </Dialog.CloseTrigger>
+          </header>
+          <div className={css({ flex: '1', overflowY: 'auto', px: '6', py: '5' })}>{props.children}</div>
+          {props.footer ? (
+            <footer
               className={css({
                 display: 'flex',
-                alignItems: 'flex-start',
-                justifyContent: 'space-between',
-                gap: '4',
+                justifyContent: 'flex-end',
+                gap: '2',
                 px: '6',
                 py: '4',
-                borderBottomWidth: '1px',
+                borderTopWidth: '1px',
                 borderColor: 'border.default',
+                bg: 'bg.canvas',
               })}
             >
-              <div className={css({ display: 'flex', flexDirection: 'column', gap: '1', minW: '0' })}>
-                <Dialog.Title className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
-                  {props.title}
-                </Dialog.Title>
-                {props.description ? (
-                  <Dialog.Description className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-                    {props.description}
-                  </Dialog.Description>
-                ) : null}
-              </div>
-              <Dialog.CloseTrigger
-                className={button({ variant: 'ghost', size: 'icon' })}
-                aria-label={props.closeLabel}
-                disabled={props.busy}
-              >
-                <CloseIcon />
-              </Dialog.CloseTrigger>
-            </header>
-            <div className={css({ flex: '1', overflowY: 'auto', px: '6', py: '5' })}>{props.children}</div>
-            {props.footer ? (
-              <footer
-                className={css({
-                  display: 'flex',
-                  justifyContent: 'flex-end',
-                  gap: '2',
-                  px: '6',
-                  py: '4',
-                  borderTopWidth: '1px',
-                  borderColor: 'border.default',
-                  bg: 'bg.canvas',
-                })}
-              >
-                {props.footer}
-              </footer>
-            ) : null}
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
+              {props.footer}
+            </footer>
+          ) : null}
+        </Dialog.Content>
+      </DialogLayer>
     </Dialog.Root>
   )
 }

@@ -156,6 +156,29 @@ const badge = defineRecipe({
 })
 
 /**
+ * The layer under every modal: a dimmed backdrop and a fixed positioner. `side`: the content places
+ * itself (a sheet from the right); `center`: centred with a margin; `fill`: full screen on phones,
+ * centred with a margin from md; `start`: a drawer from the left.
+ */
+const dialogLayer = defineSlotRecipe({
+  className: 'dialogLayer',
+  slots: ['backdrop', 'positioner'],
+  base: {
+    backdrop: { position: 'fixed', inset: '0', bg: 'black/40', zIndex: 'overlay' },
+    positioner: { position: 'fixed', inset: '0', zIndex: 'modal' },
+  },
+  variants: {
+    placement: {
+      side: {},
+      center: { positioner: { display: 'grid', placeItems: 'center', p: '4' } },
+      fill: { positioner: { display: 'grid', placeItems: 'center', p: { base: '0', md: '4' } } },
+      start: { positioner: { display: 'flex' } },
+    },
+  },
+  defaultVariants: { placement: 'side' },
+})
+
+/**
  * Data tables. `framed`: a bordered, rounded box of its own (administration lists); `embedded`: the
  * table sits inside a card that already frames it (the dashboard's recent uploads), with sentence-case
  * headers and cells that keep to one line.
@@ -237,4 +260,4 @@ const tabs = defineSlotRecipe({
 })
 
 export const recipes = { button, input, alert, card, badge }
-export const slotRecipes = { field, menu, table, tabs }
+export const slotRecipes = { dialogLayer, field, menu, table, tabs }

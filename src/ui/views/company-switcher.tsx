@@ -1,13 +1,11 @@
 import { useLingui } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
-import type { ComponentType } from 'react'
 import { css } from 'styled-system/css'
 import { useAppActors } from '../app-context'
-import { LazyOnIntent, type PopupProps } from '../components/lazy-on-intent'
+import { LazyOnIntent, popupChunk, StandInButton } from '../components/lazy-on-intent'
 import { CompanyLogo, switcherTrigger } from './company-logo'
 
-const loadPopup = () => import('./company-switcher-popup')
-const loaded: { current: ComponentType<PopupProps> | null } = { current: null }
+const switcherPopup = popupChunk(() => import('./company-switcher-popup'))
 
 /** The header's company switcher: skeleton while loading, hidden without companies. */
 export function CompanySwitcher() {
@@ -28,20 +26,17 @@ export function CompanySwitcher() {
   if (phase !== 'ready' || !selected) return null
   return (
     <LazyOnIntent
-      load={loadPopup}
-      loaded={loaded}
+      {...switcherPopup}
       standIn={(handlers) => (
-        <button
-          type="button"
+        <StandInButton
+          handlers={handlers}
+          popup="dialog"
           className={switcherTrigger}
-          aria-label={t`Company: ${selected.name}. Change company`}
-          aria-haspopup="dialog"
-          aria-expanded={false}
-          {...handlers}
+          label={t`Company: ${selected.name}. Change company`}
         >
           <CompanyLogo company={selected} />
           <span className={css({ truncate: true })}>{selected.name}</span>
-        </button>
+        </StandInButton>
       )}
     />
   )

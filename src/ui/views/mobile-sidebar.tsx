@@ -1,8 +1,8 @@
 import { Dialog } from '@ark-ui/react/dialog'
-import { Portal } from '@ark-ui/react/portal'
 import { useLingui } from '@lingui/react/macro'
 import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
+import { DialogLayer } from '../components/dialog-layer'
 import { CloseIcon } from '../components/icons'
 import { Brand, NavItems, type SidebarActor } from './app-nav'
 
@@ -11,49 +11,42 @@ export default function MobileSidebar({ sidebar }: { sidebar: SidebarActor }) {
   const { t } = useLingui()
   return (
     <Dialog.Root open onOpenChange={(d) => !d.open && sidebar.send({ type: 'sidebar.close' })}>
-      <Portal>
-        <Dialog.Backdrop
-          className={css({ position: 'fixed', inset: '0', bg: 'black/40', zIndex: 'overlay' })}
-        />
-        <Dialog.Positioner
-          className={css({ position: 'fixed', inset: '0', zIndex: 'modal', display: 'flex' })}
+      <DialogLayer placement="start">
+        <Dialog.Content
+          className={css({
+            w: '64',
+            maxW: '80vw',
+            h: 'full',
+            bg: 'bg.surface',
+            display: 'flex',
+            flexDirection: 'column',
+            boxShadow: 'xl',
+            outline: 'none',
+          })}
         >
-          <Dialog.Content
+          <div
             className={css({
-              w: '64',
-              maxW: '80vw',
-              h: 'full',
-              bg: 'bg.surface',
               display: 'flex',
-              flexDirection: 'column',
-              boxShadow: 'xl',
-              outline: 'none',
+              alignItems: 'center',
+              justifyContent: 'space-between',
+              pr: '2',
             })}
           >
-            <div
-              className={css({
-                display: 'flex',
-                alignItems: 'center',
-                justifyContent: 'space-between',
-                pr: '2',
-              })}
+            <Dialog.Title asChild>
+              <div>
+                <Brand collapsed={false} />
+              </div>
+            </Dialog.Title>
+            <Dialog.CloseTrigger
+              className={button({ variant: 'ghost', size: 'icon' })}
+              aria-label={t`Close navigation`}
             >
-              <Dialog.Title asChild>
-                <div>
-                  <Brand collapsed={false} />
-                </div>
-              </Dialog.Title>
-              <Dialog.CloseTrigger
-                className={button({ variant: 'ghost', size: 'icon' })}
-                aria-label={t`Close navigation`}
-              >
-                <CloseIcon />
-              </Dialog.CloseTrigger>
-            </div>
-            <NavItems collapsed={false} />
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
+              <CloseIcon />
+            </Dialog.CloseTrigger>
+          </div>
+          <NavItems collapsed={false} />
+        </Dialog.Content>
+      </DialogLayer>
     </Dialog.Root>
   )
 }

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
-import { type ComponentType, lazy, type ReactNode, Suspense, useEffect } from 'react'
+import { lazy, type ReactNode, Suspense, useEffect } from 'react'
 import { css, cx } from 'styled-system/css'
 import { button, card } from 'styled-system/recipes'
 import { token } from 'styled-system/tokens'
@@ -12,7 +12,7 @@ import { canDeleteRow } from '../../../machines/dashboard/row-actions.machine'
 import { useAppActors, useScreenActor } from '../../app-context'
 import { BusyButton, Button } from '../../components/button'
 import { TrashIcon } from '../../components/icons'
-import { LazyOnIntent, type PopupProps } from '../../components/lazy-on-intent'
+import { LazyOnIntent, popupChunk } from '../../components/lazy-on-intent'
 import { DataTable, SortableTh, Td, Th, Tr } from '../../components/table'
 import { DashboardActorContext, FilterCount, useDashboard } from './dashboard-context'
 import { StatusBadge } from './status-badge'
@@ -24,7 +24,7 @@ function useRowActions() {
   return rowActions
 }
 
-const loadFilterPopover = () => import('./filter-popover')
+const filterPopover = popupChunk(() => import('./filter-popover'))
 const DocumentDetailDialog = lazy(() => import('../details/document-detail-dialog'))
 const ConfirmDialog = lazy(() =>
   import('../../components/confirm-dialog').then((m) => ({ default: m.ConfirmDialog })),
@@ -32,7 +32,6 @@ const ConfirmDialog = lazy(() =>
 
 /** The delete confirmation cuts names over 30 characters to 30 plus an ellipsis. */
 const cutName = (name: string) => (name.length > 30 ? `${name.slice(0, 30)}…` : name)
-const filterPopoverLoaded: { current: ComponentType<PopupProps> | null } = { current: null }
 
 /** The dashboard: welcome, summary cards and recent uploads of the selected company. */
 export function DashboardView() {
@@ -195,8 +194,7 @@ function RecentUploads() {
           })}
         />
         <LazyOnIntent
-          load={loadFilterPopover}
-          loaded={filterPopoverLoaded}
+          {...filterPopover}
           onPress={() => dashboard.send({ type: 'filters.open' })}
           standIn={(handlers) => (
             <button

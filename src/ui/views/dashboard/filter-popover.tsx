@@ -177,26 +177,18 @@ function FilterFields({ popover }: { popover: FilterActor }) {
       />
       {draft.date === 'custom' ? (
         <div className={css({ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '2' })}>
-          <label className={label}>
-            <Trans>From</Trans>
-            <input
-              type="date"
-              className={select}
-              value={draft.from ?? ''}
-              max={draft.to ?? undefined}
-              onChange={(e) => edit({ from: e.currentTarget.value || null })}
-            />
-          </label>
-          <label className={label}>
-            <Trans>To</Trans>
-            <input
-              type="date"
-              className={select}
-              value={draft.to ?? ''}
-              min={draft.from ?? undefined}
-              onChange={(e) => edit({ to: e.currentTarget.value || null })}
-            />
-          </label>
+          <DateBound
+            label={<Trans>From</Trans>}
+            value={draft.from}
+            max={draft.to}
+            onChange={(from) => edit({ from })}
+          />
+          <DateBound
+            label={<Trans>To</Trans>}
+            value={draft.to}
+            min={draft.from}
+            onChange={(to) => edit({ to })}
+          />
         </div>
       ) : null}
       {rangeInvalid ? (
@@ -205,6 +197,35 @@ function FilterFields({ popover }: { popover: FilterActor }) {
         </p>
       ) : null}
     </>
+  )
+}
+
+/** One end of the custom date range; cleared, it is null. */
+function DateBound({
+  label: text,
+  value,
+  min,
+  max,
+  onChange,
+}: {
+  label: ReactNode
+  value: string | null
+  min?: string | null
+  max?: string | null
+  onChange: (value: string | null) => void
+}) {
+  return (
+    <label className={label}>
+      {text}
+      <input
+        type="date"
+        className={select}
+        value={value ?? ''}
+        min={min ?? undefined}
+        max={max ?? undefined}
+        onChange={(e) => onChange(e.currentTarget.value || null)}
+      />
+    </label>
   )
 }
 

@@ -5,7 +5,6 @@
  * The view only reads the `documentDetail` actor and sends; the machine closes (injected `close`).
  */
 import { Dialog } from '@ark-ui/react/dialog'
-import { Portal } from '@ark-ui/react/portal'
 import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
@@ -31,6 +30,7 @@ import {
 import { useAppActors, useScreenActor } from '../../app-context'
 import { Alert } from '../../components/alert'
 import { Button } from '../../components/button'
+import { DialogLayer } from '../../components/dialog-layer'
 import { CloseIcon } from '../../components/icons'
 import { SelectField } from '../../components/select'
 import { Spinner } from '../../components/spinner'
@@ -127,63 +127,49 @@ function DetailFrame(props: {
       closeOnEscape={!props.busy}
       onOpenChange={(d) => !d.open && props.onRequestClose()}
     >
-      <Portal>
-        <Dialog.Backdrop
-          className={css({ position: 'fixed', inset: '0', bg: 'black/40', zIndex: 'overlay' })}
-        />
-        <Dialog.Positioner
-          className={css({
-            position: 'fixed',
-            inset: '0',
-            zIndex: 'modal',
-            display: 'grid',
-            placeItems: 'center',
-            p: { base: '0', md: '4' },
-          })}
-        >
-          <Dialog.Content className={frame.content} aria-busy={props.busy || undefined}>
-            <header className={frame.header}>
-              <div className={css({ display: 'flex', flexDirection: 'column', gap: '1', minW: '0' })}>
-                <Dialog.Title className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
-                  {props.kind === 'invoice' ? t`Invoice details` : t`Expense details`}
-                </Dialog.Title>
-                {props.title ? (
-                  <Dialog.Description
-                    className={css({ fontSize: 'sm', color: 'fg.muted', wordBreak: 'break-all' })}
-                  >
-                    {props.title}
-                  </Dialog.Description>
-                ) : null}
-              </div>
-              <Dialog.CloseTrigger
-                className={button({ variant: 'ghost', size: 'icon' })}
-                aria-label={t`Close details`}
-                disabled={props.busy}
-              >
-                <CloseIcon />
-              </Dialog.CloseTrigger>
-            </header>
-            <div className={css({ flex: '1', minH: '0', overflowY: 'auto' })}>{props.children}</div>
-            {props.footer ? (
-              <footer
-                className={css({
-                  display: 'flex',
-                  flexWrap: 'wrap',
-                  alignItems: 'flex-end',
-                  gap: '3',
-                  px: { base: '4', md: '6' },
-                  py: '4',
-                  borderTopWidth: '1px',
-                  borderColor: 'border.default',
-                  bg: 'bg.canvas',
-                })}
-              >
-                {props.footer}
-              </footer>
-            ) : null}
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
+      <DialogLayer placement="fill">
+        <Dialog.Content className={frame.content} aria-busy={props.busy || undefined}>
+          <header className={frame.header}>
+            <div className={css({ display: 'flex', flexDirection: 'column', gap: '1', minW: '0' })}>
+              <Dialog.Title className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
+                {props.kind === 'invoice' ? t`Invoice details` : t`Expense details`}
+              </Dialog.Title>
+              {props.title ? (
+                <Dialog.Description
+                  className={css({ fontSize: 'sm', color: 'fg.muted', wordBreak: 'break-all' })}
+                >
+                  {props.title}
+                </Dialog.Description>
+              ) : null}
+            </div>
+            <Dialog.CloseTrigger
+              className={button({ variant: 'ghost', size: 'icon' })}
+              aria-label={t`Close details`}
+              disabled={props.busy}
+            >
+              <CloseIcon />
+            </Dialog.CloseTrigger>
+          </header>
+          <div className={css({ flex: '1', minH: '0', overflowY: 'auto' })}>{props.children}</div>
+          {props.footer ? (
+            <footer
+              className={css({
+                display: 'flex',
+                flexWrap: 'wrap',
+                alignItems: 'flex-end',
+                gap: '3',
+                px: { base: '4', md: '6' },
+                py: '4',
+                borderTopWidth: '1px',
+                borderColor: 'border.default',
+                bg: 'bg.canvas',
+              })}
+            >
+              {props.footer}
+            </footer>
+          ) : null}
+        </Dialog.Content>
+      </DialogLayer>
     </Dialog.Root>
   )
 }

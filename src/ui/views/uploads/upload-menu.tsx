@@ -1,31 +1,22 @@
 import { useLingui } from '@lingui/react/macro'
-import type { ComponentType } from 'react'
 import { button } from 'styled-system/recipes'
 import { UploadIcon } from '../../components/icons'
-import { LazyOnIntent, type PopupProps } from '../../components/lazy-on-intent'
+import { LazyOnIntent, popupChunk, StandInButton } from '../../components/lazy-on-intent'
 import { uploadLabel } from './upload-label'
 
-const loadPopup = () => import('./upload-menu-popup')
-const loaded: { current: ComponentType<PopupProps> | null } = { current: null }
+const uploadPopup = popupChunk(() => import('./upload-menu-popup'))
 
 /** The header's Upload dropdown (Upload invoice / Upload document); the Ark menu loads on first intent. */
 export function UploadMenu() {
   const { t } = useLingui()
   return (
     <LazyOnIntent
-      load={loadPopup}
-      loaded={loaded}
+      {...uploadPopup}
       standIn={(handlers) => (
-        <button
-          type="button"
-          className={button({ variant: 'solid', size: 'sm' })}
-          aria-haspopup="menu"
-          aria-expanded={false}
-          {...handlers}
-        >
+        <StandInButton handlers={handlers} popup="menu" className={button({ variant: 'solid', size: 'sm' })}>
           <UploadIcon />
           <span className={uploadLabel}>{t`Upload`}</span>
-        </button>
+        </StandInButton>
       )}
     />
   )
