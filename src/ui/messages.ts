@@ -1,6 +1,5 @@
 /**
- * Translations of the codes machines and schemas carry: notices (toasts) and validation messages.
- * Schemas keep the specification's English text as the message; this table translates it.
+ * Translations of the flows' notices (toasts), by notice code.
  */
 
 import type { MessageDescriptor } from '@lingui/core'
@@ -11,6 +10,7 @@ import type { SessionNotice } from '../machines/session/session.machine'
 import type { AccountNotice, AdminNotice, UploadNoticeParams } from '../machines/shared/deps'
 import type { CompanySelectionNotice } from '../machines/shell/company-selection.machine'
 import { i18n } from './i18n'
+import { codeText, messageText } from './message-texts'
 
 export const sessionNotices: Record<
   SessionNotice,
@@ -93,75 +93,9 @@ export const adminNotices: Record<AdminNotice, Notice> = {
   inviteFailed: { kind: 'error', message: msg`Failed to invite user` },
 }
 
-const known: Record<string, MessageDescriptor> = {
-  'Code must be at least 6 characters': msg`Code must be at least 6 characters`,
-  'Token must be at least 6 characters': msg`Token must be at least 6 characters`,
-  'Passwords do not match': msg`Passwords do not match`,
-  'Current password is required': msg`Current password is required`,
-  'Password confirmation is required': msg`Password confirmation is required`,
-  'Please enter a valid email address': msg`Please enter a valid email address`,
-  'Password is required': msg`Password is required`,
-  'Password is too long': msg`Password is too long`,
-  'Password must be at least 8 characters': msg`Password must be at least 8 characters`,
-  'Password must be at most 128 characters': msg`Password must be at most 128 characters`,
-  'Password must contain at least one uppercase letter': msg`Password must contain at least one uppercase letter`,
-  'Password must contain at least one lowercase letter': msg`Password must contain at least one lowercase letter`,
-  'Password must contain at least one number': msg`Password must contain at least one number`,
-  "Passwords don't match": msg`Passwords don't match`,
-  'Name must be at least 2 characters': msg`Name must be at least 2 characters`,
-  'Surname must be at least 2 characters': msg`Surname must be at least 2 characters`,
-  'Must not contain control characters': msg`Must not contain control characters`,
-  // Server messages the UI may show as they come.
-  'Too many attempts. Try again later.': msg`Too many attempts. Try again later.`,
-  'Request timeout': msg`Request timeout`,
-  'Request failed': msg`Request failed`,
-  'Unknown error occurred': msg`Unknown error occurred`,
-  'Internal server error': msg`Internal server error`,
-  'Failed to fetch': msg`Cannot reach the server. Check your connection.`,
-  'A platform administrator already exists': msg`A platform administrator already exists`,
-  'Invalid verification code': msg`Invalid verification code`,
-  'Invalid or expired validation link': msg`Invalid or expired validation link`,
-  'Invalid or expired password reset link': msg`Invalid or expired password reset link`,
-  'Current password is incorrect': msg`Current password is incorrect`,
-  'Invalid password or code': msg`Invalid password or code`,
-  'Invalid email, password or code': msg`Invalid email, password or code`,
-  'Two-factor authentication is already enabled; disable it first': msg`Two-factor authentication is already enabled; disable it first`,
-  'Enter your password or a code to disable two-factor authentication': msg`Enter your password or a code to disable two-factor authentication`,
-  'A user with this e-mail already exists': msg`A user with this e-mail already exists`,
-  'Not authenticated': msg`Your session has ended. Please sign in again.`,
-  'Invalid input': msg`Some fields are not valid. Check them and try again.`,
-  // Administration rules and messages.
-  'Invalid email address': msg`Invalid email address`,
-  'Role is required': msg`Role is required`,
-  'Please select a user': msg`Please select a user`,
-  'Please select a company': msg`Please select a company`,
-  'company already added': msg`company already added`,
-  'This user is already a member of the company': msg`This user is already a member of the company`,
-  'Only JPG, PNG and GIF files are allowed': msg`Only JPG, PNG and GIF files are allowed`,
-  'Invalid file type. Only JPG, PNG and GIF are allowed.': msg`Only JPG, PNG and GIF files are allowed`,
-  'Must be an http:// or https:// address': msg`Must be an http:// or https:// address`,
-  'Name must be at most 200 characters': msg`Name must be at most 200 characters`,
-  'Link is too long': msg`Link is too long`,
-  'Upload failed': msg`Upload failed`,
-  // Uploads: the upload dialogs' and the upload queue's toasts.
-  'Upload timed out. The file may still be processing.': msg`Upload timed out. The file may still be processing.`,
-  'Company ID is required for this upload': msg`Company ID is required for this upload`,
-  'Processing failed': msg`Processing failed`,
-  'Only PDF files are supported for expenses': msg`Only PDF files are supported for expenses`,
-  'Only PDF, JPEG or PNG files are supported for invoices': msg`Only PDF, JPEG or PNG files are supported for invoices`,
-  'Please select at least one file to upload': msg`Please select at least one file to upload`,
-  'The file is empty': msg`The file is empty`,
-}
-
-/** Translates a schema or server message when it is one we know, else shows it as it is. */
-export function translateMessage(message: string): string {
-  const descriptor = known[message]
-  return descriptor ? i18n._(descriptor) : message
-}
-
 /** A notice's text: the server's message when it sent one we can show, else ours. */
 export function noticeText(notice: Notice, serverMessage?: string): string {
-  return serverMessage ? translateMessage(serverMessage) : i18n._(notice.message)
+  return serverMessage ? messageText(serverMessage) : i18n._(notice.message)
 }
 
 export function companyNoticeText(notice: CompanySelectionNotice, name = ''): string {
@@ -198,7 +132,7 @@ export function uploadNoticeText(p: UploadNoticeParams): {
     case 'processed':
       return { kind: 'success', text: i18n._(msg`${fileName} processed successfully`) }
     case 'failed': {
-      const reason = translateMessage(p.reason ?? 'Upload failed')
+      const reason = p.reason ? messageText(p.reason) : codeText('uploadFailed')
       return { kind: 'error', text: i18n._(msg`${fileName} failed: ${reason}`) }
     }
     case 'noFiles':

@@ -4,7 +4,7 @@ import toast from 'react-hot-toast'
 import type { DetailNoticeParams } from '../../../machines/details/document-detail.machine'
 import type { DetailNotifier } from '../../../machines/shared/deps'
 import { i18n } from '../../i18n'
-import { translateMessage } from '../../messages'
+import { messageText } from '../../message-texts'
 
 type DetailToast = { kind: 'success' | 'error' | 'warning'; text: string }
 
@@ -15,7 +15,7 @@ function detailNoticeText(p: DetailNoticeParams): DetailToast | null {
   switch (p.notice) {
     case 'loadFailed': {
       if (!invoice) return null
-      const message = p.message ? translateMessage(p.message) : i18n._(msg`Failed to load invoice details`)
+      const message = p.message ? messageText(p.message) : i18n._(msg`Failed to load invoice details`)
       return { kind: 'error', text: i18n._(msg`Invoice error: ${message}`) }
     }
     case 'previewFailed':
