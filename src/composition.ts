@@ -12,7 +12,8 @@ import type { AdminMachines } from './machines/admin/admin.implementations'
 import { createDashboardImplementations } from './machines/dashboard/dashboard.implementations'
 import type { DetailMachines } from './machines/details/details.implementations'
 import { createSessionImplementations, type SessionActor } from './machines/session/session.implementations'
-import type { DetailNotifier, KeyValueStorage, Navigator, Notifier } from './machines/shared/deps'
+import type { KeyValueStorage, Navigator } from './machines/shared/deps'
+import type { Notify } from './machines/shared/notice'
 import {
   type CompanySelectionActor,
   createShellImplementations,
@@ -51,9 +52,7 @@ export type AppActors = {
 
 export type AppDeps = {
   api: Api
-  notify: Notifier
-  /** The detail dialog's notices, loaded with its chunk. */
-  loadDetailNotifier: () => Promise<DetailNotifier>
+  notify: Notify
   navigate: Navigator
   storage: KeyValueStorage
   locale: { activate(language: Language, catalog: Catalog): void; storageKey: string }
@@ -90,12 +89,8 @@ export function composeApp(deps: AppDeps): AppActors {
     return admin
   }
   const loadDetails = () => {
-    details ??= Promise.all([
-      api.loadDetails(),
-      deps.loadDetailNotifier(),
-      import('./machines/details/details.implementations'),
-    ]).then(([detailsApi, detailNotify, flow]) =>
-      flow.createDetailsImplementations({ details: detailsApi, notify: detailNotify, uploadQueue }),
+    details ??= Promise.all([api.loadDetails(), import('./machines/details/details.implementations')]).then(
+      ([detailsApi, flow]) => flow.createDetailsImplementations({ details: detailsApi, notify, uploadQueue }),
     )
     return details
   }

@@ -8,10 +8,11 @@ import { createRoot } from 'react-dom/client'
 import type { InspectionEvent } from 'xstate'
 import { createApi } from './api'
 import { type AppActors, composeApp } from './composition'
+import { notice } from './machines/shared/notice'
 import { routeTree } from './routeTree.gen'
 import { AppActorsProvider } from './ui/app-context'
 import { activateLanguage, detectLanguage, i18n, LANGUAGE_STORAGE_KEY } from './ui/i18n'
-import { toastNotifier } from './ui/notify'
+import { toastNotify } from './ui/notify'
 import { LanguageFailedView } from './ui/views/language-failed-view'
 import './index.css'
 
@@ -34,8 +35,7 @@ const api = createApi({
 
 const actors: AppActors = composeApp({
   api,
-  notify: toastNotifier,
-  loadDetailNotifier: () => import('./ui/views/details/notices').then((m) => m.detailNotifier),
+  notify: toastNotify,
   storage: window.localStorage,
   locale: {
     activate: (language, catalog) => activateLanguage(language, catalog as Messages),
@@ -56,7 +56,7 @@ const actors: AppActors = composeApp({
 
 const router = createRouter({
   routeTree,
-  context: { session: actors.session, notify: (notice) => toastNotifier.account(notice) },
+  context: { session: actors.session, notify: (code) => toastNotify(notice(`account.${code}`)) },
   defaultPreload: 'intent',
   scrollRestoration: true,
 })

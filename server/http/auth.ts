@@ -1,4 +1,5 @@
 import { createMiddleware } from 'hono/factory'
+import { contractMessages } from '../../src/contract/index.ts'
 import type { SessionService } from '../services/sessions.ts'
 import type { AppEnv } from './context.ts'
 import { HttpError } from './errors.ts'
@@ -8,7 +9,7 @@ export function requireUser(sessions: SessionService) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const token = sessions.readCookie(c)
     const resolved = token ? await sessions.resolve(token) : null
-    if (!token || !resolved) throw new HttpError(401, 'Not authenticated')
+    if (!token || !resolved) throw new HttpError(401, contractMessages.notAuthenticated)
     // Sliding expiry: keep the browser's cookie lifetime in step with the server's.
     if (resolved.renewed) sessions.writeCookie(c, token)
     c.set('user', resolved.user)

@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm'
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import * as v from 'valibot'
-import { IdParam } from '../../src/contract/index.ts'
+import { contractMessages, IdParam } from '../../src/contract/index.ts'
 import type { AppDatabase } from '../db/client.ts'
 import { companies, type UserRow, userCompanies } from '../db/schema.ts'
 import type { AppEnv } from './context.ts'
@@ -46,7 +46,7 @@ export function parseCompanyId(raw: unknown): number {
   const value = typeof raw === 'number' ? String(raw) : raw
   const result = v.safeParse(IdParam, value)
   if (!result.success) {
-    throw new HttpError(400, 'Invalid input', [
+    throw new HttpError(400, contractMessages.invalidInput, [
       {
         field: 'company_id',
         message: raw === undefined || raw === '' ? 'Company ID is required' : 'Invalid id',

@@ -7,7 +7,7 @@ import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { Logger } from 'pino'
 import * as v from 'valibot'
-import { type FieldIssue, IdParam, MAX_ID } from '../../src/contract/index.ts'
+import { contractMessages, type FieldIssue, IdParam, MAX_ID } from '../../src/contract/index.ts'
 
 export class HttpError extends Error {
   constructor(
@@ -32,7 +32,7 @@ export function parse<TSchema extends v.GenericSchema>(
     field: v.getDotPath(issue) ?? '',
     message: issue.message,
   }))
-  throw new HttpError(400, 'Invalid input', detail)
+  throw new HttpError(400, contractMessages.invalidInput, detail)
 }
 
 /** A positive integer beyond the int4 range of the id columns: no record can have it as id. */
@@ -100,13 +100,13 @@ export function errorHandler(logger: Logger): ErrorHandler {
         },
         'input refused by the database',
       )
-      return c.json({ message: 'Invalid input' }, 400)
+      return c.json({ message: contractMessages.invalidInput }, 400)
     }
     logger.error(
       { err: error, reqId: c.get('requestId' as never), method: c.req.method, path: c.req.path },
       'unhandled error',
     )
-    return c.json({ message: 'Internal server error' }, 500)
+    return c.json({ message: contractMessages.internalError }, 500)
   }
 }
 

@@ -10,6 +10,7 @@ import * as v from 'valibot'
 import {
   CompanyStatusInput,
   CreateCompanyInput,
+  contractMessages,
   IdParam,
   InviteUserInput,
   RemoveUserCompanyInput,
@@ -231,7 +232,7 @@ export function adminRoutes(deps: AdminRouteDeps) {
   async function invite(c: Context<AppEnv>) {
     const input = parse(InviteUserInput, await readJson(c))
     const result = await createInvitedUser(db, input, clock())
-    if (result.outcome === 'email-taken') throw new HttpError(409, 'A user with this e-mail already exists')
+    if (result.outcome === 'email-taken') throw new HttpError(409, contractMessages.emailInUse)
     if (result.outcome === 'unknown-company') {
       throw new HttpError(404, COMPANY_NOT_FOUND, { company_id: result.companyId })
     }

@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm'
 import { Hono } from 'hono'
 import {
   ChangePasswordInput,
+  contractMessages,
   type MessageResult,
   ResetConfirmInput,
   ResetRequestInput,
@@ -33,7 +34,7 @@ export function accountRoutes(deps: RouteDeps) {
         token: input.validation_token,
         password: input.password,
       })
-      if (!ok) throw new HttpError(400, 'Invalid or expired validation link')
+      if (!ok) throw new HttpError(400, contractMessages.invalidValidationLink)
       logger.info({ reqId: c.var.requestId }, 'account validated')
       return c.json({ message: 'Account validated successfully' } satisfies MessageResult)
     })
@@ -52,7 +53,7 @@ export function accountRoutes(deps: RouteDeps) {
         token: input.token,
         password: input.new_password,
       })
-      if (!ok) throw new HttpError(400, 'Invalid or expired password reset link')
+      if (!ok) throw new HttpError(400, contractMessages.invalidResetLink)
       // A new password proves this client is the owner: its own sign-in failures are forgiven
       // (other addresses' failures stay counted).
       attemptGuard(c, deps, input.email, 'sign-in').succeeded()
@@ -67,7 +68,11 @@ export function accountRoutes(deps: RouteDeps) {
       guard.check()
       if (!user.passwordHash || !(await verifyPassword(user.passwordHash, input.current_password))) {
         guard.failed()
-        throw new HttpError(401, 'Current password is incorrect', 'Current password is incorrect')
+        throw new HttpError(
+          401,
+          contractMessages.currentPasswordIncorrect,
+          contractMessages.currentPasswordIncorrect,
+        )
       }
       const passwordHash = await hashPassword(input.new_password)
       await db.transaction(async (tx) => {

@@ -9,6 +9,7 @@
  *   session gets its own small budget for guessing the password, not a way to lock the owner out.
  */
 import type { Context } from 'hono'
+import { contractMessages } from '../../src/contract/index.ts'
 import { clientAddress } from '../http/client-address.ts'
 import type { AppEnv, RouteDeps } from '../http/context.ts'
 import { HttpError } from '../http/errors.ts'
@@ -57,7 +58,7 @@ export function attemptGuard(
       const limit = rateLimiter.check(account, client)
       if (!limit.limited) return
       logger.warn({ reqId: c.var.requestId, client: address, path: c.req.path }, 'attempts throttled')
-      throw new HttpError(429, 'Too many attempts. Try again later.', undefined, {
+      throw new HttpError(429, contractMessages.tooManyAttempts, undefined, {
         'Retry-After': String(limit.retryAfterSeconds),
       })
     },

@@ -5,6 +5,7 @@
 import { Hono } from 'hono'
 import QRCode from 'qrcode'
 import {
+  contractMessages,
   Disable2faInput,
   Generate2faInput,
   type MessageResult,
@@ -36,7 +37,7 @@ export function twoFactorRoutes(deps: RouteDeps) {
       // Replacing an active secret must go through disable-2fa, which asks for the password
       // or a code: a borrowed session alone cannot move the second factor to another phone.
       if (user.is2faEnabled) {
-        throw new HttpError(409, 'Two-factor authentication is already enabled; disable it first')
+        throw new HttpError(409, contractMessages.twoFactorAlreadyEnabled)
       }
       const setup = await twoFactor.beginSetup(user)
       const png = await QRCode.toBuffer(setup.uri, {
@@ -66,7 +67,7 @@ export function twoFactorRoutes(deps: RouteDeps) {
       const ok = passwordOk && !input.use_backup_code && (await twoFactor.completeSetup(user.id, input.token))
       if (!ok) {
         guard.failed()
-        throw new HttpError(400, 'Invalid verification code')
+        throw new HttpError(400, contractMessages.invalidVerificationCode)
       }
       logger.info({ reqId: c.var.requestId, userId: user.id }, '2FA enabled')
       return c.json({ message: 'Two-factor authentication enabled' } satisfies MessageResult)
@@ -76,10 +77,10 @@ export function twoFactorRoutes(deps: RouteDeps) {
       const input = parse(Disable2faInput, await readJson(c))
       const user = c.var.user
       if (input.password === '' && input.token === '') {
-        throw new HttpError(400, 'Invalid input', [
+        throw new HttpError(400, contractMessages.invalidInput, [
           {
             field: 'password',
-            message: 'Enter your password or a code to disable two-factor authentication',
+            message: contractMessages.twoFactorDisableNeedsProof,
           },
         ])
       }
@@ -92,7 +93,7 @@ export function twoFactorRoutes(deps: RouteDeps) {
             (await twoFactor.verify(user.id, { token: input.token, useBackupCode: input.use_backup_code }))
       if (!ok) {
         guard.failed()
-        throw new HttpError(401, 'Invalid password or code')
+        throw new HttpError(401, contractMessages.invalidPasswordOrCode)
       }
       await twoFactor.disable(user.id)
       logger.info({ reqId: c.var.requestId, userId: user.id }, '2FA disabled')

@@ -2,6 +2,7 @@ import { type Context, Hono } from 'hono'
 import {
   Complete2faInput,
   CreateFirstAdminInput,
+  contractMessages,
   LoginInput,
   type LoginResult,
   type MessageResult,
@@ -14,7 +15,7 @@ import { createFirstAdmin, findUserByEmail, hasSaasAdmin, toUserView } from '../
 import { attemptGuard } from './auth-guard.ts'
 
 const INVALID_CREDENTIALS = 'Invalid email or password'
-const INVALID_SECOND_STEP = 'Invalid email, password or code'
+const INVALID_SECOND_STEP = contractMessages.invalidCredentials
 
 export function authRoutes(deps: RouteDeps) {
   const { db, logger, sessions, twoFactor } = deps
@@ -94,7 +95,7 @@ export function authRoutes(deps: RouteDeps) {
     .post('/auth/create-first-saas-admin', async (c) => {
       const input = parse(CreateFirstAdminInput, await readJson(c))
       // Cheap refusal before the deliberate cost of hashing; the transaction re-checks under a lock.
-      if (await hasSaasAdmin(db)) throw new HttpError(409, 'A platform administrator already exists')
+      if (await hasSaasAdmin(db)) throw new HttpError(409, contractMessages.adminExists)
       const outcome = await createFirstAdmin(
         db,
         {
@@ -105,8 +106,8 @@ export function authRoutes(deps: RouteDeps) {
         },
         'no-admin',
       )
-      if (outcome === 'admin-exists') throw new HttpError(409, 'A platform administrator already exists')
-      if (outcome === 'email-taken') throw new HttpError(409, 'A user with this e-mail already exists')
+      if (outcome === 'admin-exists') throw new HttpError(409, contractMessages.adminExists)
+      if (outcome === 'email-taken') throw new HttpError(409, contractMessages.emailInUse)
       logger.info({ reqId: c.var.requestId, email: input.email }, 'first administrator created')
       return c.json({ message: 'Administrator created' }, 201)
     })

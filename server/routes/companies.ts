@@ -5,7 +5,7 @@
  * with the detected type, `nosniff` and `inline`, so an upload can never be served as a page.
  */
 import { Hono } from 'hono'
-import { LOGO_MAX_BYTES, LOGO_TYPE_MESSAGE, LOGO_TYPES } from '../../src/contract/index.ts'
+import { contractMessages, LOGO_MAX_BYTES, LOGO_TYPE_MESSAGE, LOGO_TYPES } from '../../src/contract/index.ts'
 import { requireUser } from '../http/auth.ts'
 import { COMPANY_NOT_FOUND, findCompanyAccess, requireCompanyAccess } from '../http/company-access.ts'
 import type { AppEnv } from '../http/context.ts'
@@ -44,7 +44,9 @@ export function companyRoutes(deps: AdminRouteDeps) {
           },
         })
         if (!file)
-          throw new HttpError(400, 'Invalid input', [{ field: 'file', message: 'A file is required' }])
+          throw new HttpError(400, contractMessages.invalidInput, [
+            { field: 'file', message: 'A file is required' },
+          ])
         const replaced = await replaceLogo(db, id, file.key).catch(async (error) => {
           await storage.delete(file.key).catch(() => {})
           throw error

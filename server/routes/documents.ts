@@ -7,6 +7,7 @@ import { type Context, Hono } from 'hono'
 import { stream } from 'hono/streaming'
 import * as v from 'valibot'
 import {
+  contractMessages,
   DOCUMENT_CATEGORIES,
   DOCUMENT_KINDS,
   DOCUMENT_STATUSES,
@@ -156,10 +157,15 @@ export function documentRoutes(deps: DocumentRouteDeps) {
       const { fields, file } = received
       const { kind, category, accepted } = describe(fields)
       const access = await authorize(fields)
-      if (!file) throw new HttpError(400, 'Invalid input', [{ field: 'file', message: 'A file is required' }])
+      if (!file)
+        throw new HttpError(400, contractMessages.invalidInput, [
+          { field: 'file', message: 'A file is required' },
+        ])
       if (accepted && !accepted.includes(file.sniffed)) throw unsupported(kind as 'invoice')
       if (file.size === 0)
-        throw new HttpError(400, 'Invalid input', [{ field: 'file', message: 'The file is empty' }])
+        throw new HttpError(400, contractMessages.invalidInput, [
+          { field: 'file', message: contractMessages.fileEmpty },
+        ])
       const status = kind === 'document' ? 'COMPLETED' : 'PROCESSING'
       const now = clock()
       const id = await db.transaction(async (tx) => {

@@ -6,6 +6,7 @@ import { and, asc, count, desc, eq, gte, inArray, like, lte, type SQL, sql } fro
 import * as v from 'valibot'
 import {
   ACTIVE_LOG_STATUSES,
+  contractMessages,
   DateInput,
   FAILED_LOG_STATUSES,
   LOG_STATUSES,
@@ -63,7 +64,7 @@ const wholeNumber = (field: string, raw: unknown, min: number, max: number, fall
   if (raw === undefined || raw === null || String(raw).trim() === '') return fallback
   const value = Number(raw)
   if (!Number.isInteger(value) || value < min || value > max) {
-    throw new HttpError(400, 'Invalid input', [
+    throw new HttpError(400, contractMessages.invalidInput, [
       { field, message: `Must be a whole number from ${min} to ${max}` },
     ])
   }
@@ -88,7 +89,7 @@ export async function listLogs(
   if (input.last_days !== undefined && input.last_days !== null && String(input.last_days) !== '') {
     const days = Number(input.last_days)
     if (!Number.isInteger(days) || days < 0 || days > 36500) {
-      throw new HttpError(400, 'Invalid input', [
+      throw new HttpError(400, contractMessages.invalidInput, [
         { field: 'last_days', message: 'Must be a whole number of days' },
       ])
     }
@@ -105,10 +106,14 @@ export async function listLogs(
   const sortKey = String(input.sort_by ?? 'date').toLowerCase() as keyof typeof SORTS
   const column = SORTS[sortKey]
   if (!column)
-    throw new HttpError(400, 'Invalid input', [{ field: 'sort_by', message: 'Unknown sort column' }])
+    throw new HttpError(400, contractMessages.invalidInput, [
+      { field: 'sort_by', message: 'Unknown sort column' },
+    ])
   const order = String(input.sort_order ?? 'desc').toLowerCase()
   if (order !== 'asc' && order !== 'desc') {
-    throw new HttpError(400, 'Invalid input', [{ field: 'sort_order', message: 'Must be asc or desc' }])
+    throw new HttpError(400, contractMessages.invalidInput, [
+      { field: 'sort_order', message: 'Must be asc or desc' },
+    ])
   }
   const limit = wholeNumber('limit', input.limit, 1, MAX_ROWS, MAX_ROWS)
   const offset = wholeNumber('offset', input.offset, 0, 1_000_000, 0)

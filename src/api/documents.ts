@@ -6,10 +6,10 @@
  * is 'Upload timed out. The file may still be processing.'; an abort rejects with `AbortError`.
  */
 import * as v from 'valibot'
-import { BulkStatus, type DocumentKind, ErrorBody, UploadAnswer } from '../contract'
+import { BulkStatus, contractMessages, type DocumentKind, ErrorBody, UploadAnswer } from '../contract'
 import { ApiError, type Http, UPLOAD_TIMEOUT_MS } from './http'
 
-const UPLOAD_TIMEOUT_MESSAGE = 'Upload timed out. The file may still be processing.'
+const UPLOAD_TIMEOUT_MESSAGE = contractMessages.uploadTimedOut
 
 export type UploadRequest = {
   file: File
@@ -90,7 +90,7 @@ export function createDocumentsApi(http: Http, config: DocumentsConfig = {}) {
           return
         }
         if (xhr.status === 401) config.onUnauthorized?.()
-        const message = v.is(ErrorBody, data) && data.message ? data.message : 'Upload failed'
+        const message = v.is(ErrorBody, data) && data.message ? data.message : contractMessages.uploadFailed
         reject(new ApiError(xhr.status, message, data))
       }
       xhr.ontimeout = () => {
@@ -99,7 +99,7 @@ export function createDocumentsApi(http: Http, config: DocumentsConfig = {}) {
       }
       xhr.onerror = () => {
         cleanUp()
-        reject(new ApiError(500, 'Upload failed'))
+        reject(new ApiError(500, contractMessages.uploadFailed))
       }
       xhr.onabort = () => {
         cleanUp()

@@ -6,7 +6,7 @@
  */
 import ky, { HTTPError, type KyInstance, type Options, TimeoutError } from 'ky'
 import * as v from 'valibot'
-import { ErrorBody } from '../contract'
+import { contractMessages, ErrorBody } from '../contract'
 
 const REQUEST_TIMEOUT_MS = 30_000
 export const UPLOAD_TIMEOUT_MS = 60_000
@@ -49,12 +49,12 @@ async function toApiError(error: unknown, kind: Kind): Promise<ApiError> {
     const message = v.is(ErrorBody, body) && body.message ? body.message : null
     return new ApiError(
       error.response.status,
-      message ?? (kind === 'upload' ? 'Upload failed' : 'Request failed'),
+      message ?? (kind === 'upload' ? contractMessages.uploadFailed : contractMessages.requestFailed),
       body,
     )
   }
-  if (error instanceof TimeoutError) return new ApiError(408, 'Request timeout')
-  const message = error instanceof Error && error.message ? error.message : 'Unknown error occurred'
+  if (error instanceof TimeoutError) return new ApiError(408, contractMessages.requestTimeout)
+  const message = error instanceof Error && error.message ? error.message : contractMessages.unknownError
   return new ApiError(500, message)
 }
 

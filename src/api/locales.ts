@@ -5,6 +5,7 @@
 import ky from 'ky'
 import * as v from 'valibot'
 import type { Language } from '../contract'
+import { contractMessages } from '../contract'
 import { ApiError } from './http'
 
 /** `lingui compile --namespace json` output: `{ messages: { id: compiled message } }`. */
@@ -25,7 +26,7 @@ export function createLocalesApi(config: { baseUrl: string; fetch?: typeof fetch
           .json()
         return v.parse(CatalogFile, body).messages as Catalog
       } catch (error) {
-        throw new ApiError(500, error instanceof Error ? error.message : 'Unknown error occurred')
+        throw new ApiError(500, error instanceof Error ? error.message : contractMessages.unknownError)
       }
     },
   }

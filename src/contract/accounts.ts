@@ -13,11 +13,12 @@ import {
   noControlCharacters,
   PersonName,
 } from './common.ts'
+import { contractMessages } from './messages.ts'
 
 const RequiredPassword = v.pipe(
-  v.string('Password is required'),
-  v.minLength(1, 'Password is required'),
-  v.maxLength(1024, 'Password is too long'),
+  v.string(contractMessages.passwordRequired),
+  v.minLength(1, contractMessages.passwordRequired),
+  v.maxLength(1024, contractMessages.passwordTooLong),
 )
 
 export const LoginInput = v.object({ email: Email, password: RequiredPassword })
@@ -28,8 +29,8 @@ export type LoginResult = v.InferOutput<typeof LoginResult>
 
 export const CreateFirstAdminInput = v.object({
   email: Email,
-  name: PersonName('Name must be at least 2 characters'),
-  surname: PersonName('Surname must be at least 2 characters'),
+  name: PersonName(contractMessages.nameTooShort),
+  surname: PersonName(contractMessages.surnameTooShort),
   password: NewPassword,
 })
 export type CreateFirstAdminInput = v.InferOutput<typeof CreateFirstAdminInput>
@@ -72,7 +73,7 @@ const TwoFactorCode = (message: string) =>
     v.maxLength(64, 'Code is too long'),
     noControlCharacters(),
   )
-const OptionalSecret = v.optional(v.pipe(v.string(), v.maxLength(1024, 'Password is too long')), '')
+const OptionalSecret = v.optional(v.pipe(v.string(), v.maxLength(1024, contractMessages.passwordTooLong)), '')
 /** An e-mailed link's token: its format is checked by the server, never described to the caller. */
 const LinkToken = v.pipe(
   v.string('Invalid token'),
@@ -85,7 +86,7 @@ const LinkToken = v.pipe(
 export const Complete2faInput = v.object({
   email: Email,
   password: RequiredPassword,
-  token: TwoFactorCode('Code must be at least 6 characters'),
+  token: TwoFactorCode(contractMessages.codeTooShort),
   use_backup_code: v.optional(v.boolean(), false),
 })
 export type Complete2faInput = v.InferOutput<typeof Complete2faInput>
@@ -101,7 +102,7 @@ export const BackupCodes = v.array(v.string())
 export const Verify2faInput = v.object({
   email: v.optional(Email),
   password: OptionalSecret,
-  token: TwoFactorCode('Token must be at least 6 characters'),
+  token: TwoFactorCode(contractMessages.tokenTooShort),
   use_backup_code: v.optional(v.boolean(), false),
 })
 export type Verify2faInput = v.InferOutput<typeof Verify2faInput>
@@ -133,9 +134,9 @@ export type ResetConfirmInput = v.InferOutput<typeof ResetConfirmInput>
 
 export const ChangePasswordInput = v.object({
   current_password: v.pipe(
-    v.string('Current password is required'),
-    v.minLength(1, 'Current password is required'),
-    v.maxLength(1024, 'Password is too long'),
+    v.string(contractMessages.currentPasswordRequired),
+    v.minLength(1, contractMessages.currentPasswordRequired),
+    v.maxLength(1024, contractMessages.passwordTooLong),
   ),
   new_password: NewPassword,
 })

@@ -5,11 +5,12 @@ import * as v from 'valibot'
 import { UserCompany } from './accounts.ts'
 import { COMPANY_ROLES, GLOBAL_ROLES, Id, MAX_ID, noControlCharacters, PersonName } from './common.ts'
 import { type FileType, GIF, JPEG, PNG } from './documents.ts'
+import { contractMessages } from './messages.ts'
 
-const NAME_MESSAGE = 'Name must be at least 2 characters'
-const EMAIL_MESSAGE = 'Invalid email address'
-const ROLE_MESSAGE = 'Role is required'
-const LINK_MESSAGE = 'Must be an http:// or https:// address'
+const NAME_MESSAGE = contractMessages.nameTooShort
+const EMAIL_MESSAGE = contractMessages.emailAddressInvalid
+const ROLE_MESSAGE = contractMessages.roleRequired
+const LINK_MESSAGE = contractMessages.linkNotHttp
 
 /**
  * A required field whose absence reports the field's own message (valibot reports a missing
@@ -44,14 +45,14 @@ export const CompanyName = v.pipe(
   v.string(NAME_MESSAGE),
   v.trim(),
   v.minLength(2, NAME_MESSAGE),
-  v.maxLength(200, 'Name must be at most 200 characters'),
+  v.maxLength(200, contractMessages.nameTooLong),
   noControlCharacters(),
 )
 
 /** An external link (Power BI, Monday): http(s) only, so no `javascript:` ever reaches an href. */
 const ExternalLink = v.pipe(
   v.string(LINK_MESSAGE),
-  v.maxLength(2048, 'Link is too long'),
+  v.maxLength(2048, contractMessages.linkTooLong),
   noControlCharacters(),
   v.url(LINK_MESSAGE),
   v.check((s) => /^https?:\/\//i.test(s), LINK_MESSAGE),
@@ -98,7 +99,7 @@ export const InviteUserInput = v.pipe(
   v.object({
     email: present(AdminEmail),
     name: present(PersonName(NAME_MESSAGE)),
-    surname: present(PersonName('Surname must be at least 2 characters')),
+    surname: present(PersonName(contractMessages.surnameTooShort)),
     role: v.optional(GlobalRoleInput),
     company_id: v.optional(v.nullable(CompanyIdInput)),
     company_role: v.optional(CompanyRoleInput),
@@ -122,7 +123,7 @@ export const InviteUserInput = v.pipe(
     v.check((input) => {
       const ids = (input.companies ?? []).map((c) => c.company_id)
       return new Set(ids).size === ids.length
-    }, 'company already added'),
+    }, contractMessages.companyAlreadyAdded),
     ['companies'],
   ),
 )
@@ -138,13 +139,13 @@ export type UserStatusInput = v.InferOutput<typeof UserStatusInput>
 /** `PUT /admin/user/{id}`: absent fields stay as they are. */
 export const UpdateUserInput = v.object({
   name: v.optional(PersonName(NAME_MESSAGE)),
-  surname: v.optional(PersonName('Surname must be at least 2 characters')),
+  surname: v.optional(PersonName(contractMessages.surnameTooShort)),
   role: v.optional(GlobalRoleInput),
   enabled: v.optional(v.boolean('Enabled must be true or false')),
 })
 export type UpdateUserInput = v.InferOutput<typeof UpdateUserInput>
 
-const SELECT_USER = 'Please select a user'
+const SELECT_USER = contractMessages.selectUser
 /** `POST /admin/user-company`: an existing user (by e-mail), a company and a company role. */
 // One message for an empty and for a malformed value: the pipe stops at the first failure.
 const SelectedUser = v.config(
@@ -239,5 +240,5 @@ export type LogoUploadResult = v.InferOutput<typeof LogoUploadResult>
 
 /** The logo types: the server checks the content (anything else answers 415 with this message), the browser the reported type. */
 export const LOGO_TYPES: readonly FileType['mime'][] = [JPEG, PNG, GIF].map((t) => t.mime)
-export const LOGO_TYPE_MESSAGE = 'Invalid file type. Only JPG, PNG and GIF are allowed.'
+export const LOGO_TYPE_MESSAGE = contractMessages.logoFileTypeInvalid
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024

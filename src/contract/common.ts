@@ -4,6 +4,7 @@
  * texts; the UI translates them, the server returns them in the error `detail`.
  */
 import * as v from 'valibot'
+import { contractMessages } from './messages.ts'
 
 export const LANGUAGES = ['en', 'fr'] as const
 export type Language = (typeof LANGUAGES)[number]
@@ -24,7 +25,7 @@ export const IdParam = v.pipe(
   v.maxValue(MAX_ID, 'Invalid id'),
 )
 
-const CONTROL_CHARACTERS_MESSAGE = 'Must not contain control characters'
+const CONTROL_CHARACTERS_MESSAGE: string = contractMessages.controlCharacters
 
 /**
  * True when the text holds a C0 control character (U+0000–U+001F, tab and line breaks included),
@@ -73,18 +74,18 @@ export const Email = v.pipe(
   v.string(),
   v.trim(),
   v.toLowerCase(),
-  v.email('Please enter a valid email address'),
-  v.maxLength(254, 'Please enter a valid email address'),
+  v.email(contractMessages.emailInvalid),
+  v.maxLength(254, contractMessages.emailInvalid),
 )
 
 /** The specification's password rules (change, activation, reset, first administrator). */
 export const NewPassword = v.pipe(
   v.string(),
-  v.minLength(8, 'Password must be at least 8 characters'),
-  v.maxLength(128, 'Password must be at most 128 characters'),
-  v.regex(/[A-Z]/, 'Password must contain at least one uppercase letter'),
-  v.regex(/[a-z]/, 'Password must contain at least one lowercase letter'),
-  v.regex(/[0-9]/, 'Password must contain at least one number'),
+  v.minLength(8, contractMessages.passwordTooShort),
+  v.maxLength(128, contractMessages.passwordOver128),
+  v.regex(/[A-Z]/, contractMessages.passwordNeedsUppercase),
+  v.regex(/[a-z]/, contractMessages.passwordNeedsLowercase),
+  v.regex(/[0-9]/, contractMessages.passwordNeedsNumber),
   noControlCharacters(),
 )
 

@@ -4,6 +4,7 @@
  * upload check and the browser's upload dialog, menu and detail dialog all read these; the kinds'
  * user-facing labels are Lingui messages in `document-labels.ts` (browser only).
  */
+import { contractMessages } from './messages.ts'
 
 /** What an upload is: an invoice, an expense (both read by extraction) or a stored document. */
 export const DOCUMENT_KINDS = ['invoice', 'expense', 'document'] as const
@@ -59,7 +60,7 @@ export const FINANCIAL_KIND: { readonly [K in FinancialKind]: FinancialKindDefin
     category: 'Invoices',
     logType: 'Invoice',
     accepted: [PDF, JPEG, PNG],
-    refusal: 'Only PDF, JPEG or PNG files are supported for invoices',
+    refusal: contractMessages.invoiceTypeInvalid,
     pdfOnly: 'Only PDF files are supported for invoices',
   },
   expense: {
@@ -67,8 +68,8 @@ export const FINANCIAL_KIND: { readonly [K in FinancialKind]: FinancialKindDefin
     category: 'Expenses',
     logType: 'Expense',
     accepted: [PDF],
-    refusal: 'Only PDF files are supported for expenses',
-    pdfOnly: 'Only PDF files are supported for expenses',
+    refusal: contractMessages.expenseNotPdf,
+    pdfOnly: contractMessages.expenseNotPdf,
   },
 }
 

@@ -1,7 +1,7 @@
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router'
 import { Toaster } from 'react-hot-toast'
 import type { SessionActor } from '../machines/session/session.implementations'
-import type { AccountNotice } from '../machines/shared/deps'
+import type { AccountNotice } from '../machines/shared/notice'
 import { NotFoundView } from '../ui/views/status-views'
 
 export type RouterContext = {

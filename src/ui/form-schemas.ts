@@ -1,27 +1,27 @@
 /** Form schemas of the account screens: the shared payload rules plus what only a form has (confirmations). */
 import * as v from 'valibot'
-import { Email, NewPassword } from '../contract'
+import { contractMessages, Email, NewPassword } from '../contract'
 
 const Code = (message: string) =>
   v.pipe(v.string(), v.trim(), v.minLength(6, message), v.maxLength(64, message))
 
 export const TwoFactorCodeForm = v.object({
-  token: Code('Code must be at least 6 characters'),
+  token: Code(contractMessages.codeTooShort),
   useBackupCode: v.optional(v.literal('on')),
 })
 
-export const SetupTokenForm = v.object({ token: Code('Token must be at least 6 characters') })
+export const SetupTokenForm = v.object({ token: Code(contractMessages.tokenTooShort) })
 
 export const EmailForm = v.object({ email: Email })
 
-/** Activation and reset: a mismatch says "Passwords don't match". */
+/** Activation and reset: a mismatch says 'Passwords don't match'. */
 export const NewPasswordForm = v.pipe(
   v.object({ password: NewPassword, confirmPassword: v.string() }),
   v.forward(
     v.partialCheck(
       [['password'], ['confirmPassword']],
       (input) => input.password === input.confirmPassword,
-      "Passwords don't match",
+      contractMessages.passwordsDontMatch,
     ),
     ['confirmPassword'],
   ),
@@ -29,15 +29,15 @@ export const NewPasswordForm = v.pipe(
 
 export const ChangePasswordForm = v.pipe(
   v.object({
-    currentPassword: v.pipe(v.string(), v.minLength(1, 'Current password is required')),
+    currentPassword: v.pipe(v.string(), v.minLength(1, contractMessages.currentPasswordRequired)),
     newPassword: NewPassword,
-    confirmPassword: v.pipe(v.string(), v.minLength(1, 'Password confirmation is required')),
+    confirmPassword: v.pipe(v.string(), v.minLength(1, contractMessages.passwordConfirmationRequired)),
   }),
   v.forward(
     v.partialCheck(
       [['newPassword'], ['confirmPassword']],
       (input) => input.newPassword === input.confirmPassword,
-      'Passwords do not match',
+      contractMessages.passwordsDoNotMatch,
     ),
     ['confirmPassword'],
   ),
@@ -46,7 +46,7 @@ export const ChangePasswordForm = v.pipe(
 export const DisableTwoFactorForm = v.variant('method', [
   v.object({
     method: v.literal('password'),
-    password: v.pipe(v.string(), v.minLength(1, 'Password is required')),
+    password: v.pipe(v.string(), v.minLength(1, contractMessages.passwordRequired)),
   }),
-  v.object({ method: v.literal('code'), token: Code('Code must be at least 6 characters') }),
+  v.object({ method: v.literal('code'), token: Code(contractMessages.codeTooShort) }),
 ])

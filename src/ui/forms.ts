@@ -1,21 +1,27 @@
 import * as v from 'valibot'
-import { translateMessage } from './messages'
+import type { MessageCode } from '../contract'
+import { codeOfMessage, messageText } from './message-texts'
 
 export type FieldErrors = Partial<Record<string, string>>
 
-/** Validates form values with a shared schema; the first message of each field, translated. */
+/** Validates form values with a shared schema; the first message of each field, translated, and its code. */
 export function validateForm<S extends v.GenericSchema>(
   schema: S,
   values: unknown,
-): { success: true; output: v.InferOutput<S> } | { success: false; errors: FieldErrors } {
+):
+  | { success: true; output: v.InferOutput<S> }
+  | { success: false; errors: FieldErrors; codes: Partial<Record<string, MessageCode>> } {
   const result = v.safeParse(schema, values)
   if (result.success) return { success: true, output: result.output }
   const errors: FieldErrors = {}
+  const codes: Partial<Record<string, MessageCode>> = {}
   for (const issue of result.issues) {
     const key = v.getDotPath(issue) ?? 'form'
-    errors[key] ??= translateMessage(issue.message)
+    if (key in errors) continue
+    errors[key] = messageText(issue.message)
+    codes[key] = codeOfMessage(issue.message)
   }
-  return { success: false, errors }
+  return { success: false, errors, codes }
 }
 
 export function formValues(form: HTMLFormElement): Record<string, string> {

@@ -1,46 +1,28 @@
-/** The flows' notices shown as toasts, in the active language (the `Notifier` the factories are given). */
-import { msg } from '@lingui/core/macro'
+/** The flows' notices shown as toasts, in the active language: the one `Notify` the factories are given. */
+import type { MessageDescriptor } from '@lingui/core'
 import toast from 'react-hot-toast'
-import type { Notifier } from '../machines/shared/deps'
+import type { Notice, NoticeValue, Notify } from '../machines/shared/notice'
 import { i18n } from './i18n'
-import {
-  accountNotices,
-  adminNotices,
-  companyNoticeText,
-  dashboardNoticeText,
-  noticeText,
-  sessionNotices,
-  twoFactorSetupNotices,
-  uploadNoticeText,
-} from './messages'
+import { messageText } from './message-texts'
+import { noticeTexts } from './notice-texts'
 
-type Shown = { kind: 'success' | 'error' | 'info'; text: string }
-
-function show({ kind, text }: Shown) {
-  if (kind === 'info') toast(text, { icon: 'ℹ️' })
-  else toast[kind](text)
+const valueText = (value: NoticeValue): string | number => {
+  if (typeof value !== 'object') return value
+  return 'message' in value ? messageText(value.message) : i18n._(noticeTexts[value.notice])
 }
 
-const shown = (notice: Parameters<typeof noticeText>[0], serverMessage?: string): Shown => ({
-  kind: notice.kind,
-  text: noticeText(notice, serverMessage),
-})
+/** A notice's text: the server's message when it sent one, else the code's text with its values. */
+function noticeText({ code, values, message }: Notice): string {
+  if (message) return messageText(message)
+  if (!values) return i18n._(noticeTexts[code])
+  const shown = Object.fromEntries(Object.entries(values).map(([name, value]) => [name, valueText(value)]))
+  const descriptor: MessageDescriptor = { ...noticeTexts[code], values: shown }
+  return i18n._(descriptor)
+}
 
-export const toastNotifier: Notifier = {
-  session: (notice) => show(shown(sessionNotices[notice])),
-  account: (notice, serverMessage) => show(shown(accountNotices[notice], serverMessage)),
-  twoFactorSetup: (notice, serverMessage) => show(shown(twoFactorSetupNotices[notice], serverMessage)),
-  admin: (notice, serverMessage) => show(shown(adminNotices[notice], serverMessage)),
-  company: (notice, name) =>
-    show({ kind: notice === 'companyChanged' ? 'success' : 'error', text: companyNoticeText(notice, name) }),
-  languageChangeFailed: () => toast.error(i18n._(msg`The language could not be changed. Please try again.`)),
-  companyUsersFailed: () => toast.error(i18n._(msg`Failed to fetch company users`)),
-  dashboard: (notice, value) =>
-    show({
-      kind: notice === 'documentDeleted' ? 'success' : 'error',
-      text: dashboardNoticeText(notice, value),
-    }),
-  logsFailed: (searching, serverMessage) =>
-    toast.error(serverMessage || i18n._(searching ? msg`Failed to search logs` : msg`Failed to fetch logs`)),
-  upload: (params) => show(uploadNoticeText(params)),
+export const toastNotify: Notify = (notice) => {
+  const text = noticeText(notice)
+  if (notice.kind === 'info') toast(text, { icon: 'ℹ️' })
+  else if (notice.kind === 'warning') toast(text, { icon: '⚠️' })
+  else toast[notice.kind](text)
 }

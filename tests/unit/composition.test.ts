@@ -11,7 +11,7 @@ import {
   createDashboardImplementations,
   followUploads,
 } from '../../src/machines/dashboard/dashboard.implementations'
-import type { Notifier } from '../../src/machines/shared/deps'
+import type { Notify } from '../../src/machines/shared/notice'
 import { createUploadsImplementations } from '../../src/machines/uploads/uploads.implementations'
 import { ada } from '../support/fixtures'
 
@@ -31,25 +31,9 @@ const invoice = (name: string): QueuedFile => ({
   category: 'Invoices',
 })
 
-/** Records every notice by flow and code. */
-function recordingNotifier(log: string[]): Notifier {
-  const record =
-    (flow: string) =>
-    (notice: unknown): void => {
-      log.push(`${flow}:${typeof notice === 'object' ? (notice as { notice: string }).notice : notice}`)
-    }
-  return {
-    session: record('session'),
-    account: record('account'),
-    twoFactorSetup: record('twoFactorSetup'),
-    admin: record('admin'),
-    company: record('company'),
-    languageChangeFailed: () => log.push('languageChangeFailed'),
-    companyUsersFailed: () => log.push('companyUsersFailed'),
-    dashboard: record('dashboard'),
-    logsFailed: () => log.push('logsFailed'),
-    upload: record('upload'),
-  }
+/** Records every notice by its code. */
+function recordingNotifier(log: string[]): Notify {
+  return (notice) => void log.push(notice.code)
 }
 
 /** An upload call that waits until the test answers it (or the queue aborts it). */
@@ -165,7 +149,6 @@ function composeWithFakes() {
   const actors = composeApp({
     api: fakeApi(uploads, calls),
     notify: recordingNotifier(notices),
-    loadDetailNotifier: async () => ({ detail: () => undefined }),
     navigate: { toPath: () => undefined, toLogin: () => undefined },
     storage: {
       getItem: (key) => storage.get(key) ?? null,

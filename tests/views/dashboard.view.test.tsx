@@ -24,8 +24,8 @@ import {
 import { type RowActionsContext, rowActionsMachine } from '../../src/machines/dashboard/row-actions.machine'
 import { createDetailsImplementations } from '../../src/machines/details/details.implementations'
 import { sessionMachine } from '../../src/machines/session/session.machine'
+import { toastNotify } from '../../src/ui/notify'
 import { CompanyDashboardView } from '../../src/ui/views/dashboard/dashboard-view'
-import { detailNotifier } from '../../src/ui/views/details/notices'
 // Loaded up front: the view fetches them on first use, and a path should not wait for a chunk.
 import '../../src/ui/views/dashboard/filter-popover'
 import '../../src/ui/views/details/document-detail-dialog'
@@ -107,7 +107,7 @@ function adminActors() {
   const never = () => new Promise<never>(() => {})
   const details = new Proxy({}, { get: () => never }) as DetailsApi
   const machines = Promise.resolve(
-    createDetailsImplementations({ details, notify: detailNotifier, uploadQueue: {} as never }),
+    createDetailsImplementations({ details, notify: toastNotify, uploadQueue: {} as never }),
   )
   return testActors({ session, loadDetails: () => machines })
 }

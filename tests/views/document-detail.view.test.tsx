@@ -9,8 +9,8 @@ import { createDetailsImplementations } from '../../src/machines/details/details
 import type { DocumentDetailContext } from '../../src/machines/details/document-detail.machine'
 import { documentDetailMachine, isFailedStatus } from '../../src/machines/details/document-detail.machine'
 import { sessionMachine } from '../../src/machines/session/session.machine'
+import { toastNotify } from '../../src/ui/notify'
 import DocumentDetailDialog, { DocumentDetailView } from '../../src/ui/views/details/document-detail-dialog'
-import { detailNotifier } from '../../src/ui/views/details/notices'
 import {
   completedRecord,
   detailEvents,
@@ -212,7 +212,7 @@ describe('document detail dialog, the preview object URL', () => {
       remove: async () => {},
     } as unknown as DetailsApi
     const machines = Promise.resolve(
-      createDetailsImplementations({ details, notify: detailNotifier, uploadQueue: {} as never }),
+      createDetailsImplementations({ details, notify: toastNotify, uploadQueue: {} as never }),
     )
     const view = render(
       <StrictMode>

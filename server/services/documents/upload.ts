@@ -9,6 +9,7 @@ import { Readable, Transform } from 'node:stream'
 import type { ReadableStream as WebReadableStream } from 'node:stream/web'
 import busboy from 'busboy'
 import type { Context } from 'hono'
+import { contractMessages } from '../../../src/contract/index.ts'
 import { HttpError } from '../../http/errors.ts'
 import type { FileStorage } from '../storage/index.ts'
 
@@ -53,7 +54,10 @@ function requestStream(c: Context): Readable {
   const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming
   if (incoming && !incoming.readableEnded) return incoming
   const body = c.req.raw.body
-  if (!body) throw new HttpError(400, 'Invalid input', [{ field: 'file', message: 'A file is required' }])
+  if (!body)
+    throw new HttpError(400, contractMessages.invalidInput, [
+      { field: 'file', message: 'A file is required' },
+    ])
   return Readable.fromWeb(body as unknown as WebReadableStream)
 }
 

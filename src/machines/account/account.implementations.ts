@@ -6,7 +6,8 @@
 import { type ActorRefFrom, fromPromise } from 'xstate'
 import type { Api } from '../../api'
 import type { SessionActor } from '../session/session.implementations'
-import type { AccountNotice, Navigator, Notifier } from '../shared/deps'
+import type { Navigator } from '../shared/deps'
+import { type AccountNotice, type Notify, notice } from '../shared/notice'
 import { type SubmissionMachine, submissionMachine } from '../shared/submission.machine'
 import { twoFactorSetupMachine } from './two-factor-setup.machine'
 
@@ -14,7 +15,7 @@ export type TwoFactorSetupActor = ActorRefFrom<typeof twoFactorSetupMachine>
 
 export type AccountDeps = {
   api: Pick<Api, 'auth'>
-  notify: Pick<Notifier, 'account' | 'twoFactorSetup'>
+  notify: Notify
   navigate: Navigator
   clipboard: Pick<Clipboard, 'writeText'>
   session: Pick<SessionActor, 'send'>
@@ -30,11 +31,13 @@ export function createAccountImplementations({ api, notify, navigate, clipboard,
       actors: { submit: fromPromise(({ input }) => submit(input as T)) },
       actions: {
         succeeded: (_, { input }) => {
-          if (on.succeeded) notify.account(on.succeeded)
+          if (on.succeeded) notify(notice(`account.${on.succeeded}`))
           on.afterwards?.(input as T)
         },
         failed: (_, { failure }) =>
-          notify.account(on.failed, failure.status === 500 ? undefined : failure.message),
+          notify(
+            notice(`account.${on.failed}`, { message: failure.status === 500 ? undefined : failure.message }),
+          ),
       },
     })
   const toLogin = () => navigate.toPath('/login')
@@ -52,7 +55,7 @@ export function createAccountImplementations({ api, notify, navigate, clipboard,
           reloadUser: fromPromise(() => api.auth.loggedIn()),
         },
         actions: {
-          notify: (_, { notice, message }) => notify.twoFactorSetup(notice, message),
+          notify: (_, { notice: code, message }) => notify(notice(`twoFactorSetup.${code}`, { message })),
           publishUser: (_, { user }) => session.send({ type: 'session.userLoaded', user }),
           leave: () => navigate.toPath(redirectTo),
         },

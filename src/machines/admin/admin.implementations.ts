@@ -4,14 +4,14 @@
  */
 import { fromPromise } from 'xstate'
 import type { AdminApi } from '../../api/admin'
-import type { Notifier } from '../shared/deps'
+import { type Notify, notice } from '../shared/notice'
 import { submissionMachine } from '../shared/submission.machine'
 import { adminCompaniesMachine } from './admin-companies.machine'
 import { adminUsersMachine } from './admin-users.machine'
 import { companyEditMachine } from './company-edit.machine'
 import { inviteUserMachine } from './invite-user.machine'
 
-export type AdminDeps = { admin: AdminApi; notify: Pick<Notifier, 'admin'> }
+export type AdminDeps = { admin: AdminApi; notify: Notify }
 
 export function createAdminImplementations({ admin, notify }: AdminDeps) {
   const companyEdit = companyEditMachine.provide({
@@ -28,7 +28,7 @@ export function createAdminImplementations({ admin, notify }: AdminDeps) {
       updateCompany: fromPromise(({ input }) => admin.updateCompany(input.companyId, input.update)),
       removeMember: fromPromise(({ input }) => admin.removeUserFromCompany(input)),
     },
-    actions: { notify: (_, { notice, message }) => notify.admin(notice, message) },
+    actions: { notify: (_, { notice: code, message }) => notify(notice(`admin.${code}`, { message })) },
   })
   const inviteUser = inviteUserMachine.provide({
     actors: {
@@ -42,7 +42,7 @@ export function createAdminImplementations({ admin, notify }: AdminDeps) {
         }),
       ),
     },
-    actions: { notify: (_, { notice, message }) => notify.admin(notice, message) },
+    actions: { notify: (_, { notice: code, message }) => notify(notice(`admin.${code}`, { message })) },
   })
   return {
     adminCompanies: adminCompaniesMachine.provide({
@@ -51,7 +51,7 @@ export function createAdminImplementations({ admin, notify }: AdminDeps) {
         setCompanyStatus: fromPromise(({ input }) => admin.setCompanyStatus(input.companyId, input.enabled)),
         companyEdit,
       },
-      actions: { notify: (_, { notice, message }) => notify.admin(notice, message) },
+      actions: { notify: (_, { notice: code, message }) => notify(notice(`admin.${code}`, { message })) },
     }),
     adminUsers: adminUsersMachine.provide({
       actors: {
@@ -60,14 +60,18 @@ export function createAdminImplementations({ admin, notify }: AdminDeps) {
         updateUser: fromPromise(({ input }) => admin.updateUser(input.userId, input.update)),
         inviteUser,
       },
-      actions: { notify: (_, { notice, message }) => notify.admin(notice, message) },
+      actions: { notify: (_, { notice: code, message }) => notify(notice(`admin.${code}`, { message })) },
     }),
     createCompany: submissionMachine.provide({
       actors: { submit: fromPromise(({ input }) => admin.createCompany(input as { name: string })) },
       actions: {
-        succeeded: () => notify.admin('companyCreated'),
+        succeeded: () => notify(notice('admin.companyCreated')),
         failed: (_, { failure }) =>
-          notify.admin('companyCreateFailed', failure.status >= 500 ? undefined : failure.message),
+          notify(
+            notice('admin.companyCreateFailed', {
+              message: failure.status >= 500 ? undefined : failure.message,
+            }),
+          ),
       },
     }),
   }

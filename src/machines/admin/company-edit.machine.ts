@@ -13,6 +13,7 @@ import {
   CompanyName,
   type CompanyRole,
   type CompanyUser,
+  contractMessages,
   LOGO_TYPES,
   UpdateCompanyInput,
 } from '../../contract'
@@ -21,10 +22,10 @@ import { type CallFailure, toFailure } from '../shared/failure'
 /** The company list refreshes 1 s after a company edit. */
 const LIST_REFRESH_DELAY_MS = 1000
 
-const SELECT_USER_MESSAGE = 'Please select a user'
-const ROLE_REQUIRED_MESSAGE = 'Role is required'
-const ALREADY_MEMBER_MESSAGE = 'This user is already a member of the company'
-export const LOGO_TYPE_MESSAGE = 'Only JPG, PNG and GIF files are allowed'
+const SELECT_USER_MESSAGE = contractMessages.selectUser
+const ROLE_REQUIRED_MESSAGE = contractMessages.roleRequired
+const ALREADY_MEMBER_MESSAGE = contractMessages.alreadyMember
+export const LOGO_TYPE_MESSAGE = contractMessages.logoTypeInvalid
 
 export type CompanyEditNotice =
   | 'companyFetchFailed'

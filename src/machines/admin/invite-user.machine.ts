@@ -4,12 +4,12 @@
  * out); `closed` when dismissed. Field rules are the shared schema's, checked by the view.
  */
 import { assign, fromPromise, not, setup } from 'xstate'
-import { COMPANY_ROLES, type CompanyRole, type GlobalRole } from '../../contract'
+import { COMPANY_ROLES, type CompanyRole, contractMessages, type GlobalRole } from '../../contract'
 import { type CallFailure, toFailure } from '../shared/failure'
 
-const COMPANY_ALREADY_ADDED = 'company already added'
-const SELECT_COMPANY_MESSAGE = 'Please select a company'
-const ROLE_REQUIRED = 'Role is required'
+const COMPANY_ALREADY_ADDED = contractMessages.companyAlreadyAdded
+const SELECT_COMPANY_MESSAGE = contractMessages.selectCompany
+const ROLE_REQUIRED = contractMessages.roleRequired
 
 export type InviteUserNotice = 'userInvited' | 'inviteFailed'
 

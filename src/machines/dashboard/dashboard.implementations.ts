@@ -4,7 +4,7 @@
  */
 import { type ActorRefFrom, fromPromise } from 'xstate'
 import type { Api } from '../../api'
-import type { Notifier } from '../shared/deps'
+import { type Notify, notice } from '../shared/notice'
 import type { UploadQueueActor } from '../uploads/upload-queue.machine'
 import { dashboardMachine, toQuery } from './dashboard.machine'
 import { rowActionsMachine } from './row-actions.machine'
@@ -13,7 +13,7 @@ export type DashboardActor = ActorRefFrom<typeof dashboardMachine>
 
 export type DashboardDeps = {
   api: Pick<Api, 'logs'>
-  notify: Pick<Notifier, 'dashboard' | 'logsFailed'>
+  notify: Notify
 }
 
 /** The dashboard refreshes after each upload that completes or fails (the queue's `uploads.settled`).
@@ -42,11 +42,15 @@ export function createDashboardImplementations({ api, notify }: DashboardDeps) {
         // The row actions (details, deletion) run in their own actor, which the dashboard invokes.
         rowActions: rowActionsMachine.provide({
           actors: { deleteRow: fromPromise(({ input }) => api.logs.remove(input.companyId, input.log)) },
-          actions: { notify: (_, { notice, value }) => notify.dashboard(notice, value) },
+          actions: {
+            notify: (_, { notice: code, value }) =>
+              notify(notice(`dashboard.${code}`, { values: { value: value ?? '' } })),
+          },
         }),
       },
       actions: {
-        notifyFailed: (_, { searching, message }) => notify.logsFailed(searching, message),
+        notifyFailed: (_, { searching, message }) =>
+          notify(notice(searching ? 'logs.searchFailed' : 'logs.fetchFailed', { message })),
       },
     }),
   }

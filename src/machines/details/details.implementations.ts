@@ -4,15 +4,45 @@
  */
 import { assign, fromPromise } from 'xstate'
 import type { DetailsApi } from '../../api/details'
-import type { DetailNotifier } from '../shared/deps'
+import { type Notice, type Notify, notice } from '../shared/notice'
 import type { UploadQueueActor } from '../uploads/upload-queue.machine'
-import { documentDetailMachine } from './document-detail.machine'
+import { type DetailNoticeParams, documentDetailMachine } from './document-detail.machine'
 
 export type DetailsDeps = {
   details: DetailsApi
-  notify: DetailNotifier
+  notify: Notify
   uploadQueue: Pick<UploadQueueActor, 'send'>
   objectUrls?: Pick<typeof URL, 'createObjectURL' | 'revokeObjectURL'>
+}
+
+/** The detail dialog's toast of a notice, or null for those it shows by itself (the expense's load and preview errors). */
+function detailNotice({ notice: code, kind, message, category }: DetailNoticeParams): Notice | null {
+  const invoice = kind === 'invoice'
+  switch (code) {
+    case 'loadFailed':
+      return invoice
+        ? notice('detail.invoiceLoadFailed', {
+            values: { message: message ? { message } : { notice: 'detail.invoiceDetailsUnavailable' } },
+          })
+        : null
+    case 'previewFailed':
+      return invoice ? notice('detail.invoicePreviewFailed') : null
+    case 'qualityFailed':
+    case 'storeFailed':
+    case 'missingReuploadData':
+    case 'missingStoreData':
+      return notice(`detail.${code}`)
+    case 'stored':
+      return notice(`detail.${kind}Stored`, { values: { category: category ?? '' } })
+    case 'resubmitted':
+      return notice(`detail.${kind}Resubmitted`)
+    case 'resubmitFailed':
+      return notice(`detail.${kind}ResubmitFailed`)
+    case 'reuploaded':
+      return notice(`detail.${kind}Reuploaded`)
+    case 'reuploadFailed':
+      return notice(`detail.${kind}ReuploadFailed`)
+  }
 }
 
 export function createDetailsImplementations({ details, notify, uploadQueue, objectUrls }: DetailsDeps) {
@@ -37,7 +67,10 @@ export function createDetailsImplementations({ details, notify, uploadQueue, obj
         revokePreviewUrl: (_, { url }) => releasePreview(url),
         queueUpload: (_, { file, companyId }) =>
           uploadQueue.send({ type: 'uploads.add', files: [file], companyId, at: Date.now() }),
-        notify: (_, params) => notify.detail(params),
+        notify: (_, params) => {
+          const shown = detailNotice(params)
+          if (shown) notify(shown)
+        },
       },
     }),
   }

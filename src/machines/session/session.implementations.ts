@@ -5,7 +5,8 @@
 import { type ActorRefFrom, fromPromise } from 'xstate'
 import type { Api } from '../../api'
 import type { LoginInput } from '../../contract'
-import type { Navigator, Notifier } from '../shared/deps'
+import type { Navigator } from '../shared/deps'
+import { type Notify, notice } from '../shared/notice'
 import { firstAdminMachine } from './first-admin.machine'
 import { type SecondFactor, sessionMachine } from './session.machine'
 
@@ -14,7 +15,7 @@ export type FirstAdminActor = ActorRefFrom<typeof firstAdminMachine>
 
 export type SessionDeps = {
   api: Pick<Api, 'auth'>
-  notify: Pick<Notifier, 'session'>
+  notify: Notify
   navigate: Navigator
 }
 
@@ -30,7 +31,7 @@ export function createSessionImplementations({ api, notify, navigate }: SessionD
         }),
       },
       actions: {
-        notify: (_, { notice }) => notify.session(notice),
+        notify: (_, { notice: code }) => notify(notice(`session.${code}`)),
         navigateAfterSignIn: (_, { to, setupTwoFactor }) =>
           navigate.toPath(
             setupTwoFactor ? `/setup-2fa${to === '/' ? '' : `?redirect=${encodeURIComponent(to)}`}` : to,

@@ -1,3 +1,4 @@
+import { contractMessages } from '../../contract'
 /** What a machine keeps of a failed call, whatever threw it (the API client's errors or anything else). */
 
 /** What the machine knows of a failed call; views translate it. `detail`: the server's, when a string. */
@@ -8,7 +9,7 @@ export const toFailure = (error: unknown): CallFailure => {
   const e = error as { status?: unknown; message?: unknown; detail?: unknown } | null
   return {
     status: typeof e?.status === 'number' ? e.status : 500,
-    message: typeof e?.message === 'string' && e.message ? e.message : 'Unknown error occurred',
+    message: typeof e?.message === 'string' && e.message ? e.message : contractMessages.unknownError,
     ...(typeof e?.detail === 'string' && e.detail ? { detail: e.detail } : {}),
   }
 }

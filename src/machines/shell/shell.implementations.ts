@@ -9,7 +9,8 @@ import type { Api } from '../../api'
 import type { Catalog } from '../../api/locales'
 import type { Language } from '../../contract'
 import type { SessionActor } from '../session/session.implementations'
-import type { KeyValueStorage, Notifier } from '../shared/deps'
+import type { KeyValueStorage } from '../shared/deps'
+import { type Notify, notice } from '../shared/notice'
 import { companySelectionMachine } from './company-selection.machine'
 import { companyUsersMachine } from './company-users.machine'
 import { languageMachine } from './language.machine'
@@ -21,7 +22,7 @@ export type CompanySelectionActor = ActorRefFrom<typeof companySelectionMachine>
 
 export type ShellDeps = {
   api: Pick<Api, 'companies' | 'locales' | 'settings'>
-  notify: Pick<Notifier, 'company' | 'languageChangeFailed' | 'companyUsersFailed'>
+  notify: Notify
   storage: KeyValueStorage
   /** Makes a loaded catalog current; `storageKey`: where the chosen language is kept. */
   locale: { activate(language: Language, catalog: Catalog): void; storageKey: string }
@@ -45,7 +46,7 @@ export function createShellImplementations({ api, notify, storage, locale, sessi
           // A failed save is only logged: the language stays changed on this device.
           api.settings.saveMine(language).catch((error: unknown) => console.warn('Language not saved', error))
         },
-        notifyChangeFailed: () => notify.languageChangeFailed(),
+        notifyChangeFailed: () => notify(notice('language.changeFailed')),
       },
     }),
     companySelection: companySelectionMachine.provide({
@@ -61,12 +62,13 @@ export function createShellImplementations({ api, notify, storage, locale, sessi
       },
       actions: {
         persist: (_, { id }) => storage.setItem(SELECTED_COMPANY_KEY, String(id)),
-        notify: (_, { notice, name }) => notify.company(notice, name),
+        notify: (_, { notice: code, name }) =>
+          notify(notice(`company.${code}`, { values: { name: name ?? '' } })),
       },
     }),
     companyUsers: companyUsersMachine.provide({
       actors: { loadUsers: fromPromise(({ input }) => api.companies.users(input.companyId)) },
-      actions: { notifyFailed: () => notify.companyUsersFailed() },
+      actions: { notifyFailed: () => notify(notice('companyUsers.fetchFailed')) },
     }),
     /** Signing in loads the user's companies and saved language; signing out forgets the companies.
      * Returns the unsubscribe. */

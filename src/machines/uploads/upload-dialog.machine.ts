@@ -6,6 +6,7 @@
  */
 import { assign, setup } from 'xstate'
 import {
+  contractMessages,
   DOCUMENT_CATEGORIES,
   type DocumentCategory,
   FINANCIAL_KIND,
@@ -23,7 +24,7 @@ export type UploadTab = (typeof INVOICE_TABS)[number] | DocumentCategory
 
 export const EXPENSE_PDF_ONLY = FINANCIAL_KIND.expense.refusal
 export const INVOICE_TYPES_ONLY = FINANCIAL_KIND.invoice.refusal
-export const NO_FILES_SELECTED = 'Please select at least one file to upload'
+export const NO_FILES_SELECTED = contractMessages.noFilesSelected
 
 export const isPdf = (file: Pick<File, 'name' | 'type'>) => isFileOfType([PDF], file)
 const isInvoiceFile = (file: Pick<File, 'name' | 'type'>) =>

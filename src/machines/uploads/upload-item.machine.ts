@@ -6,6 +6,7 @@
  */
 import { type ActorRef, assign, fromPromise, type Snapshot, sendTo, setup } from 'xstate'
 import type { DocumentKind, UploadAnswer } from '../../contract'
+import { contractMessages } from '../../contract'
 
 export type UploadStatus =
   | 'pending'
@@ -16,8 +17,8 @@ export type UploadStatus =
   | 'error'
   | 'cancelled'
 
-export const COMPANY_REQUIRED_MESSAGE = 'Company ID is required for this upload'
-const PROCESSING_FAILED_MESSAGE = 'Processing failed'
+export const COMPANY_REQUIRED_MESSAGE = contractMessages.companyIdRequired
+const PROCESSING_FAILED_MESSAGE = contractMessages.processingFailed
 
 /** What an item tells its queue each time its status changes. */
 export type UploadReport = {
@@ -85,7 +86,7 @@ export function failureReason(update: Pick<StatusUpdate, 'errors' | 'messages'>)
 }
 
 const messageOf = (error: unknown) =>
-  error instanceof Error && error.message ? error.message : 'Upload failed'
+  error instanceof Error && error.message ? error.message : contractMessages.uploadFailed
 
 export const uploadItemMachine = setup({
   types: {

@@ -6,20 +6,44 @@
  */
 import { type ActorRefFrom, fromPromise } from 'xstate'
 import type { Api } from '../../api'
+import { contractMessages } from '../../contract'
 import type { SessionActor } from '../session/session.implementations'
-import type { Notifier } from '../shared/deps'
+import { type Notice, type Notify, notice } from '../shared/notice'
 import type { CompanySelectionActor } from '../shell/shell.implementations'
 import { type UploadDialogMachine, uploadDialogMachine } from './upload-dialog.machine'
-import { uploadItemMachine } from './upload-item.machine'
-import { type StatusAnswer, type UploadQueueActor, uploadQueueMachine } from './upload-queue.machine'
+import { type UploadItemNotice, uploadItemMachine } from './upload-item.machine'
+import {
+  type StatusAnswer,
+  type UploadQueueActor,
+  type UploadQueueNotice,
+  uploadQueueMachine,
+} from './upload-queue.machine'
 
 export type UploadDialogActor = ActorRefFrom<UploadDialogMachine>
 
 export type UploadsDeps = {
   api: Pick<Api, 'documents'>
-  notify: Pick<Notifier, 'upload'>
+  notify: Notify
   session: Pick<SessionActor, 'on'>
   companySelection: Pick<CompanySelectionActor, 'getSnapshot'>
+}
+
+/** The upload toasts: start (one file by name, or a count), sent, processed, failed with the reason. */
+function uploadNotice(p: {
+  notice: UploadQueueNotice | UploadItemNotice
+  fileName?: string
+  count?: number
+  reason?: string
+}): Notice {
+  const fileName = p.fileName ?? ''
+  if (p.notice === 'started' && p.count !== undefined)
+    return notice('upload.startedMany', { values: { 0: p.count } })
+  if (p.notice === 'failed') {
+    return notice('upload.failed', {
+      values: { fileName, reason: { message: p.reason ?? contractMessages.uploadFailed } },
+    })
+  }
+  return notice(`upload.${p.notice}`, { values: { fileName } })
 }
 
 export function createUploadsImplementations({ api, notify, session, companySelection }: UploadsDeps) {
@@ -41,7 +65,7 @@ export function createUploadsImplementations({ api, notify, session, companySele
         ),
       ),
     },
-    actions: { notify: (_, params) => notify.upload(params) },
+    actions: { notify: (_, params) => notify(uploadNotice(params)) },
   })
 
   return {
@@ -67,7 +91,7 @@ export function createUploadsImplementations({ api, notify, session, companySele
         }),
       },
       actions: {
-        notify: (_, params) => notify.upload(params),
+        notify: (_, params) => notify(uploadNotice(params)),
         // Status polling errors are only logged; the items stay processing.
         logPollError: (_, { error }) => console.warn('Upload status check failed', error),
       },

@@ -13,7 +13,7 @@ import { BusyButton } from '../components/button'
 import { NewPasswordFields, TextField } from '../components/field'
 import { EmailForm, NewPasswordForm } from '../form-schemas'
 import { type FieldErrors, formValues, validateForm } from '../forms'
-import { translateMessage } from '../messages'
+import { messageText } from '../message-texts'
 import { AuthLayout } from './auth-layout'
 
 const stack = css({ display: 'flex', flexDirection: 'column', gap: '4' })
@@ -68,7 +68,7 @@ export function ActivateAccountView({ email, token }: { email: string; token: st
     <AuthLayout title={t`Activate your account`} subtitle={t`Choose the password you will sign in with.`}>
       {failure ? (
         <Alert status="error">
-          {failure.status >= 500 ? t`Account validation failed` : translateMessage(failure.message)}
+          {failure.status >= 500 ? t`Account validation failed` : messageText(failure.message)}
         </Alert>
       ) : null}
       <form className={stack} onSubmit={onSubmit} noValidate>
@@ -115,7 +115,7 @@ export function ResetPasswordView() {
     >
       {failure ? (
         <Alert status="error">
-          {failure.status >= 500 ? t`Failed to send reset instructions` : translateMessage(failure.message)}
+          {failure.status >= 500 ? t`Failed to send reset instructions` : messageText(failure.message)}
         </Alert>
       ) : null}
       <form className={stack} onSubmit={onSubmit} noValidate>
@@ -150,7 +150,7 @@ export function ResetPasswordConfirmView({ email, token }: { email: string; toke
     <AuthLayout title={t`Choose a new password`} subtitle={email}>
       {failure ? (
         <Alert status="error">
-          {failure.status >= 500 ? t`Password reset failed` : translateMessage(failure.message)}
+          {failure.status >= 500 ? t`Password reset failed` : messageText(failure.message)}
         </Alert>
       ) : null}
       <form className={stack} onSubmit={onSubmit} noValidate>

@@ -12,7 +12,7 @@ import { BusyButton } from '../components/button'
 import { NewPasswordFields, PasswordField, TextField } from '../components/field'
 import { Spinner } from '../components/spinner'
 import { type FieldErrors, formValues, validateForm } from '../forms'
-import { translateMessage } from '../messages'
+import { codeText, messageText } from '../message-texts'
 import { AuthLayout } from './auth-layout'
 
 const stack = css({ display: 'flex', flexDirection: 'column', gap: '4' })
@@ -21,7 +21,7 @@ function useLoginFailureText(failure: CallFailure | null): string | null {
   const { t } = useLingui()
   if (!failure) return null
   if (failure.status === 401) return t`Login failed. Please check your credentials and try again.`
-  return translateMessage(failure.message)
+  return messageText(failure.message)
 }
 
 export function LoginView({ redirectTo }: { redirectTo: string }) {
@@ -127,7 +127,7 @@ function FirstAdminForm({ actor }: { actor: FirstAdminActor }) {
     if (!result.success || mismatch) {
       return setErrors({
         ...(result.success ? {} : result.errors),
-        ...(mismatch ? { confirmPassword: translateMessage("Passwords don't match") } : {}),
+        ...(mismatch ? { confirmPassword: codeText('passwordsDontMatch') } : {}),
       })
     }
     setErrors({})
@@ -139,7 +139,7 @@ function FirstAdminForm({ actor }: { actor: FirstAdminActor }) {
       title={t`Create the first administrator`}
       subtitle={t`No platform administrator exists yet. The account you create here manages every company and user.`}
     >
-      {failure ? <Alert status="error">{translateMessage(failure.message)}</Alert> : null}
+      {failure ? <Alert status="error">{messageText(failure.message)}</Alert> : null}
       <form className={stack} onSubmit={onSubmit} noValidate>
         <TextField
           label={t`Email`}

@@ -12,14 +12,14 @@ import { BusyButton, Button } from '../components/button'
 import { PasswordField, TextField } from '../components/field'
 import { ChangePasswordForm, DisableTwoFactorForm } from '../form-schemas'
 import { type FieldErrors, formValues, validateForm } from '../forms'
-import { translateMessage } from '../messages'
+import { messageText } from '../message-texts'
 
 const stack = css({ display: 'flex', flexDirection: 'column', gap: '4', maxW: 'md' })
 
 /** The server's detail (or message) for a failed call, translated; a server error (5xx) shows the fallback instead. */
 function serverDetail(failure: CallFailure | null, fallback: string): string | null {
   if (!failure) return null
-  return failure.status >= 500 ? fallback : translateMessage(failure.detail ?? failure.message)
+  return failure.status >= 500 ? fallback : messageText(failure.detail ?? failure.message)
 }
 
 export function ChangePasswordSection() {
@@ -29,6 +29,8 @@ export function ChangePasswordSection() {
   const failure = useSelector(actor, (s) => s.context.failure)
   const succeeded = useSelector(actor, (s) => s.matches('succeeded'))
   const [errors, setErrors] = useState<FieldErrors>({})
+  // The extra alert shows when the confirmation differs from the new password (by its code).
+  const [mismatch, setMismatch] = useState(false)
   const form = useRef<HTMLFormElement>(null)
   const { t } = useLingui()
 
@@ -42,6 +44,7 @@ export function ChangePasswordSection() {
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
     const result = validateForm(ChangePasswordForm, formValues(e.currentTarget))
+    setMismatch(!result.success && result.codes.confirmPassword === 'passwordsDoNotMatch')
     if (!result.success) return setErrors(result.errors)
     setErrors({})
     actor.send({
@@ -53,7 +56,6 @@ export function ChangePasswordSection() {
     failure,
     t`An error occurred while changing your password. Please try again later.`,
   )
-  const mismatch = errors.confirmPassword === translateMessage('Passwords do not match')
 
   return (
     <form ref={form} className={stack} onSubmit={onSubmit} noValidate aria-label={t`Change password`}>
@@ -156,7 +158,7 @@ function DisableTwoFactorPanel({ onCancel }: { onCancel: () => void }) {
 
   return (
     <form className={stack} onSubmit={onSubmit} noValidate aria-label={t`Disable two-factor authentication`}>
-      {failure ? <Alert status="error">{translateMessage(failure.message)}</Alert> : null}
+      {failure ? <Alert status="error">{messageText(failure.message)}</Alert> : null}
       <fieldset className={css({ display: 'flex', gap: '4', fontSize: 'sm' })}>
         <legend className={css({ fontSize: 'sm', mb: '2' })}>
           <Trans>Confirm with</Trans>

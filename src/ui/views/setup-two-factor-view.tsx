@@ -12,7 +12,7 @@ import { CheckIcon } from '../components/icons'
 import { Spinner } from '../components/spinner'
 import { SetupTokenForm } from '../form-schemas'
 import { type FieldErrors, formValues, validateForm } from '../forms'
-import { translateMessage } from '../messages'
+import { messageText } from '../message-texts'
 import { AuthLayout } from './auth-layout'
 
 type SetupActor = TwoFactorSetupActor
@@ -70,7 +70,7 @@ function IntroStep({ setup }: { setup: SetupActor }) {
           without it.
         </Trans>
       </p>
-      {failure ? <Alert status="error">{translateMessage(failure.message)}</Alert> : null}
+      {failure ? <Alert status="error">{messageText(failure.message)}</Alert> : null}
       <div className={row}>
         <Button variant="ghost" onClick={() => setup.send({ type: 'setup.skip' })} disabled={busy}>
           <Trans>Skip for now</Trans>
@@ -215,7 +215,7 @@ function VerifyStep({ setup }: { setup: SetupActor }) {
   const failureText = failure
     ? failure.status >= 500
       ? t`Failed to verify token. Please try again.`
-      : translateMessage(failure.message)
+      : messageText(failure.message)
     : null
 
   return (

@@ -9,7 +9,7 @@ import { BusyButton, Button } from '../components/button'
 import { TextField } from '../components/field'
 import { TwoFactorCodeForm } from '../form-schemas'
 import { type FieldErrors, formValues, validateForm } from '../forms'
-import { translateMessage } from '../messages'
+import { messageText } from '../message-texts'
 import { AuthLayout } from './auth-layout'
 
 /** /two-factor: the second sign-in step, driven by the session's `signedOut.secondFactor` state. */
@@ -40,7 +40,7 @@ export function TwoFactorView() {
   const failureText = failure
     ? failure.status === 401
       ? t`2FA verification failed`
-      : translateMessage(failure.message)
+      : messageText(failure.message)
     : null
 
   return (

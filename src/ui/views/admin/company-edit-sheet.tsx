@@ -14,7 +14,7 @@ import { SelectField } from '../../components/select'
 import { Sheet } from '../../components/sheet'
 import { Spinner } from '../../components/spinner'
 import { formValues } from '../../forms'
-import { translateMessage } from '../../messages'
+import { messageText } from '../../message-texts'
 import { roleLabel } from './labels'
 
 export type CompanyEditActor = ActorRefFrom<CompanyEditMachine>
@@ -179,7 +179,7 @@ function LogoSection({ actor }: { actor: CompanyEditActor }) {
       </div>
       {logoError ? (
         <p role="alert" className={css({ fontSize: 'sm', color: 'danger.fg' })}>
-          {translateMessage(logoError)}
+          {messageText(logoError)}
         </p>
       ) : null}
     </section>
@@ -196,7 +196,7 @@ function FieldsSection({ actor }: { actor: CompanyEditActor }) {
     e.preventDefault()
     actor.send({ type: 'company.save', fields: formValues(e.currentTarget) as CompanyFields })
   }
-  const error = (key: keyof CompanyFields) => (errors[key] ? translateMessage(errors[key]) : undefined)
+  const error = (key: keyof CompanyFields) => (errors[key] ? messageText(errors[key]) : undefined)
   if (!company) return null
   return (
     <form id={FORM_ID} onSubmit={onSubmit} noValidate aria-labelledby="company-fields-title">
@@ -206,7 +206,7 @@ function FieldsSection({ actor }: { actor: CompanyEditActor }) {
         </h3>
         {failure ? (
           <Alert status="error">
-            {failure.status >= 500 ? t`Failed to update company` : translateMessage(failure.message)}
+            {failure.status >= 500 ? t`Failed to update company` : messageText(failure.message)}
           </Alert>
         ) : null}
         <TextField
@@ -360,7 +360,7 @@ function MembersSection({ actor }: { actor: CompanyEditActor }) {
         </Button>
         {addError ? (
           <p role="alert" className={css({ fontSize: 'sm', color: 'danger.fg', gridColumn: '1 / -1' })}>
-            {translateMessage(addError)}
+            {messageText(addError)}
           </p>
         ) : null}
       </form>

@@ -14,7 +14,7 @@ import { SelectField } from '../../components/select'
 import { Sheet } from '../../components/sheet'
 import { Spinner } from '../../components/spinner'
 import { type FieldErrors, formValues, validateForm } from '../../forms'
-import { translateMessage } from '../../messages'
+import { messageText } from '../../message-texts'
 import { InviteUserForm } from './forms'
 import { roleLabel } from './labels'
 
@@ -78,7 +78,7 @@ export function InviteUserDialog({
             <Alert status="error">
               {failure.status >= 500
                 ? t`Failed to invite user`
-                : translateMessage(failure.detail ?? failure.message)}
+                : messageText(failure.detail ?? failure.message)}
             </Alert>
           ) : null}
           <TextField
@@ -114,7 +114,7 @@ export function InviteUserDialog({
             <CompanyPicker companies={companies} onAdd={onAddCompany} />
             {companyError ? (
               <p role="alert" className={css({ fontSize: 'sm', color: 'danger.fg' })}>
-                {translateMessage(companyError)}
+                {messageText(companyError)}
               </p>
             ) : null}
           </fieldset>

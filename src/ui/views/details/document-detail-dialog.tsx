@@ -35,7 +35,7 @@ import { CloseIcon } from '../../components/icons'
 import { SelectField } from '../../components/select'
 import { Spinner } from '../../components/spinner'
 import { i18n } from '../../i18n'
-import { translateMessage } from '../../messages'
+import { messageText } from '../../message-texts'
 import { StatusBadge } from '../dashboard/status-badge'
 
 export type DocumentDetailActor = ActorRefFrom<DocumentDetailMachine>
@@ -208,7 +208,7 @@ export function DocumentDetailView({ actor }: { actor: DocumentDetailActor }) {
       <div className={css({ p: '6' })}>
         <Alert status="error">
           {loadError
-            ? translateMessage(loadError)
+            ? messageText(loadError)
             : kind === 'invoice'
               ? t`Failed to load invoice details`
               : t`Failed to load expense details. Please try again.`}
@@ -446,7 +446,7 @@ function Actions({ actor }: { actor: DocumentDetailActor }) {
   const fileErrorText =
     fileError === INVOICE_PDF_ONLY
       ? t`Only PDF files are supported for invoices`
-      : fileError && translateMessage(fileError)
+      : fileError && messageText(fileError)
   return (
     <>
       {failed ? (

@@ -15,7 +15,7 @@ import { Button } from '../../components/button'
 import { FileIcon, UploadIcon } from '../../components/icons'
 import { Sheet } from '../../components/sheet'
 import { Tabs } from '../../components/tabs'
-import { translateMessage } from '../../messages'
+import { messageText } from '../../message-texts'
 import { formatFileSize } from './format'
 
 export type UploadDialogActor = ActorRefFrom<UploadDialogMachine>
@@ -91,7 +91,7 @@ export default function UploadDialog({ dialog }: { dialog: UploadDialogActor }) 
       </Tabs.Root>
       {error ? (
         <p id={errorId} role="alert" className={css({ color: 'red.600', fontSize: 'sm', mt: '3' })}>
-          {translateMessage(error)}
+          {messageText(error)}
         </p>
       ) : null}
       {selected.length ? (
