@@ -25,6 +25,7 @@ describeModel('session machine', {
   events: {
     'session.login': [
       { type: 'session.login', email: 'ada@example.com', password: 'Secret123', redirectTo: '/settings' },
+      { type: 'session.login', email: 'ada', password: 'Secret123', redirectTo: '/settings' },
     ],
     'xstate.done.actor.fetchUser': [done('fetchUser', user)],
     'xstate.error.actor.fetchUser': [error('fetchUser', unauthorized)],
@@ -46,8 +47,14 @@ describeModel('session machine', {
     'xstate.error.actor.logout': [error('logout', offline)],
   },
   contextKey: (c) => {
-    const ctx = c as { user: User | null; loginFailure: unknown; twoFactorFailure: unknown }
+    const ctx = c as {
+      user: User | null
+      loginFailure: unknown
+      twoFactorFailure: unknown
+      loginFieldErrors: object
+    }
     return {
+      refused: Object.keys(ctx.loginFieldErrors).length > 0,
       signedIn: ctx.user !== null,
       twoFactor: ctx.user?.is_2fa_enabled,
       failed: ctx.loginFailure !== null,
@@ -65,6 +72,9 @@ describeModel('session machine', {
       if (log.includes('notify:sessionExpired')) expect(log).toContain('navigate:/login?redirect')
       expect(s.context.pendingCredentials).toBeNull()
       expect(s.can({ type: 'session.login', email: 'a@b.c', password: 'x' })).toBe(true)
+      // A refused attempt names the broken field and sends nothing.
+      if (Object.keys(s.context.loginFieldErrors).length > 0)
+        expect(s.context.loginFieldErrors).toEqual({ email: 'Please enter a valid email address' })
     },
     'signedOut.signingIn': (s) => {
       expect(s.hasTag('busy')).toBe(true)

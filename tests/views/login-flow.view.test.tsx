@@ -73,6 +73,7 @@ describeViewModel('login flow screens', {
   events: {
     'session.login': [
       { type: 'session.login', email: 'ada@example.com', password: 'Secret123', redirectTo: '/' },
+      { type: 'session.login', email: 'ada', password: 'Secret123', redirectTo: '/' },
     ],
     'xstate.done.actor.fetchUser': [done('fetchUser', user)],
     'xstate.error.actor.fetchUser': [error('fetchUser', unauthorized)],
@@ -94,8 +95,14 @@ describeViewModel('login flow screens', {
     'session.userLoaded': [{ type: 'session.userLoaded', user: { ...user, is_2fa_enabled: true } }],
   },
   contextKey: (c) => {
-    const ctx = c as { user: User | null; loginFailure: unknown; twoFactorFailure: unknown }
+    const ctx = c as {
+      user: User | null
+      loginFailure: unknown
+      twoFactorFailure: unknown
+      loginFieldErrors: object
+    }
     return {
+      refused: Object.keys(ctx.loginFieldErrors).length > 0,
       signedIn: ctx.user !== null,
       twoFactor: ctx.user?.is_2fa_enabled,
       failed: ctx.loginFailure !== null,
@@ -106,8 +113,14 @@ describeViewModel('login flow screens', {
     checking: () => expect(screen.getByRole('status').textContent).toContain('Checking authentication...'),
     'signedOut.idle': (s) => {
       expect(isDisabled(screen.getByRole('button', { name: 'Sign in' }))).toBe(false)
+      const refused = Object.keys(s.context.loginFieldErrors).length > 0
+      expect(screen.queryByText('Please enter a valid email address') !== null).toBe(refused)
       const failure = s.context.loginFailure
-      const alert = screen.queryByRole('alert')
+      // The sign-in failure's alert, not a field's error message (also an alert).
+      const [alert = null, ...others] = screen
+        .queryAllByRole('alert')
+        .filter((element) => !element.id.endsWith('-error'))
+      expect(others).toEqual([])
       if (!failure) expect(alert).toBeNull()
       else
         expect(alert?.textContent).toBe(

@@ -3,9 +3,11 @@
  * (idle → signingIn → [secondFactor: editing ⇄ verifying] → loadingUser) or `signedIn`
  * (idle, refreshing, signingOut). API calls, toasts and navigation are injected.
  */
+import * as v from 'valibot'
 import { assign, emit, fromPromise, setup } from 'xstate'
-import type { LoginInput, LoginResult, User } from '../../contract'
+import { LoginInput, type LoginResult, type User } from '../../contract'
 import { type CallFailure, toFailure } from '../shared/failure'
+import { type FieldErrors, fieldErrorsOf, isValidForm } from '../shared/form'
 
 export type SecondFactor = { token: string; useBackupCode: boolean }
 
@@ -22,6 +24,8 @@ export type SessionContext = {
   user: User | null
   /** Why the last sign-in attempt failed, for the login screen. */
   loginFailure: CallFailure | null
+  /** Validation messages (English source text) of the login fields, from the last attempt. */
+  loginFieldErrors: FieldErrors<keyof LoginInput>
   /** Where to go after signing in (a same-origin path, validated by the login route). */
   redirectTo: string
   /** Credentials held only in memory while the second factor is asked (never in URL or storage). */
@@ -47,6 +51,11 @@ export type SessionEvent =
   | { type: 'session.userLoaded'; user: User }
 
 const isUnauthorized = (error: unknown) => toFailure(error).status === 401
+
+const credentialsOf = (event: { email: string; password: string }) => ({
+  email: event.email,
+  password: event.password,
+})
 
 export const sessionMachine = setup({
   types: {
@@ -80,12 +89,15 @@ export const sessionMachine = setup({
     requiresTwoFactor: (_, output: LoginResult) => output.requires_2fa,
     advisesTwoFactorSetup: (_, output: LoginResult) => output.should_setup_2fa,
     isUnauthorized: (_, error: unknown) => isUnauthorized(error),
+    hasValidCredentials: ({ event }) =>
+      event.type === 'session.login' && isValidForm(LoginInput, credentialsOf(event)),
   },
 }).createMachine({
   id: 'session',
   context: {
     user: null,
     loginFailure: null,
+    loginFieldErrors: {},
     redirectTo: '/',
     pendingCredentials: null,
     twoFactorFailure: null,
@@ -107,21 +119,31 @@ export const sessionMachine = setup({
       },
     },
     signedOut: {
-      entry: assign({ user: null }),
+      entry: assign({ user: null, loginFieldErrors: {} }),
       initial: 'idle',
       states: {
         idle: {
           on: {
-            'session.login': {
-              target: 'signingIn',
-              actions: assign({
-                loginFailure: null,
-                twoFactorFailure: null,
-                adviseSetup: false,
-                pendingCredentials: ({ event }) => ({ email: event.email, password: event.password }),
-                redirectTo: ({ event }) => event.redirectTo ?? '/',
-              }),
-            },
+            'session.login': [
+              {
+                guard: 'hasValidCredentials',
+                target: 'signingIn',
+                actions: assign({
+                  loginFailure: null,
+                  loginFieldErrors: {},
+                  twoFactorFailure: null,
+                  adviseSetup: false,
+                  pendingCredentials: ({ event }) => v.parse(LoginInput, credentialsOf(event)),
+                  redirectTo: ({ event }) => event.redirectTo ?? '/',
+                }),
+              },
+              {
+                description: 'An e-mail or password breaks its rule: shown by the field, nothing is sent.',
+                actions: assign({
+                  loginFieldErrors: ({ event }) => fieldErrorsOf(LoginInput, credentialsOf(event)),
+                }),
+              },
+            ],
           },
         },
         signingIn: {
