@@ -43,7 +43,7 @@ function useSubmissionForm<S extends v.GenericSchema>(
     const result = validateForm(schema, formValues(e.currentTarget))
     if (!result.success) return setErrors(result.errors)
     setErrors({})
-    actor.send({ type: 'form.submit', input: toInput(result.output) })
+    actor.send({ type: 'form.submit', values: toInput(result.output) })
   }
   return { busy, failure, succeeded, errors, onSubmit }
 }

@@ -46,7 +46,7 @@ export function ChangePasswordSection() {
     setErrors({})
     actor.send({
       type: 'form.submit',
-      input: { currentPassword: result.output.currentPassword, newPassword: result.output.newPassword },
+      values: { currentPassword: result.output.currentPassword, newPassword: result.output.newPassword },
     })
   }
   const failureText = serverDetail(
@@ -151,7 +151,7 @@ function DisableTwoFactorPanel({ onCancel }: { onCancel: () => void }) {
       result.output.method === 'password'
         ? { password: result.output.password }
         : { token: result.output.token }
-    actor.send({ type: 'form.submit', input })
+    actor.send({ type: 'form.submit', values: input })
   }
 
   return (
