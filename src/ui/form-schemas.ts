@@ -1,6 +1,5 @@
-/** Form schemas of the account screens: the shared payload rules plus what only a form has (confirmations). */
+/** Form schemas of the second-factor screens: a code from the authenticator or a backup code. */
 import * as v from 'valibot'
-import { Email, NewPassword } from '../contract'
 
 const Code = (message: string) =>
   v.pipe(v.string(), v.trim(), v.minLength(6, message), v.maxLength(64, message))
@@ -11,42 +10,3 @@ export const TwoFactorCodeForm = v.object({
 })
 
 export const SetupTokenForm = v.object({ token: Code('Token must be at least 6 characters') })
-
-export const EmailForm = v.object({ email: Email })
-
-/** Activation and reset: a mismatch says "Passwords don't match". */
-export const NewPasswordForm = v.pipe(
-  v.object({ password: NewPassword, confirmPassword: v.string() }),
-  v.forward(
-    v.partialCheck(
-      [['password'], ['confirmPassword']],
-      (input) => input.password === input.confirmPassword,
-      "Passwords don't match",
-    ),
-    ['confirmPassword'],
-  ),
-)
-
-export const ChangePasswordForm = v.pipe(
-  v.object({
-    currentPassword: v.pipe(v.string(), v.minLength(1, 'Current password is required')),
-    newPassword: NewPassword,
-    confirmPassword: v.pipe(v.string(), v.minLength(1, 'Password confirmation is required')),
-  }),
-  v.forward(
-    v.partialCheck(
-      [['newPassword'], ['confirmPassword']],
-      (input) => input.newPassword === input.confirmPassword,
-      'Passwords do not match',
-    ),
-    ['confirmPassword'],
-  ),
-)
-
-export const DisableTwoFactorForm = v.variant('method', [
-  v.object({
-    method: v.literal('password'),
-    password: v.pipe(v.string(), v.minLength(1, 'Password is required')),
-  }),
-  v.object({ method: v.literal('code'), token: Code('Code must be at least 6 characters') }),
-])

@@ -21,8 +21,8 @@ type SubmissionContext = {
   fieldErrors: FieldErrors
 }
 
-/** The submission machine of a form whose values follow `schema` (any value when none is given). */
-export const createSubmissionMachine = (schema: v.GenericSchema = v.unknown()) =>
+/** The submission machine of a form whose values follow `schema`. */
+export const createSubmissionMachine = (schema: v.GenericSchema) =>
   setup({
     types: {
       context: {} as SubmissionContext,
@@ -89,6 +89,4 @@ export const createSubmissionMachine = (schema: v.GenericSchema = v.unknown()) =
     },
   })
 
-export const submissionMachine = createSubmissionMachine()
-
-export type SubmissionMachine = typeof submissionMachine
+export type SubmissionMachine = ReturnType<typeof createSubmissionMachine>

@@ -10,8 +10,7 @@ import { useAppActors, useScreenActor } from '../app-context'
 import { Alert } from '../components/alert'
 import { BusyButton, Button } from '../components/button'
 import { PasswordField, TextField } from '../components/field'
-import { ChangePasswordForm, DisableTwoFactorForm } from '../form-schemas'
-import { type FieldErrors, formValues, validateForm } from '../forms'
+import { formValues, translateErrors } from '../forms'
 import { translateMessage } from '../messages'
 
 const stack = css({ display: 'flex', flexDirection: 'column', gap: '4', maxW: 'md' })
@@ -28,7 +27,7 @@ export function ChangePasswordSection() {
   const busy = useSelector(actor, (s) => s.hasTag('busy'))
   const failure = useSelector(actor, (s) => s.context.failure)
   const succeeded = useSelector(actor, (s) => s.matches('succeeded'))
-  const [errors, setErrors] = useState<FieldErrors>({})
+  const errors = translateErrors(useSelector(actor, (s) => s.context.fieldErrors))
   const form = useRef<HTMLFormElement>(null)
   const { t } = useLingui()
 
@@ -41,13 +40,7 @@ export function ChangePasswordSection() {
 
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
-    const result = validateForm(ChangePasswordForm, formValues(e.currentTarget))
-    if (!result.success) return setErrors(result.errors)
-    setErrors({})
-    actor.send({
-      type: 'form.submit',
-      values: { currentPassword: result.output.currentPassword, newPassword: result.output.newPassword },
-    })
+    actor.send({ type: 'form.submit', values: formValues(e.currentTarget) })
   }
   const failureText = serverDetail(
     failure,
@@ -139,19 +132,12 @@ function DisableTwoFactorPanel({ onCancel }: { onCancel: () => void }) {
   const busy = useSelector(actor, (s) => s.hasTag('busy'))
   const failure = useSelector(actor, (s) => s.context.failure)
   const [method, setMethod] = useState<'password' | 'code'>('password')
-  const [errors, setErrors] = useState<FieldErrors>({})
+  const errors = translateErrors(useSelector(actor, (s) => s.context.fieldErrors))
   const { t } = useLingui()
 
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
-    const result = validateForm(DisableTwoFactorForm, { ...formValues(e.currentTarget), method })
-    if (!result.success) return setErrors(result.errors)
-    setErrors({})
-    const input =
-      result.output.method === 'password'
-        ? { password: result.output.password }
-        : { token: result.output.token }
-    actor.send({ type: 'form.submit', values: input })
+    actor.send({ type: 'form.submit', values: { ...formValues(e.currentTarget), method } })
   }
 
   return (
