@@ -40,7 +40,10 @@ describeModel('session machine', {
     'xstate.done.actor.refreshUser': [done('refreshUser', { ...user, is_2fa_enabled: true })],
     'xstate.error.actor.refreshUser': [error('refreshUser', unauthorized), error('refreshUser', offline)],
     'xstate.done.actor.logout': [done('logout', undefined)],
-    'twoFactor.submit': [{ type: 'twoFactor.submit', token: '123456', useBackupCode: false }],
+    'twoFactor.submit': [
+      { type: 'twoFactor.submit', token: '123456', useBackupCode: false },
+      { type: 'twoFactor.submit', token: '123', useBackupCode: false },
+    ],
     'xstate.done.actor.completeTwoFactorLogin': [done('completeTwoFactorLogin', undefined)],
     'xstate.error.actor.completeTwoFactorLogin': [error('completeTwoFactorLogin', unauthorized)],
     'session.userLoaded': [{ type: 'session.userLoaded', user: { ...user, is_2fa_enabled: true } }],
@@ -52,8 +55,10 @@ describeModel('session machine', {
       loginFailure: unknown
       twoFactorFailure: unknown
       loginFieldErrors: object
+      twoFactorFieldErrors: object
     }
     return {
+      codeRefused: Object.keys(ctx.twoFactorFieldErrors).length > 0,
       refused: Object.keys(ctx.loginFieldErrors).length > 0,
       signedIn: ctx.user !== null,
       twoFactor: ctx.user?.is_2fa_enabled,
@@ -87,6 +92,9 @@ describeModel('session machine', {
       expect(log).toContain('notify:twoFactorRequired')
       expect(log).toContain('navigate:/two-factor')
       expect(s.context.user).toBeNull()
+      // A refused code is named by its field and nothing is sent.
+      if (Object.keys(s.context.twoFactorFieldErrors).length > 0)
+        expect(s.context.twoFactorFieldErrors).toEqual({ token: 'Code must be at least 6 characters' })
     },
     'signedOut.secondFactor.verifying': (s) => {
       expect(s.hasTag('busy')).toBe(true)

@@ -65,6 +65,7 @@ describeViewModel('login flow screens', {
       await u.click(screen.getByRole('button', { name: 'Sign in' }))
     },
     'twoFactor.submit': async (u, event) => {
+      await u.clear(screen.getByLabelText('Authentication code'))
       await u.type(screen.getByLabelText('Authentication code'), String(event.token))
       await u.click(screen.getByRole('button', { name: 'Verify' }))
     },
@@ -89,7 +90,10 @@ describeViewModel('login flow screens', {
     'xstate.error.actor.refreshUser': [error('refreshUser', unauthorized), error('refreshUser', offline)],
     'xstate.done.actor.logout': [done('logout', undefined)],
     'xstate.error.actor.logout': [error('logout', offline)],
-    'twoFactor.submit': [{ type: 'twoFactor.submit', token: '123456', useBackupCode: false }],
+    'twoFactor.submit': [
+      { type: 'twoFactor.submit', token: '123456', useBackupCode: false },
+      { type: 'twoFactor.submit', token: '123', useBackupCode: false },
+    ],
     'xstate.done.actor.completeTwoFactorLogin': [done('completeTwoFactorLogin', undefined)],
     'xstate.error.actor.completeTwoFactorLogin': [error('completeTwoFactorLogin', unauthorized)],
     'session.userLoaded': [{ type: 'session.userLoaded', user: { ...user, is_2fa_enabled: true } }],
@@ -100,8 +104,10 @@ describeViewModel('login flow screens', {
       loginFailure: unknown
       twoFactorFailure: unknown
       loginFieldErrors: object
+      twoFactorFieldErrors: object
     }
     return {
+      codeRefused: Object.keys(ctx.twoFactorFieldErrors).length > 0,
       refused: Object.keys(ctx.loginFieldErrors).length > 0,
       signedIn: ctx.user !== null,
       twoFactor: ctx.user?.is_2fa_enabled,
@@ -136,8 +142,15 @@ describeViewModel('login flow screens', {
     'signedOut.secondFactor.editing': (s) => {
       expect(screen.getByRole('heading', { name: 'Two-factor authentication' })).toBeDefined()
       expect(isDisabled(screen.getByRole('button', { name: 'Verify' }))).toBe(false)
+      const refused = Object.keys(s.context.twoFactorFieldErrors).length > 0
+      expect(screen.queryByText('Code must be at least 6 characters') !== null).toBe(refused)
       if (s.context.twoFactorFailure)
-        expect(screen.getByRole('alert').textContent).toBe('2FA verification failed')
+        expect(
+          screen
+            .getAllByRole('alert')
+            .filter((element) => !element.id.endsWith('-error'))
+            .map((element) => element.textContent),
+        ).toEqual(['2FA verification failed'])
     },
     'signedOut.secondFactor.verifying': () =>
       expect(isDisabled(screen.getByRole('button', { name: 'Verify' }))).toBe(true),

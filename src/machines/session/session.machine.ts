@@ -32,6 +32,8 @@ export type SessionContext = {
   pendingCredentials: LoginInput | null
   /** The code being checked while `verifying`. */
   pendingSecondFactor: SecondFactor | null
+  /** Validation message (English source text) of the second-factor code, from the last attempt. */
+  twoFactorFieldErrors: FieldErrors<'token'>
   /** Why the last second-factor attempt failed. */
   twoFactorFailure: CallFailure | null
   /** The server advised setting up 2FA: go through /setup-2fa after signing in. */
@@ -51,6 +53,16 @@ export type SessionEvent =
   | { type: 'session.userLoaded'; user: User }
 
 const isUnauthorized = (error: unknown) => toFailure(error).status === 401
+
+/** A TOTP or backup code as typed: 6 to 64 characters once trimmed. */
+const SecondFactorCode = v.object({
+  token: v.pipe(
+    v.string(),
+    v.trim(),
+    v.minLength(6, 'Code must be at least 6 characters'),
+    v.maxLength(64, 'Code must be at least 6 characters'),
+  ),
+})
 
 const credentialsOf = (event: { email: string; password: string }) => ({
   email: event.email,
@@ -89,6 +101,8 @@ export const sessionMachine = setup({
     requiresTwoFactor: (_, output: LoginResult) => output.requires_2fa,
     advisesTwoFactorSetup: (_, output: LoginResult) => output.should_setup_2fa,
     isUnauthorized: (_, error: unknown) => isUnauthorized(error),
+    hasValidCode: ({ event }) =>
+      event.type === 'twoFactor.submit' && isValidForm(SecondFactorCode, { token: event.token }),
     hasValidCredentials: ({ event }) =>
       event.type === 'session.login' && isValidForm(LoginInput, credentialsOf(event)),
   },
@@ -101,6 +115,7 @@ export const sessionMachine = setup({
     redirectTo: '/',
     pendingCredentials: null,
     twoFactorFailure: null,
+    twoFactorFieldErrors: {},
     pendingSecondFactor: null,
     adviseSetup: false,
   },
@@ -185,25 +200,41 @@ export const sessionMachine = setup({
         secondFactor: {
           description: 'The /two-factor step: a TOTP or backup code completes the sign-in.',
           initial: 'editing',
+          entry: assign({ twoFactorFieldErrors: {} }),
           on: {
             'session.reset': {
               target: 'idle',
-              actions: assign({ pendingCredentials: null, twoFactorFailure: null }),
+              description: 'Back to the login screen, forgetting the credentials.',
+              actions: [
+                assign({ pendingCredentials: null, twoFactorFailure: null }),
+                { type: 'navigateToLogin', params: { returnHere: false } },
+              ],
             },
           },
           states: {
             editing: {
               on: {
-                'twoFactor.submit': {
-                  target: 'verifying',
-                  actions: assign({
-                    twoFactorFailure: null,
-                    pendingSecondFactor: ({ event }) => ({
-                      token: event.token,
-                      useBackupCode: event.useBackupCode,
+                'twoFactor.submit': [
+                  {
+                    guard: 'hasValidCode',
+                    target: 'verifying',
+                    actions: assign({
+                      twoFactorFailure: null,
+                      twoFactorFieldErrors: {},
+                      pendingSecondFactor: ({ event }) => ({
+                        token: v.parse(SecondFactorCode, { token: event.token }).token,
+                        useBackupCode: event.useBackupCode,
+                      }),
                     }),
-                  }),
-                },
+                  },
+                  {
+                    description: 'The code is too short or too long: shown by the field, nothing is sent.',
+                    actions: assign({
+                      twoFactorFieldErrors: ({ event }) =>
+                        fieldErrorsOf<'token'>(SecondFactorCode, { token: event.token }),
+                    }),
+                  },
+                ],
               },
             },
             verifying: {
