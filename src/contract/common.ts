@@ -11,6 +11,9 @@ export type Language = (typeof LANGUAGES)[number]
 
 export const GLOBAL_ROLES = ['SAAS_ADMIN', 'INTERNAL_USER', 'CLIENT_USER'] as const
 export type GlobalRole = (typeof GLOBAL_ROLES)[number]
+/** A platform administrator: manages every company and user, and belongs to all companies. */
+export const isPlatformAdmin = (user: { role: GlobalRole } | null | undefined): boolean =>
+  user?.role === 'SAAS_ADMIN'
 export const COMPANY_ROLES = ['COMPANY_ADMIN', 'COMPANY_USER'] as const
 export type CompanyRole = (typeof COMPANY_ROLES)[number]
 

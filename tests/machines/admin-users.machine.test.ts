@@ -18,7 +18,10 @@ describeModel('admin users machine', {
     // 1: the signed-in admin; 2: Alice (enabled); 3: Bob (disabled); 9: unknown.
     'status.toggle': [1, 2, 3, 9].map((userId) => ({ type: 'status.toggle', userId })),
     'user.edit': [2, 9].map((userId) => ({ type: 'user.edit', userId })),
-    'user.save': [{ type: 'user.save', update }],
+    'user.save': [
+      { type: 'user.save', values: { ...update, name: ' Alicia ' } },
+      { type: 'user.save', values: { name: 'A', surname: 'Test', role: 'NOBODY' } },
+    ],
     'xstate.done.actor.loadUsers': [done('loadUsers', users)],
     'xstate.error.actor.loadUsers': [error('loadUsers', failure(500, 'Internal server error'))],
     'xstate.done.actor.setUserStatus': [done('setUserStatus', undefined)],
@@ -28,8 +31,18 @@ describeModel('admin users machine', {
     'xstate.done.actor.inviteUser': [done('inviteUser', { sent: true }), done('inviteUser', { sent: false })],
   },
   contextKey: (c) => {
-    const ctx = c as { users: unknown[]; selectedId: number | null; editFailure: unknown }
-    return { loaded: ctx.users.length, selected: ctx.selectedId, editFailed: ctx.editFailure !== null }
+    const ctx = c as {
+      users: unknown[]
+      selectedId: number | null
+      editFailure: unknown
+      editErrors: object
+    }
+    return {
+      loaded: ctx.users.length,
+      selected: ctx.selectedId,
+      editFailed: ctx.editFailure !== null,
+      refused: Object.keys(ctx.editErrors).length > 0,
+    }
   },
   states: {
     loading: (s) => expect(s.hasTag('loading')).toBe(true),
@@ -49,6 +62,12 @@ describeModel('admin users machine', {
     'editing.idle': (s, log) => {
       expect(s.context.selectedId).toBe(2)
       if (s.context.editFailure) expect(log.at(-1)).toBe('notify:userUpdateFailed')
+      // A refused save names every broken field and sends nothing.
+      if (Object.keys(s.context.editErrors).length > 0)
+        expect(s.context.editErrors).toEqual({
+          name: 'Name must be at least 2 characters',
+          role: expect.any(String),
+        })
     },
     'editing.saving': (s) => expect(s.context.update).toEqual(update),
     inviting: (s) => expect(s.context.selectedId).toBeNull(),

@@ -19,15 +19,23 @@ describeModel('invite user machine', {
       { type: 'company.add', companyId: 2, role: '' },
     ],
     'company.remove': [{ type: 'company.remove', companyId: 1 }],
-    'invite.submit': [{ type: 'invite.submit', identity }],
+    'invite.submit': [
+      { type: 'invite.submit', values: { ...identity, email: ' Carol@Example.com ' } },
+      { type: 'invite.submit', values: { email: 'not-an-email', name: 'C', surname: 'Test', role: '' } },
+    ],
     'xstate.done.actor.invite': [done('invite', undefined)],
     'xstate.error.actor.invite': [error('invite', failure(409, 'A user with this e-mail already exists'))],
   },
   contextKey: (c) => {
-    const ctx = c as { memberships: { companyId: number }[]; companyError: string | null }
+    const ctx = c as {
+      memberships: { companyId: number }[]
+      companyError: string | null
+      fieldErrors: Record<string, string>
+    }
     return {
       companies: ctx.memberships.map((m: { companyId: number }) => m.companyId),
       error: ctx.companyError,
+      fieldErrors: Object.keys(ctx.fieldErrors).sort(),
     }
   },
   states: {
@@ -41,6 +49,14 @@ describeModel('invite user machine', {
       if (s.context.companyError === 'company already added') expect(ids).toEqual([1])
       if (s.context.failure)
         expect(log.at(-1)).toBe('notify:inviteFailed:A user with this e-mail already exists')
+      // A refused submit names every broken field (and stays here: nothing is sent).
+      if (Object.keys(s.context.fieldErrors).length > 0) {
+        expect(s.context.fieldErrors).toEqual({
+          email: expect.any(String),
+          name: 'Name must be at least 2 characters',
+          role: expect.any(String),
+        })
+      }
     },
     sending: (s) => {
       expect(s.hasTag('busy')).toBe(true)

@@ -25,6 +25,7 @@ describeModel('session machine', {
   events: {
     'session.login': [
       { type: 'session.login', email: 'ada@example.com', password: 'Secret123', redirectTo: '/settings' },
+      { type: 'session.login', email: 'ada', password: 'Secret123', redirectTo: '/settings' },
     ],
     'xstate.done.actor.fetchUser': [done('fetchUser', user)],
     'xstate.error.actor.fetchUser': [error('fetchUser', unauthorized)],
@@ -39,15 +40,26 @@ describeModel('session machine', {
     'xstate.done.actor.refreshUser': [done('refreshUser', { ...user, is_2fa_enabled: true })],
     'xstate.error.actor.refreshUser': [error('refreshUser', unauthorized), error('refreshUser', offline)],
     'xstate.done.actor.logout': [done('logout', undefined)],
-    'twoFactor.submit': [{ type: 'twoFactor.submit', token: '123456', useBackupCode: false }],
+    'twoFactor.submit': [
+      { type: 'twoFactor.submit', token: '123456', useBackupCode: false },
+      { type: 'twoFactor.submit', token: '123', useBackupCode: false },
+    ],
     'xstate.done.actor.completeTwoFactorLogin': [done('completeTwoFactorLogin', undefined)],
     'xstate.error.actor.completeTwoFactorLogin': [error('completeTwoFactorLogin', unauthorized)],
     'session.userLoaded': [{ type: 'session.userLoaded', user: { ...user, is_2fa_enabled: true } }],
     'xstate.error.actor.logout': [error('logout', offline)],
   },
   contextKey: (c) => {
-    const ctx = c as { user: User | null; loginFailure: unknown; twoFactorFailure: unknown }
+    const ctx = c as {
+      user: User | null
+      loginFailure: unknown
+      twoFactorFailure: unknown
+      loginFieldErrors: object
+      twoFactorFieldErrors: object
+    }
     return {
+      codeRefused: Object.keys(ctx.twoFactorFieldErrors).length > 0,
+      refused: Object.keys(ctx.loginFieldErrors).length > 0,
       signedIn: ctx.user !== null,
       twoFactor: ctx.user?.is_2fa_enabled,
       failed: ctx.loginFailure !== null,
@@ -65,6 +77,9 @@ describeModel('session machine', {
       if (log.includes('notify:sessionExpired')) expect(log).toContain('navigate:/login?redirect')
       expect(s.context.pendingCredentials).toBeNull()
       expect(s.can({ type: 'session.login', email: 'a@b.c', password: 'x' })).toBe(true)
+      // A refused attempt names the broken field and sends nothing.
+      if (Object.keys(s.context.loginFieldErrors).length > 0)
+        expect(s.context.loginFieldErrors).toEqual({ email: 'Please enter a valid email address' })
     },
     'signedOut.signingIn': (s) => {
       expect(s.hasTag('busy')).toBe(true)
@@ -77,6 +92,9 @@ describeModel('session machine', {
       expect(log).toContain('notify:twoFactorRequired')
       expect(log).toContain('navigate:/two-factor')
       expect(s.context.user).toBeNull()
+      // A refused code is named by its field and nothing is sent.
+      if (Object.keys(s.context.twoFactorFieldErrors).length > 0)
+        expect(s.context.twoFactorFieldErrors).toEqual({ token: 'Code must be at least 6 characters' })
     },
     'signedOut.secondFactor.verifying': (s) => {
       expect(s.hasTag('busy')).toBe(true)

@@ -26,7 +26,10 @@ describeModel('2FA setup machine', {
       },
     }),
   events: {
-    'code.submit': [{ type: 'code.submit', token: '123456' }],
+    'code.submit': [
+      { type: 'code.submit', token: ' 123456 ' },
+      { type: 'code.submit', token: '123' },
+    ],
     'xstate.done.actor.generate': [done('generate', enrollment)],
     'xstate.error.actor.generate': [error('generate', failure(500, 'Failed to generate 2FA QR code'))],
     'xstate.done.actor.copyCodes': [done('copyCodes', undefined)],
@@ -37,8 +40,13 @@ describeModel('2FA setup machine', {
     'xstate.error.actor.reloadUser': [error('reloadUser', failure(500, 'offline'))],
   },
   contextKey: (c) => {
-    const ctx = c as { enrollment: unknown; failure: unknown; copied: boolean }
-    return { enrolled: ctx.enrollment !== null, failed: ctx.failure !== null, copied: ctx.copied }
+    const ctx = c as { enrollment: unknown; failure: unknown; copied: boolean; tokenErrors: object }
+    return {
+      enrolled: ctx.enrollment !== null,
+      failed: ctx.failure !== null,
+      copied: ctx.copied,
+      refused: Object.keys(ctx.tokenErrors).length > 0,
+    }
   },
   states: {
     'intro.idle': (s, log) => {
@@ -58,6 +66,9 @@ describeModel('2FA setup machine', {
       expect(s.hasTag('step:verify')).toBe(true)
       if (s.context.failure) expect(s.context.failure.message).toBe('Invalid code')
       expect(s.can({ type: 'setup.back' })).toBe(true)
+      // A refused code is named by its field and nothing is sent.
+      if (Object.keys(s.context.tokenErrors).length > 0)
+        expect(s.context.tokenErrors).toEqual({ token: 'Token must be at least 6 characters' })
     },
     'verify.verifying': (s) => expect(s.context.token).toBe('123456'),
     complete: (_s, log) => expect(log).toContain('notify:setupComplete'),

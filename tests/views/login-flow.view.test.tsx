@@ -65,6 +65,7 @@ describeViewModel('login flow screens', {
       await u.click(screen.getByRole('button', { name: 'Sign in' }))
     },
     'twoFactor.submit': async (u, event) => {
+      await u.clear(screen.getByLabelText('Authentication code'))
       await u.type(screen.getByLabelText('Authentication code'), String(event.token))
       await u.click(screen.getByRole('button', { name: 'Verify' }))
     },
@@ -73,6 +74,7 @@ describeViewModel('login flow screens', {
   events: {
     'session.login': [
       { type: 'session.login', email: 'ada@example.com', password: 'Secret123', redirectTo: '/' },
+      { type: 'session.login', email: 'ada', password: 'Secret123', redirectTo: '/' },
     ],
     'xstate.done.actor.fetchUser': [done('fetchUser', user)],
     'xstate.error.actor.fetchUser': [error('fetchUser', unauthorized)],
@@ -88,14 +90,25 @@ describeViewModel('login flow screens', {
     'xstate.error.actor.refreshUser': [error('refreshUser', unauthorized), error('refreshUser', offline)],
     'xstate.done.actor.logout': [done('logout', undefined)],
     'xstate.error.actor.logout': [error('logout', offline)],
-    'twoFactor.submit': [{ type: 'twoFactor.submit', token: '123456', useBackupCode: false }],
+    'twoFactor.submit': [
+      { type: 'twoFactor.submit', token: '123456', useBackupCode: false },
+      { type: 'twoFactor.submit', token: '123', useBackupCode: false },
+    ],
     'xstate.done.actor.completeTwoFactorLogin': [done('completeTwoFactorLogin', undefined)],
     'xstate.error.actor.completeTwoFactorLogin': [error('completeTwoFactorLogin', unauthorized)],
     'session.userLoaded': [{ type: 'session.userLoaded', user: { ...user, is_2fa_enabled: true } }],
   },
   contextKey: (c) => {
-    const ctx = c as { user: User | null; loginFailure: unknown; twoFactorFailure: unknown }
+    const ctx = c as {
+      user: User | null
+      loginFailure: unknown
+      twoFactorFailure: unknown
+      loginFieldErrors: object
+      twoFactorFieldErrors: object
+    }
     return {
+      codeRefused: Object.keys(ctx.twoFactorFieldErrors).length > 0,
+      refused: Object.keys(ctx.loginFieldErrors).length > 0,
       signedIn: ctx.user !== null,
       twoFactor: ctx.user?.is_2fa_enabled,
       failed: ctx.loginFailure !== null,
@@ -106,8 +119,14 @@ describeViewModel('login flow screens', {
     checking: () => expect(screen.getByRole('status').textContent).toContain('Checking authentication...'),
     'signedOut.idle': (s) => {
       expect(isDisabled(screen.getByRole('button', { name: 'Sign in' }))).toBe(false)
+      const refused = Object.keys(s.context.loginFieldErrors).length > 0
+      expect(screen.queryByText('Please enter a valid email address') !== null).toBe(refused)
       const failure = s.context.loginFailure
-      const alert = screen.queryByRole('alert')
+      // The sign-in failure's alert, not a field's error message (also an alert).
+      const [alert = null, ...others] = screen
+        .queryAllByRole('alert')
+        .filter((element) => !element.id.endsWith('-error'))
+      expect(others).toEqual([])
       if (!failure) expect(alert).toBeNull()
       else
         expect(alert?.textContent).toBe(
@@ -123,8 +142,15 @@ describeViewModel('login flow screens', {
     'signedOut.secondFactor.editing': (s) => {
       expect(screen.getByRole('heading', { name: 'Two-factor authentication' })).toBeDefined()
       expect(isDisabled(screen.getByRole('button', { name: 'Verify' }))).toBe(false)
+      const refused = Object.keys(s.context.twoFactorFieldErrors).length > 0
+      expect(screen.queryByText('Code must be at least 6 characters') !== null).toBe(refused)
       if (s.context.twoFactorFailure)
-        expect(screen.getByRole('alert').textContent).toBe('2FA verification failed')
+        expect(
+          screen
+            .getAllByRole('alert')
+            .filter((element) => !element.id.endsWith('-error'))
+            .map((element) => element.textContent),
+        ).toEqual(['2FA verification failed'])
     },
     'signedOut.secondFactor.verifying': () =>
       expect(isDisabled(screen.getByRole('button', { name: 'Verify' }))).toBe(true),

@@ -51,7 +51,10 @@ describeViewModel('/setup-2fa screen', {
     },
   },
   events: {
-    'code.submit': [{ type: 'code.submit', token: '123456' }],
+    'code.submit': [
+      { type: 'code.submit', token: '123456' },
+      { type: 'code.submit', token: '123' },
+    ],
     'xstate.done.actor.generate': [done('generate', enrollment)],
     'xstate.error.actor.generate': [error('generate', failure(400, 'User email not found'))],
     'xstate.done.actor.copyCodes': [done('copyCodes', undefined)],
@@ -64,8 +67,13 @@ describeViewModel('/setup-2fa screen', {
     'xstate.error.actor.reloadUser': [error('reloadUser', failure(500, 'offline'))],
   },
   contextKey: (c) => {
-    const ctx = c as { enrollment: unknown; failure: unknown; copied: boolean }
-    return { enrolled: ctx.enrollment !== null, failed: ctx.failure !== null, copied: ctx.copied }
+    const ctx = c as { enrollment: unknown; failure: unknown; copied: boolean; tokenErrors: object }
+    return {
+      enrolled: ctx.enrollment !== null,
+      failed: ctx.failure !== null,
+      copied: ctx.copied,
+      refused: Object.keys(ctx.tokenErrors).length > 0,
+    }
   },
   views: {
     'intro.idle': (s) => {
@@ -86,8 +94,14 @@ describeViewModel('/setup-2fa screen', {
       expect(isDisabled(screen.getByRole('button', { name: /Copy all codes|Copied/ }))).toBe(true),
     'verify.editing': (s) => {
       expect(isDisabled(screen.getByLabelText('Verification code'))).toBe(false)
-      if (s.context.failure) expect(screen.getByRole('alert').textContent).toBe('Invalid code')
-      else expect(screen.queryByRole('alert')).toBeNull()
+      const refused = Object.keys(s.context.tokenErrors).length > 0
+      expect(screen.queryByText('Token must be at least 6 characters') !== null).toBe(refused)
+      // The verification failure's alert, not the field's error message (also an alert).
+      const alerts = screen
+        .queryAllByRole('alert')
+        .filter((element) => !element.id.endsWith('-error'))
+        .map((element) => element.textContent)
+      expect(alerts).toEqual(s.context.failure ? ['Invalid code'] : [])
     },
     'verify.verifying': () => expect(isDisabled(button('Verify and enable'))).toBe(true),
     complete: () => expect(isDisabled(button('Verify and enable'))).toBe(true),

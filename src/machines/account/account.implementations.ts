@@ -3,12 +3,14 @@
  * removal) filled from the auth API, the notices, the router, the clipboard and the session actor
  * (which they tell about a changed user).
  */
+import type * as v from 'valibot'
 import { type ActorRefFrom, fromPromise } from 'xstate'
 import type { Api } from '../../api'
 import type { SessionActor } from '../session/session.implementations'
 import type { Navigator } from '../shared/deps'
 import { type AccountNotice, type Notify, notice } from '../shared/notice'
-import { type SubmissionMachine, submissionMachine } from '../shared/submission.machine'
+import { createSubmissionMachine, type SubmissionMachine } from '../shared/submission.machine'
+import { ChangePasswordForm, DisableTwoFactorForm, EmailForm, LinkPasswordForm } from './account-forms'
 import { twoFactorSetupMachine } from './two-factor-setup.machine'
 
 export type TwoFactorSetupActor = ActorRefFrom<typeof twoFactorSetupMachine>
@@ -22,12 +24,16 @@ export type AccountDeps = {
 }
 
 export function createAccountImplementations({ api, notify, navigate, clipboard, session }: AccountDeps) {
-  /** A form whose success toasts (and maybe navigates) and whose failure toasts the server's message. */
-  const submission = <T>(
+  /**
+   * A form checked by `schema` whose success toasts (and maybe navigates) and whose failure toasts
+   * the server's message.
+   */
+  const submission = <S extends v.GenericSchema, T extends v.InferOutput<S>>(
+    schema: S,
     submit: (input: T) => Promise<unknown>,
     on: { succeeded?: AccountNotice; failed: AccountNotice; afterwards?: (input: T) => void },
   ): SubmissionMachine =>
-    submissionMachine.provide({
+    createSubmissionMachine(schema).provide({
       actors: { submit: fromPromise(({ input }) => submit(input as T)) },
       actions: {
         succeeded: (_, { input }) => {
@@ -60,22 +66,22 @@ export function createAccountImplementations({ api, notify, navigate, clipboard,
           leave: () => navigate.toPath(redirectTo),
         },
       }),
-    activation: submission(api.auth.validateMail, {
+    activation: submission(LinkPasswordForm, api.auth.validateMail, {
       succeeded: 'accountValidated',
       failed: 'accountValidationFailed',
       afterwards: toLogin,
     }),
-    resetRequest: submission(api.auth.requestPasswordReset, { failed: 'resetRequestFailed' }),
-    resetConfirm: submission(api.auth.confirmPasswordReset, {
+    resetRequest: submission(EmailForm, api.auth.requestPasswordReset, { failed: 'resetRequestFailed' }),
+    resetConfirm: submission(LinkPasswordForm, api.auth.confirmPasswordReset, {
       succeeded: 'passwordReset',
       failed: 'passwordResetFailed',
       afterwards: toLogin,
     }),
-    changePassword: submission(api.auth.changePassword, {
+    changePassword: submission(ChangePasswordForm, api.auth.changePassword, {
       succeeded: 'passwordChanged',
       failed: 'passwordChangeFailed',
     }),
-    disableTwoFactor: submission(api.auth.disableTwoFactor, {
+    disableTwoFactor: submission(DisableTwoFactorForm, api.auth.disableTwoFactor, {
       succeeded: 'twoFactorDisabled',
       failed: 'twoFactorDisableFailed',
       afterwards: () => session.send({ type: 'session.refresh' }),

@@ -2,9 +2,21 @@
  * Setting up 2FA (/setup-2fa): `intro` (start, or skip with a confirmation) → `qrcode` (QR, backup
  * codes, copy-all, manual secret) → `verify` (a 6-digit code) → `complete`; back between steps.
  */
+import * as v from 'valibot'
 import { assign, fromPromise, setup } from 'xstate'
 import type { User } from '../../contract'
 import { type CallFailure, toFailure } from '../shared/failure'
+import { type FieldErrors, fieldErrorsOf, isValidForm } from '../shared/form'
+
+/** The code the authenticator shows: 6 to 64 characters once trimmed. */
+const SetupTokenForm = v.object({
+  token: v.pipe(
+    v.string(),
+    v.trim(),
+    v.minLength(6, 'Token must be at least 6 characters'),
+    v.maxLength(64, 'Token must be at least 6 characters'),
+  ),
+})
 
 export type TwoFactorEnrollment = { qrDataUrl: string; backupCodes: string[]; secret: string }
 
@@ -32,6 +44,8 @@ export type TwoFactorSetupContext = {
   failure: CallFailure | null
   copied: boolean
   token: string | null
+  /** Validation message (English source text) of the code, from the last submit. */
+  tokenErrors: FieldErrors<'token'>
 }
 
 export const twoFactorSetupMachine = setup({
@@ -59,6 +73,10 @@ export const twoFactorSetupMachine = setup({
     publishUser: (_, _params: { user: User }) => {},
     leave: () => {},
   },
+  guards: {
+    hasValidToken: ({ event }) =>
+      event.type === 'code.submit' && isValidForm(SetupTokenForm, { token: event.token }),
+  },
 }).createMachine({
   id: 'twoFactorSetup',
   context: ({ input }) => ({
@@ -67,6 +85,7 @@ export const twoFactorSetupMachine = setup({
     failure: null,
     copied: false,
     token: null,
+    tokenErrors: {},
   }),
   initial: 'intro',
   states: {
@@ -143,14 +162,28 @@ export const twoFactorSetupMachine = setup({
     verify: {
       tags: ['step:verify'],
       initial: 'editing',
+      entry: assign({ tokenErrors: {} }),
       states: {
         editing: {
           on: {
             'setup.back': { target: '#twoFactorSetup.qrcode', actions: assign({ failure: null }) },
-            'code.submit': {
-              target: 'verifying',
-              actions: assign({ token: ({ event }) => event.token, failure: null }),
-            },
+            'code.submit': [
+              {
+                guard: 'hasValidToken',
+                target: 'verifying',
+                actions: assign({
+                  token: ({ event }) => v.parse(SetupTokenForm, { token: event.token }).token,
+                  tokenErrors: {},
+                  failure: null,
+                }),
+              },
+              {
+                description: 'The code is too short or too long: shown by the field, nothing is sent.',
+                actions: assign({
+                  tokenErrors: ({ event }) => fieldErrorsOf<'token'>(SetupTokenForm, { token: event.token }),
+                }),
+              },
+            ],
           },
         },
         verifying: {

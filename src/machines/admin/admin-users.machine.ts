@@ -4,9 +4,11 @@
  * global role) and the invite dialog (`inviting` runs the invite machine as a child); a change
  * that the server accepted reloads the list.
  */
+import * as v from 'valibot'
 import { assign, fromPromise, setup } from 'xstate'
-import type { AdminUser, GlobalRole } from '../../contract'
+import { type AdminUser, GlobalRoleInput } from '../../contract'
 import { type CallFailure, toFailure } from '../shared/failure'
+import { type FieldErrors, type FormValues, fieldErrorsOf, isValidForm } from '../shared/form'
 import { inviteUserMachine } from './invite-user.machine'
 
 export type AdminUsersNotice =
@@ -18,7 +20,16 @@ export type AdminUsersNotice =
   | 'userUpdated'
   | 'userUpdateFailed'
 
-export type UserUpdate = { name: string; surname: string; role: GlobalRole }
+const Name = (message: string) =>
+  v.pipe(v.string(), v.trim(), v.minLength(2, message), v.maxLength(100, message))
+
+/** The edit dialog's fields: the shared payload rules with the messages the dialog shows. */
+const EditUserForm = v.object({
+  name: Name('Name must be at least 2 characters'),
+  surname: Name('Surname must be at least 2 characters'),
+  role: GlobalRoleInput,
+})
+export type UserUpdate = v.InferOutput<typeof EditUserForm>
 
 export type AdminUsersEvent =
   | { type: 'list.retry' }
@@ -27,7 +38,7 @@ export type AdminUsersEvent =
   | { type: 'status.confirm' }
   | { type: 'status.cancel' }
   | { type: 'user.edit'; userId: number }
-  | { type: 'user.save'; update: UserUpdate }
+  | { type: 'user.save'; values: FormValues }
   | { type: 'user.close' }
   | { type: 'invite.open' }
 
@@ -40,6 +51,8 @@ export type AdminUsersContext = {
   update: UserUpdate | null
   /** Why the last edit was refused by the server. */
   editFailure: CallFailure | null
+  /** Validation messages (English source text) of the edit dialog, from the last save. */
+  editErrors: FieldErrors<keyof UserUpdate>
 }
 
 export const selectedUser = (context: AdminUsersContext): AdminUser | null =>
@@ -67,6 +80,7 @@ export const adminUsersMachine = setup({
     notify: (_, _params: { notice: AdminUsersNotice; message?: string }) => {},
   },
   guards: {
+    hasValidUpdate: ({ event }) => event.type === 'user.save' && isValidForm(EditUserForm, event.values),
     isKnownUser: ({ context, event }) =>
       'userId' in event && context.users.some((u) => u.id === event.userId),
     /** Users cannot disable (or re-enable) themselves. */
@@ -86,6 +100,7 @@ export const adminUsersMachine = setup({
     selectedId: null,
     update: null,
     editFailure: null,
+    editErrors: {},
   }),
   initial: 'loading',
   states: {
@@ -123,7 +138,7 @@ export const adminUsersMachine = setup({
         'user.edit': {
           guard: 'isKnownUser',
           target: 'editing',
-          actions: assign({ selectedId: ({ event }) => event.userId, editFailure: null }),
+          actions: assign({ selectedId: ({ event }) => event.userId, editFailure: null, editErrors: {} }),
         },
         'invite.open': 'inviting',
       },
@@ -180,10 +195,21 @@ export const adminUsersMachine = setup({
         idle: {
           on: {
             'user.close': { target: '#adminUsers.ready', actions: assign({ selectedId: null }) },
-            'user.save': {
-              target: 'saving',
-              actions: assign({ update: ({ event }) => event.update, editFailure: null }),
-            },
+            'user.save': [
+              {
+                guard: 'hasValidUpdate',
+                target: 'saving',
+                actions: assign({
+                  update: ({ event }) => v.parse(EditUserForm, event.values),
+                  editErrors: {},
+                  editFailure: null,
+                }),
+              },
+              {
+                description: 'A field breaks its rule: shown by the field, nothing is sent.',
+                actions: assign({ editErrors: ({ event }) => fieldErrorsOf(EditUserForm, event.values) }),
+              },
+            ],
           },
         },
         saving: {

@@ -2,16 +2,21 @@
  * The administration area's machines (platform administrators) filled from the admin API and the
  * notices: a chunk of its own, loaded when a platform administrator opens the settings.
  */
+import * as v from 'valibot'
 import { fromPromise } from 'xstate'
 import type { AdminApi } from '../../api/admin'
+import { CreateCompanyInput } from '../../contract'
 import { type Notify, notice } from '../shared/notice'
-import { submissionMachine } from '../shared/submission.machine'
+import { createSubmissionMachine } from '../shared/submission.machine'
 import { adminCompaniesMachine } from './admin-companies.machine'
 import { adminUsersMachine } from './admin-users.machine'
 import { companyEditMachine } from './company-edit.machine'
 import { inviteUserMachine } from './invite-user.machine'
 
 export type AdminDeps = { admin: AdminApi; notify: Notify }
+
+/** The new-company form: a name (≥ 2 characters), the only field asked at creation. */
+const NewCompanyForm = v.object({ name: CreateCompanyInput.entries.name })
 
 export function createAdminImplementations({ admin, notify }: AdminDeps) {
   const companyEdit = companyEditMachine.provide({
@@ -62,7 +67,7 @@ export function createAdminImplementations({ admin, notify }: AdminDeps) {
       },
       actions: { notify: (_, { notice: code, message }) => notify(notice(`admin.${code}`, { message })) },
     }),
-    createCompany: submissionMachine.provide({
+    createCompany: createSubmissionMachine(NewCompanyForm).provide({
       actors: { submit: fromPromise(({ input }) => admin.createCompany(input as { name: string })) },
       actions: {
         succeeded: () => notify(notice('admin.companyCreated')),

@@ -18,6 +18,7 @@ import {
   UpdateCompanyInput,
 } from '../../contract'
 import { type CallFailure, toFailure } from '../shared/failure'
+import { type FieldErrors, fieldErrorsOf } from '../shared/form'
 
 /** The company list refreshes 1 s after a company edit. */
 const LIST_REFRESH_DELAY_MS = 1000
@@ -73,7 +74,7 @@ export type CompanyEditContext = {
   /** E-mails of members to remove on save, in the order they were marked. */
   pendingRemovals: string[]
   /** Validation messages (English source text) by field, from the last save attempt. */
-  fieldErrors: Partial<Record<keyof CompanyFields, string>>
+  fieldErrors: FieldErrors<keyof CompanyFields>
   /** Why the add form was refused: a source message. */
   addError: string | null
   logoError: string | null
@@ -90,16 +91,8 @@ const isCompanyRole = (role: string): role is CompanyRole =>
 
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase()
 
-function fieldErrorsOf(fields: CompanyFields): CompanyEditContext['fieldErrors'] {
-  const result = v.safeParse(CompanyFieldsSchema, fields)
-  if (result.success) return {}
-  const errors: CompanyEditContext['fieldErrors'] = {}
-  for (const issue of result.issues) {
-    const key = v.getDotPath(issue) as keyof CompanyFields | null
-    if (key && !errors[key]) errors[key] = issue.message
-  }
-  return errors
-}
+const fieldErrorsOfFields = (fields: CompanyFields): CompanyEditContext['fieldErrors'] =>
+  fieldErrorsOf(CompanyFieldsSchema, fields)
 
 export const companyEditMachine = setup({
   types: {
@@ -145,7 +138,7 @@ export const companyEditMachine = setup({
     isAllowedLogoType: ({ event }) =>
       event.type === 'logo.select' && LOGO_TYPES.some((type) => type === event.file.type),
     hasValidFields: ({ event }) =>
-      event.type === 'company.save' && Object.keys(fieldErrorsOf(event.fields)).length === 0,
+      event.type === 'company.save' && Object.keys(fieldErrorsOfFields(event.fields)).length === 0,
     hasPendingRemovals: ({ context }) => context.pendingRemovals.length > 0,
     hasMoreRemovals: ({ context }) => context.pendingRemovals.length > 1,
   },
@@ -219,7 +212,7 @@ export const companyEditMachine = setup({
           },
           {
             description: 'A field breaks its rule (name ≥ 2 characters, e-mails, http(s) links).',
-            actions: assign({ fieldErrors: ({ event }) => fieldErrorsOf(event.fields) }),
+            actions: assign({ fieldErrors: ({ event }) => fieldErrorsOfFields(event.fields) }),
           },
         ],
         'logo.select': [

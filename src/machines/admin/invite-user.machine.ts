@@ -1,11 +1,20 @@
 /**
  * The invite-user dialog: `editing` (identity, global role, a list of companies with their
  * company role; a company cannot be added twice) → `sending` → `sent` (the activation mail is
- * out); `closed` when dismissed. Field rules are the shared schema's, checked by the view.
+ * out); `closed` when dismissed. The identity fields are checked here against the shared rules:
+ * a submit that breaks one stays in `editing` with the field errors.
  */
+import * as v from 'valibot'
 import { assign, fromPromise, not, setup } from 'xstate'
-import { COMPANY_ROLES, type CompanyRole, contractMessages, type GlobalRole } from '../../contract'
+import {
+  AdminEmail,
+  COMPANY_ROLES,
+  type CompanyRole,
+  contractMessages,
+  GlobalRoleInput,
+} from '../../contract'
 import { type CallFailure, toFailure } from '../shared/failure'
+import { type FieldErrors, type FormValues, fieldErrorsOf, isValidForm } from '../shared/form'
 
 const COMPANY_ALREADY_ADDED = contractMessages.companyAlreadyAdded
 const SELECT_COMPANY_MESSAGE = contractMessages.selectCompany
@@ -14,12 +23,23 @@ const ROLE_REQUIRED = contractMessages.roleRequired
 export type InviteUserNotice = 'userInvited' | 'inviteFailed'
 
 export type InviteMembership = { companyId: number; role: CompanyRole }
-export type InviteIdentity = { email: string; name: string; surname: string; role: GlobalRole }
+
+const Name = (message: string) =>
+  v.pipe(v.string(), v.trim(), v.minLength(2, message), v.maxLength(100, message))
+
+/** The dialog's identity fields: the shared payload rules with the messages the dialog shows. */
+const InviteIdentityForm = v.object({
+  email: AdminEmail,
+  name: Name('Name must be at least 2 characters'),
+  surname: Name('Surname must be at least 2 characters'),
+  role: GlobalRoleInput,
+})
+export type InviteIdentity = v.InferOutput<typeof InviteIdentityForm>
 
 export type InviteUserEvent =
   | { type: 'company.add'; companyId: number | null; role: string }
   | { type: 'company.remove'; companyId: number }
-  | { type: 'invite.submit'; identity: InviteIdentity }
+  | { type: 'invite.submit'; values: FormValues }
   | { type: 'invite.close' }
 
 export type InviteUserContext = {
@@ -27,6 +47,8 @@ export type InviteUserContext = {
   /** Why the last company could not be added (a source message). */
   companyError: string | null
   identity: InviteIdentity | null
+  /** Validation messages (English source text) by field, from the last submit. */
+  fieldErrors: FieldErrors<keyof InviteIdentity>
   failure: CallFailure | null
 }
 
@@ -50,10 +72,12 @@ export const inviteUserMachine = setup({
       event.type === 'company.add' && (COMPANY_ROLES as readonly string[]).includes(event.role),
     isCompanyAlreadyAdded: ({ context, event }) =>
       event.type === 'company.add' && context.memberships.some((m) => m.companyId === event.companyId),
+    hasValidIdentity: ({ event }) =>
+      event.type === 'invite.submit' && isValidForm(InviteIdentityForm, event.values),
   },
 }).createMachine({
   id: 'inviteUser',
-  context: { memberships: [], companyError: null, identity: null, failure: null },
+  context: { memberships: [], companyError: null, identity: null, fieldErrors: {}, failure: null },
   output: ({ context }) => ({ sent: context.identity !== null && context.failure === null }),
   initial: 'editing',
   states: {
@@ -85,10 +109,21 @@ export const inviteUserMachine = setup({
             companyError: null,
           }),
         },
-        'invite.submit': {
-          target: 'sending',
-          actions: assign({ identity: ({ event }) => event.identity, failure: null }),
-        },
+        'invite.submit': [
+          {
+            guard: 'hasValidIdentity',
+            target: 'sending',
+            actions: assign({
+              identity: ({ event }) => v.parse(InviteIdentityForm, event.values),
+              fieldErrors: {},
+              failure: null,
+            }),
+          },
+          {
+            description: 'A field breaks its rule (e-mail, names ≥ 2 characters, a global role): not sent.',
+            actions: assign({ fieldErrors: ({ event }) => fieldErrorsOf(InviteIdentityForm, event.values) }),
+          },
+        ],
       },
     },
     sending: {

@@ -1,16 +1,37 @@
 /**
  * Creating the first platform administrator from the login page: `checking` whether one exists,
- * then `available` (editing ⇄ submitting) until `created`, or `unavailable` for good.
+ * then `available` (editing ⇄ submitting) until `created`, or `unavailable` for good. The form's
+ * fields are checked here: a submit that breaks a rule, or whose confirmation differs from the
+ * password, stays in `editing` with the field errors.
  */
+import * as v from 'valibot'
 import { assign, fromPromise, setup } from 'xstate'
-import type { CreateFirstAdminInput, SetupStatus } from '../../contract'
+import { CreateFirstAdminInput, type SetupStatus } from '../../contract'
 import { type CallFailure, toFailure } from '../shared/failure'
+import { type FieldErrors, type FormValues, fieldErrorsOf } from '../shared/form'
 
-export type FirstAdminEvent = { type: 'firstAdmin.submit'; input: CreateFirstAdminInput }
+export type FirstAdminEvent = { type: 'firstAdmin.submit'; values: FormValues }
+
+type FirstAdminField = keyof CreateFirstAdminInput | 'confirmPassword'
+
+/** The schema's errors, and "Passwords don't match" whenever the confirmation differs. */
+function firstAdminErrors(values: FormValues): FieldErrors<FirstAdminField> {
+  const mismatch = values.password !== values.confirmPassword
+  return {
+    ...fieldErrorsOf<FirstAdminField>(CreateFirstAdminInput, values),
+    ...(mismatch ? { confirmPassword: "Passwords don't match" } : {}),
+  }
+}
 
 export const firstAdminMachine = setup({
   types: {
-    context: {} as { failure: CallFailure | null; email: string | null },
+    context: {} as {
+      failure: CallFailure | null
+      email: string | null
+      input: CreateFirstAdminInput | null
+      /** Validation messages (English source text) by field, from the last submit. */
+      fieldErrors: FieldErrors<FirstAdminField>
+    },
     events: {} as FirstAdminEvent,
   },
   actors: {
@@ -24,10 +45,11 @@ export const firstAdminMachine = setup({
   guards: {
     needsFirstAdmin: (_, output: SetupStatus) => output.needs_first_admin,
     isConflict: (_, error: unknown) => toFailure(error).status === 409,
+    hasValidFields: ({ event }) => Object.keys(firstAdminErrors(event.values)).length === 0,
   },
 }).createMachine({
   id: 'firstAdmin',
-  context: { failure: null, email: null },
+  context: { failure: null, email: null, input: null, fieldErrors: {} },
   initial: 'checking',
   states: {
     checking: {
@@ -46,10 +68,20 @@ export const firstAdminMachine = setup({
       states: {
         editing: {
           on: {
-            'firstAdmin.submit': {
-              target: 'submitting',
-              actions: assign({ email: ({ event }) => event.input.email, failure: null }),
-            },
+            'firstAdmin.submit': [
+              {
+                guard: 'hasValidFields',
+                target: 'submitting',
+                actions: assign(({ event }) => {
+                  const input = v.parse(CreateFirstAdminInput, event.values)
+                  return { input, email: input.email, fieldErrors: {}, failure: null }
+                }),
+              },
+              {
+                description: 'A field breaks its rule or the confirmation differs: nothing is sent.',
+                actions: assign({ fieldErrors: ({ event }) => firstAdminErrors(event.values) }),
+              },
+            ],
           },
         },
         submitting: {
@@ -57,7 +89,7 @@ export const firstAdminMachine = setup({
           invoke: {
             id: 'createFirstAdmin',
             src: 'createFirstAdmin',
-            input: ({ event }) => (event as FirstAdminEvent).input,
+            input: ({ context }) => context.input!,
             onDone: { target: '#firstAdmin.created' },
             onError: [
               {

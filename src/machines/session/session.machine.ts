@@ -3,9 +3,11 @@
  * (idle → signingIn → [secondFactor: editing ⇄ verifying] → loadingUser) or `signedIn`
  * (idle, refreshing, signingOut). API calls, toasts and navigation are injected.
  */
+import * as v from 'valibot'
 import { assign, emit, fromPromise, setup } from 'xstate'
-import type { LoginInput, LoginResult, User } from '../../contract'
+import { LoginInput, type LoginResult, type User } from '../../contract'
 import { type CallFailure, toFailure } from '../shared/failure'
+import { type FieldErrors, fieldErrorsOf, isValidForm } from '../shared/form'
 
 export type SecondFactor = { token: string; useBackupCode: boolean }
 
@@ -22,12 +24,16 @@ export type SessionContext = {
   user: User | null
   /** Why the last sign-in attempt failed, for the login screen. */
   loginFailure: CallFailure | null
+  /** Validation messages (English source text) of the login fields, from the last attempt. */
+  loginFieldErrors: FieldErrors<keyof LoginInput>
   /** Where to go after signing in (a same-origin path, validated by the login route). */
   redirectTo: string
   /** Credentials held only in memory while the second factor is asked (never in URL or storage). */
   pendingCredentials: LoginInput | null
   /** The code being checked while `verifying`. */
   pendingSecondFactor: SecondFactor | null
+  /** Validation message (English source text) of the second-factor code, from the last attempt. */
+  twoFactorFieldErrors: FieldErrors<'token'>
   /** Why the last second-factor attempt failed. */
   twoFactorFailure: CallFailure | null
   /** The server advised setting up 2FA: go through /setup-2fa after signing in. */
@@ -47,6 +53,21 @@ export type SessionEvent =
   | { type: 'session.userLoaded'; user: User }
 
 const isUnauthorized = (error: unknown) => toFailure(error).status === 401
+
+/** A TOTP or backup code as typed: 6 to 64 characters once trimmed. */
+const SecondFactorCode = v.object({
+  token: v.pipe(
+    v.string(),
+    v.trim(),
+    v.minLength(6, 'Code must be at least 6 characters'),
+    v.maxLength(64, 'Code must be at least 6 characters'),
+  ),
+})
+
+const credentialsOf = (event: { email: string; password: string }) => ({
+  email: event.email,
+  password: event.password,
+})
 
 export const sessionMachine = setup({
   types: {
@@ -80,15 +101,21 @@ export const sessionMachine = setup({
     requiresTwoFactor: (_, output: LoginResult) => output.requires_2fa,
     advisesTwoFactorSetup: (_, output: LoginResult) => output.should_setup_2fa,
     isUnauthorized: (_, error: unknown) => isUnauthorized(error),
+    hasValidCode: ({ event }) =>
+      event.type === 'twoFactor.submit' && isValidForm(SecondFactorCode, { token: event.token }),
+    hasValidCredentials: ({ event }) =>
+      event.type === 'session.login' && isValidForm(LoginInput, credentialsOf(event)),
   },
 }).createMachine({
   id: 'session',
   context: {
     user: null,
     loginFailure: null,
+    loginFieldErrors: {},
     redirectTo: '/',
     pendingCredentials: null,
     twoFactorFailure: null,
+    twoFactorFieldErrors: {},
     pendingSecondFactor: null,
     adviseSetup: false,
   },
@@ -107,21 +134,31 @@ export const sessionMachine = setup({
       },
     },
     signedOut: {
-      entry: assign({ user: null }),
+      entry: assign({ user: null, loginFieldErrors: {} }),
       initial: 'idle',
       states: {
         idle: {
           on: {
-            'session.login': {
-              target: 'signingIn',
-              actions: assign({
-                loginFailure: null,
-                twoFactorFailure: null,
-                adviseSetup: false,
-                pendingCredentials: ({ event }) => ({ email: event.email, password: event.password }),
-                redirectTo: ({ event }) => event.redirectTo ?? '/',
-              }),
-            },
+            'session.login': [
+              {
+                guard: 'hasValidCredentials',
+                target: 'signingIn',
+                actions: assign({
+                  loginFailure: null,
+                  loginFieldErrors: {},
+                  twoFactorFailure: null,
+                  adviseSetup: false,
+                  pendingCredentials: ({ event }) => v.parse(LoginInput, credentialsOf(event)),
+                  redirectTo: ({ event }) => event.redirectTo ?? '/',
+                }),
+              },
+              {
+                description: 'An e-mail or password breaks its rule: shown by the field, nothing is sent.',
+                actions: assign({
+                  loginFieldErrors: ({ event }) => fieldErrorsOf(LoginInput, credentialsOf(event)),
+                }),
+              },
+            ],
           },
         },
         signingIn: {
@@ -163,25 +200,41 @@ export const sessionMachine = setup({
         secondFactor: {
           description: 'The /two-factor step: a TOTP or backup code completes the sign-in.',
           initial: 'editing',
+          entry: assign({ twoFactorFieldErrors: {} }),
           on: {
             'session.reset': {
               target: 'idle',
-              actions: assign({ pendingCredentials: null, twoFactorFailure: null }),
+              description: 'Back to the login screen, forgetting the credentials.',
+              actions: [
+                assign({ pendingCredentials: null, twoFactorFailure: null }),
+                { type: 'navigateToLogin', params: { returnHere: false } },
+              ],
             },
           },
           states: {
             editing: {
               on: {
-                'twoFactor.submit': {
-                  target: 'verifying',
-                  actions: assign({
-                    twoFactorFailure: null,
-                    pendingSecondFactor: ({ event }) => ({
-                      token: event.token,
-                      useBackupCode: event.useBackupCode,
+                'twoFactor.submit': [
+                  {
+                    guard: 'hasValidCode',
+                    target: 'verifying',
+                    actions: assign({
+                      twoFactorFailure: null,
+                      twoFactorFieldErrors: {},
+                      pendingSecondFactor: ({ event }) => ({
+                        token: v.parse(SecondFactorCode, { token: event.token }).token,
+                        useBackupCode: event.useBackupCode,
+                      }),
                     }),
-                  }),
-                },
+                  },
+                  {
+                    description: 'The code is too short or too long: shown by the field, nothing is sent.',
+                    actions: assign({
+                      twoFactorFieldErrors: ({ event }) =>
+                        fieldErrorsOf<'token'>(SecondFactorCode, { token: event.token }),
+                    }),
+                  },
+                ],
               },
             },
             verifying: {

@@ -1,63 +1,92 @@
 /**
  * One form sent to the server: `editing` → `submitting` → `succeeded`, back to `editing` with the
- * failure. Activation, password reset (request and confirm), password change and disabling 2FA
- * are this machine, each provided with its own `submit` actor and `succeeded`/`failed` actions.
+ * failure. The draft values are checked against the form's valibot schema first: a submit that
+ * breaks a rule stays in `editing` with the field errors, and the parsed values are what is sent.
+ * Creating a company, activation, password reset (request and confirm), password change and
+ * disabling 2FA are this machine, each with its schema, its own `submit` actor and
+ * `succeeded`/`failed` actions.
  */
+import * as v from 'valibot'
 import { assign, fromPromise, setup } from 'xstate'
 import { type CallFailure, toFailure } from '../shared/failure'
+import { type FieldErrors, fieldErrorsOf, isValidForm } from './form'
 
-export type SubmissionEvent = { type: 'form.submit'; input: unknown } | { type: 'form.reset' }
+export type SubmissionEvent = { type: 'form.submit'; values: unknown } | { type: 'form.reset' }
 
-export const submissionMachine = setup({
-  types: {
-    context: {} as { failure: CallFailure | null; input: unknown },
-    events: {} as SubmissionEvent,
-  },
-  actors: {
-    submit: fromPromise<unknown, unknown>(async () => {
-      throw new Error('submit not provided')
-    }),
-  },
-  actions: {
-    succeeded: (_, _params: { input: unknown }) => {},
-    failed: (_, _params: { failure: CallFailure }) => {},
-  },
-}).createMachine({
-  id: 'submission',
-  context: { failure: null, input: null },
-  initial: 'editing',
-  states: {
-    editing: {
-      on: {
-        'form.submit': {
-          target: 'submitting',
-          actions: assign({ input: ({ event }) => event.input, failure: null }),
-        },
-      },
+type SubmissionContext = {
+  failure: CallFailure | null
+  /** What is sent: the values the schema parsed. */
+  input: unknown
+  /** Validation messages (English source text) by field, from the last submit. */
+  fieldErrors: FieldErrors
+}
+
+/** The submission machine of a form whose values follow `schema`. */
+export const createSubmissionMachine = (schema: v.GenericSchema) =>
+  setup({
+    types: {
+      context: {} as SubmissionContext,
+      events: {} as SubmissionEvent,
     },
-    submitting: {
-      tags: ['busy'],
-      invoke: {
-        id: 'submit',
-        src: 'submit',
-        input: ({ context }: { context: { input: unknown } }) => context.input,
-        onDone: {
-          target: 'succeeded',
-          actions: { type: 'succeeded', params: ({ context }) => ({ input: context.input }) },
-        },
-        onError: {
-          target: 'editing',
-          actions: [
-            assign({ failure: ({ event }) => toFailure(event.error) }),
-            { type: 'failed', params: ({ event }) => ({ failure: toFailure(event.error) }) },
+    actors: {
+      submit: fromPromise<unknown, unknown>(async () => {
+        throw new Error('submit not provided')
+      }),
+    },
+    actions: {
+      succeeded: (_, _params: { input: unknown }) => {},
+      failed: (_, _params: { failure: CallFailure }) => {},
+    },
+    guards: {
+      hasValidValues: ({ event }) => event.type === 'form.submit' && isValidForm(schema, event.values),
+    },
+  }).createMachine({
+    id: 'submission',
+    context: { failure: null, input: null, fieldErrors: {} },
+    initial: 'editing',
+    states: {
+      editing: {
+        on: {
+          'form.submit': [
+            {
+              guard: 'hasValidValues',
+              target: 'submitting',
+              actions: assign({
+                input: ({ event }) => v.parse(schema, event.values),
+                fieldErrors: {},
+                failure: null,
+              }),
+            },
+            {
+              description: 'A field breaks its rule: shown by the field, nothing is sent.',
+              actions: assign({ fieldErrors: ({ event }) => fieldErrorsOf(schema, event.values) }),
+            },
           ],
         },
       },
+      submitting: {
+        tags: ['busy'],
+        invoke: {
+          id: 'submit',
+          src: 'submit',
+          input: ({ context }: { context: { input: unknown } }) => context.input,
+          onDone: {
+            target: 'succeeded',
+            actions: { type: 'succeeded', params: ({ context }) => ({ input: context.input }) },
+          },
+          onError: {
+            target: 'editing',
+            actions: [
+              assign({ failure: ({ event }) => toFailure(event.error) }),
+              { type: 'failed', params: ({ event }) => ({ failure: toFailure(event.error) }) },
+            ],
+          },
+        },
+      },
+      succeeded: {
+        on: { 'form.reset': { target: 'editing', actions: assign({ input: null, failure: null }) } },
+      },
     },
-    succeeded: {
-      on: { 'form.reset': { target: 'editing', actions: assign({ input: null, failure: null }) } },
-    },
-  },
-})
+  })
 
-export type SubmissionMachine = typeof submissionMachine
+export type SubmissionMachine = ReturnType<typeof createSubmissionMachine>

@@ -2,17 +2,15 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
-import { type FormEvent, useState } from 'react'
+import type { FormEvent } from 'react'
 import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
-import type * as v from 'valibot'
 import type { SubmissionMachine } from '../../machines/shared/submission.machine'
 import { useAppActors, useScreenActor } from '../app-context'
 import { Alert } from '../components/alert'
 import { BusyButton } from '../components/button'
 import { NewPasswordFields, TextField } from '../components/field'
-import { EmailForm, NewPasswordForm } from '../form-schemas'
-import { type FieldErrors, formValues, validateForm } from '../forms'
+import { formValues, translateErrors } from '../forms'
 import { messageText } from '../message-texts'
 import { AuthLayout } from './auth-layout'
 
@@ -25,25 +23,18 @@ const linkStyle = css({
 })
 
 /**
- * A form of these screens: its submission actor, field errors from `schema`, and the submit
- * handler that sends the validated values (mapped by `toInput`) to the actor.
+ * A form of these screens: its submission actor (which checks the values), the translated field
+ * errors, and the submit handler that sends the draft values with `extra` (what the link carries).
  */
-function useSubmissionForm<S extends v.GenericSchema>(
-  machine: SubmissionMachine,
-  schema: S,
-  toInput: (output: v.InferOutput<S>) => unknown,
-) {
+function useSubmissionForm(machine: SubmissionMachine, extra: Record<string, string> = {}) {
   const actor = useScreenActor(machine)
   const busy = useSelector(actor, (s) => s.hasTag('busy'))
   const failure = useSelector(actor, (s) => s.context.failure)
   const succeeded = useSelector(actor, (s) => s.matches('succeeded'))
-  const [errors, setErrors] = useState<FieldErrors>({})
+  const errors = translateErrors(useSelector(actor, (s) => s.context.fieldErrors))
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
-    const result = validateForm(schema, formValues(e.currentTarget))
-    if (!result.success) return setErrors(result.errors)
-    setErrors({})
-    actor.send({ type: 'form.submit', input: toInput(result.output) })
+    actor.send({ type: 'form.submit', values: { ...formValues(e.currentTarget), ...extra } })
   }
   return { busy, failure, succeeded, errors, onSubmit }
 }
@@ -58,11 +49,7 @@ function SubmitButton({ busy, children }: { busy: boolean; children: React.React
 
 export function ActivateAccountView({ email, token }: { email: string; token: string }) {
   const { machines } = useAppActors()
-  const { busy, failure, errors, onSubmit } = useSubmissionForm(
-    machines.activation,
-    NewPasswordForm,
-    ({ password }) => ({ email, token, password }),
-  )
+  const { busy, failure, errors, onSubmit } = useSubmissionForm(machines.activation, { email, token })
   const { t } = useLingui()
   return (
     <AuthLayout title={t`Activate your account`} subtitle={t`Choose the password you will sign in with.`}>
@@ -84,11 +71,7 @@ export function ActivateAccountView({ email, token }: { email: string; token: st
 
 export function ResetPasswordView() {
   const { machines } = useAppActors()
-  const { busy, failure, succeeded, errors, onSubmit } = useSubmissionForm(
-    machines.resetRequest,
-    EmailForm,
-    (output) => output,
-  )
+  const { busy, failure, succeeded, errors, onSubmit } = useSubmissionForm(machines.resetRequest)
   const { t } = useLingui()
   if (succeeded) {
     return (
@@ -140,11 +123,7 @@ export function ResetPasswordView() {
 
 export function ResetPasswordConfirmView({ email, token }: { email: string; token: string }) {
   const { machines } = useAppActors()
-  const { busy, failure, errors, onSubmit } = useSubmissionForm(
-    machines.resetConfirm,
-    NewPasswordForm,
-    ({ password }) => ({ email, token, password }),
-  )
+  const { busy, failure, errors, onSubmit } = useSubmissionForm(machines.resetConfirm, { email, token })
   const { t } = useLingui()
   return (
     <AuthLayout title={t`Choose a new password`} subtitle={email}>

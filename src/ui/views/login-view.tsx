@@ -1,9 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
-import { type FormEvent, useState } from 'react'
+import type { FormEvent } from 'react'
 import { css } from 'styled-system/css'
-import { CreateFirstAdminInput, LoginInput } from '../../contract'
 import type { FirstAdminActor } from '../../machines/session/session.implementations'
 import type { CallFailure } from '../../machines/shared/failure'
 import { useAppActors, useScreenActor } from '../app-context'
@@ -11,8 +10,8 @@ import { Alert } from '../components/alert'
 import { BusyButton } from '../components/button'
 import { NewPasswordFields, PasswordField, TextField } from '../components/field'
 import { Spinner } from '../components/spinner'
-import { type FieldErrors, formValues, validateForm } from '../forms'
-import { codeText, messageText } from '../message-texts'
+import { formValues, translateErrors } from '../forms'
+import { messageText } from '../message-texts'
 import { AuthLayout } from './auth-layout'
 
 const stack = css({ display: 'flex', flexDirection: 'column', gap: '4' })
@@ -61,15 +60,13 @@ function LoginForm({ redirectTo, createdEmail }: { redirectTo: string; createdEm
   const busy = useSelector(session, (s) => s.hasTag('busy'))
   const failure = useSelector(session, (s) => s.context.loginFailure)
   const failureText = useLoginFailureText(failure)
-  const [errors, setErrors] = useState<FieldErrors>({})
+  const errors = translateErrors(useSelector(session, (s) => s.context.loginFieldErrors))
   const { t } = useLingui()
 
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
-    const result = validateForm(LoginInput, formValues(e.currentTarget))
-    if (!result.success) return setErrors(result.errors)
-    setErrors({})
-    session.send({ type: 'session.login', ...result.output, redirectTo })
+    const { email = '', password = '' } = formValues(e.currentTarget)
+    session.send({ type: 'session.login', email, password, redirectTo })
   }
 
   return (
@@ -116,22 +113,12 @@ function LoginForm({ redirectTo, createdEmail }: { redirectTo: string; createdEm
 function FirstAdminForm({ actor }: { actor: FirstAdminActor }) {
   const busy = useSelector(actor, (s) => s.hasTag('busy'))
   const failure = useSelector(actor, (s) => s.context.failure)
-  const [errors, setErrors] = useState<FieldErrors>({})
+  const errors = translateErrors(useSelector(actor, (s) => s.context.fieldErrors))
   const { t } = useLingui()
 
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
-    const values = formValues(e.currentTarget)
-    const result = validateForm(CreateFirstAdminInput, values)
-    const mismatch = values.password !== values.confirmPassword
-    if (!result.success || mismatch) {
-      return setErrors({
-        ...(result.success ? {} : result.errors),
-        ...(mismatch ? { confirmPassword: codeText('passwordsDontMatch') } : {}),
-      })
-    }
-    setErrors({})
-    actor.send({ type: 'firstAdmin.submit', input: result.output })
+    actor.send({ type: 'firstAdmin.submit', values: formValues(e.currentTarget) })
   }
 
   return (

@@ -10,9 +10,8 @@ import { useAppActors, useScreenActor } from '../app-context'
 import { Alert } from '../components/alert'
 import { BusyButton, Button } from '../components/button'
 import { PasswordField, TextField } from '../components/field'
-import { ChangePasswordForm, DisableTwoFactorForm } from '../form-schemas'
-import { type FieldErrors, formValues, validateForm } from '../forms'
-import { messageText } from '../message-texts'
+import { formValues, translateErrors } from '../forms'
+import { codeOfMessage, messageText } from '../message-texts'
 
 const stack = css({ display: 'flex', flexDirection: 'column', gap: '4', maxW: 'md' })
 
@@ -28,9 +27,10 @@ export function ChangePasswordSection() {
   const busy = useSelector(actor, (s) => s.hasTag('busy'))
   const failure = useSelector(actor, (s) => s.context.failure)
   const succeeded = useSelector(actor, (s) => s.matches('succeeded'))
-  const [errors, setErrors] = useState<FieldErrors>({})
+  const fieldErrors = useSelector(actor, (s) => s.context.fieldErrors)
+  const errors = translateErrors(fieldErrors)
   // The extra alert shows when the confirmation differs from the new password (by its code).
-  const [mismatch, setMismatch] = useState(false)
+  const mismatch = codeOfMessage(fieldErrors.confirmPassword ?? '') === 'passwordsDoNotMatch'
   const form = useRef<HTMLFormElement>(null)
   const { t } = useLingui()
 
@@ -43,14 +43,7 @@ export function ChangePasswordSection() {
 
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
-    const result = validateForm(ChangePasswordForm, formValues(e.currentTarget))
-    setMismatch(!result.success && result.codes.confirmPassword === 'passwordsDoNotMatch')
-    if (!result.success) return setErrors(result.errors)
-    setErrors({})
-    actor.send({
-      type: 'form.submit',
-      input: { currentPassword: result.output.currentPassword, newPassword: result.output.newPassword },
-    })
+    actor.send({ type: 'form.submit', values: formValues(e.currentTarget) })
   }
   const failureText = serverDetail(
     failure,
@@ -141,19 +134,12 @@ function DisableTwoFactorPanel({ onCancel }: { onCancel: () => void }) {
   const busy = useSelector(actor, (s) => s.hasTag('busy'))
   const failure = useSelector(actor, (s) => s.context.failure)
   const [method, setMethod] = useState<'password' | 'code'>('password')
-  const [errors, setErrors] = useState<FieldErrors>({})
+  const errors = translateErrors(useSelector(actor, (s) => s.context.fieldErrors))
   const { t } = useLingui()
 
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
-    const result = validateForm(DisableTwoFactorForm, { ...formValues(e.currentTarget), method })
-    if (!result.success) return setErrors(result.errors)
-    setErrors({})
-    const input =
-      result.output.method === 'password'
-        ? { password: result.output.password }
-        : { token: result.output.token }
-    actor.send({ type: 'form.submit', input })
+    actor.send({ type: 'form.submit', values: { ...formValues(e.currentTarget), method } })
   }
 
   return (

@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react'
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react'
 import { css } from 'styled-system/css'
 import { card } from 'styled-system/recipes'
-import { LANGUAGES, type Language } from '../../contract'
+import { isPlatformAdmin as isPlatformAdminUser, LANGUAGES, type Language } from '../../contract'
 import { useAppActors } from '../app-context'
 import { Button } from '../components/button'
 import { LogoutIcon } from '../components/icons'
@@ -63,7 +63,7 @@ export function SettingsView() {
     s.context.companies.find((c) => c.id === s.context.selectedId),
   )
   const { t } = useLingui()
-  const isPlatformAdmin = user?.role === 'SAAS_ADMIN'
+  const isPlatformAdmin = isPlatformAdminUser(user)
   const isCompanyAdmin = !isPlatformAdmin && selected?.role === 'COMPANY_ADMIN'
   const roleLabel = isPlatformAdmin
     ? t`SuperAdmin`

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
-import { type FormEvent, useState } from 'react'
+import type { FormEvent } from 'react'
 import { css, cx } from 'styled-system/css'
 import type { TwoFactorSetupActor } from '../../machines/account/account.implementations'
 import { useAppActors, useScreenActor } from '../app-context'
@@ -10,8 +10,7 @@ import { ConfirmDialog } from '../components/confirm-dialog'
 import { TextField } from '../components/field'
 import { CheckIcon } from '../components/icons'
 import { Spinner } from '../components/spinner'
-import { SetupTokenForm } from '../form-schemas'
-import { type FieldErrors, formValues, validateForm } from '../forms'
+import { formValues, translateErrors } from '../forms'
 import { messageText } from '../message-texts'
 import { AuthLayout } from './auth-layout'
 
@@ -202,15 +201,12 @@ function VerifyStep({ setup }: { setup: SetupActor }) {
   const busy = useSelector(setup, (s) => s.hasTag('busy'))
   const completing = useSelector(setup, (s) => s.matches('complete') || s.status === 'done')
   const failure = useSelector(setup, (s) => s.context.failure)
-  const [errors, setErrors] = useState<FieldErrors>({})
+  const errors = translateErrors(useSelector(setup, (s) => s.context.tokenErrors))
   const { t } = useLingui()
 
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
-    const result = validateForm(SetupTokenForm, formValues(e.currentTarget))
-    if (!result.success) return setErrors(result.errors)
-    setErrors({})
-    setup.send({ type: 'code.submit', token: result.output.token })
+    setup.send({ type: 'code.submit', token: formValues(e.currentTarget).token ?? '' })
   }
   const failureText = failure
     ? failure.status >= 500

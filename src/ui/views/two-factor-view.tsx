@@ -1,5 +1,4 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useNavigate } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { type FormEvent, useState } from 'react'
 import { css } from 'styled-system/css'
@@ -7,8 +6,7 @@ import { useAppActors } from '../app-context'
 import { Alert } from '../components/alert'
 import { BusyButton, Button } from '../components/button'
 import { TextField } from '../components/field'
-import { TwoFactorCodeForm } from '../form-schemas'
-import { type FieldErrors, formValues, validateForm } from '../forms'
+import { formValues, translateErrors } from '../forms'
 import { messageText } from '../message-texts'
 import { AuthLayout } from './auth-layout'
 
@@ -18,25 +16,15 @@ export function TwoFactorView() {
   const busy = useSelector(session, (s) => s.hasTag('busy'))
   const failure = useSelector(session, (s) => s.context.twoFactorFailure)
   const [useBackupCode, setUseBackupCode] = useState(false)
-  const [errors, setErrors] = useState<FieldErrors>({})
-  const navigate = useNavigate()
+  const errors = translateErrors(useSelector(session, (s) => s.context.twoFactorFieldErrors))
   const { t } = useLingui()
 
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
-    const result = validateForm(TwoFactorCodeForm, formValues(e.currentTarget))
-    if (!result.success) return setErrors(result.errors)
-    setErrors({})
-    session.send({
-      type: 'twoFactor.submit',
-      token: result.output.token,
-      useBackupCode: result.output.useBackupCode === 'on',
-    })
+    const { token = '', useBackupCode: backup } = formValues(e.currentTarget)
+    session.send({ type: 'twoFactor.submit', token, useBackupCode: backup === 'on' })
   }
-  const backToLogin = () => {
-    session.send({ type: 'session.reset' })
-    void navigate({ to: '/login' })
-  }
+  const backToLogin = () => session.send({ type: 'session.reset' })
   const failureText = failure
     ? failure.status === 401
       ? t`2FA verification failed`

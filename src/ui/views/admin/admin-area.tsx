@@ -6,6 +6,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
 import { use, useCallback } from 'react'
 import { css } from 'styled-system/css'
+import { isPlatformAdmin as isPlatformAdminUser } from '../../../contract'
 import { useAppActors, useScreenActor } from '../../app-context'
 import { Tabs } from '../../components/tabs'
 import { CompaniesTab } from './companies-tab'
@@ -17,7 +18,7 @@ function AdminArea() {
   // Suspends (the settings page shows a spinner) until the admin API and machines are loaded.
   const machines = use(loadAdmin())
   const email = useSelector(session, (s) => s.context.user?.email ?? '')
-  const isPlatformAdmin = useSelector(session, (s) => s.context.user?.role === 'SAAS_ADMIN')
+  const isPlatformAdmin = useSelector(session, (s) => isPlatformAdminUser(s.context.user))
   const companies = useScreenActor(machines.adminCompanies, { input: { currentUserEmail: email } })
   const users = useScreenActor(machines.adminUsers, { input: { currentUserEmail: email } })
   const companyOptions = useSelector(companies, (s) => s.context.companies)

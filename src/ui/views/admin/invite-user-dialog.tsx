@@ -1,7 +1,7 @@
 /** The invite dialog: identity, global role and companies; a thin view of the invite machine. */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
-import { type FormEvent, useState } from 'react'
+import type { FormEvent } from 'react'
 import { css } from 'styled-system/css'
 import type { ActorRefFrom, SnapshotFrom } from 'xstate'
 import { COMPANY_ROLES, GLOBAL_ROLES } from '../../../contract'
@@ -13,9 +13,8 @@ import { TextField } from '../../components/field'
 import { SelectField } from '../../components/select'
 import { Sheet } from '../../components/sheet'
 import { Spinner } from '../../components/spinner'
-import { type FieldErrors, formValues, validateForm } from '../../forms'
+import { formValues, translateErrors } from '../../forms'
 import { messageText } from '../../message-texts'
-import { InviteUserForm } from './forms'
 import { roleLabel } from './labels'
 
 export function InviteUserDialog({
@@ -31,15 +30,12 @@ export function InviteUserDialog({
   const memberships = useSelector(actor, (s) => s.context.memberships)
   const companyError = useSelector(actor, (s) => s.context.companyError)
   const failure = useSelector(actor, (s) => s.context.failure)
-  const [errors, setErrors] = useState<FieldErrors>({})
+  const errors = translateErrors(useSelector(actor, (s) => s.context.fieldErrors))
   const nameOf = (id: number) => companies.find((c) => c.id === id)?.name ?? `#${id}`
 
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
-    const result = validateForm(InviteUserForm, formValues(e.currentTarget))
-    if (!result.success) return setErrors(result.errors)
-    setErrors({})
-    actor.send({ type: 'invite.submit', identity: result.output })
+    actor.send({ type: 'invite.submit', values: formValues(e.currentTarget) })
   }
   const onAddCompany = () => {
     const company = document.getElementById('invite-company') as HTMLSelectElement | null

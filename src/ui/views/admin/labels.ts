@@ -1,7 +1,7 @@
 /** Labels shared by the administration screens. */
 import type { I18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import type { CompanyRole, GlobalRole } from '../../../contract'
+import { type CompanyRole, type GlobalRole, isPlatformAdmin } from '../../../contract'
 
 const roleLabels = {
   SAAS_ADMIN: msg`SuperAdmin`,
@@ -21,7 +21,7 @@ export function companiesSummary(
   i18n: I18n,
   user: { role: GlobalRole; companies: { company_name: string }[] },
 ): string {
-  if (user.role === 'SAAS_ADMIN') return i18n._(msg`All`)
+  if (isPlatformAdmin(user)) return i18n._(msg`All`)
   if (user.companies.length === 0) return '-'
   const names = user.companies.slice(0, 2).map((c) => c.company_name)
   const rest = user.companies.length - names.length

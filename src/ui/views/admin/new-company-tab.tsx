@@ -1,24 +1,20 @@
 /** New company tab: a name (≥ 2 characters) and create; the company list reloads afterwards. */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
-import { type FormEvent, useEffect, useRef, useState } from 'react'
+import { type FormEvent, useEffect, useRef } from 'react'
 import { css } from 'styled-system/css'
-import * as v from 'valibot'
-import { CreateCompanyInput } from '../../../contract'
 import type { SubmissionMachine } from '../../../machines/shared/submission.machine'
 import { useScreenActor } from '../../app-context'
 import { Button } from '../../components/button'
 import { TextField } from '../../components/field'
 import { Spinner } from '../../components/spinner'
-import { type FieldErrors, formValues, validateForm } from '../../forms'
-
-const NewCompanyForm = v.object({ name: CreateCompanyInput.entries.name })
+import { formValues, translateErrors } from '../../forms'
 
 export function NewCompanyTab({ machine, onCreated }: { machine: SubmissionMachine; onCreated: () => void }) {
   const actor = useScreenActor(machine)
   const busy = useSelector(actor, (s) => s.hasTag('busy'))
   const succeeded = useSelector(actor, (s) => s.matches('succeeded'))
-  const [errors, setErrors] = useState<FieldErrors>({})
+  const errors = translateErrors(useSelector(actor, (s) => s.context.fieldErrors))
   const form = useRef<HTMLFormElement>(null)
   const { t } = useLingui()
 
@@ -32,10 +28,7 @@ export function NewCompanyTab({ machine, onCreated }: { machine: SubmissionMachi
 
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
-    const result = validateForm(NewCompanyForm, formValues(e.currentTarget))
-    if (!result.success) return setErrors(result.errors)
-    setErrors({})
-    actor.send({ type: 'form.submit', input: { name: result.output.name } })
+    actor.send({ type: 'form.submit', values: formValues(e.currentTarget) })
   }
 
   return (

@@ -1,7 +1,7 @@
 /** Users tab: the table, the enable/disable confirmation, the edit dialog and the invite dialog. */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
-import { type FormEvent, useState } from 'react'
+import type { FormEvent } from 'react'
 import { css } from 'styled-system/css'
 import type { ActorRefFrom } from 'xstate'
 import { type AdminUser, GLOBAL_ROLES } from '../../../contract'
@@ -16,9 +16,8 @@ import { SelectField } from '../../components/select'
 import { Sheet } from '../../components/sheet'
 import { Spinner } from '../../components/spinner'
 import { DataTable, MessageRow, SkeletonRows, Td, Th, Tr } from '../../components/table'
-import { type FieldErrors, formValues, validateForm } from '../../forms'
+import { formValues, translateErrors } from '../../forms'
 import { messageText } from '../../message-texts'
-import { EditUserForm } from './forms'
 import { InviteUserDialog } from './invite-user-dialog'
 import { companiesSummary, roleLabel } from './labels'
 
@@ -200,14 +199,11 @@ function EditUserDialog({ list }: { list: AdminUsersActor }) {
   const user = useSelector(list, (s) => selectedUser(s.context))
   const saving = useSelector(list, (s) => s.hasTag('savingUser'))
   const failure = useSelector(list, (s) => s.context.editFailure)
-  const [errors, setErrors] = useState<FieldErrors>({})
+  const errors = translateErrors(useSelector(list, (s) => s.context.editErrors))
   if (!user) return null
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
-    const result = validateForm(EditUserForm, formValues(e.currentTarget))
-    if (!result.success) return setErrors(result.errors)
-    setErrors({})
-    list.send({ type: 'user.save', update: result.output })
+    list.send({ type: 'user.save', values: formValues(e.currentTarget) })
   }
   return (
     <Sheet

@@ -1,0 +1,29 @@
+/**
+ * Field rules of the form machines: a valibot schema checks the draft values the view sends; each
+ * field keeps the first message its rule gives (the English source text, translated by the view),
+ * and a submit whose values break a rule is refused with these errors instead of being sent.
+ */
+import * as v from 'valibot'
+
+/** Validation messages (English source text) by field; `form` holds a message with no field. */
+export type FieldErrors<K extends string = string> = Partial<Record<K | 'form', string>>
+
+/** The draft values as a form holds them: one string per field. */
+export type FormValues = Record<string, string>
+
+export function fieldErrorsOf<K extends string = string>(
+  schema: v.GenericSchema,
+  values: unknown,
+): FieldErrors<K> {
+  const result = v.safeParse(schema, values)
+  if (result.success) return {}
+  const errors: FieldErrors<K> = {}
+  for (const issue of result.issues) {
+    const key = (v.getDotPath(issue) ?? 'form') as K | 'form'
+    errors[key] ??= issue.message
+  }
+  return errors
+}
+
+export const isValidForm = (schema: v.GenericSchema, values: unknown): boolean =>
+  v.safeParse(schema, values).success
