@@ -71,9 +71,10 @@ export function createLocalStorage(root: string): FileStorage {
         size += chunk.length
       })
       writing.add(partial)
+      const sink = createWriteStream(partial, { flags: 'wx' })
       try {
         // `pipeline` destroys the write stream (closing its handle) when the source fails.
-        await pipeline(source, createWriteStream(partial, { flags: 'wx' })).catch((error) => {
+        await pipeline(source, sink).catch((error) => {
           // .tmp removed from outside: this upload fails, the next one makes it again.
           if ((error as NodeJS.ErrnoException).code === 'ENOENT') made.delete(tmpDir)
           throw error
@@ -82,6 +83,9 @@ export function createLocalStorage(root: string): FileStorage {
         await ensureDir(dir)
         await retryingMissingDir(dir, () => rename(partial, target))
       } catch (error) {
+        // A source refused on its first bytes can fail before the file is even opened: the open
+        // still completes (creating the file) and only then closes. Remove it once it is closed.
+        if (!sink.closed) await new Promise<void>((resolve) => sink.once('close', () => resolve()))
         await rm(partial, { force: true })
         throw error
       } finally {
