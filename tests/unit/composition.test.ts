@@ -11,6 +11,7 @@ import {
   createDashboardImplementations,
   followUploads,
 } from '../../src/machines/dashboard/dashboard.implementations'
+import { createSessionImplementations } from '../../src/machines/session/session.implementations'
 import type { Notify } from '../../src/machines/shared/notice'
 import { createUploadsImplementations } from '../../src/machines/uploads/uploads.implementations'
 import { ada } from '../support/fixtures'
@@ -199,5 +200,35 @@ describe('the composition root', () => {
     const [a, b] = await Promise.all([first.loadAdmin(), second.loadAdmin()])
     expect(a.adminUsers).toBeDefined()
     expect(a).not.toBe(b)
+  })
+})
+
+describe('the session flow', () => {
+  it('leaving the two-factor step goes back to the login page through the injected navigator, without a return path', async () => {
+    const visits: string[] = []
+    const { session } = createSessionImplementations({
+      api: {
+        auth: {
+          loggedIn: async () => {
+            throw Object.assign(new Error('Not authenticated'), { status: 401 })
+          },
+          login: async () => ({ requires_2fa: true, should_setup_2fa: false }),
+        },
+      } as unknown as Pick<Api, 'auth'>,
+      notify: () => undefined,
+      navigate: {
+        toPath: (path) => void visits.push(`path:${path}`),
+        toLogin: (returnHere) => void visits.push(`login:${returnHere}`),
+      },
+    })
+    const actor = createActor(session).start()
+    await waitFor(actor, (s) => s.matches({ signedOut: 'idle' }))
+    actor.send({ type: 'session.login', email: 'ada@example.com', password: 'correct horse battery' })
+    await waitFor(actor, (s) => s.matches({ signedOut: 'secondFactor' }))
+    const before = visits.length
+    actor.send({ type: 'session.reset' })
+    expect(actor.getSnapshot().matches({ signedOut: 'idle' })).toBe(true)
+    expect(actor.getSnapshot().context.pendingCredentials).toBeNull()
+    expect(visits.slice(before)).toEqual(['login:false'])
   })
 })
