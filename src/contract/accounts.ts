@@ -45,7 +45,8 @@ export const UserCompany = v.object({
 })
 export type UserCompany = v.InferOutput<typeof UserCompany>
 
-export const User = v.object({
+/** The fields every listing of a user carries (signed-in user, company members, administration). */
+export const userEntries = {
   id: Id,
   email: v.string(),
   name: v.string(),
@@ -54,6 +55,10 @@ export const User = v.object({
   validated: v.boolean(),
   enabled: v.boolean(),
   is_2fa_enabled: v.boolean(),
+}
+
+export const User = v.object({
+  ...userEntries,
   company_id: v.nullable(Id),
   company_role: v.nullable(v.picklist(COMPANY_ROLES)),
   companies: v.array(UserCompany),

@@ -2,7 +2,7 @@
  * Administration and company context: companies, users, invitations, memberships and logos.
  */
 import * as v from 'valibot'
-import { UserCompany } from './accounts.ts'
+import { UserCompany, userEntries } from './accounts.ts'
 import { COMPANY_ROLES, GLOBAL_ROLES, Id, MAX_ID, noControlCharacters, PersonName } from './common.ts'
 import { type FileType, GIF, JPEG, PNG } from './documents.ts'
 import { contractMessages } from './messages.ts'
@@ -175,14 +175,7 @@ export type RemoveUserCompanyInput = v.InferOutput<typeof RemoveUserCompanyInput
 
 /** A member as listed with a company: the user's fields plus their role in that company. */
 export const CompanyUser = v.object({
-  id: Id,
-  email: v.string(),
-  name: v.string(),
-  surname: v.string(),
-  role: v.picklist(GLOBAL_ROLES),
-  enabled: v.boolean(),
-  validated: v.boolean(),
-  is_2fa_enabled: v.boolean(),
+  ...userEntries,
   company_role: v.picklist(COMPANY_ROLES),
 })
 export type CompanyUser = v.InferOutput<typeof CompanyUser>
@@ -221,14 +214,7 @@ export type MyCompany = v.InferOutput<typeof MyCompany>
 
 /** A user as the administration sees it (`GET /admin/users`). */
 export const AdminUser = v.object({
-  id: Id,
-  email: v.string(),
-  name: v.string(),
-  surname: v.string(),
-  role: v.picklist(GLOBAL_ROLES),
-  enabled: v.boolean(),
-  validated: v.boolean(),
-  is_2fa_enabled: v.boolean(),
+  ...userEntries,
   created_at: v.string(),
   companies: v.array(UserCompany),
 })
