@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import PgBoss from 'pg-boss'
 import { describe, expect, it } from 'vitest'
 import { logs } from '../../server/db/schema.ts'
@@ -36,8 +36,19 @@ describe('job queue', () => {
     if (f.database.driver === 'pglite') expect(await restarted.queue.requeueOrphans()).toBe(1)
     const done = await waitFor(async () => ((await row(id)).status === 'PROCESSING' ? null : row(id)), 30_000)
     expect(done).toMatchObject({ status: 'COMPLETED', invoiceNumber: expect.any(String) })
-    // Give a second (wrong) run the time to happen, then check there was none.
-    await new Promise((r) => setTimeout(r, 2500))
+    // A second (wrong) run would need a job of this queue still able to run: wait until every
+    // one of them has reached a final state, then check there was only one run.
+    const states = async () => {
+      const { rows } = (await f.database.db.execute(
+        sql`select state from pgboss.job where name = ${PROCESS_QUEUE}`,
+      )) as unknown as { rows: { state: string }[] }
+      return rows.map((r) => r.state)
+    }
+    const final = await waitFor(async () => {
+      const all = await states()
+      return all.length > 0 && all.every((s) => s === 'completed' || s === 'failed' || s === 'cancelled') ? all : null
+    }, 30_000)
+    expect(final).toContain('completed')
     expect(runs).toBe(1)
     const [log] = await f.database.db.select().from(logs).where(eq(logs.documentId, id))
     expect(log?.status).toBe('completed')

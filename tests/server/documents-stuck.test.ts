@@ -19,7 +19,6 @@ const logOf = async (id: number) =>
   (await f.database.db.select().from(logs).where(eq(logs.documentId, id)))[0]!
 const settled = (id: number, timeoutMs = 30_000) =>
   waitFor(async () => ((await row(id)).status === 'PROCESSING' ? null : row(id)), timeoutMs)
-const pause = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 describe('documents stuck in PROCESSING', () => {
   it('fails a document whose job was lost once it is past its deadline, with a reason', async () => {
@@ -30,7 +29,11 @@ describe('documents stuck in PROCESSING', () => {
     expect((await row(id)).status).toBe('PROCESSING')
 
     let offsetMs = 0
-    const clock = () => new Date(Date.now() + offsetMs)
+    let readings = 0
+    const clock = () => {
+      readings++
+      return new Date(Date.now() + offsetMs)
+    }
     const capture = createLogCapture()
     const logger = createLogger(f.ctx.config, capture.stream)
     const queue = createJobQueue(f.database.db, logger, FAST_QUEUE)
@@ -47,7 +50,8 @@ describe('documents stuck in PROCESSING', () => {
     })
     try {
       // Before its deadline (default: longer than every attempt could take) it is left alone.
-      await pause(800)
+      // The sweeper reads the clock on each pass: after several passes it is still processing.
+      await waitFor(async () => (readings >= 5 ? true : null), 10_000)
       expect((await row(id)).status).toBe('PROCESSING')
 
       offsetMs = 2 * 60 * 60 * 1000

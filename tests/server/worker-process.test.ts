@@ -8,7 +8,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DatabaseHandle, migrateDatabase, openPostgres } from '../../server/db/client.ts'
@@ -101,8 +101,11 @@ if (serverUrl) {
 
       // Uploaded before any worker exists: the jobs wait in PostgreSQL.
       const pdf = await upload('0016-facture.pdf', 'invoice')
-      await new Promise((r) => setTimeout(r, 1500))
       expect((await row(pdf)).status).toBe('PROCESSING')
+      const { rows: waiting } = (await handle.db.execute(
+        sql`select state from pgboss.job where name = ${PROCESS_QUEUE} and data->>'documentId' = ${String(pdf)}`,
+      )) as unknown as { rows: { state: string }[] }
+      expect(waiting.map((r) => r.state)).toEqual(['created'])
 
       worker = await startWorker()
       const exited = new Promise<number | null>((resolve) => worker!.once('exit', (code) => resolve(code)))
