@@ -46,7 +46,9 @@ describe('job queue', () => {
     }
     const final = await waitFor(async () => {
       const all = await states()
-      return all.length > 0 && all.every((s) => s === 'completed' || s === 'failed' || s === 'cancelled') ? all : null
+      return all.length > 0 && all.every((s) => s === 'completed' || s === 'failed' || s === 'cancelled')
+        ? all
+        : null
     }, 30_000)
     expect(final).toContain('completed')
     expect(runs).toBe(1)
