@@ -237,7 +237,11 @@ async function scannerAddressUsed(db: AppDatabase, address: string, exceptId?: n
   return row !== undefined
 }
 
-export async function createCompany(db: AppDatabase, input: CreateCompanyInput, now: Date): Promise<CompanyRow> {
+export async function createCompany(
+  db: AppDatabase,
+  input: CreateCompanyInput,
+  now: Date,
+): Promise<CompanyRow> {
   const [row] = await db
     .insert(companies)
     .values({

@@ -104,7 +104,9 @@ describe('scanner addresses on update', () => {
   })
 
   it("refuses the company's own address of the other kind, unless that one is changed in the same request", async () => {
-    const refused = await call('PUT', `/admin/company/${acme.id}`, { expense_scanner: 'Invoices@acme.example' })
+    const refused = await call('PUT', `/admin/company/${acme.id}`, {
+      expense_scanner: 'Invoices@acme.example',
+    })
     expect(refused.status).toBe(409)
     expect(await refused.json()).toEqual(taken('expense_scanner'))
     expect(await scannersOf(acme.id)).toEqual({

@@ -31,7 +31,10 @@ const dialog = () => screen.queryByRole('dialog')
 /** The error a field shows (the alert its input is described by, marked invalid), or null. */
 function fieldError(label: string): string | null {
   const input = screen.getByLabelText(label)
-  const id = input.getAttribute('aria-describedby')?.split(' ').find((ref) => ref.endsWith('-error'))
+  const id = input
+    .getAttribute('aria-describedby')
+    ?.split(' ')
+    .find((ref) => ref.endsWith('-error'))
   if (!id) return null
   expect(input.getAttribute('aria-invalid')).toBe('true')
   return document.getElementById(id)?.textContent ?? null
