@@ -109,7 +109,6 @@ export type LogType = (typeof LOG_TYPES)[number]
 
 /** How a dashboard row's document arrived: uploaded in the app, or mailed to a scanner address. */
 export const LOG_SOURCES = ['upload', 'email'] as const
-export type LogSource = (typeof LOG_SOURCES)[number]
 
 /** A dashboard row's status (lower case; the API compares them case-insensitively). */
 export const LOG_STATUSES = ['pending', 'processing', 'completed', 'failed', 'rejected'] as const
