@@ -36,6 +36,7 @@ import {
   upsertMembership,
 } from '../services/admin-users.ts'
 import {
+  type CompanyConflict,
   createCompany,
   deleteCompany,
   findCompanyRow,
@@ -44,7 +45,7 @@ import {
   listCompanies,
   setCompanyEnabled,
   updateCompany,
-  withUniqueCompanyName,
+  withUniqueCompanyFields,
 } from '../services/companies.ts'
 import type { FileStorage } from '../services/storage/index.ts'
 import { findUserByEmail } from '../services/users.ts'
@@ -57,6 +58,19 @@ const SAAS_ADMIN_ONLY = 'Only a platform administrator (SAAS_ADMIN) can do this'
 const COMPANY_NOT_FOUND = 'Company not found'
 const USER_NOT_FOUND = 'User not found'
 const NAME_TAKEN = 'A company with this name already exists'
+
+/**
+ * 409 for a company write that claims what another has: the name, or scanner addresses (each
+ * address belongs to one company and one kind), the latter naming each refused field in `detail`.
+ */
+function conflictError(outcome: CompanyConflict): HttpError {
+  if (outcome.conflict === 'name') return new HttpError(409, NAME_TAKEN)
+  return new HttpError(
+    409,
+    contractMessages.scannerAddressInUse,
+    outcome.fields.map((field) => ({ field, message: contractMessages.scannerAddressTaken })),
+  )
+}
 
 /** After `requireUser`: 403 unless the user is a platform administrator. */
 export const requireSaasAdmin = createMiddleware<AppEnv>(async (c, next) => {
@@ -118,9 +132,12 @@ export function adminRoutes(deps: AdminRouteDeps) {
         return c.json(company)
       })
       .post('/admin/company', async (c) => {
-        const { name } = parse(CreateCompanyInput, await readJson(c))
-        const row = await withUniqueCompanyName(db, name, undefined, (tx) => createCompany(tx, name, clock()))
-        if (row === 'taken') throw new HttpError(409, NAME_TAKEN)
+        const input = parse(CreateCompanyInput, await readJson(c))
+        const outcome = await withUniqueCompanyFields(db, input, undefined, (tx) =>
+          createCompany(tx, input, clock()),
+        )
+        if (!outcome.ok) throw conflictError(outcome)
+        const row = outcome.value
         logger.info({ reqId: c.var.requestId, companyId: row.id, by: c.var.user.id }, 'company created')
         return c.json(await getCompany(db, row.id), 201)
       })
@@ -128,8 +145,8 @@ export function adminRoutes(deps: AdminRouteDeps) {
         const id = companyIdParam(c)
         const input = parse(UpdateCompanyInput, await readJson(c))
         await requireCompany(id)
-        const outcome = await withUniqueCompanyName(db, input.name, id, (tx) => updateCompany(tx, id, input))
-        if (outcome === 'taken') throw new HttpError(409, NAME_TAKEN)
+        const outcome = await withUniqueCompanyFields(db, input, id, (tx) => updateCompany(tx, id, input))
+        if (!outcome.ok) throw conflictError(outcome)
         logger.info({ reqId: c.var.requestId, companyId: id, by: c.var.user.id }, 'company updated')
         return c.json(await getCompany(db, id))
       })

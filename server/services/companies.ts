@@ -3,7 +3,15 @@
  * company writes of the administration (create, update, status, delete, logo).
  */
 import { and, asc, count, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm'
-import type { Company, CompanyUser, MyCompany, UpdateCompanyInput } from '../../src/contract/index.ts'
+import {
+  type Company,
+  type CompanyUser,
+  type CreateCompanyInput,
+  type MyCompany,
+  SCANNER_FIELDS,
+  type ScannerField,
+  type UpdateCompanyInput,
+} from '../../src/contract/index.ts'
 import type { AppDatabase } from '../db/client.ts'
 import {
   type CompanyRow,
@@ -133,27 +141,42 @@ export async function myCompanies(db: AppDatabase, user: Pick<UserRow, 'id' | 'r
   return rows.map(({ logoPath, ...row }) => ({ ...row, logo_path: logoPathOf({ id: row.id, logoPath }) }))
 }
 
-/** Any fixed number: serialises the name check and the write of company creations and renames. */
+/** Any fixed number: serialises the uniqueness checks and the writes of company creations and updates. */
 const COMPANY_NAME_LOCK = 0x0d0c0a3
 
+/** What a company claims that no other may share: its name, and each scanner address (for either kind). */
+export type CompanyClaims = {
+  name?: string | undefined
+  invoice_scanner?: string | null | undefined
+  expense_scanner?: string | null | undefined
+}
+
+/** Why a write was refused: the name is another company's, or these scanner fields' addresses are in use. */
+export type CompanyConflict = { conflict: 'name' } | { conflict: 'scanner'; fields: ScannerField[] }
+
 /**
- * Runs `write` after `companyNameTaken` says no, both in one transaction under an advisory lock:
- * two concurrent creations (or renames) to one name cannot both pass the check. Answers
- * 'taken' when the name is in use.
+ * Runs `write` once no claim is in use, the checks and the write in one transaction under an
+ * advisory lock: two concurrent creations (or updates) to one name or one scanner address cannot
+ * both pass the check. `exceptId` is the company being updated (its own values are no conflict).
  */
-export async function withUniqueCompanyName<T>(
+export async function withUniqueCompanyFields<T>(
   db: AppDatabase,
-  name: string | undefined,
+  claims: CompanyClaims,
   exceptId: number | undefined,
   write: (tx: AppDatabase) => Promise<T>,
-): Promise<T | 'taken'> {
+): Promise<{ ok: true; value: T } | ({ ok: false } & CompanyConflict)> {
   return db.transaction(async (tx) => {
     const scoped = tx as unknown as AppDatabase
-    if (name !== undefined) {
+    const scanners = SCANNER_FIELDS.some((field) => claims[field])
+    if (claims.name !== undefined || scanners) {
       await scoped.execute(sql`select pg_advisory_xact_lock(${COMPANY_NAME_LOCK})`)
-      if (await companyNameTaken(scoped, name, exceptId)) return 'taken' as const
     }
-    return write(scoped)
+    if (claims.name !== undefined && (await companyNameTaken(scoped, claims.name, exceptId))) {
+      return { ok: false as const, conflict: 'name' as const }
+    }
+    const fields = scanners ? await scannerConflicts(scoped, claims, exceptId) : []
+    if (fields.length > 0) return { ok: false as const, conflict: 'scanner' as const, fields }
+    return { ok: true as const, value: await write(scoped) }
   })
 }
 
@@ -169,8 +192,65 @@ async function companyNameTaken(db: AppDatabase, name: string, exceptId?: number
   return row !== undefined
 }
 
-export async function createCompany(db: AppDatabase, name: string, now: Date): Promise<CompanyRow> {
-  const [row] = await db.insert(companies).values({ name, createdAt: now }).returning()
+const sameAddress = (a: string | null | undefined, b: string | null | undefined) =>
+  !!a && !!b && a.toLowerCase() === b.toLowerCase()
+
+/**
+ * The scanner fields whose new address is already in use (case-insensitively): by another company,
+ * for either kind, or by this company for its other kind. An address a field already has is not
+ * claimed again, so an older duplicate never blocks an unrelated edit.
+ */
+async function scannerConflicts(
+  db: AppDatabase,
+  claims: CompanyClaims,
+  exceptId: number | undefined,
+): Promise<ScannerField[]> {
+  const current = exceptId === undefined ? undefined : await findCompanyRow(db, exceptId)
+  const stored: Record<ScannerField, string | null> = {
+    invoice_scanner: current?.invoiceScanner ?? null,
+    expense_scanner: current?.expenseScanner ?? null,
+  }
+  const final = (field: ScannerField) => (claims[field] === undefined ? stored[field] : claims[field])
+  const conflicts: ScannerField[] = []
+  for (const field of SCANNER_FIELDS) {
+    const address = claims[field]
+    if (!address || sameAddress(address, stored[field])) continue
+    const other = field === 'invoice_scanner' ? 'expense_scanner' : 'invoice_scanner'
+    if (sameAddress(address, final(other)) || (await scannerAddressUsed(db, address, exceptId))) {
+      conflicts.push(field)
+    }
+  }
+  return conflicts
+}
+
+/** Whether a company other than `exceptId` has this address as its invoice or expense scanner. */
+async function scannerAddressUsed(db: AppDatabase, address: string, exceptId?: number): Promise<boolean> {
+  const conditions: SQL[] = [
+    sql`(lower(${companies.invoiceScanner}) = lower(${address}) or lower(${companies.expenseScanner}) = lower(${address}))`,
+  ]
+  if (exceptId !== undefined) conditions.push(ne(companies.id, exceptId))
+  const [row] = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(and(...conditions))
+    .limit(1)
+  return row !== undefined
+}
+
+export async function createCompany(
+  db: AppDatabase,
+  input: CreateCompanyInput,
+  now: Date,
+): Promise<CompanyRow> {
+  const [row] = await db
+    .insert(companies)
+    .values({
+      name: input.name,
+      invoiceScanner: input.invoice_scanner ?? null,
+      expenseScanner: input.expense_scanner ?? null,
+      createdAt: now,
+    })
+    .returning()
   return row!
 }
 

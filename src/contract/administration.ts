@@ -58,15 +58,23 @@ const ExternalLink = v.pipe(
   v.check((s) => /^https?:\/\//i.test(s), LINK_MESSAGE),
 )
 
-/** `POST /admin/company`. */
-export const CreateCompanyInput = v.object({ name: present(CompanyName) })
+/** The two scanner addresses: mail to them brings a company its invoices and its expenses. */
+export const SCANNER_FIELDS = ['invoice_scanner', 'expense_scanner'] as const
+export type ScannerField = (typeof SCANNER_FIELDS)[number]
+
+const scannerEntries = {
+  invoice_scanner: Blankable(AdminEmail, EMAIL_MESSAGE),
+  expense_scanner: Blankable(AdminEmail, EMAIL_MESSAGE),
+}
+
+/** `POST /admin/company`: the name, and optionally the scanner addresses. */
+export const CreateCompanyInput = v.object({ name: present(CompanyName), ...scannerEntries })
 export type CreateCompanyInput = v.InferOutput<typeof CreateCompanyInput>
 
 /** `PUT /admin/company/{id}`: absent fields stay as they are; '' or null clears an optional one. */
 export const UpdateCompanyInput = v.object({
   name: v.optional(CompanyName),
-  invoice_scanner: Blankable(AdminEmail, EMAIL_MESSAGE),
-  expense_scanner: Blankable(AdminEmail, EMAIL_MESSAGE),
+  ...scannerEntries,
   monday_link: Blankable(ExternalLink, LINK_MESSAGE),
   powerbi_link: Blankable(ExternalLink, LINK_MESSAGE),
 })

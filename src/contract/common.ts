@@ -103,4 +103,6 @@ export type MessageResult = v.InferOutput<typeof MessageResult>
 export const ErrorBody = v.object({ message: v.string(), detail: v.optional(v.unknown()) })
 export type ErrorBody = v.InferOutput<typeof ErrorBody>
 
-export type FieldIssue = { field: string; message: string }
+/** One entry of the error body's `detail` that names a field: what is wrong with it. */
+export const FieldIssue = v.object({ field: v.string(), message: v.string() })
+export type FieldIssue = v.InferOutput<typeof FieldIssue>

@@ -4,7 +4,7 @@
  */
 import * as v from 'valibot'
 import { Id } from './common.ts'
-import { LOG_TYPES } from './documents.ts'
+import { LOG_SOURCES, LOG_TYPES } from './documents.ts'
 
 /** `POST /documents/upload`, `POST /expenses/upload`: the new document and its status. */
 export const UploadAnswer = v.object({ id: Id, status: v.string() })
@@ -32,6 +32,12 @@ export const LogEntry = v.object({
   // Statuses arrive in any case and are compared case-insensitively.
   status: v.pipe(v.string(), v.toLowerCase()),
   category: v.nullable(v.string()),
+  /** Uploaded or e-mailed; absent (or null) from a server that predates mail: an upload. */
+  source: v.nullish(v.picklist(LOG_SOURCES)),
+  /** The mail's sender address, subject and Message-ID (source `email`); null for an upload. */
+  sender: v.nullish(v.string()),
+  subject: v.nullish(v.string()),
+  message_id: v.nullish(v.string()),
 })
 export type LogEntry = v.InferOutput<typeof LogEntry>
 

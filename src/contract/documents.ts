@@ -107,6 +107,9 @@ export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number]
 export const LOG_TYPES = ['Invoice', 'Expense', 'Document'] as const
 export type LogType = (typeof LOG_TYPES)[number]
 
+/** How a dashboard row's document arrived: uploaded in the app, or mailed to a scanner address. */
+export const LOG_SOURCES = ['upload', 'email'] as const
+
 /** A dashboard row's status (lower case; the API compares them case-insensitively). */
 export const LOG_STATUSES = ['pending', 'processing', 'completed', 'failed', 'rejected'] as const
 /** Rows still being worked on: counted together as pending, and not deletable. */

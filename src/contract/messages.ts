@@ -60,6 +60,8 @@ export const contractMessages = {
   invoiceTypeInvalid: 'Only PDF, JPEG or PNG files are supported for invoices',
   noFilesSelected: 'Please select at least one file to upload',
   fileEmpty: 'The file is empty',
+  scannerAddressInUse: 'A scanner address is already in use',
+  scannerAddressTaken: 'This address is already the invoice or expense scanner of a company',
 } as const
 
 export type MessageCode = keyof typeof contractMessages

@@ -63,6 +63,8 @@ const texts: Record<MessageCode, MessageDescriptor> = {
   invoiceTypeInvalid: msg`Only PDF, JPEG or PNG files are supported for invoices`,
   noFilesSelected: msg`Please select at least one file to upload`,
   fileEmpty: msg`The file is empty`,
+  scannerAddressInUse: msg`A scanner address is already in use`,
+  scannerAddressTaken: msg`This address is already the invoice or expense scanner of a company`,
 }
 
 const codeOf = new Map<string, MessageCode>(

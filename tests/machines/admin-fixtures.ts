@@ -68,6 +68,15 @@ export const users: AdminUser[] = [
   user(3, 'bob@example.com', 'Bob', 'INTERNAL_USER', false, []),
 ]
 
-export const failure = (status: number, message: string) => Object.assign(new Error(message), { status })
+/** A failed call as the API client throws it; `detail` is the error body's (field issues, for instance). */
+export const failure = (status: number, message: string, detail?: unknown) =>
+  Object.assign(new Error(message), { status, ...(detail === undefined ? {} : { detail }) })
+/** `PUT /admin/company/{id}` refused: the expense scanner address is already in use. */
+export const scannerTaken = failure(409, 'A scanner address is already in use', [
+  {
+    field: 'expense_scanner',
+    message: 'This address is already the invoice or expense scanner of a company',
+  },
+])
 export const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output })
 export const error = (id: string, e: unknown) => ({ type: `xstate.error.actor.${id}`, error: e })

@@ -1,7 +1,7 @@
 import { expect } from 'vitest'
 import { companyEditMachine, LOGO_TYPE_MESSAGE } from '../../src/machines/admin/company-edit.machine'
 import { describeModel } from '../support/model'
-import { acme, done, error, failure, ME, users } from './admin-fixtures'
+import { acme, done, error, failure, ME, scannerTaken, users } from './admin-fixtures'
 
 const validFields = {
   name: 'Acme Corp',
@@ -54,7 +54,10 @@ describeModel('company edit machine', {
     'xstate.done.actor.addMember': [done('addMember', undefined)],
     'xstate.error.actor.addMember': [error('addMember', failure(409, 'Already a member'))],
     'xstate.done.actor.updateCompany': [done('updateCompany', undefined)],
-    'xstate.error.actor.updateCompany': [error('updateCompany', failure(500, 'Internal server error'))],
+    'xstate.error.actor.updateCompany': [
+      error('updateCompany', failure(500, 'Internal server error')),
+      error('updateCompany', scannerTaken),
+    ],
     'xstate.done.actor.removeMember': [done('removeMember', undefined)],
     'xstate.error.actor.removeMember': [error('removeMember', failure(403, 'You cannot remove yourself'))],
   },
@@ -97,9 +100,14 @@ describeModel('company edit machine', {
         ).toBe('COMPANY_USER')
       if (last === 'notify:logoUploaded') expect(s.context.logoUrl).toContain('?t=')
       if (last === 'notify:companyUpdateFailed') expect(s.context.failure?.status).toBe(500)
+      // A scanner address in use: the toast says so, and the refused field shows why.
+      if (last === 'notify:companyUpdateFailed:A scanner address is already in use')
+        expect(s.context.fieldErrors).toEqual({
+          expense_scanner: 'This address is already the invoice or expense scanner of a company',
+        })
       if (last === 'notify:memberRemoveFailed:You cannot remove yourself')
         expect(s.context.pendingRemovals.length).toBeGreaterThan(0)
-      if (Object.keys(s.context.fieldErrors).length > 0)
+      if (Object.keys(s.context.fieldErrors).length > 0 && !s.context.fieldErrors.expense_scanner)
         expect(s.context.fieldErrors).toEqual({
           name: 'Name must be at least 2 characters',
           invoice_scanner: 'Invalid email address',

@@ -5,7 +5,7 @@ import { type AnyActorRef, createActor } from 'xstate'
 import { companyEditMachine } from '../../src/machines/admin/company-edit.machine'
 import { sessionMachine } from '../../src/machines/session/session.machine'
 import { CompanyEditSheet } from '../../src/ui/views/admin/company-edit-sheet'
-import { acme, done, error, failure, ME, users } from '../machines/admin-fixtures'
+import { acme, done, error, failure, ME, scannerTaken, users } from '../machines/admin-fixtures'
 import { inApp, testActors } from '../support/render'
 import { describeViewModel, type User } from '../support/view-model'
 
@@ -27,6 +27,18 @@ const names: Record<string, string> = {
 const button = (name: string | RegExp) => screen.getByRole('button', { name })
 const isDisabled = (element: HTMLElement) => (element as HTMLButtonElement).disabled
 const dialog = () => screen.queryByRole('dialog')
+
+/** The error a field shows (the alert its input is described by, marked invalid), or null. */
+function fieldError(label: string): string | null {
+  const input = screen.getByLabelText(label)
+  const id = input
+    .getAttribute('aria-describedby')
+    ?.split(' ')
+    .find((ref) => ref.endsWith('-error'))
+  if (!id) return null
+  expect(input.getAttribute('aria-invalid')).toBe('true')
+  return document.getElementById(id)?.textContent ?? null
+}
 
 async function clickIfShown(user: User, name: string) {
   const target = screen.queryByRole('button', { name })
@@ -109,7 +121,10 @@ describeViewModel('company edit sheet', {
     'xstate.done.actor.addMember': [done('addMember', undefined)],
     'xstate.error.actor.addMember': [error('addMember', failure(409, 'Already a member'))],
     'xstate.done.actor.updateCompany': [done('updateCompany', undefined)],
-    'xstate.error.actor.updateCompany': [error('updateCompany', failure(500, 'Internal server error'))],
+    'xstate.error.actor.updateCompany': [
+      error('updateCompany', failure(500, 'Internal server error')),
+      error('updateCompany', scannerTaken),
+    ],
     'xstate.done.actor.removeMember': [done('removeMember', undefined)],
     'xstate.error.actor.removeMember': [error('removeMember', failure(403, 'You cannot remove yourself'))],
   },
@@ -146,6 +161,11 @@ describeViewModel('company edit sheet', {
         expect(screen.getByRole('img', { name: /Logo of/ }).getAttribute('src')).toContain('?t=')
       if (s.context.fieldErrors.name)
         expect(screen.getByText('Name must be at least 2 characters')).toBeDefined()
+      // A scanner address in use is shown by the expense scanner field itself.
+      if (s.context.fieldErrors.expense_scanner)
+        expect(fieldError('Expense scanner e-mail')).toBe(
+          'This address is already the invoice or expense scanner of a company',
+        )
       if (s.context.failure)
         expect(
           screen.getByText(

@@ -14,6 +14,7 @@ import {
   type CompanyRole,
   type CompanyUser,
   contractMessages,
+  FieldIssue,
   LOGO_TYPES,
   UpdateCompanyInput,
 } from '../../contract'
@@ -93,6 +94,19 @@ const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().
 
 const fieldErrorsOfFields = (fields: CompanyFields): CompanyEditContext['fieldErrors'] =>
   fieldErrorsOf(CompanyFieldsSchema, fields)
+
+/**
+ * The fields a refused save names in the error body's `detail` (a scanner address another company
+ * or the other kind already has, a field the server refused), shown by those fields.
+ */
+function serverFieldErrors(error: unknown): CompanyEditContext['fieldErrors'] {
+  const issues = v.safeParse(v.array(FieldIssue), (error as { detail?: unknown } | null)?.detail)
+  const errors: CompanyEditContext['fieldErrors'] = {}
+  for (const { field, message } of issues.success ? issues.output : []) {
+    if (Object.hasOwn(CompanyFieldsSchema.entries, field)) errors[field as keyof CompanyFields] ??= message
+  }
+  return errors
+}
 
 export const companyEditMachine = setup({
   types: {
@@ -327,8 +341,12 @@ export const companyEditMachine = setup({
             onDone: [{ guard: 'hasPendingRemovals', target: 'removing' }, { target: '#companyEdit.saved' }],
             onError: {
               target: '#companyEdit.editing',
+              description: 'Refused fields (e.g. a scanner address in use) are shown by those fields.',
               actions: [
-                assign({ failure: ({ event }) => toFailure(event.error) }),
+                assign({
+                  failure: ({ event }) => toFailure(event.error),
+                  fieldErrors: ({ event }) => serverFieldErrors(event.error),
+                }),
                 {
                   type: 'notify',
                   params: ({ event }) => ({

@@ -15,6 +15,7 @@ import { TrashIcon } from '../../components/icons'
 import { LazyOnIntent, popupChunk } from '../../components/lazy-on-intent'
 import { DataTable, SortableTh, Td, Th, Tr } from '../../components/table'
 import { DashboardActorContext, FilterCount, useDashboard } from './dashboard-context'
+import { LogSource } from './log-source'
 import { StatusBadge } from './status-badge'
 
 /** The dashboard's row actions (details, deletion), the actor the dashboard invokes for them. */
@@ -444,6 +445,7 @@ function LogRows({ isPlatformAdmin }: { isPlatformAdmin: boolean }) {
         <span title={log.name} className={css({ display: 'block', maxW: '200px', truncate: true })}>
           {log.name}
         </span>
+        <LogSource log={log} />
       </Td>
       <Td>{i18n._(LOG_TYPE_LABEL[log.type])}</Td>
       <Td>{format.format(new Date(log.date))}</Td>

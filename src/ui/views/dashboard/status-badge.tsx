@@ -2,12 +2,14 @@ import { useLingui } from '@lingui/react/macro'
 import { css } from 'styled-system/css'
 import { token } from 'styled-system/tokens'
 
-/** A row status's colour: completed green, processing blue, pending yellow, failed red, any other grey. */
+const failedTone = { bg: token('colors.status.failed.bg'), fg: token('colors.status.failed.fg') }
+/** A row status's colour: completed green, processing blue, pending yellow, failed and rejected red, any other grey. */
 const tones: Record<string, { bg: string; fg: string }> = {
   completed: { bg: token('colors.status.completed.bg'), fg: token('colors.status.completed.fg') },
   processing: { bg: token('colors.status.processing.bg'), fg: token('colors.status.processing.fg') },
   pending: { bg: token('colors.status.pending.bg'), fg: token('colors.status.pending.fg') },
-  failed: { bg: token('colors.status.failed.bg'), fg: token('colors.status.failed.fg') },
+  failed: failedTone,
+  rejected: failedTone,
 }
 const otherTone = { bg: token('colors.status.other.bg'), fg: token('colors.status.other.fg') }
 
