@@ -24,7 +24,8 @@ async function jsLoaded(page: Page, go: () => Promise<unknown>, ready: string) {
   const pending: Promise<void>[] = []
   const onResponse = (response: import('playwright-core').Response) => {
     const type = response.request().resourceType()
-    if (isPageAsset(type, new URL(response.url())) && response.request().method() === 'GET') assets.add(response.url())
+    if (isPageAsset(type, new URL(response.url())) && response.request().method() === 'GET')
+      assets.add(response.url())
     if (type !== 'script') return
     pending.push(
       response

@@ -35,8 +35,14 @@ async function launchChromium() {
   )
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
   const deadline = Date.now() + 30_000
-  while (!(await fetch(`http://127.0.0.1:${port}/json/version`).then((r) => r.ok, () => false))) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error('Chromium did not open its debugging port')
+  while (
+    !(await fetch(`http://127.0.0.1:${port}/json/version`).then(
+      (r) => r.ok,
+      () => false,
+    ))
+  ) {
+    if (child.exitCode !== null || Date.now() > deadline)
+      throw new Error('Chromium did not open its debugging port')
     await new Promise((r) => setTimeout(r, 100))
   }
   return {
@@ -107,7 +113,9 @@ async function measure(url: string, formFactor: 'mobile' | 'desktop', cookie?: s
 const server = await startServer({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password })
 try {
   const cookie = await signIn(server.url)
-  console.log(`Lighthouse performance (median of ${runs} run${runs > 1 ? 's' : ''}; varies with the machine's load)`)
+  console.log(
+    `Lighthouse performance (median of ${runs} run${runs > 1 ? 's' : ''}; varies with the machine's load)`,
+  )
   for (const formFactor of ['mobile', 'desktop'] as const) {
     console.log(`  ${formFactor.padEnd(7)} /login     ${await measure(`${server.url}/login`, formFactor)}`)
     console.log(`  ${formFactor.padEnd(7)} dashboard  ${await measure(`${server.url}/`, formFactor, cookie)}`)

@@ -34,7 +34,12 @@ export async function wireSizes(urls: readonly string[]): Promise<WireSize[]> {
   for (const url of urls) {
     const encoded = await bodyBytes(url, 'br, gzip')
     const identity = await bodyBytes(url, null)
-    sizes.push({ path: new URL(url).pathname, encoding: encoded.encoding, identity: identity.bytes, encoded: encoded.bytes })
+    sizes.push({
+      path: new URL(url).pathname,
+      encoding: encoded.encoding,
+      identity: identity.bytes,
+      encoded: encoded.bytes,
+    })
   }
   return sizes
 }
@@ -44,7 +49,9 @@ const kib = (bytes: number) => `${(bytes / 1024).toFixed(1).padStart(7)} KiB`
 export function printWire(label: string, sizes: readonly WireSize[]) {
   console.log(`\n${label}: bytes over the wire (Accept-Encoding: br, gzip), document + JS + CSS + catalog`)
   for (const s of [...sizes].sort((a, b) => b.identity - a.identity)) {
-    console.log(`  ${kib(s.encoded)} ${s.encoding.padEnd(8)} (${kib(s.identity).trim()} uncompressed)  ${s.path}`)
+    console.log(
+      `  ${kib(s.encoded)} ${s.encoding.padEnd(8)} (${kib(s.identity).trim()} uncompressed)  ${s.path}`,
+    )
   }
   const encoded = sizes.reduce((a, s) => a + s.encoded, 0)
   const identity = sizes.reduce((a, s) => a + s.identity, 0)

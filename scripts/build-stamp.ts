@@ -25,6 +25,7 @@ export const BUILD_INPUTS = [
   'scripts/build.mjs',
   'scripts/run.mjs',
   'scripts/precompress.ts',
+  'server/http/compression.ts',
   'scripts/build-stamp.ts',
 ] as const
 
@@ -58,7 +59,10 @@ async function filesOf(root: string, input: string): Promise<string[]> {
 }
 
 /** The fingerprint of the build's inputs under `root` and of its environment. */
-export async function fingerprint(root: string, env: Record<string, string | undefined>): Promise<Fingerprint> {
+export async function fingerprint(
+  root: string,
+  env: Record<string, string | undefined>,
+): Promise<Fingerprint> {
   const files = (await Promise.all(BUILD_INPUTS.map((input) => filesOf(root, input))))
     .flat()
     .filter((file) => !GENERATED.test(file))
@@ -72,7 +76,14 @@ export async function fingerprint(root: string, env: Record<string, string | und
 /** What `npm start` needs from a build: the app's page and every compiled catalog. */
 export async function missingOutputs(root: string): Promise<string[]> {
   const outputs = ['dist/index.html', ...LANGUAGES.map((lng) => `locales/${lng}/common.json`)]
-  const present = await Promise.all(outputs.map((file) => stat(join(root, file)).then((s) => s.isFile(), () => false)))
+  const present = await Promise.all(
+    outputs.map((file) =>
+      stat(join(root, file)).then(
+        (s) => s.isFile(),
+        () => false,
+      ),
+    ),
+  )
   return outputs.filter((_, i) => !present[i])
 }
 
@@ -90,12 +101,19 @@ function listChanges(previous: Fingerprint, current: Fingerprint): string[] {
 const SHOWN_CHANGES = 5
 
 /** Build when outputs are missing, when no build finished before, or when any input changed. */
-export function decideBuild(previous: Fingerprint | null, current: Fingerprint, missing: readonly string[]): BuildDecision {
+export function decideBuild(
+  previous: Fingerprint | null,
+  current: Fingerprint,
+  missing: readonly string[],
+): BuildDecision {
   if (missing.length > 0) return { build: true, reason: `not built yet (${missing.join(', ')} missing)` }
   if (!previous) return { build: true, reason: `no record of a finished build (${STAMP_FILE} missing)` }
   const changes = listChanges(previous, current)
   if (changes.length === 0) {
-    return { build: false, reason: `the ${Object.keys(current).length} inputs are unchanged since the last build` }
+    return {
+      build: false,
+      reason: `the ${Object.keys(current).length} inputs are unchanged since the last build`,
+    }
   }
   const shown = changes.slice(0, SHOWN_CHANGES).join(', ')
   const more = changes.length > SHOWN_CHANGES ? ` and ${changes.length - SHOWN_CHANGES} more` : ''
@@ -119,11 +137,21 @@ export async function readStamp(root: string): Promise<Fingerprint | null> {
 }
 
 export async function writeStamp(root: string, inputs: Fingerprint): Promise<void> {
-  await writeFile(join(root, STAMP_FILE), `${JSON.stringify({ builtAt: new Date().toISOString(), inputs }, null, 1)}\n`)
+  await writeFile(
+    join(root, STAMP_FILE),
+    `${JSON.stringify({ builtAt: new Date().toISOString(), inputs }, null, 1)}\n`,
+  )
 }
 
 /** The decision for the repository at `root` in environment `env`. */
-export async function checkBuild(root: string, env: Record<string, string | undefined>): Promise<BuildDecision> {
-  const [previous, current, missing] = await Promise.all([readStamp(root), fingerprint(root, env), missingOutputs(root)])
+export async function checkBuild(
+  root: string,
+  env: Record<string, string | undefined>,
+): Promise<BuildDecision> {
+  const [previous, current, missing] = await Promise.all([
+    readStamp(root),
+    fingerprint(root, env),
+    missingOutputs(root),
+  ])
   return decideBuild(previous, current, missing)
 }

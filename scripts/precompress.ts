@@ -8,6 +8,7 @@ import { readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
+import { PRECOMPRESSED_SUFFIX } from '../server/http/compression.ts'
 
 const COMPRESSIBLE = /\.(?:html|js|mjs|css|json|svg|txt|xml|webmanifest|wasm)$/i
 /** Below this, headers and framing outweigh what compression saves. */
@@ -32,7 +33,8 @@ export interface PrecompressResult {
 export async function precompressDirectory(dir: string): Promise<PrecompressResult> {
   const all = await filesUnder(dir)
   // Copies of an earlier build (or of a file now too small) are removed before writing anew.
-  await Promise.all(all.filter((f) => /\.(?:br|gz)$/.test(f)).map((f) => rm(f, { force: true })))
+  const suffixes = Object.values(PRECOMPRESSED_SUFFIX)
+  await Promise.all(all.filter((f) => suffixes.some((s) => f.endsWith(s))).map((f) => rm(f, { force: true })))
   const result: PrecompressResult = { files: 0, bytes: 0, brotliBytes: 0, gzipBytes: 0 }
   for (const file of all.filter((f) => COMPRESSIBLE.test(f))) {
     const body = await readFile(file)
@@ -49,8 +51,8 @@ export async function precompressDirectory(dir: string): Promise<PrecompressResu
     ])
     result.files++
     result.bytes += body.byteLength
-    if (br.byteLength < body.byteLength) await writeFile(`${file}.br`, br)
-    if (gz.byteLength < body.byteLength) await writeFile(`${file}.gz`, gz)
+    if (br.byteLength < body.byteLength) await writeFile(file + PRECOMPRESSED_SUFFIX.br, br)
+    if (gz.byteLength < body.byteLength) await writeFile(file + PRECOMPRESSED_SUFFIX.gzip, gz)
     result.brotliBytes += Math.min(br.byteLength, body.byteLength)
     result.gzipBytes += Math.min(gz.byteLength, body.byteLength)
   }

@@ -13,7 +13,10 @@ const root = fileURLToPath(new URL('..', import.meta.url))
 const decision = await checkBuild(root, process.env)
 console.log(`start: ${decision.build ? 'building the app' : 'skipping the build'}: ${decision.reason}`)
 if (decision.build) {
-  const build = spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { stdio: 'inherit', cwd: root })
+  const build = spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs')], {
+    stdio: 'inherit',
+    cwd: root,
+  })
   if (build.status !== 0) process.exit(build.status ?? 1)
 }
 await import('../server/main.ts')

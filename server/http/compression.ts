@@ -16,8 +16,11 @@ export type Encoding = 'br' | 'gzip'
 /** Preferred first when the client gives both the same weight: brotli is smaller. */
 export const ENCODINGS: readonly Encoding[] = ['br', 'gzip']
 
+/** The file name suffix of each build-time compressed copy (scripts/precompress.ts writes them). */
+export const PRECOMPRESSED_SUFFIX: Record<Encoding, string> = { br: '.br', gzip: '.gz' }
+
 /** Answers smaller than this are sent as they are: compressing them saves less than it costs. */
-export const COMPRESS_THRESHOLD = 1024
+const COMPRESS_THRESHOLD = 1024
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\b/i
 
@@ -52,7 +55,7 @@ export function negotiateEncoding(
 }
 
 /** `Vary` with `Accept-Encoding` added once. */
-export function varyOnEncoding(current: string | null): string {
+function varyOnEncoding(current: string | null): string {
   if (!current) return 'Accept-Encoding'
   if (current === '*' || /(?:^|,)\s*accept-encoding\s*(?:,|$)/i.test(current)) return current
   return `${current}, Accept-Encoding`
@@ -102,6 +105,10 @@ export function compressJson(threshold = COMPRESS_THRESHOLD): MiddlewareHandler 
     headers.set('Content-Length', String(sent.byteLength))
     // Cleared first: Hono's setter would otherwise copy the old answer's headers over the new ones.
     c.res = undefined
-    c.res = new Response(sent as Uint8Array<ArrayBuffer>, { status: res.status, statusText: res.statusText, headers })
+    c.res = new Response(sent as Uint8Array<ArrayBuffer>, {
+      status: res.status,
+      statusText: res.statusText,
+      headers,
+    })
   }
 }

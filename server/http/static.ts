@@ -1,7 +1,8 @@
 /**
  * The browser app's files, the translation catalogs and the SPA fallback: everything outside
- * the API prefix. Paths are decoded once, any '.'/'..' segment or backslash is refused, and the
- * result must stay inside the root, so no request reaches a file outside it.
+ * the API prefix. Paths are decoded once, any segment starting with '.' (so '.', '..' and hidden
+ * files) or a backslash is refused, and the result must stay inside the root, so no request
+ * reaches a file outside it.
  *
  * The build writes `<file>.br` and `<file>.gz` beside each compressible file
  * (scripts/precompress.ts); the one the client's `Accept-Encoding` prefers is sent, with
@@ -15,13 +16,10 @@ import { Hono } from 'hono'
 import { getMimeType } from 'hono/utils/mime'
 import { LANGUAGES } from '../../src/contract/index.ts'
 import type { Config } from '../config.ts'
-import { ENCODINGS, type Encoding, negotiateEncoding } from './compression.ts'
+import { ENCODINGS, type Encoding, negotiateEncoding, PRECOMPRESSED_SUFFIX } from './compression.ts'
 import type { AppEnv } from './context.ts'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
-
-/** The file name suffix of each build-time compressed copy. */
-export const PRECOMPRESSED_SUFFIX: Record<Encoding, string> = { br: '.br', gzip: '.gz' }
 
 /** `robots.txt`: the app holds private data, so crawlers may only see the sign-in page. */
 export const ROBOTS_TXT = 'User-agent: *\nAllow: /login\nDisallow: /\n'
@@ -36,7 +34,8 @@ function safeJoin(root: string, urlPath: string): string | null {
   }
   if (decoded.includes('\0') || decoded.includes('\\')) return null
   const segments = decoded.split('/').filter((s) => s !== '')
-  if (segments.some((s) => s === '.' || s === '..')) return null
+  // '.' and '..' never; nor hidden files (the build's stamp of its inputs lives in dist/).
+  if (segments.some((s) => s.startsWith('.'))) return null
   const base = resolve(root)
   const file = resolve(base, ...segments)
   const rel = relative(base, file)
@@ -71,7 +70,8 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
  */
 async function sendFile(c: Context, path: string, cacheControl: string, contentType?: string) {
   const copies: Encoding[] = []
-  for (const encoding of ENCODINGS) if (await isFile(path + PRECOMPRESSED_SUFFIX[encoding])) copies.push(encoding)
+  for (const encoding of ENCODINGS)
+    if (await isFile(path + PRECOMPRESSED_SUFFIX[encoding])) copies.push(encoding)
   const encoding = negotiateEncoding(c.req.header('Accept-Encoding'), copies)
   const served = encoding ? path + PRECOMPRESSED_SUFFIX[encoding] : path
   const info = await fileStats(served)
