@@ -93,7 +93,12 @@ async function runOnce(url: string, formFactor: 'mobile' | 'desktop', cookie?: s
         ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
       }
       const outcome = await lighthouse(url, flags, formFactor === 'desktop' ? desktopConfig : undefined)
-      if (outcome && !outcome.lhr.runtimeError) return outcome.lhr
+      if (outcome && !outcome.lhr.runtimeError) {
+        // A dashboard run that ended on /login measured the wrong page (the cookie was refused).
+        const landed = new URL(outcome.lhr.finalDisplayedUrl).pathname
+        if (landed !== new URL(url).pathname) throw new Error(`${url} ended on ${landed}`)
+        return outcome.lhr
+      }
       lastError = outcome?.lhr.runtimeError?.message ?? 'no result'
     } finally {
       await chromium.close()
