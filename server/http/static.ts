@@ -77,12 +77,13 @@ async function sendFile(c: Context, path: string, cacheControl: string, contentT
   const info = await fileStats(served)
   if (!info) return c.json({ message: 'Not found' }, 404)
   const etag = `"${info.size.toString(36)}-${Math.trunc(info.mtimeMs).toString(36)}${encoding ? `-${encoding}` : ''}"`
-  c.header('Content-Type', contentType ?? getMimeType(path) ?? 'application/octet-stream')
   c.header('Cache-Control', cacheControl)
   c.header('ETag', etag)
   if (copies.length > 0) c.header('Vary', 'Accept-Encoding')
-  if (encoding) c.header('Content-Encoding', encoding)
+  // A 304 carries the validators and caching fields only (RFC 9110 §15.4.5), no body metadata.
   if (matches(c.req.header('If-None-Match'), etag)) return c.body(null, 304)
+  c.header('Content-Type', contentType ?? getMimeType(path) ?? 'application/octet-stream')
+  if (encoding) c.header('Content-Encoding', encoding)
   c.header('Content-Length', String(info.size))
   if (c.req.method === 'HEAD') return c.body(null, 200)
   return c.body(await readFile(served), 200)
