@@ -1,21 +1,32 @@
 /**
  * Prints the gzip size of the JavaScript a browser loads for /login (signed out) and for the
  * dashboard (signed in, cold load of /), measured in Chromium against the real built app.
- * Budget: 160 KiB each. Run `npm run build` first (`npm run bench:bundle` does).
+ * Budget: 160 KiB each. Then the bytes the server sends over the wire for each page's document,
+ * JS, CSS and catalog with `Accept-Encoding: br, gzip` (and uncompressed, for comparison).
+ * Run `npm run build` first (`npm run bench:bundle` does).
  */
 import { gzipSync } from 'node:zlib'
 import type { Page } from 'playwright-core'
 import { launchBrowser } from '../tests/support/browser'
 import { startServer } from '../tests/support/server-process'
+import { printWire, wireSizes } from './bench-wire.ts'
 
 const BUDGET_KIB = 160
 const admin = { email: 'bench@example.com', password: 'Bench1234' }
 
+/** What a page's first paint depends on: its document, scripts, stylesheets and message catalog. */
+const isPageAsset = (type: string, url: URL) =>
+  type === 'document' || type === 'script' || type === 'stylesheet' || url.pathname.startsWith('/locales/')
+
 async function jsLoaded(page: Page, go: () => Promise<unknown>, ready: string) {
   const files = new Map<string, number>()
+  const assets = new Set<string>()
   const pending: Promise<void>[] = []
   const onResponse = (response: import('playwright-core').Response) => {
-    if (response.request().resourceType() !== 'script') return
+    const type = response.request().resourceType()
+    if (isPageAsset(type, new URL(response.url())) && response.request().method() === 'GET')
+      assets.add(response.url())
+    if (type !== 'script') return
     pending.push(
       response
         .body()
@@ -29,7 +40,7 @@ async function jsLoaded(page: Page, go: () => Promise<unknown>, ready: string) {
   await page.waitForLoadState('networkidle')
   await Promise.all(pending)
   page.off('response', onResponse)
-  return files
+  return Object.assign(files, { assets: [...assets] })
 }
 
 function print(label: string, files: Map<string, number>) {
@@ -60,6 +71,9 @@ try {
   const cold = await context.newPage()
   const dashboard = await jsLoaded(cold, () => cold.goto(`${server.url}/`), 'Welcome back,')
   over ||= print('dashboard', dashboard) > BUDGET_KIB
+
+  printWire('/login', await wireSizes(login.assets))
+  printWire('dashboard', await wireSizes(dashboard.assets))
 } finally {
   await browser.close()
   await server.stop()

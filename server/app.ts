@@ -11,6 +11,7 @@ import { secureHeaders } from 'hono/secure-headers'
 import type { Logger } from 'pino'
 import type { Config } from './config.ts'
 import type { AppDatabase } from './db/client.ts'
+import { compressJson } from './http/compression.ts'
 import type { AppEnv, RouteDeps } from './http/context.ts'
 import { requireContentType, requireTrustedOrigin } from './http/csrf.ts'
 import { errorHandler, notFoundHandler } from './http/errors.ts'
@@ -112,6 +113,8 @@ export function createApp(deps: AppDeps) {
   )
 
   const api = new Hono<AppEnv>()
+  // Outermost, so it sees every answer as sent, errors included: JSON above 1 KiB in br or gzip.
+  api.use(compressJson())
   api.use(async (c, next) => {
     await next()
     c.header('Cache-Control', 'no-store')
