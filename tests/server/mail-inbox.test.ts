@@ -1,10 +1,18 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { Readable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { MailInbox } from '../../server/services/documents/mail-inbox.ts'
 import { createTestDatabase, type TestDatabase } from '../support/db.ts'
-import { corpusFile, createPipelineApp, insertCompany, waitFor } from './documents-support.ts'
+import {
+  corpusFile,
+  createPipelineApp,
+  insertCompany,
+  memberOf,
+  multipart,
+  waitFor,
+} from './documents-support.ts'
 import {
   documentsOf,
   jobsFor,
@@ -30,7 +38,7 @@ beforeAll(async () => {
   database = await createTestDatabase()
   root = await mkdtemp(join(tmpdir(), 'docflow-mail-'))
   ctx = await createPipelineApp(database.db, root, { env: { MAX_UPLOAD_MB: '1' } })
-  for (const name of ['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta']) {
+  for (const name of ['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta', 'eta', 'theta', 'iota']) {
     const company = await insertCompany(database.db, name)
     companyIds[name] = company.id
     await setScanners(database.db, company.id, {
@@ -248,5 +256,98 @@ describe('the scanner inbox', () => {
       'boss@zeta.test',
       'copier@trusted.test',
     ])
+  })
+
+  it('answers the logs API with the source, sender, subject and Message-ID of each row', async () => {
+    const member = await memberOf(database.db, ctx.app, companyIds.eta!)
+    await sendMail(inbox.port, {
+      from: 'Supplier <supplier@vendor.test>',
+      to: to('eta-invoices'),
+      subject: 'Invoice 7',
+      messageId: '<invoice-7@vendor.test>',
+      attachments: [{ filename: 'invoice-7.pdf', content: pdfA }],
+    })
+    const upload = await member.jar.request(
+      ctx.app,
+      '/api/documents/upload',
+      multipart(
+        { documentType: 'invoice', company_id: String(companyIds.eta) },
+        { name: 'uploaded.pdf', data: pdfA },
+      ),
+    )
+    expect(upload.status).toBe(201)
+    const res = await member.jar.request(ctx.app, `/api/logs?company_id=${companyIds.eta}&sort_order=asc`)
+    const body = (await res.json()) as Record<string, unknown>[]
+    expect(body.map((r) => [r.name, r.source, r.sender, r.subject, r.message_id, r.reason])).toEqual([
+      ['invoice-7.pdf', 'email', 'supplier@vendor.test', 'Invoice 7', '<invoice-7@vendor.test>', null],
+      ['uploaded.pdf', 'upload', null, null, null, null],
+    ])
+  })
+
+  it('answers 421 to a message in DATA when the listener shuts down, and keeps nothing of it', async () => {
+    const closing = await startTestInbox({ ...ctx, db: database.db })
+    const filesBefore = await ctx.storedFiles()
+    let release = () => {}
+    // Large enough to get past the buffers between nodemailer and mailparser.
+    const padded = (pdf: Buffer) => Buffer.concat([pdf, Buffer.alloc(300_000, 10)])
+    const cut = new Readable({ read() {} })
+    cut.push(padded(pdfB))
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    held.then(() => {
+      cut.push(Buffer.alloc(100_000, 10))
+      cut.push(null)
+    })
+    const sending = refusal(
+      sendMail(closing.port, {
+        from: 'scanner@office.test',
+        to: to('theta-invoices'),
+        subject: 'Cut by a shutdown',
+        attachments: [
+          { filename: 'whole.pdf', content: padded(pdfA) },
+          { filename: 'cut.pdf', content: cut },
+        ],
+      }),
+    )
+    // The first attachment is stored, the second one on its way: then the shutdown starts.
+    await waitFor(async () => {
+      const files = await ctx.storedFiles()
+      return closing.receiving === 1 && files.some((f) => !filesBefore.includes(f) && !f.endsWith('.part'))
+    })
+    const closed = closing.close()
+    release()
+    const error = await sending
+    expect(error.responseCode).toBe(421)
+    await closed
+    expect(await documentsOf(database.db, companyIds.theta!)).toEqual([])
+    expect(await logsOf(database.db, companyIds.theta!)).toEqual([])
+    expect(await ctx.storedFiles()).toEqual(filesBefore)
+    expect(closing.receiving).toBe(0)
+  })
+
+  it('rate-limits a sender (450 4.7.1) and still takes other senders', async () => {
+    const limited = await startTestInbox({ ...ctx, db: database.db }, { senderRatePerMinute: 2 })
+    try {
+      const message = (from: string, subject: string) => ({
+        from,
+        to: to('iota-expenses'),
+        subject,
+        attachments: [{ filename: `${subject}.pdf`, content: pdfB }],
+      })
+      await sendMail(limited.port, message('busy@office.test', 'one'))
+      await sendMail(limited.port, message('busy@office.test', 'two'))
+      const error = await refusal(sendMail(limited.port, message('busy@office.test', 'three')))
+      expect(error.response).toMatch(/^450 4\.7\.1/)
+      expect(limited.stats.rateLimited).toBe(1)
+      await sendMail(limited.port, message('other@office.test', 'four'))
+      expect((await logsOf(database.db, companyIds.iota!)).map((r) => r.name)).toEqual([
+        'one.pdf',
+        'two.pdf',
+        'four.pdf',
+      ])
+    } finally {
+      await limited.close()
+    }
   })
 })
