@@ -13,6 +13,7 @@ import {
   multipart,
   waitFor,
 } from './documents-support.ts'
+import { jsonBody } from './helpers.ts'
 import {
   documentsOf,
   jobsFor,
@@ -231,6 +232,25 @@ describe('the scanner inbox', () => {
       'invoice',
       'expense',
     ])
+  })
+
+  it('takes the allowed senders from the administration API (allowed_senders), normalised', async () => {
+    const admin = await memberOf(database.db, ctx.app, null, 'SAAS_ADMIN')
+    const put = (allowed: unknown) =>
+      admin.jar.request(ctx.app, `/api/admin/company/${companyIds.iota}`, {
+        ...jsonBody({ allowed_senders: allowed }),
+        method: 'PUT',
+      })
+    const res = await put([' Boss@Iota.test ', '@Trusted.test', 'boss@iota.test'])
+    expect(res.status).toBe(200)
+    expect((await res.json()).allowed_senders).toEqual(['boss@iota.test', '@trusted.test'])
+    const bad = await put(['not an address'])
+    expect(bad.status).toBe(400)
+    expect((await bad.json()).detail).toEqual([
+      expect.objectContaining({ message: 'Enter an e-mail address or an @domain' }),
+    ])
+    const cleared = await put(null)
+    expect((await cleared.json()).allowed_senders).toEqual([])
   })
 
   it('refuses a sender the company does not allow (550 5.7.1), counted, and takes the allowed ones', async () => {

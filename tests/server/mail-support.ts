@@ -1,7 +1,7 @@
 /** Building blocks of the scanner inbox tests: a listener on a free port, a sender, the rows. */
 import { eq, sql } from 'drizzle-orm'
 import nodemailer from 'nodemailer'
-import type SMTPTransport from 'nodemailer/lib/smtp-transport'
+import type Mail from 'nodemailer/lib/mailer'
 import type { Config } from '../../server/config.ts'
 import type { AppDatabase } from '../../server/db/client.ts'
 import { companies, documents, logs } from '../../server/db/schema.ts'
@@ -29,7 +29,7 @@ export async function startTestInbox(
 }
 
 /** Sends one message over a real SMTP session (no TLS: the listener offers none without a key). */
-export function sendMail(port: number, message: SMTPTransport.Options) {
+export function sendMail(port: number, message: Mail.Options) {
   const transport = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true })
   return transport.sendMail(message).finally(() => transport.close())
 }
