@@ -1,4 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises'
+import { execFileSync } from 'node:child_process'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Readable } from 'node:stream'
@@ -368,6 +369,52 @@ describe('the scanner inbox', () => {
       ])
     } finally {
       await limited.close()
+    }
+  })
+
+  it('offers STARTTLS only with a key and a certificate', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'docflow-tls-'))
+    const [key, cert] = [join(dir, 'key.pem'), join(dir, 'cert.pem')]
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=localhost',
+        '-keyout',
+        key,
+        '-out',
+        cert,
+      ],
+      { stdio: 'ignore' },
+    )
+    const secured = await startTestInbox(
+      { ...ctx, db: database.db },
+      { tls: { key: await readFile(key, 'utf8'), cert: await readFile(cert, 'utf8') } },
+    )
+    try {
+      const message = {
+        from: 'scanner@office.test',
+        to: to('iota-invoices'),
+        subject: 'Over TLS',
+        attachments: [{ filename: 'tls.pdf', content: pdfA }],
+      }
+      const info = await sendMail(secured.port, message, 'require')
+      expect(info.response).toMatch(/^250/)
+      const plain = await refusal(sendMail(inbox.port, message, 'require'))
+      expect(String((plain as Error).message)).toMatch(/STARTTLS/)
+      expect((await logsOf(database.db, companyIds.iota!)).filter((r) => r.name === 'tls.pdf')).toHaveLength(
+        1,
+      )
+    } finally {
+      await secured.close()
+      await rm(dir, { recursive: true, force: true })
     }
   })
 })

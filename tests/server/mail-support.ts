@@ -29,8 +29,13 @@ export async function startTestInbox(
 }
 
 /** Sends one message over a real SMTP session (no TLS: the listener offers none without a key). */
-export function sendMail(port: number, message: Mail.Options) {
-  const transport = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true })
+export function sendMail(port: number, message: Mail.Options, tls: 'ignore' | 'require' = 'ignore') {
+  const transport = nodemailer.createTransport({
+    host: '127.0.0.1',
+    port,
+    secure: false,
+    ...(tls === 'ignore' ? { ignoreTLS: true } : { requireTLS: true, tls: { rejectUnauthorized: false } }),
+  })
   return transport.sendMail(message).finally(() => transport.close())
 }
 
