@@ -36,7 +36,7 @@ export function acceptsType(kind: DocumentKind, sniffed: SniffedType): boolean {
 export const unsupportedType = (kind: 'invoice' | 'expense'): HttpError =>
   new HttpError(415, FINANCIAL_KIND[kind].refusal)
 
-export function tooLarge(maxBytes: number): HttpError {
+function tooLarge(maxBytes: number): HttpError {
   return new HttpError(413, `File too large (limit ${Math.round(maxBytes / 1024 / 1024)} MB)`)
 }
 
@@ -152,11 +152,11 @@ export function cleanName(name: string, fallback = 'file'): string {
 }
 
 /** Where a row came from: the upload form (by a user) or a scanner address's mail. */
-export type Origin =
+type Origin =
   | { source: Extract<LogSource, 'upload'>; userId: number }
   | { source: Extract<LogSource, 'email'>; sender: string; subject: string | null; messageId: string | null }
 
-export interface IngestTarget {
+interface IngestTarget {
   companyId: number
   kind: DocumentKind
   category: string

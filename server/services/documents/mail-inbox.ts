@@ -33,7 +33,7 @@ export interface MailInboxDeps {
 }
 
 /** Counters since start-up (also written to the log with each event they count). */
-export interface MailInboxStats {
+interface MailInboxStats {
   messages: number
   documents: number
   rejected: number
