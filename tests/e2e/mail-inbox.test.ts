@@ -71,7 +71,7 @@ it('shows a mail sent to the company scanner address on its dashboard with its f
           .getAttribute('data-status', { timeout: 2000 })
           .catch(() => null)
       },
-      { timeout: 45_000, intervals: [1000] },
+      { timeout: 45_000, interval: 1000 },
     )
     .toBe('completed')
   expect(await statusOf('readme\\.txt').getAttribute('data-status')).toBe('rejected')
