@@ -159,7 +159,10 @@ describe('the scanner inbox', () => {
       from: 'scanner@office.test',
       to: to('gamma-expenses'),
       subject: 'Scans',
+      // The signature's logo, embedded in the HTML, is no document.
+      html: '<p>Scans</p><img src="cid:logo@office">',
       attachments: [
+        { filename: 'logo.png', content: png, cid: 'logo@office' },
         { filename: 'receipt.pdf', content: pdfB },
         { filename: 'photo.png', content: png },
         { filename: 'notes.txt', content: 'not a document' },
@@ -197,14 +200,14 @@ describe('the scanner inbox', () => {
     await sendMail(inbox.port, {
       from: 'scanner@office.test',
       to: to('delta-invoices'),
-      subject: 'Nothing attached',
+      subject: 'Nothing attached 3/2026',
       text: 'hi',
     })
     const rows = await logsOf(database.db, companyIds.delta!)
     expect(rows.map((r) => [r.name, r.status, r.reason])).toEqual([
       ['empty.pdf', 'rejected', 'The file is empty'],
       ['huge.pdf', 'rejected', 'File too large (limit 1 MB)'],
-      ['Nothing attached', 'rejected', 'The message has no attachment'],
+      ['Nothing attached 3/2026', 'rejected', 'The message has no attachment'],
     ])
     expect(await documentsOf(database.db, companyIds.delta!)).toEqual([])
     expect((await ctx.storedFiles()).length).toBe(filesBefore)

@@ -138,17 +138,21 @@ export async function storeFile(
  */
 const UNSAFE_IN_NAME = /[\p{Cc}\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C\u2028\u2029\uFEFF]/gu
 
-/**
- * A sender's file name (or a mail's subject), for display only: no path, none of the characters
- * above, NFC (a macOS name in decomposed form is found by the same search), at most 255 characters.
- */
-export function cleanName(name: string, fallback = 'file'): string {
-  const base = name.split(/[\\/]/).pop() ?? ''
-  const clean = base.normalize('NFC').replace(UNSAFE_IN_NAME, '').trim()
+/** A text for display (a mail's subject): none of the characters above, NFC, at most 255 characters. */
+export function cleanText(text: string, fallback: string): string {
+  const clean = text.normalize('NFC').replace(UNSAFE_IN_NAME, '').trim()
   // Cut by code points, never inside a surrogate pair.
   return Array.from(clean || fallback)
     .slice(0, 255)
     .join('')
+}
+
+/**
+ * A sender's file name, for display only: no path, none of the characters above, NFC (a macOS
+ * name in decomposed form is found by the same search), at most 255 characters.
+ */
+export function cleanName(name: string, fallback = 'file'): string {
+  return cleanText(name.split(/[\\/]/).pop() ?? '', fallback)
 }
 
 /** Where a row came from: the upload form (by a user) or a scanner address's mail. */

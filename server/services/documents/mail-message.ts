@@ -16,6 +16,7 @@ import type { FileStorage } from '../storage/index.ts'
 import {
   acceptsType,
   cleanName,
+  cleanText,
   commitIngested,
   type Executor,
   type StoredFile,
@@ -164,6 +165,12 @@ function parseMessage(
     parser.on('data', (data: AttachmentStream | { type: 'text' }) => {
       if (data.type !== 'attachment') return
       const attachment = data as AttachmentStream
+      // Images embedded in the HTML body (signature logos, cid:) are not sent documents: skipped.
+      if (attachment.related) {
+        ;(attachment.content as Readable).resume()
+        ;(attachment.release as () => void)()
+        return
+      }
       chain = chain
         .then(() => (reception.aborted ? undefined : onAttachment(attachment)))
         .catch((error: Error) => reception.abort(error))
@@ -200,7 +207,7 @@ function recipientIngestion(
   const { sender, headers, now } = context
   const rejected =
     entry.files.length + entry.rejected.length === 0
-      ? [{ name: cleanName(headers.subject ?? '', '(no subject)'), reason: 'The message has no attachment' }]
+      ? [{ name: cleanText(headers.subject ?? '', '(no subject)'), reason: 'The message has no attachment' }]
       : entry.rejected
   const messageId = headers.messageId
   return {
@@ -212,7 +219,7 @@ function recipientIngestion(
     origin: {
       source: 'email' as const,
       sender,
-      subject: headers.subject ? cleanName(headers.subject, '') || null : null,
+      subject: headers.subject ? cleanText(headers.subject, '') || null : null,
       messageId,
     },
     files: entry.files,
