@@ -420,4 +420,40 @@ describe('the scanner inbox', () => {
       await rm(dir, { recursive: true, force: true })
     }
   })
+
+  it('answers 451 when the storage fails in the middle of a message, and keeps nothing of it', async () => {
+    let puts = 0
+    const failing: typeof ctx.storage = {
+      ...ctx.storage,
+      put: (key, source) => {
+        puts += 1
+        if (puts === 2) {
+          source.destroy()
+          return Promise.reject(new Error('disk full'))
+        }
+        return ctx.storage.put(key, source)
+      },
+    }
+    const broken = await startTestInbox({ ...ctx, storage: failing, db: database.db })
+    try {
+      const filesBefore = await ctx.storedFiles()
+      const error = await refusal(
+        sendMail(broken.port, {
+          from: 'scanner@office.test',
+          to: to('theta-expenses'),
+          subject: 'Disk full',
+          attachments: [
+            { filename: 'stored.pdf', content: pdfB },
+            { filename: 'failed.pdf', content: pdfB },
+          ],
+        }),
+      )
+      expect(error.response).toMatch(/^451 /)
+      expect(puts).toBe(2)
+      expect(await logsOf(database.db, companyIds.theta!)).toEqual([])
+      expect(await ctx.storedFiles()).toEqual(filesBefore)
+    } finally {
+      await broken.close()
+    }
+  })
 })

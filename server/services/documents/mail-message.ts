@@ -76,9 +76,6 @@ export class Reception {
 type Refusal = { name: string; reason: string }
 type PerRecipient = { files: StoredFile[]; rejected: Refusal[] }
 
-const refusalReason = (error: unknown): string =>
-  error instanceof HttpError ? error.message : 'The attachment could not be read'
-
 /** Why a stored attachment cannot be a document of this kind, or null when it can. */
 function refusalFor(scanner: Scanner, file: StoredFile): string | null {
   if (file.size === 0) return 'The file is empty'
@@ -111,7 +108,10 @@ async function takeAttachment(
     })
   } catch (error) {
     if (reception.aborted) return
-    refuseAll(refusalReason(error))
+    // A refusal of the file (too large) is the sender's; anything else (the storage) is a
+    // temporary failure of the whole message (451: the sender retries).
+    if (!(error instanceof HttpError)) throw error
+    refuseAll(error.message)
     return
   }
   reception.keys.add(stored.key)
