@@ -148,6 +148,7 @@ try {
       ADMIN_PASSWORD: password,
       MAX_UPLOAD_MB: String(SIZE_MB + 10),
       WORKERS: '0',
+      SMTP_IN_PORT: '0',
       LOG_LEVEL: 'warn',
       STATIC_DIR: join(root, 'no-static'),
     },

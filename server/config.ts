@@ -41,6 +41,14 @@ export interface Config {
    */
   jobHeartbeatSeconds: number
   jobLeaseSeconds: number
+  /**
+   * The scanner addresses' SMTP listener: SMTP_IN_PORT (0 = off), SMTP_IN_HOST, STARTTLS offered
+   * only with both SMTP_IN_TLS_KEY and SMTP_IN_TLS_CERT (PEM file paths), and its limits: message
+   * size (SMTP_IN_MAX_MESSAGE_MB), recipients (SMTP_IN_MAX_RECIPIENTS) and attachments
+   * (SMTP_IN_MAX_ATTACHMENTS) per message, messages per sender per minute (SMTP_IN_SENDER_RATE).
+   * Each attachment is limited like an upload (MAX_UPLOAD_MB).
+   */
+  smtpIn: SmtpInConfig
   /** Extraction sandbox (child processes) and the limits checked before decoding a file. */
   extraction: {
     limits: { maxPixels: number; maxPages: number; maxOcrPages: number }
@@ -49,6 +57,16 @@ export interface Config {
     memoryMb: number
     recycleMb: number
   }
+}
+
+export interface SmtpInConfig {
+  port: number
+  host: string
+  tls: { key: string; cert: string } | null
+  maxMessageBytes: number
+  maxRecipients: number
+  maxAttachments: number
+  senderRatePerMinute: number
 }
 
 type Env = Record<string, string | undefined>
@@ -92,6 +110,7 @@ export function loadConfig(env: Env = process.env): Config {
     jobTimeoutSeconds: integer(env, 'JOB_TIMEOUT_SECONDS', 600, 10, 86_400),
     jobHeartbeatSeconds,
     jobLeaseSeconds,
+    smtpIn: smtpIn(env),
     // Reasons for each default: server/services/extraction/limits.ts and sandbox.ts.
     extraction: {
       limits: {
@@ -104,6 +123,23 @@ export function loadConfig(env: Env = process.env): Config {
       memoryMb: integer(env, 'EXTRACTION_MEMORY_MB', 1536, 128, 1_048_576),
       recycleMb: integer(env, 'EXTRACTION_RECYCLE_MB', 512, 64, 1_048_576),
     },
+  }
+}
+
+function smtpIn(env: Env): SmtpInConfig {
+  const key = nonEmpty(env.SMTP_IN_TLS_KEY)
+  const cert = nonEmpty(env.SMTP_IN_TLS_CERT)
+  if ((key === undefined) !== (cert === undefined)) {
+    throw new Error('Invalid SMTP_IN_TLS_KEY/SMTP_IN_TLS_CERT: set both (PEM files) or neither')
+  }
+  return {
+    port: integer(env, 'SMTP_IN_PORT', 2525, 0, 65535),
+    host: nonEmpty(env.SMTP_IN_HOST) ?? '127.0.0.1',
+    tls: key && cert ? { key: readFileSync(key, 'utf8'), cert: readFileSync(cert, 'utf8') } : null,
+    maxMessageBytes: integer(env, 'SMTP_IN_MAX_MESSAGE_MB', 75, 1, 10_240) * 1024 * 1024,
+    maxRecipients: integer(env, 'SMTP_IN_MAX_RECIPIENTS', 10, 1, 1000),
+    maxAttachments: integer(env, 'SMTP_IN_MAX_ATTACHMENTS', 20, 1, 1000),
+    senderRatePerMinute: integer(env, 'SMTP_IN_SENDER_RATE', 30, 1, 1_000_000),
   }
 }
 

@@ -13,6 +13,7 @@ import { createJobQueue } from './jobs/queue.ts'
 import { startWorkers } from './jobs/runner.ts'
 import { createLogger } from './logger.ts'
 import { ensureFirstAdmin } from './services/bootstrap.ts'
+import { type MailInbox, startMailInbox } from './services/documents/mail-inbox.ts'
 import { createLocalStorage, PARTIAL_MAX_AGE_MS } from './services/storage/index.ts'
 
 const SHUTDOWN_GRACE_MS = 10_000
@@ -51,6 +52,18 @@ async function start(): Promise<void> {
       { url: `http://localhost:${config.port}`, publicUrl: config.publicUrl, driver: database.driver },
       'listening',
     )
+    // The scanner addresses' SMTP listener (SMTP_IN_PORT=0: none).
+    const inbox: MailInbox | null =
+      config.smtpIn.port > 0
+        ? await startMailInbox({
+            db: database.db,
+            storage,
+            queue,
+            logger,
+            config: config.smtpIn,
+            maxAttachmentBytes: config.maxUploadMb * 1024 * 1024,
+          })
+        : null
     const workers =
       config.workers > 0
         ? await startWorkers({
@@ -70,7 +83,12 @@ async function start(): Promise<void> {
       stopping = true
       logger.info({ signal }, 'shutting down')
       setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref()
+      // Messages still in DATA are answered 421 and leave nothing; those committing finish.
+      const inboxClosed = inbox
+        ?.close()
+        .catch((error: Error) => logger.error({ err: error }, 'closing smtp failed'))
       server.close(async () => {
+        await inboxClosed
         await workers?.stop().catch((error: Error) => logger.error({ err: error }, 'stopping workers failed'))
         await queue.stop().catch(() => {})
         // A password reset answers before its mail is sent: let those mails go out first.

@@ -11,7 +11,8 @@ import { COMPANY_NOT_FOUND, findCompanyAccess, requireCompanyAccess } from '../h
 import type { AppEnv } from '../http/context.ts'
 import { HttpError, parsePathId } from '../http/errors.ts'
 import { companyUsers, findCompanyRow, logoPathOf, myCompanies, replaceLogo } from '../services/companies.ts'
-import { receiveUpload, type SniffedType, sniff } from '../services/documents/upload.ts'
+import { type SniffedType, sniff } from '../services/documents/ingest.ts'
+import { receiveUpload } from '../services/documents/upload.ts'
 import { type AdminRouteDeps, requireSaasAdmin } from './admin.ts'
 
 const logoTypes: readonly SniffedType[] = LOGO_TYPES

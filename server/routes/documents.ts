@@ -29,7 +29,8 @@ import {
 import type { RouteDeps } from '../http/context.ts'
 import { HttpError, parse, parsePathId } from '../http/errors.ts'
 import type { JobQueue } from '../jobs/queue.ts'
-import { type ReceivedUpload, receiveUpload, type SniffedType } from '../services/documents/upload.ts'
+import { acceptsType, commitIngested, emptyFile, unsupportedType } from '../services/documents/ingest.ts'
+import { type ReceivedUpload, receiveUpload } from '../services/documents/upload.ts'
 import { toDocument, toExpense, toInvoice, toQualityData, toStatus } from '../services/documents/views.ts'
 import type { FileStorage } from '../services/storage/index.ts'
 
@@ -38,9 +39,6 @@ export interface DocumentRouteDeps extends RouteDeps {
   queue: JobQueue
   maxUploadBytes: number
 }
-
-/** The media types, detected from the content, that an upload of an invoice or expense may have. */
-const acceptedTypes = (kind: FinancialKind): SniffedType[] => FINANCIAL_KIND[kind].accepted.map((t) => t.mime)
 
 const DocumentUploadFields = v.variant('documentType', [
   v.object({
@@ -71,10 +69,6 @@ const StatusParam = v.pipe(
   v.picklist(DOCUMENT_STATUSES, 'Status must be PROCESSING, COMPLETED or FAILED'),
 )
 const Kind = v.picklist(DOCUMENT_KINDS, 'Kind must be invoice, expense or document')
-
-function unsupported(kind: FinancialKind): HttpError {
-  return new HttpError(415, FINANCIAL_KIND[kind].refusal)
-}
 
 /**
  * `inline` with the exact name as RFC 5987 `filename*` (UTF-8, every byte outside attr-char
@@ -116,11 +110,7 @@ export function documentRoutes(deps: DocumentRouteDeps) {
   /** Streams the upload, authorises, and commits record + log entry + job in one transaction. */
   async function upload(
     c: Context<CompanyEnv>,
-    describe: (fields: Record<string, string>) => {
-      kind: DocumentKind
-      category: string
-      accepted: SniffedType[] | null
-    },
+    describe: (fields: Record<string, string>) => { kind: DocumentKind; category: string },
     typeField: string,
   ) {
     const user = c.var.user
@@ -145,62 +135,32 @@ export function documentRoutes(deps: DocumentRouteDeps) {
         },
         checkType: (sniffed, fields) => {
           if (fields[typeField] === undefined) return
-          let accepted: SniffedType[] | null = null
+          let kind: DocumentKind
           try {
-            accepted = describe(fields).accepted
+            kind = describe(fields).kind
           } catch {
             return // bad fields: reported with the others once the body is read
           }
-          if (accepted && !accepted.includes(sniffed)) throw unsupported(describe(fields).kind as 'invoice')
+          if (kind !== 'document' && !acceptsType(kind, sniffed)) throw unsupportedType(kind)
         },
       })
       const { fields, file } = received
-      const { kind, category, accepted } = describe(fields)
+      const { kind, category } = describe(fields)
       const access = await authorize(fields)
       if (!file)
         throw new HttpError(400, contractMessages.invalidInput, [
           { field: 'file', message: 'A file is required' },
         ])
-      if (accepted && !accepted.includes(file.sniffed)) throw unsupported(kind as 'invoice')
-      if (file.size === 0)
-        throw new HttpError(400, contractMessages.invalidInput, [
-          { field: 'file', message: contractMessages.fileEmpty },
-        ])
-      const status = kind === 'document' ? 'COMPLETED' : 'PROCESSING'
-      const now = clock()
-      const id = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(documents)
-          .values({
-            companyId: access.companyId,
-            kind,
-            category,
-            status,
-            uploadedBy: user.id,
-            originalName: file.originalName,
-            contentType: file.sniffed ?? 'application/octet-stream',
-            sizeBytes: file.size,
-            sha256: file.sha256,
-            storageKey: file.key,
-            createdAt: now,
-            updatedAt: now,
-          })
-          .returning({ id: documents.id })
-        const documentId = row!.id
-        await tx.insert(logs).values({
-          companyId: access.companyId,
-          userId: user.id,
-          documentId,
-          name: file.originalName,
-          type: kind === 'invoice' ? 'Invoice' : kind === 'expense' ? 'Expense' : 'Document',
-          status: status === 'PROCESSING' ? 'processing' : 'completed',
-          category,
-          createdAt: now,
-          updatedAt: now,
-        })
-        if (kind !== 'document') await queue.enqueue(tx, { documentId }, { companyId: access.companyId })
-        return documentId
-      })
+      if (kind !== 'document' && !acceptsType(kind, file.sniffed)) throw unsupportedType(kind)
+      if (file.size === 0) throw emptyFile()
+      const [created] = (await commitIngested(db, queue, {
+        target: { companyId: access.companyId, kind, category },
+        origin: { source: 'upload', userId: user.id },
+        files: [file],
+        rejected: [],
+        now: clock(),
+      }))!
+      const { id, status } = created!
       logger.info({ documentId: id, kind, size: file.size, companyId: access.companyId }, 'document uploaded')
       return c.json({ id, status }, 201)
     } catch (error) {
@@ -215,20 +175,12 @@ export function documentRoutes(deps: DocumentRouteDeps) {
       category: fields.category,
     })
     return parsed.documentType === 'invoice'
-      ? {
-          kind: 'invoice' as const,
-          category: FINANCIAL_KIND.invoice.category,
-          accepted: acceptedTypes('invoice'),
-        }
-      : { kind: 'document' as const, category: parsed.category, accepted: null }
+      ? { kind: 'invoice' as const, category: FINANCIAL_KIND.invoice.category }
+      : { kind: 'document' as const, category: parsed.category }
   }
   const describeExpenseUpload = (fields: Record<string, string>) => {
     parse(ExpenseUploadFields, { document_type: fields.document_type })
-    return {
-      kind: 'expense' as const,
-      category: FINANCIAL_KIND.expense.category,
-      accepted: acceptedTypes('expense'),
-    }
+    return { kind: 'expense' as const, category: FINANCIAL_KIND.expense.category }
   }
 
   async function download(c: Context, row: DocumentRow) {

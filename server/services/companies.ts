@@ -66,6 +66,7 @@ function toCompany(row: CompanyRow, members: CompanyUser[]): Company {
     enabled: row.enabled,
     invoice_scanner: row.invoiceScanner,
     expense_scanner: row.expenseScanner,
+    allowed_senders: row.allowedSenders,
     monday_link: row.mondayLink,
     powerbi_link: row.powerbiLink,
     logo_path: logoPathOf(row),
@@ -265,6 +266,7 @@ export async function updateCompany(
   if (input.expense_scanner !== undefined) values.expenseScanner = input.expense_scanner
   if (input.monday_link !== undefined) values.mondayLink = input.monday_link
   if (input.powerbi_link !== undefined) values.powerbiLink = input.powerbi_link
+  if (input.allowed_senders !== undefined) values.allowedSenders = input.allowed_senders
   if (Object.keys(values).length === 0) return findCompanyRow(db, id)
   const [row] = await db.update(companies).set(values).where(eq(companies.id, id)).returning()
   return row

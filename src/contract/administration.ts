@@ -58,6 +58,24 @@ const ExternalLink = v.pipe(
   v.check((s) => /^https?:\/\//i.test(s), LINK_MESSAGE),
 )
 
+const SENDER_MESSAGE = contractMessages.allowedSenderInvalid
+/** An allowed sender of a company's scanner addresses: an address or a whole `@domain`, lower-cased. */
+const AllowedSender = v.pipe(
+  v.string(SENDER_MESSAGE),
+  v.trim(),
+  v.toLowerCase(),
+  v.maxLength(254, SENDER_MESSAGE),
+  v.check((s) => /^([^\s@]+)?@[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(s), SENDER_MESSAGE),
+)
+/** The allowed senders (empty or null: anyone), each once. */
+const AllowedSenders = v.optional(
+  v.pipe(
+    v.nullable(v.array(AllowedSender)),
+    v.transform((list) => [...new Set(list ?? [])]),
+    v.maxLength(200, contractMessages.tooManyAllowedSenders),
+  ),
+)
+
 /** The two scanner addresses: mail to them brings a company its invoices and its expenses. */
 export const SCANNER_FIELDS = ['invoice_scanner', 'expense_scanner'] as const
 export type ScannerField = (typeof SCANNER_FIELDS)[number]
@@ -77,6 +95,7 @@ export const UpdateCompanyInput = v.object({
   ...scannerEntries,
   monday_link: Blankable(ExternalLink, LINK_MESSAGE),
   powerbi_link: Blankable(ExternalLink, LINK_MESSAGE),
+  allowed_senders: AllowedSenders,
 })
 export type UpdateCompanyInput = v.InferOutput<typeof UpdateCompanyInput>
 
@@ -195,6 +214,8 @@ export const Company = v.object({
   enabled: v.boolean(),
   invoice_scanner: v.nullable(v.string()),
   expense_scanner: v.nullable(v.string()),
+  /** Who may mail the scanner addresses (addresses, `@domains`); empty: anyone. */
+  allowed_senders: v.optional(v.array(v.string())),
   monday_link: v.nullable(v.string()),
   powerbi_link: v.nullable(v.string()),
   /** API-relative address of the logo (`/companies/company/logo/{id}?v=…`), null without a logo. */

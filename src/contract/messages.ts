@@ -62,6 +62,8 @@ export const contractMessages = {
   fileEmpty: 'The file is empty',
   scannerAddressInUse: 'A scanner address is already in use',
   scannerAddressTaken: 'This address is already the invoice or expense scanner of a company',
+  allowedSenderInvalid: 'Enter an e-mail address or an @domain',
+  tooManyAllowedSenders: 'Too many allowed senders',
 } as const
 
 export type MessageCode = keyof typeof contractMessages

@@ -65,6 +65,8 @@ const texts: Record<MessageCode, MessageDescriptor> = {
   fileEmpty: msg`The file is empty`,
   scannerAddressInUse: msg`A scanner address is already in use`,
   scannerAddressTaken: msg`This address is already the invoice or expense scanner of a company`,
+  allowedSenderInvalid: msg`Enter an e-mail address or an @domain`,
+  tooManyAllowedSenders: msg`Too many allowed senders`,
 }
 
 const codeOf = new Map<string, MessageCode>(

@@ -30,6 +30,15 @@ describe('loadConfig', () => {
       logLevel: 'info',
       jobHeartbeatSeconds: 5,
       jobLeaseSeconds: 20,
+      smtpIn: {
+        port: 2525,
+        host: '127.0.0.1',
+        tls: null,
+        maxMessageBytes: 75 * 1024 * 1024,
+        maxRecipients: 10,
+        maxAttachments: 20,
+        senderRatePerMinute: 30,
+      },
     })
     expect(config.staticDir).toMatch(/\/dist$/)
     expect(config.localesDir).toMatch(/\/locales$/)
@@ -56,6 +65,9 @@ describe('loadConfig', () => {
     ['JOB_HEARTBEAT_SECONDS', '0'],
     ['JOB_LEASE_SECONDS', '1.5'],
     ['JOB_LEASE_SECONDS', '9'],
+    ['SMTP_IN_PORT', 'smtp'],
+    ['SMTP_IN_MAX_MESSAGE_MB', '0'],
+    ['SMTP_IN_TLS_KEY', '/etc/ssl/key.pem'],
   ])('throws an error naming %s for %j', async (name, value) => {
     const dataDir = await tempDir()
     expect(() => loadConfig({ DATA_DIR: dataDir, [name]: value })).toThrow(new RegExp(`Invalid ${name}`))

@@ -8,12 +8,12 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { eq } from 'drizzle-orm'
+import { eq, type SQL, sql } from 'drizzle-orm'
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DatabaseHandle, migrateDatabase, openPglite, openPostgres } from '../../server/db/client.ts'
-import { companies, documents, logs } from '../../server/db/schema.ts'
+import { documents, logs } from '../../server/db/schema.ts'
 import { createScratchDatabase } from '../support/db.ts'
 
 const MIGRATIONS = fileURLToPath(new URL('../../server/db/migrations', import.meta.url))
@@ -60,39 +60,26 @@ async function runCases(open: () => Promise<DatabaseHandle>) {
   try {
     await migratedTo0003(handle, dir)
     const { db } = handle
-    const [company] = await db.insert(companies).values({ name: 'Migration' }).returning()
+    // Written with SQL, as the 0003 schema stood: the current schema has columns 0003 lacks.
+    const insertId = async (query: SQL) =>
+      ((await db.execute(query)) as unknown as { rows: { id: number }[] }).rows[0]!.id
+    const companyId = await insertId(sql`insert into companies (name) values ('Migration') returning id`)
     const ids: { document: number; log: number; manualLog: number }[] = []
     for (const [, stored] of CASES) {
-      const [doc] = await db
-        .insert(documents)
-        .values({
-          companyId: company!.id,
-          kind: 'document',
-          category: 'Administration',
-          status: 'COMPLETED',
-          originalName: stored,
-          contentType: 'application/pdf',
-          sizeBytes: 1,
-          sha256: '0'.repeat(64),
-          storageKey: randomUUID(),
-        })
-        .returning()
-      const [log] = await db
-        .insert(logs)
-        .values({
-          companyId: company!.id,
-          documentId: doc!.id,
-          name: stored,
-          type: 'Document',
-          status: 'completed',
-        })
-        .returning()
+      const document = await insertId(
+        sql`insert into documents (company_id, kind, category, status, original_name, content_type, size_bytes, sha256, storage_key)
+            values (${companyId}, 'document', 'Administration', 'COMPLETED', ${stored}, 'application/pdf', 1, ${'0'.repeat(64)}, ${randomUUID()})
+            returning id`,
+      )
+      const log = await insertId(
+        sql`insert into logs (company_id, document_id, name, type, status)
+            values (${companyId}, ${document}, ${stored}, 'Document', 'completed') returning id`,
+      )
       // A row the client created itself (JSON, never garbled): not touched.
-      const [manualLog] = await db
-        .insert(logs)
-        .values({ companyId: company!.id, name: stored, type: 'Invoice', status: 'completed' })
-        .returning()
-      ids.push({ document: doc!.id, log: log!.id, manualLog: manualLog!.id })
+      const manualLog = await insertId(
+        sql`insert into logs (company_id, name, type, status) values (${companyId}, ${stored}, 'Invoice', 'completed') returning id`,
+      )
+      ids.push({ document, log, manualLog })
     }
 
     await migrateDatabase(handle)

@@ -47,6 +47,8 @@ export async function startServer(
       DATA_DIR: dataDir,
       PUBLIC_URL: url,
       LOG_LEVEL: 'warn',
+      // The scanner inbox only when a test asks for it (SMTP_IN_PORT): tests run side by side.
+      SMTP_IN_PORT: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -8,6 +8,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -49,6 +50,11 @@ export const companies = pgTable('companies', {
   enabled: boolean('enabled').notNull().default(true),
   invoiceScanner: text('invoice_scanner'),
   expenseScanner: text('expense_scanner'),
+  /**
+   * Who may send mail to the scanner addresses: lower-case addresses (`a@b.com`) and domains
+   * (`@b.com`); empty means anyone.
+   */
+  allowedSenders: jsonb('allowed_senders').$type<string[]>().notNull().default([]),
   mondayLink: text('monday_link'),
   powerbiLink: text('powerbi_link'),
   logoPath: text('logo_path'),

@@ -19,12 +19,17 @@ import {
   serial,
   text,
   timestamp,
+  unique,
 } from 'drizzle-orm/pg-core'
 import { DOCUMENT_KINDS, DOCUMENT_STATUSES, LOG_STATUSES, LOG_TYPES } from '../../../src/contract/index.ts'
 import { companies, users } from './core.ts'
 
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '))
 const money = (name: string) => numeric(name, { precision: 14, scale: 2, mode: 'number' })
+/** Where a dashboard row's document came from: the upload dialog or a scanner address's mail. */
+export const LOG_SOURCES = ['upload', 'email'] as const
+export type LogSource = (typeof LOG_SOURCES)[number]
+
 const stamp = (name: string) => timestamp(name, { withTimezone: true }).notNull().defaultNow()
 
 export const documents = pgTable(
@@ -99,6 +104,13 @@ export const logs = pgTable(
     type: text('type', { enum: LOG_TYPES }).notNull(),
     status: text('status', { enum: LOG_STATUSES }).notNull(),
     category: text('category'),
+    source: text('source', { enum: LOG_SOURCES }).notNull().default('upload'),
+    /** Mail only: the envelope sender, the Subject and the Message-ID header. */
+    sender: text('sender'),
+    subject: text('subject'),
+    messageId: text('message_id'),
+    /** Why the row's file (or message) was refused, when its status is `rejected`. */
+    reason: text('reason'),
     createdAt: stamp('created_at'),
     updatedAt: stamp('updated_at'),
   },
@@ -120,7 +132,26 @@ export const logs = pgTable(
     index('logs_document_id_idx').on(t.documentId),
     check('logs_type_check', sql`${t.type} in (${inList(LOG_TYPES)})`),
     check('logs_status_check', sql`${t.status} in (${inList(LOG_STATUSES)})`),
+    check('logs_source_check', sql`${t.source} in (${inList(LOG_SOURCES)})`),
   ],
+)
+
+/**
+ * Messages received on a scanner address, one row per Message-ID and recipient: a message
+ * delivered again (a relay retrying after a lost answer) finds its row and creates nothing.
+ */
+export const mailMessages = pgTable(
+  'mail_messages',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    recipient: text('recipient').notNull(),
+    messageId: text('message_id').notNull(),
+    createdAt: stamp('created_at'),
+  },
+  (t) => [unique('mail_messages_recipient_message_id_key').on(t.recipient, t.messageId)],
 )
 
 export type DocumentRow = typeof documents.$inferSelect

@@ -3,40 +3,19 @@
  * magic-byte inspecting pass straight into the storage. Nothing holds the file in memory, and
  * nothing is left in the storage when the upload fails.
  */
-import { createHash } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
-import { Readable, Transform } from 'node:stream'
+import { Readable } from 'node:stream'
 import type { ReadableStream as WebReadableStream } from 'node:stream/web'
 import busboy from 'busboy'
 import type { Context } from 'hono'
 import { contractMessages } from '../../../src/contract/index.ts'
 import { HttpError } from '../../http/errors.ts'
 import type { FileStorage } from '../storage/index.ts'
-
-export type SniffedType = 'application/pdf' | 'image/jpeg' | 'image/png' | 'image/gif' | null
-
-/** The file type by its first bytes; the client's name and MIME type are never trusted. */
-export function sniff(head: Uint8Array): SniffedType {
-  const b = Buffer.from(head)
-  if (b.subarray(0, 5).toString('latin1') === '%PDF-') return 'application/pdf'
-  if (b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'image/jpeg'
-  if (b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
-    return 'image/png'
-  if (/^GIF8[79]a/.test(b.subarray(0, 6).toString('latin1'))) return 'image/gif'
-  return null
-}
-
-interface StoredUpload {
-  key: string
-  size: number
-  sha256: string
-  sniffed: SniffedType
-  originalName: string
-}
+import { type SniffedType, type StoredFile, storeFile } from './ingest.ts'
 
 export interface ReceivedUpload {
   fields: Record<string, string>
-  file: StoredUpload | null
+  file: StoredFile | null
 }
 
 export interface ReceiveOptions {
@@ -48,8 +27,6 @@ export interface ReceiveOptions {
   checkType: (sniffed: SniffedType, fields: Record<string, string>) => void
 }
 
-const HEAD_BYTES = 8
-
 function requestStream(c: Context): Readable {
   const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming
   if (incoming && !incoming.readableEnded) return incoming
@@ -59,10 +36,6 @@ function requestStream(c: Context): Readable {
       { field: 'file', message: 'A file is required' },
     ])
   return Readable.fromWeb(body as unknown as WebReadableStream)
-}
-
-function tooLarge(maxBytes: number): HttpError {
-  return new HttpError(413, `File too large (limit ${Math.round(maxBytes / 1024 / 1024)} MB)`)
 }
 
 /**
@@ -81,7 +54,8 @@ export function receiveUpload(c: Context, options: ReceiveOptions): Promise<Rece
     try {
       parser = busboy({
         headers: { 'content-type': contentType },
-        limits: { fileSize: maxBytes, files: 1, fields: 50, fieldSize: 64 * 1024, parts: 60 },
+        // One byte over the limit reaches `storeFile`, which refuses it.
+        limits: { fileSize: maxBytes + 1, files: 1, fields: 50, fieldSize: 64 * 1024, parts: 60 },
         // Browsers send `filename="…"` as raw UTF-8; busboy's default reads header parameters
         // as latin1 (`été` → `Ã©tÃ©`). Invalid UTF-8 bytes become U+FFFD; an RFC 5987
         // `filename*=charset''…` keeps its own charset (and wins over `filename`).
@@ -92,7 +66,7 @@ export function receiveUpload(c: Context, options: ReceiveOptions): Promise<Rece
       return
     }
     const fields: Record<string, string> = {}
-    let filePromise: Promise<StoredUpload> | null = null
+    let filePromise: Promise<StoredFile> | null = null
     // The file part on its way to the storage: destroyed on failure, so the storage's write
     // stream closes its handle and removes its partial file instead of waiting for bytes that
     // will never come (a dropped connection, a refusal).
@@ -110,60 +84,15 @@ export function receiveUpload(c: Context, options: ReceiveOptions): Promise<Rece
       reject(error)
     }
 
-    const store = async (stream: Readable, filename: string): Promise<StoredUpload> => {
+    const store = async (stream: Readable, filename: string): Promise<StoredFile> => {
       if (fields.company_id !== undefined) await options.authorize(fields)
       // The request may have failed (or been cut) while authorising: store nothing then.
       if (done) throw new HttpError(400, 'Upload interrupted')
-      const key = storage.newKey()
-      const hash = createHash('sha256')
-      let head = Buffer.alloc(0)
-      let sniffed: SniffedType = null
-      let checked = false
-      const check = () => {
-        checked = true
-        sniffed = sniff(head)
-        options.checkType(sniffed, fields)
-      }
-      const inspect = new Transform({
-        transform(chunk: Buffer, _encoding, callback) {
-          hash.update(chunk)
-          if (!checked) {
-            head = Buffer.concat([head, chunk.subarray(0, HEAD_BYTES)]).subarray(0, HEAD_BYTES)
-            if (head.length >= HEAD_BYTES) {
-              try {
-                check()
-              } catch (error) {
-                callback(error as Error)
-                return
-              }
-            }
-          }
-          callback(null, chunk)
-        },
-        flush(callback) {
-          try {
-            if (!checked) check()
-            callback()
-          } catch (error) {
-            callback(error as Error)
-          }
-        },
+      return storeFile(storage, stream, {
+        maxBytes,
+        name: filename,
+        checkType: (sniffed) => options.checkType(sniffed, fields),
       })
-      // Data may flow (and be refused) before the storage attaches its own listeners.
-      inspect.on('error', () => {})
-      stream.on('limit', () => inspect.destroy(tooLarge(maxBytes)))
-      stream.on('error', (error) => inspect.destroy(error))
-      // A destroyed file part (see `fail`) emits no error when destroyed without one.
-      stream.on('close', () => {
-        if (!stream.readableEnded) inspect.destroy(new HttpError(400, 'Upload interrupted'))
-      })
-      stream.pipe(inspect)
-      const { size } = await storage.put(key, inspect)
-      if ((stream as Readable & { truncated?: boolean }).truncated) {
-        await storage.delete(key)
-        throw tooLarge(maxBytes)
-      }
-      return { key, size, sha256: hash.digest('hex'), sniffed, originalName: cleanName(filename) }
     }
 
     parser.on('field', (name, value) => {
@@ -213,25 +142,4 @@ export function receiveUpload(c: Context, options: ReceiveOptions): Promise<Rece
     })
     source.pipe(parser)
   })
-}
-
-/**
- * Characters removed from a file name: C0/C1 controls and DEL (`\p{Cc}`), the bidirectional
- * embedding/override/isolate marks (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F, U+061C: with
- * them `inv\u202Efdp.exe` shows as `invexe.pdf`), line/paragraph separators (U+2028, U+2029)
- * and the byte-order mark (U+FEFF). Zero-width joiners stay: some scripts and emoji need them.
- */
-const UNSAFE_IN_NAME = /[\p{Cc}\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C\u2028\u2029\uFEFF]/gu
-
-/**
- * The client's file name, for display only: no path, none of the characters above, NFC (a macOS
- * name in decomposed form is found by the same search), at most 255 characters.
- */
-function cleanName(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? ''
-  const clean = base.normalize('NFC').replace(UNSAFE_IN_NAME, '').trim()
-  // Cut by code points, never inside a surrogate pair.
-  return Array.from(clean || 'file')
-    .slice(0, 255)
-    .join('')
 }
