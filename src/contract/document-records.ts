@@ -38,6 +38,8 @@ export const LogEntry = v.object({
   sender: v.nullish(v.string()),
   subject: v.nullish(v.string()),
   message_id: v.nullish(v.string()),
+  /** Why an entry is `rejected` (a contract message, in English): shown translated on its row. */
+  reason: v.nullish(v.string()),
 })
 export type LogEntry = v.InferOutput<typeof LogEntry>
 

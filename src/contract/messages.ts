@@ -64,6 +64,9 @@ export const contractMessages = {
   scannerAddressTaken: 'This address is already the invoice or expense scanner of a company',
   allowedSenderInvalid: 'Enter an e-mail address or an @domain',
   tooManyAllowedSenders: 'Too many allowed senders',
+  messageWithoutAttachment: 'The message has no attachment',
+  tooManyAttachments: 'Too many attachments in one message',
+  attachmentTooLarge: 'The file is larger than the size limit',
 } as const
 
 export type MessageCode = keyof typeof contractMessages

@@ -67,6 +67,9 @@ const texts: Record<MessageCode, MessageDescriptor> = {
   scannerAddressTaken: msg`This address is already the invoice or expense scanner of a company`,
   allowedSenderInvalid: msg`Enter an e-mail address or an @domain`,
   tooManyAllowedSenders: msg`Too many allowed senders`,
+  messageWithoutAttachment: msg`The message has no attachment`,
+  tooManyAttachments: msg`Too many attachments in one message`,
+  attachmentTooLarge: msg`The file is larger than the size limit`,
 }
 
 const codeOf = new Map<string, MessageCode>(

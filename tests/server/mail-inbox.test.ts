@@ -206,7 +206,7 @@ describe('the scanner inbox', () => {
     const rows = await logsOf(database.db, companyIds.delta!)
     expect(rows.map((r) => [r.name, r.status, r.reason])).toEqual([
       ['empty.pdf', 'rejected', 'The file is empty'],
-      ['huge.pdf', 'rejected', 'File too large (limit 1 MB)'],
+      ['huge.pdf', 'rejected', 'The file is larger than the size limit'],
       ['Nothing attached 3/2026', 'rejected', 'The message has no attachment'],
     ])
     expect(await documentsOf(database.db, companyIds.delta!)).toEqual([])

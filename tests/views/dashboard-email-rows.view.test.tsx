@@ -51,6 +51,7 @@ const refused = {
   status: 'REJECTED',
   category: 'Expenses',
   sender: 'someone@elsewhere.example',
+  reason: 'Only PDF files are supported for expenses',
 }
 /** An answer from a server that predates mail: no source fields at all. */
 const {
@@ -115,18 +116,22 @@ describe('e-mailed documents on the dashboard', () => {
     expect(badge.style.color).toBe(failed.style.color)
     expect(within(rejected).getByText('someone@elsewhere.example')).toBeDefined()
     expect(within(rejected).queryByText('REJECTED')).toBeNull()
+    // Why it was not processed, under its name; a failed upload has no such line.
+    expect(within(rejected).getByText('Only PDF files are supported for expenses')).toBeDefined()
+    expect(within(await row('broken.pdf')).getAllByRole('cell')[0]!.textContent).toBe('broken.pdf')
   })
 
   it('names the icon and the rejected status in French', async () => {
     const po = readFileSync('locales/fr/common.po', 'utf8')
     const french = (source: string) => new RegExp(`msgid "${source}"\\nmsgstr "(.+)"`).exec(po)![1]!
-    const texts = ['Received by e-mail', 'Rejected']
+    const texts = ['Received by e-mail', 'Rejected', 'Only PDF files are supported for expenses']
     i18n.load('fr', Object.fromEntries(texts.map((text) => [generateMessageId(text), french(text)])))
     i18n.activate('fr')
     renderDashboard([refused])
     const rejected = await row('receipt.docx')
     expect(within(rejected).getByRole('img', { name: french('Received by e-mail') })).toBeDefined()
     expect(within(rejected).getByText(french('Rejected'))).toBeDefined()
+    expect(within(rejected).getByText(french('Only PDF files are supported for expenses'))).toBeDefined()
     expect(french('Received by e-mail')).not.toBe('Received by e-mail')
   })
 })

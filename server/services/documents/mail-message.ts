@@ -7,7 +7,7 @@
  */
 import { PassThrough, type Readable } from 'node:stream'
 import { type AttachmentStream, MailParser } from 'mailparser'
-import { FINANCIAL_KIND } from '../../../src/contract/index.ts'
+import { contractMessages, FINANCIAL_KIND } from '../../../src/contract/index.ts'
 import type { AppDatabase } from '../../db/client.ts'
 import { mailMessages } from '../../db/schema.ts'
 import { HttpError } from '../../http/errors.ts'
@@ -78,7 +78,7 @@ type PerRecipient = { files: StoredFile[]; rejected: Refusal[] }
 
 /** Why a stored attachment cannot be a document of this kind, or null when it can. */
 function refusalFor(scanner: Scanner, file: StoredFile): string | null {
-  if (file.size === 0) return 'The file is empty'
+  if (file.size === 0) return contractMessages.fileEmpty
   if (!acceptsType(scanner.kind, file.sniffed)) return FINANCIAL_KIND[scanner.kind].refusal
   return null
 }
@@ -97,7 +97,7 @@ async function takeAttachment(
   }
   const count = Math.max(...[...recipients.values()].map((e) => e.files.length + e.rejected.length), 0)
   if (count >= deps.maxAttachments) {
-    refuseAll(`Too many attachments in one message (limit ${deps.maxAttachments})`)
+    refuseAll(contractMessages.tooManyAttachments)
     return
   }
   let stored: StoredFile
@@ -111,7 +111,7 @@ async function takeAttachment(
     // A refusal of the file (too large) is the sender's; anything else (the storage) is a
     // temporary failure of the whole message (451: the sender retries).
     if (!(error instanceof HttpError)) throw error
-    refuseAll(error.message)
+    refuseAll(error.status === 413 ? contractMessages.attachmentTooLarge : error.message)
     return
   }
   reception.keys.add(stored.key)
@@ -207,7 +207,12 @@ function recipientIngestion(
   const { sender, headers, now } = context
   const rejected =
     entry.files.length + entry.rejected.length === 0
-      ? [{ name: cleanText(headers.subject ?? '', '(no subject)'), reason: 'The message has no attachment' }]
+      ? [
+          {
+            name: cleanText(headers.subject ?? '', '(no subject)'),
+            reason: contractMessages.messageWithoutAttachment,
+          },
+        ]
       : entry.rejected
   const messageId = headers.messageId
   return {

@@ -15,7 +15,7 @@ import { TrashIcon } from '../../components/icons'
 import { LazyOnIntent, popupChunk } from '../../components/lazy-on-intent'
 import { DataTable, SortableTh, Td, Th, Tr } from '../../components/table'
 import { DashboardActorContext, FilterCount, useDashboard } from './dashboard-context'
-import { LogSource } from './log-source'
+import { LogReason, LogSource } from './log-source'
 import { StatusBadge } from './status-badge'
 
 /** The dashboard's row actions (details, deletion), the actor the dashboard invokes for them. */
@@ -446,6 +446,7 @@ function LogRows({ isPlatformAdmin }: { isPlatformAdmin: boolean }) {
           {log.name}
         </span>
         <LogSource log={log} />
+        <LogReason log={log} />
       </Td>
       <Td>{i18n._(LOG_TYPE_LABEL[log.type])}</Td>
       <Td>{format.format(new Date(log.date))}</Td>

@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react/macro'
 import { css } from 'styled-system/css'
 import type { LogEntry } from '../../../contract'
 import { MailIcon } from '../../components/icons'
+import { messageText } from '../../message-texts'
 
 const line = css({
   display: 'flex',
@@ -26,4 +27,12 @@ export function LogSource({ log }: { log: Pick<LogEntry, 'source' | 'sender' | '
       {log.sender ? <span className={css({ truncate: true })}>{log.sender}</span> : null}
     </span>
   )
+}
+
+const reasonLine = css({ display: 'block', maxW: '200px', fontSize: 'xs', color: 'danger.fg' })
+
+/** Under a rejected entry's name: why it was not processed, in the interface's language. */
+export function LogReason({ log }: { log: Pick<LogEntry, 'status' | 'reason'> }) {
+  if (log.status !== 'rejected' || !log.reason) return null
+  return <span className={reasonLine}>{messageText(log.reason)}</span>
 }
