@@ -99,7 +99,7 @@ export function composeApp(deps: AppDeps): AppActors {
   const machines: ScreenMachines = {
     ...account,
     firstAdmin: sessionFlow.firstAdmin,
-    dashboard: createDashboardImplementations({ api, notify }).dashboard,
+    dashboard: createDashboardImplementations({ api, notify, uploads: uploadQueue }).dashboard,
     companyUsers: shell.companyUsers,
   }
   return {

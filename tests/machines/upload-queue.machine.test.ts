@@ -243,6 +243,8 @@ it('starts at most three uploads at once and the next when one is answered; poll
     { clock },
   ).start()
   queue.on('uploads.settled', () => refreshed.push('refresh'))
+  const accepted: (number | null)[] = []
+  queue.on('uploads.accepted', (e) => void accepted.push(e.documentId))
   queue.send({
     type: 'uploads.add',
     files: ['1', '2', '3', '4'].map((n) => invoice(`${n}.pdf`)),
@@ -258,6 +260,9 @@ it('starts at most three uploads at once and the next when one is answered; poll
   await waitFor(queue, () => started.length === 4)
   expect(statuses()).toEqual(['processing', 'uploading', 'uploading', 'uploading'])
   expect(notices).toEqual(['started:4', 'sent:1.pdf'])
+  // The server took 1.pdf: its document is announced before it is processed.
+  expect(accepted).toEqual([1])
+  expect(refreshed).toEqual([])
   settle.get('2.pdf')!({ id: 2, status: 'PROCESSING' })
   await waitFor(queue, () => statuses()[1] === 'processing')
 

@@ -7,10 +7,7 @@ import { createActor, waitFor } from 'xstate'
 import type { Api } from '../../src/api'
 import { composeApp } from '../../src/composition'
 import type { MyCompany, QueuedFile } from '../../src/contract'
-import {
-  createDashboardImplementations,
-  followUploads,
-} from '../../src/machines/dashboard/dashboard.implementations'
+import { createDashboardImplementations } from '../../src/machines/dashboard/dashboard.implementations'
 import { createSessionImplementations } from '../../src/machines/session/session.implementations'
 import type { Notify } from '../../src/machines/shared/notice'
 import { createUploadsImplementations } from '../../src/machines/uploads/uploads.implementations'
@@ -53,7 +50,18 @@ function pendingUploads() {
 }
 
 describe('the upload flow and the dashboard', () => {
-  it('an upload that completes refreshes the dashboard that follows the queue, once per upload', async () => {
+  it("an upload that completes reloads the dashboard through the dashboard's own `uploads` actor, once per upload, while it runs", async () => {
+    const uploads = pendingUploads()
+    const flow = createUploadsImplementations({
+      api: { documents: { upload: uploads.upload } } as unknown as Pick<Api, 'documents'>,
+      notify: recordingNotifier([]),
+      session: { on: () => ({ unsubscribe: () => undefined }) },
+      companySelection: { getSnapshot: () => ({ context: { selectedId: 7 } }) } as never,
+    })
+    const queue = createActor(flow.uploadQueue).start()
+    const accepted: unknown[] = []
+    queue.on('uploads.accepted', (event) => void accepted.push(event))
+
     const calls: number[] = []
     const { dashboard } = createDashboardImplementations({
       api: {
@@ -67,19 +75,18 @@ describe('the upload flow and the dashboard', () => {
         },
       } as unknown as Pick<Api, 'logs'>,
       notify: recordingNotifier([]),
+      uploads: queue,
     })
-    const board = createActor(dashboard, { input: { companyId: 7 } }).start()
+    // The settled upload reaches the dashboard as an event from its `uploads` child (the inspector sees it).
+    const received: string[] = []
+    const board = createActor(dashboard, {
+      input: { companyId: 7 },
+      inspect: (e) => {
+        if (e.type === '@xstate.event' && (e.sourceRef as { id?: string } | undefined)?.id === 'uploads')
+          received.push(e.event.type)
+      },
+    }).start()
     await waitFor(board, () => calls.length === 1)
-
-    const uploads = pendingUploads()
-    const flow = createUploadsImplementations({
-      api: { documents: { upload: uploads.upload } } as unknown as Pick<Api, 'documents'>,
-      notify: recordingNotifier([]),
-      session: { on: () => ({ unsubscribe: () => undefined }) },
-      companySelection: { getSnapshot: () => ({ context: { selectedId: 7 } }) } as never,
-    })
-    const queue = createActor(flow.uploadQueue).start()
-    const stop = followUploads(board, queue)
 
     queue.send({ type: 'uploads.add', files: [invoice('a.pdf')], companyId: 7, at: 0 })
     await waitFor(queue, () => uploads.answers.length === 1)
@@ -87,14 +94,18 @@ describe('the upload flow and the dashboard', () => {
     uploads.answers[0]!('COMPLETED')
     await waitFor(board, () => calls.length === 2)
     await waitFor(queue, (s) => s.context.uploads[0]?.status === 'success')
+    expect(received).toEqual(['uploads.settled'])
+    // The server took the upload: listeners learn it with the company and the new document.
+    expect(accepted).toEqual([{ type: 'uploads.accepted', companyId: 7, documentId: 1 }])
 
-    // Once unsubscribed (the dashboard left the screen), a settled upload no longer reaches it.
-    stop()
+    // Once stopped (the dashboard left the screen), a settled upload no longer reaches it.
+    board.stop()
     queue.send({ type: 'uploads.add', files: [invoice('b.pdf')], companyId: 7, at: 1 })
     await waitFor(queue, () => uploads.answers.length === 2)
     uploads.answers[1]!('COMPLETED')
     await waitFor(queue, (s) => s.context.uploads.every((u) => u.status === 'success'))
     expect(calls).toHaveLength(2)
+    expect(accepted).toHaveLength(2)
   })
 })
 
@@ -135,7 +146,13 @@ function fakeApi(uploads: ReturnType<typeof pendingUploads>, calls: string[]) {
       },
     },
     documents: { upload: uploads.upload },
-    logs: {},
+    logs: {
+      list: async () => {
+        calls.push('logs.list')
+        return { logs: [], hasMore: false }
+      },
+      summary: async () => ({ total: 0, pending: 0, failed: 0 }),
+    },
     loadAdmin: async () => ({}),
     loadDetails: async () => ({}),
   } as unknown as Api
@@ -189,6 +206,20 @@ describe('the composition root', () => {
     await waitFor(queue, (s) => s.context.uploads.length === 0)
     expect(uploads.aborted.sort()).toEqual(['a.pdf', 'b.pdf'])
     expect(actors.companySelection.getSnapshot().context.selectedId).toBeNull()
+  })
+
+  it("the root's dashboard reloads when the root's upload queue settles an upload", async () => {
+    const { actors, calls, uploads } = composeWithFakes()
+    await waitFor(actors.companySelection, (s) => s.context.selectedId === 7)
+    const board = createActor(actors.machines.dashboard, { input: { companyId: 7 } }).start()
+    await waitFor(board, (s) => s.matches({ data: 'ready' }))
+    const lists = () => calls.filter((c) => c === 'logs.list').length
+    expect(lists()).toBe(1)
+    actors.uploadQueue!.send({ type: 'uploads.add', files: [invoice('a.pdf')], companyId: 7, at: 0 })
+    await waitFor(actors.uploadQueue!, () => uploads.answers.length === 1)
+    uploads.answers[0]!('COMPLETED')
+    await waitFor(board, () => lists() === 2)
+    board.stop()
   })
 
   it('loads the administration and detail machines once per root, not once per module', async () => {

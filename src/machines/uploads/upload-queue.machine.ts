@@ -36,8 +36,13 @@ export type QueueEntry = {
 export type StatusRequest = { kind: DocumentKind; companyId: number; documentIds: number[] }
 export type StatusAnswer = { kind: DocumentKind; companyId: number; statuses: ProcessingStatus[] }
 
-/** What the queue tells listeners: `uploads.settled` after each upload that completes or fails. */
-export type UploadQueueEmitted = { type: 'uploads.settled' }
+/**
+ * What the queue tells listeners: `uploads.accepted` when the server has taken an upload (its
+ * document exists), `uploads.settled` after each upload that completes or fails.
+ */
+export type UploadQueueEmitted =
+  | { type: 'uploads.accepted'; companyId: number; documentId: number | null }
+  | { type: 'uploads.settled' }
 
 export type UploadQueueEvent =
   | { type: 'uploads.add'; files: QueuedFile[]; companyId: number | null; at: number }
@@ -104,6 +109,11 @@ export const uploadQueueMachine = setup({
     notify: (_, _params: { notice: UploadQueueNotice; fileName?: string; count?: number }) => {},
     /** Tells whoever listens (the dashboard on screen) that an upload completed or failed. */
     announceSettled: emit({ type: 'uploads.settled' }),
+    /** Tells whoever listens that the server took an upload of `companyId`. */
+    announceAccepted: emit((_, p: { companyId: number; documentId: number | null }) => ({
+      type: 'uploads.accepted' as const,
+      ...p,
+    })),
     logPollError: (_, _params: { error: unknown }) => {},
     /** Starts pending uploads while fewer than MAX_CONCURRENT_UPLOADS are sending (then `markStarted`). */
     startNext: ({ context }) => {
@@ -202,10 +212,11 @@ export const uploadQueueMachine = setup({
                 ),
                 unseen: context.unseen || (!context.panelOpen && ENDED.includes(status)),
               })
-              if (answered && context.uploads.length < SEND_TOAST_LIMIT) {
-                const fileName = context.uploads.find((u) => u.id === id)?.fileName ?? ''
-                enqueue({ type: 'notify', params: { notice: 'sent', fileName } })
-              }
+              const entry = context.uploads.find((u) => u.id === id)
+              if (answered && entry)
+                enqueue({ type: 'announceAccepted', params: { companyId: entry.companyId, documentId } })
+              if (answered && context.uploads.length < SEND_TOAST_LIMIT)
+                enqueue({ type: 'notify', params: { notice: 'sent', fileName: entry?.fileName ?? '' } })
               if (ENDED.includes(status)) enqueue('announceSettled')
             }),
             'startNext',
