@@ -9,7 +9,7 @@ import { composeApp } from '../../src/composition'
 import type { MyCompany, QueuedFile } from '../../src/contract'
 import { createDashboardImplementations } from '../../src/machines/dashboard/dashboard.implementations'
 import { createSessionImplementations } from '../../src/machines/session/session.implementations'
-import type { Notify } from '../../src/machines/shared/notice'
+import type { Notice, Notify } from '../../src/machines/shared/notice'
 import { createUploadsImplementations } from '../../src/machines/uploads/uploads.implementations'
 import { ada } from '../support/fixtures'
 
@@ -106,6 +106,35 @@ describe('the upload flow and the dashboard', () => {
     await waitFor(queue, (s) => s.context.uploads.every((u) => u.status === 'success'))
     expect(calls).toHaveLength(2)
     expect(accepted).toHaveLength(2)
+  })
+})
+
+describe('the dashboard flow', () => {
+  const failingLogs = (error: unknown) =>
+    ({
+      logs: {
+        list: async () => {
+          throw error
+        },
+        summary: async () => ({ total: 0, pending: 0, failed: 0 }),
+      },
+    }) as unknown as Pick<Api, 'logs'>
+
+  it("a list that cannot load says so by the failure's code; a failure without a message keeps the notice's text", async () => {
+    const notices: Notice[] = []
+    for (const error of [Object.assign(new Error('Internal server error'), { status: 500 }), new Error('')]) {
+      const { dashboard } = createDashboardImplementations({
+        api: failingLogs(error),
+        notify: (n) => void notices.push(n),
+      })
+      const board = createActor(dashboard, { input: { companyId: 7 } }).start()
+      await waitFor(board, (s) => s.matches({ data: 'failed' }))
+      board.stop()
+    }
+    expect(notices.map((n) => [n.code, n.failure?.code ?? null])).toEqual([
+      ['logs.fetchFailed', 'internalError'],
+      ['logs.fetchFailed', null],
+    ])
   })
 })
 

@@ -46,8 +46,13 @@ export function createDashboardImplementations({ api, notify, uploads }: Dashboa
         }),
       },
       actions: {
-        notifyFailed: (_, { searching, message }) =>
-          notify(notice(searching ? 'logs.searchFailed' : 'logs.fetchFailed', { message })),
+        // A failure that says nothing of itself leaves the notice's own text.
+        notifyFailed: (_, { searching, failure }) =>
+          notify(
+            notice(searching ? 'logs.searchFailed' : 'logs.fetchFailed', {
+              ...(failure.code === 'unknownError' ? {} : { failure }),
+            }),
+          ),
       },
     }),
   }

@@ -15,6 +15,7 @@
 import { assign, type EventObject, fromCallback, fromPromise, raise, sendTo, setup } from 'xstate'
 import type { LogQuery } from '../../api/logs'
 import type { LogEntry } from '../../contract'
+import { type CallFailure, toFailure } from '../shared/failure'
 import { type Filters, type FiltersOutcome, filtersMachine, NO_FILTERS } from './filters.machine'
 import { rowActionsMachine } from './row-actions.machine'
 
@@ -124,7 +125,7 @@ export const dashboardMachine = setup({
     uploadEvents: fromCallback<EventObject>(() => undefined),
   },
   actions: {
-    notifyFailed: (_, _params: { searching: boolean; message: string }) => {},
+    notifyFailed: (_, _params: { searching: boolean; failure: CallFailure }) => {},
   },
   guards: {
     hasMore: ({ context }) => context.hasMore,
@@ -244,7 +245,7 @@ export const dashboardMachine = setup({
                 type: 'notifyFailed',
                 params: ({ context, event }) => ({
                   searching: context.searchTerm.trim() !== '',
-                  message: (event.error as { message?: string } | null)?.message ?? '',
+                  failure: toFailure(event.error),
                 }),
               },
             },
@@ -279,7 +280,7 @@ export const dashboardMachine = setup({
                 type: 'notifyFailed',
                 params: ({ event }) => ({
                   searching: false,
-                  message: (event.error as { message?: string } | null)?.message ?? '',
+                  failure: toFailure(event.error),
                 }),
               },
             },
