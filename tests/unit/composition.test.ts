@@ -3,7 +3,7 @@
  * what one actor's outcome does to another goes through events between actors.
  */
 import { describe, expect, it } from 'vitest'
-import { createActor, waitFor } from 'xstate'
+import { createActor, type InspectionEvent, waitFor } from 'xstate'
 import type { Api } from '../../src/api'
 import { composeApp } from '../../src/composition'
 import type { MyCompany, QueuedFile } from '../../src/contract'
@@ -187,7 +187,7 @@ function fakeApi(uploads: ReturnType<typeof pendingUploads>, calls: string[]) {
   } as unknown as Api
 }
 
-function composeWithFakes() {
+function composeWithFakes(inspect?: (event: InspectionEvent) => void) {
   const calls: string[] = []
   const notices: string[] = []
   const uploads = pendingUploads()
@@ -204,6 +204,7 @@ function composeWithFakes() {
     locale: { activate: (language) => void activated.push(language), storageKey: 'lang' },
     clipboard: { writeText: async () => undefined },
     initialLanguage: 'en',
+    inspect,
   })
   actors.session.start()
   actors.language.start()
@@ -223,7 +224,12 @@ describe('the composition root', () => {
   })
 
   it('signing out clears the upload list (aborting what is still sending) and forgets the companies', async () => {
-    const { actors, uploads } = composeWithFakes()
+    // What reaches the queue from its `session` child: the inspector sees the sign-out's effect.
+    const fromSession: string[] = []
+    const { actors, uploads } = composeWithFakes((e) => {
+      if (e.type === '@xstate.event' && (e.sourceRef as { id?: string } | undefined)?.id === 'session')
+        fromSession.push(e.event.type)
+    })
     await waitFor(actors.companySelection, (s) => s.context.selectedId === 7)
     const queue = actors.uploadQueue!
     queue.send({ type: 'uploads.add', files: [invoice('a.pdf'), invoice('b.pdf')], companyId: 7, at: 0 })
@@ -235,6 +241,7 @@ describe('the composition root', () => {
     await waitFor(queue, (s) => s.context.uploads.length === 0)
     expect(uploads.aborted.sort()).toEqual(['a.pdf', 'b.pdf'])
     expect(actors.companySelection.getSnapshot().context.selectedId).toBeNull()
+    expect(fromSession).toEqual(['uploads.clearAll'])
   })
 
   it("the root's dashboard reloads when the root's upload queue settles an upload", async () => {

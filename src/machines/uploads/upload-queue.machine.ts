@@ -4,7 +4,16 @@
  * (from `upload.changed`) and owns the single bulk poll: `idle` while nothing processes, else every
  * 3 s one request per kind (`checking`), whose answers it forwards to the children.
  */
-import { type ActorRefFrom, assign, emit, enqueueActions, fromPromise, setup } from 'xstate'
+import {
+  type ActorRefFrom,
+  assign,
+  type EventObject,
+  emit,
+  enqueueActions,
+  fromCallback,
+  fromPromise,
+  setup,
+} from 'xstate'
 import type { DocumentKind, ProcessingStatus, QueuedFile } from '../../contract'
 import { type UploadReport, type UploadStatus, uploadItemMachine } from './upload-item.machine'
 
@@ -104,6 +113,8 @@ export const uploadQueueMachine = setup({
     checkStatus: fromPromise<StatusAnswer[], { requests: StatusRequest[] }>(async () => {
       throw new Error('checkStatus not provided')
     }),
+    /** Sends the queue `uploads.clearAll` when the user signs out (none where no session runs). */
+    sessionEvents: fromCallback<EventObject>(() => undefined),
   },
   actions: {
     notify: (_, _params: { notice: UploadQueueNotice; fileName?: string; count?: number }) => {},
@@ -136,6 +147,7 @@ export const uploadQueueMachine = setup({
   id: 'uploadQueue',
   context: { uploads: [], nextId: 1, panelOpen: false, unseen: false },
   type: 'parallel',
+  invoke: { id: 'session', src: 'sessionEvents' },
   states: {
     uploads: {
       description: 'The list: one child per file, mirrored from their reports.',
@@ -251,7 +263,8 @@ export const uploadQueueMachine = setup({
             for (const u of context.uploads) enqueue.stopChild(u.ref)
             enqueue.assign({ uploads: [], unseen: false })
           }),
-          description: 'Empties the list; uploads still sending are aborted.',
+          description:
+            'Empties the list, aborting what still sends; the `session` actor sends it on sign-out.',
         },
         'panel.toggle': {
           actions: assign(({ context }) => ({

@@ -1,10 +1,10 @@
 /**
  * The upload flow's machines filled from the documents API and the notices: the queue (one child
  * per file, the status poll) and the upload dialog, which hands its files to the queue for the
- * selected company. The queue emits `uploads.settled` after each upload that completes or fails;
- * `followSession` forgets the list when the user signs out.
+ * selected company. The queue emits `uploads.accepted` and `uploads.settled`; its `session` actor
+ * turns the session's `session.signedOut` into `uploads.clearAll` (signing out forgets the list).
  */
-import { type ActorRefFrom, fromPromise } from 'xstate'
+import { type ActorRefFrom, fromCallback, fromPromise } from 'xstate'
 import type { Api } from '../../api'
 import { contractMessages } from '../../contract'
 import type { SessionActor } from '../session/session.implementations'
@@ -72,6 +72,11 @@ export function createUploadsImplementations({ api, notify, session, companySele
     uploadQueue: uploadQueueMachine.provide({
       actors: {
         uploadItem,
+        sessionEvents: fromCallback(({ sendBack }) => {
+          // Signing out forgets the list (and aborts what is still sending).
+          const subscription = session.on('session.signedOut', () => sendBack({ type: 'uploads.clearAll' }))
+          return () => subscription.unsubscribe()
+        }),
         // One request per kind (and company); a failed one is logged, the others still count.
         checkStatus: fromPromise(async ({ input }) => {
           const settled = await Promise.allSettled(
@@ -109,12 +114,5 @@ export function createUploadsImplementations({ api, notify, session, companySele
             }),
         },
       }),
-    /** Signing out forgets the list (and aborts what is still sending). Returns the unsubscribe. */
-    followSession(queue: UploadQueueActor) {
-      const subscription = session.on('session.signedOut', () => {
-        if (queue.getSnapshot().context.uploads.length) queue.send({ type: 'uploads.clearAll' })
-      })
-      return () => subscription.unsubscribe()
-    },
   }
 }
