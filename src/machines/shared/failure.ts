@@ -5,7 +5,7 @@ import { contractMessages, type MessageCode, messageCode } from '../../contract'
  * Why a call failed, as a code the views show in the active language: the contract's code of the
  * server's (or the API client's) message, or `unexpected` for a message the contract does not know.
  */
-export type FailureCode = MessageCode | 'unexpected'
+type FailureCode = MessageCode | 'unexpected'
 
 /**
  * What the machine knows of a failed call; views show `code` (with its `values`) through
