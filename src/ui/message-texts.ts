@@ -6,7 +6,7 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { type MessageCode, messageCode } from '../contract'
-import type { CallFailure } from '../machines/shared/failure'
+import type { CallFailure, Reason } from '../machines/shared/failure'
 import { i18n } from './i18n'
 
 const texts: Record<MessageCode, MessageDescriptor> = {
@@ -82,7 +82,7 @@ export function messageText(message: string): string {
  * A failed call's text in the active language, from its code (and values); the message as it came
  * only for an `unexpected` failure, whose code the browser has no text for.
  */
-export function failureText(failure: Pick<CallFailure, 'code' | 'values' | 'message' | 'detail'>): string {
+export function failureText(failure: Reason & Pick<CallFailure, 'detail'>): string {
   if (failure.code === 'unexpected') return failure.detail ?? failure.message
   return i18n._({ ...texts[failure.code], ...(failure.values ? { values: failure.values } : {}) })
 }

@@ -8,6 +8,7 @@ import { noticeTexts } from './notice-texts'
 
 const valueText = (value: NoticeValue): string | number => {
   if (typeof value !== 'object') return value
+  if ('reason' in value) return failureText(value.reason)
   return 'message' in value ? messageText(value.message) : i18n._(noticeTexts[value.notice])
 }
 

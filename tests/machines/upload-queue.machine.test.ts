@@ -67,7 +67,10 @@ describeModel('upload queue machine', {
     'upload.changed': [
       changed('upload-1', 'processing', { documentId: 11, answered: true }),
       changed('upload-1', 'success', { documentId: 11, completedAt: 5 }),
-      changed('upload-2', 'error', { error: 'Upload failed', completedAt: 5 }),
+      changed('upload-2', 'error', {
+        error: { code: 'uploadFailed', message: 'Upload failed' },
+        completedAt: 5,
+      }),
     ],
     'upload.cancel': [{ type: 'upload.cancel', id: 'upload-2' }],
     'xstate.done.actor.checkStatus': [
@@ -210,7 +213,9 @@ it('starts at most three uploads at once and the next when one is answered; poll
           }),
       ),
     },
-    actions: { notify: (_, p) => notices.push(`${p.notice}:${p.fileName}${p.reason ? `:${p.reason}` : ''}`) },
+    actions: {
+      notify: (_, p) => notices.push(`${p.notice}:${p.fileName}${p.reason ? `:${p.reason.message}` : ''}`),
+    },
   })
   const queue = createActor(
     uploadQueueMachine.provide({

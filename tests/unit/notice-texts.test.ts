@@ -8,7 +8,7 @@ import { i18n } from '@lingui/core'
 import { generateMessageId } from '@lingui/message-utils/generateMessageId'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { contractMessages, type MessageCode } from '../../src/contract'
-import { toFailure } from '../../src/machines/shared/failure'
+import { reasonOf, toFailure } from '../../src/machines/shared/failure'
 import { codeText, failureText, messageText } from '../../src/ui/message-texts'
 import { noticeTexts } from '../../src/ui/notice-texts'
 
@@ -80,5 +80,13 @@ describe('failures', () => {
     const failure = toFailure(apiError(413, 'File too large (limit 50 MB)'))
     expect(failure.code).toBe('unexpected')
     expect(failureText(failure)).toBe('File too large (limit 50 MB)')
+  })
+
+  it("an upload's reason is shown by its code too: the contract's in French, the server's texts as they came", () => {
+    expect(failureText(reasonOf('Upload failed'))).toBe(french.get('Upload failed'))
+    expect(french.get('Upload failed')).not.toBe('Upload failed')
+    expect(failureText(reasonOf('Aucun texte lisible dans le fichier'))).toBe(
+      'Aucun texte lisible dans le fichier',
+    )
   })
 })

@@ -7,18 +7,18 @@ import { contractMessages, type MessageCode, messageCode } from '../../contract'
  */
 type FailureCode = MessageCode | 'unexpected'
 
+/** Why something failed, as views show it (`failureText`): a code with its values; `message`, the
+ * text as it came, shown only when the code is `unexpected`. */
+export type Reason = { code: FailureCode; values?: Record<string, string | number>; message: string }
+
+/** The reason a text gives: its contract code, or `unexpected` (the text is then shown as it came). */
+export const reasonOf = (message: string): Reason => ({ code: messageCode(message) ?? 'unexpected', message })
+
 /**
- * What the machine knows of a failed call; views show `code` (with its `values`) through
- * `failureText`. `message` and `detail` (the server's, when a string): the texts as they came,
- * shown only for an `unexpected` failure.
+ * What the machine knows of a failed call: its reason, the status, and `detail` (the server's,
+ * when a string; shown instead of the message for an `unexpected` failure).
  */
-export type CallFailure = {
-  status: number
-  code: FailureCode
-  values?: Record<string, string | number>
-  message: string
-  detail?: string
-}
+export type CallFailure = Reason & { status: number; detail?: string }
 
 /** A thrown value as a `CallFailure`: status 500 and `unknownError` when it carries no message. */
 export const toFailure = (error: unknown): CallFailure => {

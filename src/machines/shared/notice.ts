@@ -13,7 +13,7 @@ import type { SessionNotice } from '../session/session.machine'
 import type { CompanySelectionNotice } from '../shell/company-selection.machine'
 import type { UploadItemNotice } from '../uploads/upload-item.machine'
 import type { UploadQueueNotice } from '../uploads/upload-queue.machine'
-import type { CallFailure } from './failure'
+import type { CallFailure, Reason } from './failure'
 
 /** Toasts of the account flows that are not a machine's own notice (forms, route guards). */
 export type AccountNotice =
@@ -79,9 +79,10 @@ export type NoticeCode =
 
 /**
  * A value the text shows: as it is, or `{ message }` (a server or contract message, shown in the
- * active language when the contract knows it), or `{ notice }` (another notice's text).
+ * active language when the contract knows it), `{ reason }` (a failure's reason, by its code), or
+ * `{ notice }` (another notice's text).
  */
-export type NoticeValue = string | number | { message: string } | { notice: NoticeCode }
+export type NoticeValue = string | number | { message: string } | { reason: Reason } | { notice: NoticeCode }
 
 export type Notice = {
   kind: NoticeKind

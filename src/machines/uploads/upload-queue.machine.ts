@@ -15,6 +15,7 @@ import {
   setup,
 } from 'xstate'
 import type { DocumentKind, ProcessingStatus, QueuedFile } from '../../contract'
+import type { Reason } from '../shared/failure'
 import { type UploadReport, type UploadStatus, uploadItemMachine } from './upload-item.machine'
 
 export const MAX_CONCURRENT_UPLOADS = 3
@@ -37,7 +38,7 @@ export type QueueEntry = {
   createdAt: number
   status: UploadStatus
   documentId: number | null
-  error: string | null
+  error: Reason | null
   completedAt: number | null
   ref: UploadItemActor
 }

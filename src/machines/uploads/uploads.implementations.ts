@@ -8,6 +8,7 @@ import { type ActorRefFrom, fromCallback, fromPromise } from 'xstate'
 import type { Api } from '../../api'
 import { contractMessages } from '../../contract'
 import type { SessionActor } from '../session/session.implementations'
+import { type Reason, reasonOf } from '../shared/failure'
 import { type Notice, type Notify, notice } from '../shared/notice'
 import type { CompanySelectionActor } from '../shell/shell.implementations'
 import { type UploadDialogMachine, uploadDialogMachine } from './upload-dialog.machine'
@@ -33,14 +34,14 @@ function uploadNotice(p: {
   notice: UploadQueueNotice | UploadItemNotice
   fileName?: string
   count?: number
-  reason?: string
+  reason?: Reason
 }): Notice {
   const fileName = p.fileName ?? ''
   if (p.notice === 'started' && p.count !== undefined)
     return notice('upload.startedMany', { values: { 0: p.count } })
   if (p.notice === 'failed') {
     return notice('upload.failed', {
-      values: { fileName, reason: { message: p.reason ?? contractMessages.uploadFailed } },
+      values: { fileName, reason: { reason: p.reason ?? reasonOf(contractMessages.uploadFailed) } },
     })
   }
   return notice(`upload.${p.notice}`, { values: { fileName } })
