@@ -76,7 +76,6 @@ export function composeApp(deps: AppDeps): AppActors {
   const uploads = createUploadsImplementations({ api, notify, session, companySelection })
   const uploadQueue = createActor(uploads.uploadQueue, options)
   const uploadDialog = createActor(uploads.uploadDialog(uploadQueue), options)
-  uploads.followSession(uploadQueue)
   uploadQueue.start()
   uploadDialog.start()
 
@@ -99,7 +98,7 @@ export function composeApp(deps: AppDeps): AppActors {
   const machines: ScreenMachines = {
     ...account,
     firstAdmin: sessionFlow.firstAdmin,
-    dashboard: createDashboardImplementations({ api, notify }).dashboard,
+    dashboard: createDashboardImplementations({ api, notify, uploads: uploadQueue }).dashboard,
     companyUsers: shell.companyUsers,
   }
   return {

@@ -70,14 +70,18 @@ export type UserSettings = v.InferOutput<typeof UserSettings>
 
 // Account security (two-factor, activation, password reset and change).
 
+/**
+ * A TOTP (6 digits) or backup code as typed: 6 to 64 characters once trimmed. The one rule of its
+ * length, for the payloads below and the forms that check a code before sending it.
+ */
+export const TypedCode = (message: string, tooLong = message) =>
+  v.pipe(v.string(message), v.trim(), v.minLength(6, message), v.maxLength(64, tooLong))
 const TwoFactorCode = (message: string) =>
-  v.pipe(
-    v.string(message),
-    v.trim(),
-    v.minLength(6, message),
-    v.maxLength(64, 'Code is too long'),
-    noControlCharacters(),
-  )
+  v.pipe(TypedCode(message, 'Code is too long'), noControlCharacters())
+/** The sign-in's second step (a TOTP or backup code), as the form checks it. */
+export const SecondFactorCode = v.object({ token: TypedCode(contractMessages.codeTooShort) })
+/** The 2FA setup's code from the authenticator, as the form checks it. */
+export const SetupTokenForm = v.object({ token: TypedCode(contractMessages.tokenTooShort) })
 const OptionalSecret = v.optional(v.pipe(v.string(), v.maxLength(1024, contractMessages.passwordTooLong)), '')
 /** An e-mailed link's token: its format is checked by the server, never described to the caller. */
 const LinkToken = v.pipe(

@@ -70,3 +70,14 @@ export const contractMessages = {
 } as const
 
 export type MessageCode = keyof typeof contractMessages
+
+const codeOfMessage = new Map<string, MessageCode>(
+  Object.entries(contractMessages).map(([code, english]) => [english, code as MessageCode]),
+)
+
+/**
+ * The code of a message that arrives as text (the error body's `message`, which the contract
+ * keeps in English, or a schema's issue); undefined for a text the contract does not know. The
+ * one place such a text is read: past it, failures and forms carry the code.
+ */
+export const messageCode = (message: string): MessageCode | undefined => codeOfMessage.get(message)

@@ -1,11 +1,12 @@
 /**
  * The browser's texts for the contract's messages, keyed by their code: a missing or misspelt code
- * fails the type check. `messageText` is what views and forms show for a failure's or a schema's
- * message: the English text is matched to its code once, here, through `contractMessages`.
+ * fails the type check. `failureText` is what views show for a failed call (by its code);
+ * `messageText`, for a schema's message that arrives as English text (matched by the contract).
  */
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { contractMessages, type MessageCode } from '../contract'
+import { type MessageCode, messageCode } from '../contract'
+import type { CallFailure, Reason } from '../machines/shared/failure'
 import { i18n } from './i18n'
 
 const texts: Record<MessageCode, MessageDescriptor> = {
@@ -72,18 +73,23 @@ const texts: Record<MessageCode, MessageDescriptor> = {
   attachmentTooLarge: msg`The file is larger than the size limit`,
 }
 
-const codeOf = new Map<string, MessageCode>(
-  Object.entries(contractMessages).map(([code, english]) => [english, code as MessageCode]),
-)
-
 /** The code of a contract message (undefined for a text the contract does not know). */
-export const codeOfMessage = (message: string): MessageCode | undefined => codeOf.get(message)
+export const codeOfMessage = messageCode
 
 /** The text of a message code in the active language. */
 export const codeText = (code: MessageCode): string => i18n._(texts[code])
 
 /** A schema's or the server's message in the active language when it is a contract message, else as it came. */
 export function messageText(message: string): string {
-  const code = codeOfMessage(message)
+  const code = messageCode(message)
   return code ? codeText(code) : message
+}
+
+/**
+ * A failed call's text in the active language, from its code (and values); the message as it came
+ * only for an `unexpected` failure, whose code the browser has no text for.
+ */
+export function failureText(failure: Reason & Pick<CallFailure, 'detail'>): string {
+  if (failure.code === 'unexpected') return failure.detail ?? failure.message
+  return i18n._({ ...texts[failure.code], ...(failure.values ? { values: failure.values } : {}) })
 }

@@ -31,7 +31,11 @@ describeModel('submission machine', {
   states: {
     editing: (s, log) => {
       if (s.context.failure) {
-        expect(s.context.failure).toEqual({ status: 400, message: 'Invalid or expired link' })
+        expect(s.context.failure).toEqual({
+          status: 400,
+          code: 'unexpected',
+          message: 'Invalid or expired link',
+        })
         expect(log).toContain('failed:400:Invalid or expired link')
       }
       // A refused submit names the broken field and sends nothing.

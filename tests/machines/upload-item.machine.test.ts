@@ -1,7 +1,6 @@
 import { expect, it } from 'vitest'
 import { type AnyEventObject, createActor, createMachine, fromPromise, waitFor } from 'xstate'
 import {
-  COMPANY_REQUIRED_MESSAGE,
   failureReason,
   type UploadReport,
   uploadItemMachine,
@@ -42,7 +41,10 @@ describeModel('upload item machine', {
     recordReport = record
     return machine.provide({
       actions: {
-        notify: (_, p) => record(`notify:${p.notice}:${p.fileName}${p.reason ? `:${p.reason}` : ''}`),
+        notify: (_, p) =>
+          record(
+            `notify:${p.notice}:${p.fileName}${p.reason ? `:${p.reason.code}:${p.reason.message}` : ''}`,
+          ),
       },
     })
   },
@@ -103,13 +105,15 @@ describeModel('upload item machine', {
     },
     error: (s, log) => {
       expect(s.status).toBe('done')
-      expect(log.slice(-2).sort()).toEqual([`notify:failed:facture.pdf:${s.context.error}`, 'report:error'])
+      const { code, message } = s.context.error
+      expect(log.slice(-2).sort()).toEqual([`notify:failed:facture.pdf:${code}:${message}`, 'report:error'])
+      // The contract's failures carry their code; the server's own texts are shown as they came.
       expect([
-        COMPANY_REQUIRED_MESSAGE,
-        'Only PDF files are supported for expenses',
-        'No text found',
-        'Processing failed',
-      ]).toContain(s.context.error)
+        ['companyIdRequired', 'Company ID is required for this upload'],
+        ['expenseNotPdf', 'Only PDF files are supported for expenses'],
+        ['unexpected', 'No text found'],
+        ['processingFailed', 'Processing failed'],
+      ]).toContainEqual([code, message])
     },
     cancelled: (s, log) => {
       expect(s.status).toBe('done')

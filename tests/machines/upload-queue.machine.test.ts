@@ -67,7 +67,10 @@ describeModel('upload queue machine', {
     'upload.changed': [
       changed('upload-1', 'processing', { documentId: 11, answered: true }),
       changed('upload-1', 'success', { documentId: 11, completedAt: 5 }),
-      changed('upload-2', 'error', { error: 'Upload failed', completedAt: 5 }),
+      changed('upload-2', 'error', {
+        error: { code: 'uploadFailed', message: 'Upload failed' },
+        completedAt: 5,
+      }),
     ],
     'upload.cancel': [{ type: 'upload.cancel', id: 'upload-2' }],
     'xstate.done.actor.checkStatus': [
@@ -210,7 +213,9 @@ it('starts at most three uploads at once and the next when one is answered; poll
           }),
       ),
     },
-    actions: { notify: (_, p) => notices.push(`${p.notice}:${p.fileName}${p.reason ? `:${p.reason}` : ''}`) },
+    actions: {
+      notify: (_, p) => notices.push(`${p.notice}:${p.fileName}${p.reason ? `:${p.reason.message}` : ''}`),
+    },
   })
   const queue = createActor(
     uploadQueueMachine.provide({
@@ -243,6 +248,8 @@ it('starts at most three uploads at once and the next when one is answered; poll
     { clock },
   ).start()
   queue.on('uploads.settled', () => refreshed.push('refresh'))
+  const accepted: (number | null)[] = []
+  queue.on('uploads.accepted', (e) => void accepted.push(e.documentId))
   queue.send({
     type: 'uploads.add',
     files: ['1', '2', '3', '4'].map((n) => invoice(`${n}.pdf`)),
@@ -258,6 +265,9 @@ it('starts at most three uploads at once and the next when one is answered; poll
   await waitFor(queue, () => started.length === 4)
   expect(statuses()).toEqual(['processing', 'uploading', 'uploading', 'uploading'])
   expect(notices).toEqual(['started:4', 'sent:1.pdf'])
+  // The server took 1.pdf: its document is announced before it is processed.
+  expect(accepted).toEqual([1])
+  expect(refreshed).toEqual([])
   settle.get('2.pdf')!({ id: 2, status: 'PROCESSING' })
   await waitFor(queue, () => statuses()[1] === 'processing')
 

@@ -3,16 +3,13 @@
  * what one actor's outcome does to another goes through events between actors.
  */
 import { describe, expect, it } from 'vitest'
-import { createActor, waitFor } from 'xstate'
+import { createActor, type InspectionEvent, waitFor } from 'xstate'
 import type { Api } from '../../src/api'
 import { composeApp } from '../../src/composition'
 import type { MyCompany, QueuedFile } from '../../src/contract'
-import {
-  createDashboardImplementations,
-  followUploads,
-} from '../../src/machines/dashboard/dashboard.implementations'
+import { createDashboardImplementations } from '../../src/machines/dashboard/dashboard.implementations'
 import { createSessionImplementations } from '../../src/machines/session/session.implementations'
-import type { Notify } from '../../src/machines/shared/notice'
+import type { Notice, Notify } from '../../src/machines/shared/notice'
 import { createUploadsImplementations } from '../../src/machines/uploads/uploads.implementations'
 import { ada } from '../support/fixtures'
 
@@ -53,7 +50,18 @@ function pendingUploads() {
 }
 
 describe('the upload flow and the dashboard', () => {
-  it('an upload that completes refreshes the dashboard that follows the queue, once per upload', async () => {
+  it("an upload that completes reloads the dashboard through the dashboard's own `uploads` actor, once per upload, while it runs", async () => {
+    const uploads = pendingUploads()
+    const flow = createUploadsImplementations({
+      api: { documents: { upload: uploads.upload } } as unknown as Pick<Api, 'documents'>,
+      notify: recordingNotifier([]),
+      session: { on: () => ({ unsubscribe: () => undefined }) },
+      companySelection: { getSnapshot: () => ({ context: { selectedId: 7 } }) } as never,
+    })
+    const queue = createActor(flow.uploadQueue).start()
+    const accepted: unknown[] = []
+    queue.on('uploads.accepted', (event) => void accepted.push(event))
+
     const calls: number[] = []
     const { dashboard } = createDashboardImplementations({
       api: {
@@ -67,19 +75,18 @@ describe('the upload flow and the dashboard', () => {
         },
       } as unknown as Pick<Api, 'logs'>,
       notify: recordingNotifier([]),
+      uploads: queue,
     })
-    const board = createActor(dashboard, { input: { companyId: 7 } }).start()
+    // The settled upload reaches the dashboard as an event from its `uploads` child (the inspector sees it).
+    const received: string[] = []
+    const board = createActor(dashboard, {
+      input: { companyId: 7 },
+      inspect: (e) => {
+        if (e.type === '@xstate.event' && (e.sourceRef as { id?: string } | undefined)?.id === 'uploads')
+          received.push(e.event.type)
+      },
+    }).start()
     await waitFor(board, () => calls.length === 1)
-
-    const uploads = pendingUploads()
-    const flow = createUploadsImplementations({
-      api: { documents: { upload: uploads.upload } } as unknown as Pick<Api, 'documents'>,
-      notify: recordingNotifier([]),
-      session: { on: () => ({ unsubscribe: () => undefined }) },
-      companySelection: { getSnapshot: () => ({ context: { selectedId: 7 } }) } as never,
-    })
-    const queue = createActor(flow.uploadQueue).start()
-    const stop = followUploads(board, queue)
 
     queue.send({ type: 'uploads.add', files: [invoice('a.pdf')], companyId: 7, at: 0 })
     await waitFor(queue, () => uploads.answers.length === 1)
@@ -87,14 +94,47 @@ describe('the upload flow and the dashboard', () => {
     uploads.answers[0]!('COMPLETED')
     await waitFor(board, () => calls.length === 2)
     await waitFor(queue, (s) => s.context.uploads[0]?.status === 'success')
+    expect(received).toEqual(['uploads.settled'])
+    // The server took the upload: listeners learn it with the company and the new document.
+    expect(accepted).toEqual([{ type: 'uploads.accepted', companyId: 7, documentId: 1 }])
 
-    // Once unsubscribed (the dashboard left the screen), a settled upload no longer reaches it.
-    stop()
+    // Once stopped (the dashboard left the screen), a settled upload no longer reaches it.
+    board.stop()
     queue.send({ type: 'uploads.add', files: [invoice('b.pdf')], companyId: 7, at: 1 })
     await waitFor(queue, () => uploads.answers.length === 2)
     uploads.answers[1]!('COMPLETED')
     await waitFor(queue, (s) => s.context.uploads.every((u) => u.status === 'success'))
     expect(calls).toHaveLength(2)
+    expect(accepted).toHaveLength(2)
+  })
+})
+
+describe('the dashboard flow', () => {
+  const failingLogs = (error: unknown) =>
+    ({
+      logs: {
+        list: async () => {
+          throw error
+        },
+        summary: async () => ({ total: 0, pending: 0, failed: 0 }),
+      },
+    }) as unknown as Pick<Api, 'logs'>
+
+  it("a list that cannot load says so by the failure's code; a failure without a message keeps the notice's text", async () => {
+    const notices: Notice[] = []
+    for (const error of [Object.assign(new Error('Internal server error'), { status: 500 }), new Error('')]) {
+      const { dashboard } = createDashboardImplementations({
+        api: failingLogs(error),
+        notify: (n) => void notices.push(n),
+      })
+      const board = createActor(dashboard, { input: { companyId: 7 } }).start()
+      await waitFor(board, (s) => s.matches({ data: 'failed' }))
+      board.stop()
+    }
+    expect(notices.map((n) => [n.code, n.failure?.code ?? null])).toEqual([
+      ['logs.fetchFailed', 'internalError'],
+      ['logs.fetchFailed', null],
+    ])
   })
 })
 
@@ -135,13 +175,19 @@ function fakeApi(uploads: ReturnType<typeof pendingUploads>, calls: string[]) {
       },
     },
     documents: { upload: uploads.upload },
-    logs: {},
+    logs: {
+      list: async () => {
+        calls.push('logs.list')
+        return { logs: [], hasMore: false }
+      },
+      summary: async () => ({ total: 0, pending: 0, failed: 0 }),
+    },
     loadAdmin: async () => ({}),
     loadDetails: async () => ({}),
   } as unknown as Api
 }
 
-function composeWithFakes() {
+function composeWithFakes(inspect?: (event: InspectionEvent) => void) {
   const calls: string[] = []
   const notices: string[] = []
   const uploads = pendingUploads()
@@ -158,6 +204,7 @@ function composeWithFakes() {
     locale: { activate: (language) => void activated.push(language), storageKey: 'lang' },
     clipboard: { writeText: async () => undefined },
     initialLanguage: 'en',
+    inspect,
   })
   actors.session.start()
   actors.language.start()
@@ -177,7 +224,12 @@ describe('the composition root', () => {
   })
 
   it('signing out clears the upload list (aborting what is still sending) and forgets the companies', async () => {
-    const { actors, uploads } = composeWithFakes()
+    // What reaches the queue from its `session` child: the inspector sees the sign-out's effect.
+    const fromSession: string[] = []
+    const { actors, uploads } = composeWithFakes((e) => {
+      if (e.type === '@xstate.event' && (e.sourceRef as { id?: string } | undefined)?.id === 'session')
+        fromSession.push(e.event.type)
+    })
     await waitFor(actors.companySelection, (s) => s.context.selectedId === 7)
     const queue = actors.uploadQueue!
     queue.send({ type: 'uploads.add', files: [invoice('a.pdf'), invoice('b.pdf')], companyId: 7, at: 0 })
@@ -189,6 +241,21 @@ describe('the composition root', () => {
     await waitFor(queue, (s) => s.context.uploads.length === 0)
     expect(uploads.aborted.sort()).toEqual(['a.pdf', 'b.pdf'])
     expect(actors.companySelection.getSnapshot().context.selectedId).toBeNull()
+    expect(fromSession).toEqual(['uploads.clearAll'])
+  })
+
+  it("the root's dashboard reloads when the root's upload queue settles an upload", async () => {
+    const { actors, calls, uploads } = composeWithFakes()
+    await waitFor(actors.companySelection, (s) => s.context.selectedId === 7)
+    const board = createActor(actors.machines.dashboard, { input: { companyId: 7 } }).start()
+    await waitFor(board, (s) => s.matches({ data: 'ready' }))
+    const lists = () => calls.filter((c) => c === 'logs.list').length
+    expect(lists()).toBe(1)
+    actors.uploadQueue!.send({ type: 'uploads.add', files: [invoice('a.pdf')], companyId: 7, at: 0 })
+    await waitFor(actors.uploadQueue!, () => uploads.answers.length === 1)
+    uploads.answers[0]!('COMPLETED')
+    await waitFor(board, () => lists() === 2)
+    board.stop()
   })
 
   it('loads the administration and detail machines once per root, not once per module', async () => {

@@ -8,7 +8,8 @@ import { i18n } from '@lingui/core'
 import { generateMessageId } from '@lingui/message-utils/generateMessageId'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { contractMessages, type MessageCode } from '../../src/contract'
-import { codeText, messageText } from '../../src/ui/message-texts'
+import { reasonOf, toFailure } from '../../src/machines/shared/failure'
+import { codeText, failureText, messageText } from '../../src/ui/message-texts'
 import { noticeTexts } from '../../src/ui/notice-texts'
 
 /** The French catalogue as `msgid → msgstr` (one-line entries, which all of these are). */
@@ -49,5 +50,43 @@ describe('notice and message texts', () => {
 
   it('a message the contract does not know is shown as it came', () => {
     expect(messageText('Quota exceeded for tenant 42')).toBe('Quota exceeded for tenant 42')
+  })
+})
+
+describe('failures', () => {
+  const apiError = (status: number, message: string, detail?: unknown) =>
+    Object.assign(new Error(message), { status, detail })
+
+  it("a failed call carries the code of the server's message and is shown by that code, in French", () => {
+    const failure = toFailure(apiError(409, 'A user with this e-mail already exists'))
+    expect(failure).toMatchObject({ status: 409, code: 'emailInUse' })
+    expect(failureText(failure)).toBe(french.get('A user with this e-mail already exists'))
+    expect(failureText(failure)).not.toBe(failure.message)
+  })
+
+  it('a detail in words names the code; a thrown value without a message is an unknown error', () => {
+    expect(toFailure(apiError(400, 'Invalid input', 'company already added')).code).toBe(
+      'companyAlreadyAdded',
+    )
+    expect(toFailure(apiError(400, 'Invalid input', [{ field: 'email', message: 'x' }])).code).toBe(
+      'invalidInput',
+    )
+    const unknown = toFailure(null)
+    expect(unknown).toMatchObject({ status: 500, code: 'unknownError' })
+    expect(failureText(unknown)).toBe(french.get('Unknown error occurred'))
+  })
+
+  it("a message the contract does not know is an unexpected failure, shown as the server's text", () => {
+    const failure = toFailure(apiError(413, 'File too large (limit 50 MB)'))
+    expect(failure.code).toBe('unexpected')
+    expect(failureText(failure)).toBe('File too large (limit 50 MB)')
+  })
+
+  it("an upload's reason is shown by its code too: the contract's in French, the server's texts as they came", () => {
+    expect(failureText(reasonOf('Upload failed'))).toBe(french.get('Upload failed'))
+    expect(french.get('Upload failed')).not.toBe('Upload failed')
+    expect(failureText(reasonOf('Aucun texte lisible dans le fichier'))).toBe(
+      'Aucun texte lisible dans le fichier',
+    )
   })
 })

@@ -18,6 +18,7 @@ import { beforeAll, expect, it } from 'vitest'
 import { type AnyMachineSnapshot, and, createActor, fromPromise, or, stateIn } from 'xstate'
 import type { QueuedFile, UploadAnswer } from '../../src/contract'
 import { sessionMachine } from '../../src/machines/session/session.machine'
+import type { Reason } from '../../src/machines/shared/failure'
 import { uploadDialogMachine } from '../../src/machines/uploads/upload-dialog.machine'
 import {
   type UploadCallInput,
@@ -32,6 +33,7 @@ import {
   uploadQueueMachine,
 } from '../../src/machines/uploads/upload-queue.machine'
 import { AppActorsProvider } from '../../src/ui/app-context'
+import { failureText } from '../../src/ui/message-texts'
 import { UploadPanel } from '../../src/ui/views/uploads/upload-panel'
 import type { ControlledActors, SimulatedClock } from '../support/graph'
 import { testActors } from '../support/render'
@@ -146,7 +148,7 @@ async function pollAnswers(entry: QueueEntry, status: 'COMPLETED' | 'FAILED', me
   live.controls.resolve('checkStatus', [answer])
 }
 
-type Report = { id: string; status: UploadStatus; error: string | null }
+type Report = { id: string; status: UploadStatus; error: Reason | null }
 
 /** Produces a child's report the way the app does (see the file's doc block). */
 async function report(user: User, event: Report) {
@@ -162,9 +164,13 @@ async function report(user: User, event: Report) {
   else if (status === 'cancelled')
     await press(user, screen.getByRole('button', { name: `Cancel upload of ${entryOf(id).fileName}` }))
   else if (from === 'processing')
-    await pollAnswers(entryOf(id), status === 'success' ? 'COMPLETED' : 'FAILED', error ? [error] : [])
+    await pollAnswers(
+      entryOf(id),
+      status === 'success' ? 'COMPLETED' : 'FAILED',
+      error ? [error.message] : [],
+    )
   else if (status === 'success') uploadCall(id).resolve({ id: documentIdOf(id), status: 'COMPLETED' })
-  else uploadCall(id).reject(new Error(error ?? 'Upload failed'))
+  else uploadCall(id).reject(new Error(error?.message ?? 'Upload failed'))
 }
 
 // ── The graph's view of the children: only the reports their lifecycle can produce ───────────
@@ -221,7 +227,7 @@ function expectRow(row: HTMLElement, u: QueueEntry) {
     expect(u.completedAt).not.toBeNull()
     expect(meta).toBe(`${shown.size}·${shown.category}·${clockTime(u.completedAt!)}`)
   } else expect(meta).toBe(`${shown.size}·${shown.category}`)
-  if (u.status === 'error') expect(text).toContain(u.error!)
+  if (u.status === 'error') expect(text).toContain(failureText(u.error!))
   const bar = within(row).queryByRole('progressbar', { name: `Progress of ${u.fileName}` })
   if (u.status === 'uploading') expect(bar?.getAttribute('aria-valuenow')).toBe(String(SENDING_PROGRESS))
   else if (u.status === 'in_progress') expect(bar?.getAttribute('aria-valuenow')).toBe('100')
@@ -341,7 +347,12 @@ describeViewModel('upload progress panel', {
       { type: 'upload.changed', id: 'upload-1', status: 'in_progress', error: null },
       { type: 'upload.changed', id: 'upload-1', status: 'processing', documentId: 11, error: null },
       { type: 'upload.changed', id: 'upload-1', status: 'success', documentId: 11, error: null },
-      { type: 'upload.changed', id: 'upload-1', status: 'error', error: 'Upload failed' },
+      {
+        type: 'upload.changed',
+        id: 'upload-1',
+        status: 'error',
+        error: { code: 'uploadFailed', message: 'Upload failed' },
+      },
       { type: 'upload.changed', id: 'upload-1', status: 'cancelled', error: null },
     ].map((e) => ({ documentId: null, completedAt: null, answered: false, ...e })),
     // Cancelling is a person's press on the row, replayed as the `cancelled` report above.

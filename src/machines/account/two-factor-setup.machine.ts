@@ -4,19 +4,9 @@
  */
 import * as v from 'valibot'
 import { assign, fromPromise, setup } from 'xstate'
-import type { User } from '../../contract'
+import { SetupTokenForm, type User } from '../../contract'
 import { type CallFailure, toFailure } from '../shared/failure'
 import { type FieldErrors, fieldErrorsOf, isValidForm } from '../shared/form'
-
-/** The code the authenticator shows: 6 to 64 characters once trimmed. */
-const SetupTokenForm = v.object({
-  token: v.pipe(
-    v.string(),
-    v.trim(),
-    v.minLength(6, 'Token must be at least 6 characters'),
-    v.maxLength(64, 'Token must be at least 6 characters'),
-  ),
-})
 
 export type TwoFactorEnrollment = { qrDataUrl: string; backupCodes: string[]; secret: string }
 

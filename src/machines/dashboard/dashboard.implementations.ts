@@ -1,8 +1,9 @@
 /**
- * The dashboard's machine filled from the logs API and the notices. The dashboard on screen also
- * listens to the upload queue's `uploads.settled` (each upload that completes or fails refreshes it).
+ * The dashboard's machine filled from the logs API, the notices and the upload queue: its
+ * `uploads` actor passes on the queue's `uploads.settled` (each upload that completes or fails
+ * reloads the list), for as long as the dashboard runs.
  */
-import { type ActorRefFrom, fromPromise } from 'xstate'
+import { type ActorRefFrom, fromCallback, fromPromise } from 'xstate'
 import type { Api } from '../../api'
 import { type Notify, notice } from '../shared/notice'
 import type { UploadQueueActor } from '../uploads/upload-queue.machine'
@@ -14,22 +15,18 @@ export type DashboardActor = ActorRefFrom<typeof dashboardMachine>
 export type DashboardDeps = {
   api: Pick<Api, 'logs'>
   notify: Notify
+  /** The upload queue whose settled uploads reload the dashboard (none in tests that do not upload). */
+  uploads?: Pick<UploadQueueActor, 'on'>
 }
 
-/** The dashboard refreshes after each upload that completes or fails (the queue's `uploads.settled`).
- * Returns the unsubscribe. */
-export function followUploads(
-  dashboard: Pick<DashboardActor, 'send'>,
-  uploads: Pick<UploadQueueActor, 'on'>,
-) {
-  const subscription = uploads.on('uploads.settled', () => dashboard.send({ type: 'dashboard.refresh' }))
-  return () => subscription.unsubscribe()
-}
-
-export function createDashboardImplementations({ api, notify }: DashboardDeps) {
+export function createDashboardImplementations({ api, notify, uploads }: DashboardDeps) {
   return {
     dashboard: dashboardMachine.provide({
       actors: {
+        uploadEvents: fromCallback(({ sendBack }) => {
+          const subscription = uploads?.on('uploads.settled', (event) => sendBack(event))
+          return () => subscription?.unsubscribe()
+        }),
         fetchLogs: fromPromise(async ({ input }) => {
           // The summary counts every row of the company on the server; the table is a page of the filtered rows.
           const [page, summary] = await Promise.all([
@@ -49,8 +46,13 @@ export function createDashboardImplementations({ api, notify }: DashboardDeps) {
         }),
       },
       actions: {
-        notifyFailed: (_, { searching, message }) =>
-          notify(notice(searching ? 'logs.searchFailed' : 'logs.fetchFailed', { message })),
+        // A failure that says nothing of itself leaves the notice's own text.
+        notifyFailed: (_, { searching, failure }) =>
+          notify(
+            notice(searching ? 'logs.searchFailed' : 'logs.fetchFailed', {
+              ...(failure.code === 'unknownError' ? {} : { failure }),
+            }),
+          ),
       },
     }),
   }

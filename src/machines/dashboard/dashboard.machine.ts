@@ -2,17 +2,20 @@
  * The dashboard of the selected company: one region, `data`, and two actors of its own that it
  * invokes, so their states do not multiply with the list's. `data`: loading → ready | failed, with
  * `debouncing` (500 ms) after each keystroke in the search box. Summary cards, sorting, the filter
- * popover's Apply and Reset, and the upload queue's refresh all reload the list. Rows come in pages
+ * popover's Apply and Reset, and an upload that settles all reload the list. Rows come in pages
  * of PAGE_SIZE: `ready` → `loadingMore` appends the next page while the server says one follows; a
  * new query starts again at one page, a refresh reloads as many rows as are shown.
  * - `filters` (`filtersMachine`): the filter popover; the dashboard opens it with the filters in
  *   force, and it answers `filters.applied` (a new set) or `filters.cleared` (Reset).
  * - `rowActions` (`rowActionsMachine`): opens a row's details and deletes a row after its
  *   confirmation; it sends `dashboard.refresh` when the details close or a row is deleted.
+ * - `uploads` (`uploadEvents`): passes on the upload queue's `uploads.settled` (an upload completed
+ *   or failed), so the inspector shows which upload reloaded the list.
  */
-import { assign, fromPromise, raise, sendTo, setup } from 'xstate'
+import { assign, type EventObject, fromCallback, fromPromise, raise, sendTo, setup } from 'xstate'
 import type { LogQuery } from '../../api/logs'
 import type { LogEntry } from '../../contract'
+import { type CallFailure, toFailure } from '../shared/failure'
 import { type Filters, type FiltersOutcome, filtersMachine, NO_FILTERS } from './filters.machine'
 import { rowActionsMachine } from './row-actions.machine'
 
@@ -47,6 +50,8 @@ export type DashboardEvent =
   | { type: 'filters.open' }
   | FiltersOutcome
   | { type: 'dashboard.refresh' }
+  /** The upload queue settled an upload (completed or failed), passed on by the `uploads` actor. */
+  | { type: 'uploads.settled' }
   | { type: 'dashboard.retry' }
   | { type: 'rows.more' }
 
@@ -105,7 +110,7 @@ export const dashboardMachine = setup({
     context: {} as DashboardContext,
     events: {} as DashboardEvent,
     input: {} as { companyId: number },
-    children: {} as { rowActions: 'rowActions'; filters: 'filters' },
+    children: {} as { rowActions: 'rowActions'; filters: 'filters'; uploads: 'uploadEvents' },
   },
   actors: {
     fetchLogs: fromPromise<LogPage & { summary: Summary }, DashboardInput>(async () => {
@@ -116,9 +121,11 @@ export const dashboardMachine = setup({
     }),
     rowActions: rowActionsMachine,
     filters: filtersMachine,
+    /** Sends the dashboard the upload queue's `uploads.settled` (none where nothing uploads). */
+    uploadEvents: fromCallback<EventObject>(() => undefined),
   },
   actions: {
-    notifyFailed: (_, _params: { searching: boolean; message: string }) => {},
+    notifyFailed: (_, _params: { searching: boolean; failure: CallFailure }) => {},
   },
   guards: {
     hasMore: ({ context }) => context.hasMore,
@@ -145,6 +152,7 @@ export const dashboardMachine = setup({
       input: ({ context, self }) => ({ companyId: context.companyId, dashboard: self }),
     },
     { id: 'filters', src: 'filters', input: ({ self }) => ({ dashboard: self }) },
+    { id: 'uploads', src: 'uploadEvents' },
   ],
   on: {
     'summary.toggle': {
@@ -185,6 +193,10 @@ export const dashboardMachine = setup({
       initial: 'loading',
       on: {
         'dashboard.refresh': '.loading',
+        'uploads.settled': {
+          target: '.loading',
+          description: 'An upload completed or failed: the list and the counts reload.',
+        },
         'filters.open': {
           actions: sendTo('filters', ({ context }) => ({ type: 'filters.open', filters: context.filters })),
         },
@@ -233,7 +245,7 @@ export const dashboardMachine = setup({
                 type: 'notifyFailed',
                 params: ({ context, event }) => ({
                   searching: context.searchTerm.trim() !== '',
-                  message: (event.error as { message?: string } | null)?.message ?? '',
+                  failure: toFailure(event.error),
                 }),
               },
             },
@@ -268,7 +280,7 @@ export const dashboardMachine = setup({
                 type: 'notifyFailed',
                 params: ({ event }) => ({
                   searching: false,
-                  message: (event.error as { message?: string } | null)?.message ?? '',
+                  failure: toFailure(event.error),
                 }),
               },
             },

@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot'
 import { assign, emit, fromPromise, setup } from 'xstate'
-import { LoginInput, type LoginResult, type User } from '../../contract'
+import { LoginInput, type LoginResult, SecondFactorCode, type User } from '../../contract'
 import { type CallFailure, toFailure } from '../shared/failure'
 import { type FieldErrors, fieldErrorsOf, isValidForm } from '../shared/form'
 
@@ -53,16 +53,6 @@ export type SessionEvent =
   | { type: 'session.userLoaded'; user: User }
 
 const isUnauthorized = (error: unknown) => toFailure(error).status === 401
-
-/** A TOTP or backup code as typed: 6 to 64 characters once trimmed. */
-const SecondFactorCode = v.object({
-  token: v.pipe(
-    v.string(),
-    v.trim(),
-    v.minLength(6, 'Code must be at least 6 characters'),
-    v.maxLength(64, 'Code must be at least 6 characters'),
-  ),
-})
 
 const credentialsOf = (event: { email: string; password: string }) => ({
   email: event.email,

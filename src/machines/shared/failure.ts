@@ -1,15 +1,35 @@
-import { contractMessages } from '../../contract'
 /** What a machine keeps of a failed call, whatever threw it (the API client's errors or anything else). */
+import { contractMessages, type MessageCode, messageCode } from '../../contract'
 
-/** What the machine knows of a failed call; views translate it. `detail`: the server's, when a string. */
-export type CallFailure = { status: number; message: string; detail?: string }
+/**
+ * Why a call failed, as a code the views show in the active language: the contract's code of the
+ * server's (or the API client's) message, or `unexpected` for a message the contract does not know.
+ */
+type FailureCode = MessageCode | 'unexpected'
 
-/** A thrown value as a `CallFailure`: status 500 and a generic message when it carries none. */
+/** Why something failed, as views show it (`failureText`): a code with its values; `message`, the
+ * text as it came, shown only when the code is `unexpected`. */
+export type Reason = { code: FailureCode; values?: Record<string, string | number>; message: string }
+
+/** The reason a text gives: its contract code, or `unexpected` (the text is then shown as it came). */
+export const reasonOf = (message: string): Reason => ({ code: messageCode(message) ?? 'unexpected', message })
+
+/**
+ * What the machine knows of a failed call: its reason, the status, and `detail` (the server's,
+ * when a string; shown instead of the message for an `unexpected` failure).
+ */
+export type CallFailure = Reason & { status: number; detail?: string }
+
+/** A thrown value as a `CallFailure`: status 500 and `unknownError` when it carries no message. */
 export const toFailure = (error: unknown): CallFailure => {
   const e = error as { status?: unknown; message?: unknown; detail?: unknown } | null
+  const message = typeof e?.message === 'string' && e.message ? e.message : contractMessages.unknownError
+  const detail = typeof e?.detail === 'string' && e.detail ? e.detail : undefined
   return {
     status: typeof e?.status === 'number' ? e.status : 500,
-    message: typeof e?.message === 'string' && e.message ? e.message : contractMessages.unknownError,
-    ...(typeof e?.detail === 'string' && e.detail ? { detail: e.detail } : {}),
+    // A detail in words says more than the message it comes with.
+    code: messageCode(detail ?? message) ?? 'unexpected',
+    message,
+    ...(detail ? { detail } : {}),
   }
 }

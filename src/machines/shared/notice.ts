@@ -13,6 +13,7 @@ import type { SessionNotice } from '../session/session.machine'
 import type { CompanySelectionNotice } from '../shell/company-selection.machine'
 import type { UploadItemNotice } from '../uploads/upload-item.machine'
 import type { UploadQueueNotice } from '../uploads/upload-queue.machine'
+import type { CallFailure, Reason } from './failure'
 
 /** Toasts of the account flows that are not a machine's own notice (forms, route guards). */
 export type AccountNotice =
@@ -78,15 +79,18 @@ export type NoticeCode =
 
 /**
  * A value the text shows: as it is, or `{ message }` (a server or contract message, shown in the
- * active language when the contract knows it), or `{ notice }` (another notice's text).
+ * active language when the contract knows it), `{ reason }` (a failure's reason, by its code), or
+ * `{ notice }` (another notice's text).
  */
-export type NoticeValue = string | number | { message: string } | { notice: NoticeCode }
+export type NoticeValue = string | number | { message: string } | { reason: Reason } | { notice: NoticeCode }
 
 export type Notice = {
   kind: NoticeKind
   code: NoticeCode
   values?: Record<string, NoticeValue>
-  /** The server's message, shown instead of the code's text when it sent one. */
+  /** The failed call's reason (by its code), shown instead of the notice's text. */
+  failure?: CallFailure
+  /** The server's message as text, shown instead of the notice's text (flows not yet giving `failure`). */
   message?: string
 }
 
@@ -182,10 +186,14 @@ const noticeKinds: Record<NoticeCode, NoticeKind> = {
   'detail.missingStoreData': 'error',
 }
 
-/** The notice of a code, with its kind; `values` for its text, `message`: the server's, shown instead. */
-export const notice = (code: NoticeCode, more: Pick<Notice, 'values' | 'message'> = {}): Notice => ({
+/** The notice of a code, with its kind; `values` for its text; `failure` or `message`, shown instead. */
+export const notice = (
+  code: NoticeCode,
+  more: Pick<Notice, 'values' | 'failure' | 'message'> = {},
+): Notice => ({
   kind: noticeKinds[code],
   code,
   ...(more.values ? { values: more.values } : {}),
+  ...(more.failure ? { failure: more.failure } : {}),
   ...(more.message ? { message: more.message } : {}),
 })

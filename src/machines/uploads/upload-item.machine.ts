@@ -7,6 +7,7 @@
 import { type ActorRef, assign, fromPromise, type Snapshot, sendTo, setup } from 'xstate'
 import type { DocumentKind, UploadAnswer } from '../../contract'
 import { contractMessages } from '../../contract'
+import { type Reason, reasonOf } from '../shared/failure'
 
 export type UploadStatus =
   | 'pending'
@@ -17,7 +18,7 @@ export type UploadStatus =
   | 'error'
   | 'cancelled'
 
-export const COMPANY_REQUIRED_MESSAGE = contractMessages.companyIdRequired
+const COMPANY_REQUIRED = reasonOf(contractMessages.companyIdRequired)
 const PROCESSING_FAILED_MESSAGE = contractMessages.processingFailed
 
 /** What an item tells its queue each time its status changes. */
@@ -26,7 +27,7 @@ export type UploadReport = {
   id: string
   status: UploadStatus
   documentId: number | null
-  error: string | null
+  error: Reason | null
   completedAt: number | null
   /** The server has just answered the upload (the queue's "sent" toast). */
   answered: boolean
@@ -62,7 +63,7 @@ export type UploadItemContext = Omit<UploadItemInput, 'file'> & {
   fileType: string
   documentId: number | null
   progress: number
-  error: string | null
+  error: Reason | null
   completedAt: number | null
 }
 
@@ -85,8 +86,8 @@ export function failureReason(update: Pick<StatusUpdate, 'errors' | 'messages'>)
   return texts.length ? texts.join(', ') : PROCESSING_FAILED_MESSAGE
 }
 
-const messageOf = (error: unknown) =>
-  error instanceof Error && error.message ? error.message : contractMessages.uploadFailed
+const reasonOfError = (error: unknown) =>
+  reasonOf(error instanceof Error && error.message ? error.message : contractMessages.uploadFailed)
 
 export const uploadItemMachine = setup({
   types: {
@@ -100,7 +101,7 @@ export const uploadItemMachine = setup({
     }),
   },
   actions: {
-    notify: (_, _params: { notice: UploadItemNotice; fileName: string; reason?: string }) => {},
+    notify: (_, _params: { notice: UploadItemNotice; fileName: string; reason?: Reason }) => {},
     report: sendTo(
       ({ context }) => context.parent,
       ({ context }, params: { status: UploadStatus; answered?: boolean }): UploadReport => ({
@@ -145,7 +146,7 @@ export const uploadItemMachine = setup({
           },
           {
             target: 'error',
-            actions: assign({ error: COMPANY_REQUIRED_MESSAGE, completedAt: () => Date.now() }),
+            actions: assign({ error: COMPANY_REQUIRED, completedAt: () => Date.now() }),
             description: 'Refused before sending: an upload needs a company id.',
           },
         ],
@@ -181,7 +182,10 @@ export const uploadItemMachine = setup({
         ],
         onError: {
           target: 'error',
-          actions: assign({ error: ({ event }) => messageOf(event.error), completedAt: () => Date.now() }),
+          actions: assign({
+            error: ({ event }) => reasonOfError(event.error),
+            completedAt: () => Date.now(),
+          }),
         },
       },
       initial: 'uploading',
@@ -222,7 +226,10 @@ export const uploadItemMachine = setup({
           {
             guard: { type: 'isFailed', params: ({ event }) => event },
             target: 'error',
-            actions: assign({ error: ({ event }) => failureReason(event), completedAt: () => Date.now() }),
+            actions: assign({
+              error: ({ event }) => reasonOf(failureReason(event)),
+              completedAt: () => Date.now(),
+            }),
           },
         ],
       },
@@ -246,7 +253,7 @@ export const uploadItemMachine = setup({
           params: ({ context }) => ({
             notice: 'failed',
             fileName: context.fileName,
-            reason: context.error ?? PROCESSING_FAILED_MESSAGE,
+            reason: context.error ?? reasonOf(PROCESSING_FAILED_MESSAGE),
           }),
         },
       ],

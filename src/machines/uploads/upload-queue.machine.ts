@@ -4,8 +4,18 @@
  * (from `upload.changed`) and owns the single bulk poll: `idle` while nothing processes, else every
  * 3 s one request per kind (`checking`), whose answers it forwards to the children.
  */
-import { type ActorRefFrom, assign, emit, enqueueActions, fromPromise, setup } from 'xstate'
+import {
+  type ActorRefFrom,
+  assign,
+  type EventObject,
+  emit,
+  enqueueActions,
+  fromCallback,
+  fromPromise,
+  setup,
+} from 'xstate'
 import type { DocumentKind, ProcessingStatus, QueuedFile } from '../../contract'
+import type { Reason } from '../shared/failure'
 import { type UploadReport, type UploadStatus, uploadItemMachine } from './upload-item.machine'
 
 export const MAX_CONCURRENT_UPLOADS = 3
@@ -28,7 +38,7 @@ export type QueueEntry = {
   createdAt: number
   status: UploadStatus
   documentId: number | null
-  error: string | null
+  error: Reason | null
   completedAt: number | null
   ref: UploadItemActor
 }
@@ -36,8 +46,13 @@ export type QueueEntry = {
 export type StatusRequest = { kind: DocumentKind; companyId: number; documentIds: number[] }
 export type StatusAnswer = { kind: DocumentKind; companyId: number; statuses: ProcessingStatus[] }
 
-/** What the queue tells listeners: `uploads.settled` after each upload that completes or fails. */
-export type UploadQueueEmitted = { type: 'uploads.settled' }
+/**
+ * What the queue tells listeners: `uploads.accepted` when the server has taken an upload (its
+ * document exists), `uploads.settled` after each upload that completes or fails.
+ */
+export type UploadQueueEmitted =
+  | { type: 'uploads.accepted'; companyId: number; documentId: number | null }
+  | { type: 'uploads.settled' }
 
 export type UploadQueueEvent =
   | { type: 'uploads.add'; files: QueuedFile[]; companyId: number | null; at: number }
@@ -99,11 +114,18 @@ export const uploadQueueMachine = setup({
     checkStatus: fromPromise<StatusAnswer[], { requests: StatusRequest[] }>(async () => {
       throw new Error('checkStatus not provided')
     }),
+    /** Sends the queue `uploads.clearAll` when the user signs out (none where no session runs). */
+    sessionEvents: fromCallback<EventObject>(() => undefined),
   },
   actions: {
     notify: (_, _params: { notice: UploadQueueNotice; fileName?: string; count?: number }) => {},
     /** Tells whoever listens (the dashboard on screen) that an upload completed or failed. */
     announceSettled: emit({ type: 'uploads.settled' }),
+    /** Tells whoever listens that the server took an upload of `companyId`. */
+    announceAccepted: emit((_, p: { companyId: number; documentId: number | null }) => ({
+      type: 'uploads.accepted' as const,
+      ...p,
+    })),
     logPollError: (_, _params: { error: unknown }) => {},
     /** Starts pending uploads while fewer than MAX_CONCURRENT_UPLOADS are sending (then `markStarted`). */
     startNext: ({ context }) => {
@@ -126,6 +148,7 @@ export const uploadQueueMachine = setup({
   id: 'uploadQueue',
   context: { uploads: [], nextId: 1, panelOpen: false, unseen: false },
   type: 'parallel',
+  invoke: { id: 'session', src: 'sessionEvents' },
   states: {
     uploads: {
       description: 'The list: one child per file, mirrored from their reports.',
@@ -202,10 +225,11 @@ export const uploadQueueMachine = setup({
                 ),
                 unseen: context.unseen || (!context.panelOpen && ENDED.includes(status)),
               })
-              if (answered && context.uploads.length < SEND_TOAST_LIMIT) {
-                const fileName = context.uploads.find((u) => u.id === id)?.fileName ?? ''
-                enqueue({ type: 'notify', params: { notice: 'sent', fileName } })
-              }
+              const entry = context.uploads.find((u) => u.id === id)
+              if (answered && entry)
+                enqueue({ type: 'announceAccepted', params: { companyId: entry.companyId, documentId } })
+              if (answered && context.uploads.length < SEND_TOAST_LIMIT)
+                enqueue({ type: 'notify', params: { notice: 'sent', fileName: entry?.fileName ?? '' } })
               if (ENDED.includes(status)) enqueue('announceSettled')
             }),
             'startNext',
@@ -240,7 +264,8 @@ export const uploadQueueMachine = setup({
             for (const u of context.uploads) enqueue.stopChild(u.ref)
             enqueue.assign({ uploads: [], unseen: false })
           }),
-          description: 'Empties the list; uploads still sending are aborted.',
+          description:
+            'Empties the list, aborting what still sends; the `session` actor sends it on sign-out.',
         },
         'panel.toggle': {
           actions: assign(({ context }) => ({

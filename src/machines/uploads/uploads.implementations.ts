@@ -1,13 +1,14 @@
 /**
  * The upload flow's machines filled from the documents API and the notices: the queue (one child
  * per file, the status poll) and the upload dialog, which hands its files to the queue for the
- * selected company. The queue emits `uploads.settled` after each upload that completes or fails;
- * `followSession` forgets the list when the user signs out.
+ * selected company. The queue emits `uploads.accepted` and `uploads.settled`; its `session` actor
+ * turns the session's `session.signedOut` into `uploads.clearAll` (signing out forgets the list).
  */
-import { type ActorRefFrom, fromPromise } from 'xstate'
+import { type ActorRefFrom, fromCallback, fromPromise } from 'xstate'
 import type { Api } from '../../api'
 import { contractMessages } from '../../contract'
 import type { SessionActor } from '../session/session.implementations'
+import { type Reason, reasonOf } from '../shared/failure'
 import { type Notice, type Notify, notice } from '../shared/notice'
 import type { CompanySelectionActor } from '../shell/shell.implementations'
 import { type UploadDialogMachine, uploadDialogMachine } from './upload-dialog.machine'
@@ -33,14 +34,14 @@ function uploadNotice(p: {
   notice: UploadQueueNotice | UploadItemNotice
   fileName?: string
   count?: number
-  reason?: string
+  reason?: Reason
 }): Notice {
   const fileName = p.fileName ?? ''
   if (p.notice === 'started' && p.count !== undefined)
     return notice('upload.startedMany', { values: { 0: p.count } })
   if (p.notice === 'failed') {
     return notice('upload.failed', {
-      values: { fileName, reason: { message: p.reason ?? contractMessages.uploadFailed } },
+      values: { fileName, reason: { reason: p.reason ?? reasonOf(contractMessages.uploadFailed) } },
     })
   }
   return notice(`upload.${p.notice}`, { values: { fileName } })
@@ -72,6 +73,11 @@ export function createUploadsImplementations({ api, notify, session, companySele
     uploadQueue: uploadQueueMachine.provide({
       actors: {
         uploadItem,
+        sessionEvents: fromCallback(({ sendBack }) => {
+          // Signing out forgets the list (and aborts what is still sending).
+          const subscription = session.on('session.signedOut', () => sendBack({ type: 'uploads.clearAll' }))
+          return () => subscription.unsubscribe()
+        }),
         // One request per kind (and company); a failed one is logged, the others still count.
         checkStatus: fromPromise(async ({ input }) => {
           const settled = await Promise.allSettled(
@@ -109,12 +115,5 @@ export function createUploadsImplementations({ api, notify, session, companySele
             }),
         },
       }),
-    /** Signing out forgets the list (and aborts what is still sending). Returns the unsubscribe. */
-    followSession(queue: UploadQueueActor) {
-      const subscription = session.on('session.signedOut', () => {
-        if (queue.getSnapshot().context.uploads.length) queue.send({ type: 'uploads.clearAll' })
-      })
-      return () => subscription.unsubscribe()
-    },
   }
 }

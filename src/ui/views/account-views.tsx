@@ -11,7 +11,7 @@ import { Alert } from '../components/alert'
 import { BusyButton } from '../components/button'
 import { NewPasswordFields, TextField } from '../components/field'
 import { formValues, translateErrors } from '../forms'
-import { messageText } from '../message-texts'
+import { failureText } from '../message-texts'
 import { AuthLayout } from './auth-layout'
 
 const stack = css({ display: 'flex', flexDirection: 'column', gap: '4' })
@@ -55,7 +55,7 @@ export function ActivateAccountView({ email, token }: { email: string; token: st
     <AuthLayout title={t`Activate your account`} subtitle={t`Choose the password you will sign in with.`}>
       {failure ? (
         <Alert status="error">
-          {failure.status >= 500 ? t`Account validation failed` : messageText(failure.message)}
+          {failure.status >= 500 ? t`Account validation failed` : failureText(failure)}
         </Alert>
       ) : null}
       <form className={stack} onSubmit={onSubmit} noValidate>
@@ -98,7 +98,7 @@ export function ResetPasswordView() {
     >
       {failure ? (
         <Alert status="error">
-          {failure.status >= 500 ? t`Failed to send reset instructions` : messageText(failure.message)}
+          {failure.status >= 500 ? t`Failed to send reset instructions` : failureText(failure)}
         </Alert>
       ) : null}
       <form className={stack} onSubmit={onSubmit} noValidate>
@@ -129,7 +129,7 @@ export function ResetPasswordConfirmView({ email, token }: { email: string; toke
     <AuthLayout title={t`Choose a new password`} subtitle={email}>
       {failure ? (
         <Alert status="error">
-          {failure.status >= 500 ? t`Password reset failed` : messageText(failure.message)}
+          {failure.status >= 500 ? t`Password reset failed` : failureText(failure)}
         </Alert>
       ) : null}
       <form className={stack} onSubmit={onSubmit} noValidate>

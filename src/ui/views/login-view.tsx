@@ -11,7 +11,7 @@ import { BusyButton } from '../components/button'
 import { NewPasswordFields, PasswordField, TextField } from '../components/field'
 import { Spinner } from '../components/spinner'
 import { formValues, translateErrors } from '../forms'
-import { messageText } from '../message-texts'
+import { failureText as textOfFailure } from '../message-texts'
 import { AuthLayout } from './auth-layout'
 
 const stack = css({ display: 'flex', flexDirection: 'column', gap: '4' })
@@ -20,7 +20,7 @@ function useLoginFailureText(failure: CallFailure | null): string | null {
   const { t } = useLingui()
   if (!failure) return null
   if (failure.status === 401) return t`Login failed. Please check your credentials and try again.`
-  return messageText(failure.message)
+  return textOfFailure(failure)
 }
 
 export function LoginView({ redirectTo }: { redirectTo: string }) {
@@ -126,7 +126,7 @@ function FirstAdminForm({ actor }: { actor: FirstAdminActor }) {
       title={t`Create the first administrator`}
       subtitle={t`No platform administrator exists yet. The account you create here manages every company and user.`}
     >
-      {failure ? <Alert status="error">{messageText(failure.message)}</Alert> : null}
+      {failure ? <Alert status="error">{textOfFailure(failure)}</Alert> : null}
       <form className={stack} onSubmit={onSubmit} noValidate>
         <TextField
           label={t`Email`}

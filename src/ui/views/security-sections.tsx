@@ -11,14 +11,14 @@ import { Alert } from '../components/alert'
 import { BusyButton, Button } from '../components/button'
 import { PasswordField, TextField } from '../components/field'
 import { formValues, translateErrors } from '../forms'
-import { codeOfMessage, messageText } from '../message-texts'
+import { codeOfMessage, failureText as textOfFailure } from '../message-texts'
 
 const stack = css({ display: 'flex', flexDirection: 'column', gap: '4', maxW: 'md' })
 
 /** The server's detail (or message) for a failed call, translated; a server error (5xx) shows the fallback instead. */
 function serverDetail(failure: CallFailure | null, fallback: string): string | null {
   if (!failure) return null
-  return failure.status >= 500 ? fallback : messageText(failure.detail ?? failure.message)
+  return failure.status >= 500 ? fallback : textOfFailure(failure)
 }
 
 export function ChangePasswordSection() {
@@ -144,7 +144,7 @@ function DisableTwoFactorPanel({ onCancel }: { onCancel: () => void }) {
 
   return (
     <form className={stack} onSubmit={onSubmit} noValidate aria-label={t`Disable two-factor authentication`}>
-      {failure ? <Alert status="error">{messageText(failure.message)}</Alert> : null}
+      {failure ? <Alert status="error">{textOfFailure(failure)}</Alert> : null}
       <fieldset className={css({ display: 'flex', gap: '4', fontSize: 'sm' })}>
         <legend className={css({ fontSize: 'sm', mb: '2' })}>
           <Trans>Confirm with</Trans>

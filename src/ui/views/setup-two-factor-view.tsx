@@ -11,7 +11,7 @@ import { TextField } from '../components/field'
 import { CheckIcon } from '../components/icons'
 import { Spinner } from '../components/spinner'
 import { formValues, translateErrors } from '../forms'
-import { messageText } from '../message-texts'
+import { failureText as textOfFailure } from '../message-texts'
 import { AuthLayout } from './auth-layout'
 
 type SetupActor = TwoFactorSetupActor
@@ -69,7 +69,7 @@ function IntroStep({ setup }: { setup: SetupActor }) {
           without it.
         </Trans>
       </p>
-      {failure ? <Alert status="error">{messageText(failure.message)}</Alert> : null}
+      {failure ? <Alert status="error">{textOfFailure(failure)}</Alert> : null}
       <div className={row}>
         <Button variant="ghost" onClick={() => setup.send({ type: 'setup.skip' })} disabled={busy}>
           <Trans>Skip for now</Trans>
@@ -211,7 +211,7 @@ function VerifyStep({ setup }: { setup: SetupActor }) {
   const failureText = failure
     ? failure.status >= 500
       ? t`Failed to verify token. Please try again.`
-      : messageText(failure.message)
+      : textOfFailure(failure)
     : null
 
   return (

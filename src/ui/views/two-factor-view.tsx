@@ -7,7 +7,7 @@ import { Alert } from '../components/alert'
 import { BusyButton, Button } from '../components/button'
 import { TextField } from '../components/field'
 import { formValues, translateErrors } from '../forms'
-import { messageText } from '../message-texts'
+import { failureText as textOfFailure } from '../message-texts'
 import { AuthLayout } from './auth-layout'
 
 /** /two-factor: the second sign-in step, driven by the session's `signedOut.secondFactor` state. */
@@ -28,7 +28,7 @@ export function TwoFactorView() {
   const failureText = failure
     ? failure.status === 401
       ? t`2FA verification failed`
-      : messageText(failure.message)
+      : textOfFailure(failure)
     : null
 
   return (

@@ -14,7 +14,7 @@ import { SelectField } from '../../components/select'
 import { Sheet } from '../../components/sheet'
 import { Spinner } from '../../components/spinner'
 import { formValues } from '../../forms'
-import { messageText } from '../../message-texts'
+import { failureText, messageText } from '../../message-texts'
 import { roleLabel } from './labels'
 
 export type CompanyEditActor = ActorRefFrom<CompanyEditMachine>
@@ -206,7 +206,7 @@ function FieldsSection({ actor }: { actor: CompanyEditActor }) {
         </h3>
         {failure ? (
           <Alert status="error">
-            {failure.status >= 500 ? t`Failed to update company` : messageText(failure.message)}
+            {failure.status >= 500 ? t`Failed to update company` : failureText(failure)}
           </Alert>
         ) : null}
         <TextField

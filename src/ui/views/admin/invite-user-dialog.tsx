@@ -14,7 +14,7 @@ import { SelectField } from '../../components/select'
 import { Sheet } from '../../components/sheet'
 import { Spinner } from '../../components/spinner'
 import { formValues, translateErrors } from '../../forms'
-import { messageText } from '../../message-texts'
+import { failureText, messageText } from '../../message-texts'
 import { roleLabel } from './labels'
 
 export function InviteUserDialog({
@@ -72,9 +72,7 @@ export function InviteUserDialog({
         <fieldset disabled={busy} className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
           {failure ? (
             <Alert status="error">
-              {failure.status >= 500
-                ? t`Failed to invite user`
-                : messageText(failure.detail ?? failure.message)}
+              {failure.status >= 500 ? t`Failed to invite user` : failureText(failure)}
             </Alert>
           ) : null}
           <TextField

@@ -17,7 +17,7 @@ import { Sheet } from '../../components/sheet'
 import { Spinner } from '../../components/spinner'
 import { DataTable, MessageRow, SkeletonRows, Td, Th, Tr } from '../../components/table'
 import { formValues, translateErrors } from '../../forms'
-import { messageText } from '../../message-texts'
+import { failureText } from '../../message-texts'
 import { InviteUserDialog } from './invite-user-dialog'
 import { companiesSummary, roleLabel } from './labels'
 
@@ -230,7 +230,7 @@ function EditUserDialog({ list }: { list: AdminUsersActor }) {
         <fieldset disabled={saving} className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
           {failure ? (
             <Alert status="error">
-              {failure.status >= 500 ? t`Failed to update user` : messageText(failure.message)}
+              {failure.status >= 500 ? t`Failed to update user` : failureText(failure)}
             </Alert>
           ) : null}
           <TextField label={t`Name`} name="name" defaultValue={user.name} error={errors.name} required />

@@ -1,11 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
-import { lazy, type ReactNode, Suspense, useEffect } from 'react'
+import { lazy, type ReactNode, Suspense } from 'react'
 import { css, cx } from 'styled-system/css'
 import { button, card } from 'styled-system/recipes'
 import { token } from 'styled-system/tokens'
 import { LOG_TYPE_LABEL } from '../../../contract/document-labels'
-import { type DashboardActor, followUploads } from '../../../machines/dashboard/dashboard.implementations'
+import type { DashboardActor } from '../../../machines/dashboard/dashboard.implementations'
 import type { SortColumn, Summary } from '../../../machines/dashboard/dashboard.machine'
 import { activeFilterCount } from '../../../machines/dashboard/filters.machine'
 import { canDeleteRow } from '../../../machines/dashboard/row-actions.machine'
@@ -61,10 +61,9 @@ export function DashboardView() {
 }
 
 function CompanyDashboard({ companyId }: { companyId: number }) {
-  const { machines, uploadQueue } = useAppActors()
+  const { machines } = useAppActors()
+  // Its `uploads` actor reloads it after each upload that completes or fails.
   const dashboard = useScreenActor(machines.dashboard, { input: { companyId } })
-  // The dashboard refreshes after each upload that completes or fails (the queue's `uploads.settled`).
-  useEffect(() => (uploadQueue ? followUploads(dashboard, uploadQueue) : undefined), [uploadQueue, dashboard])
   return <CompanyDashboardView dashboard={dashboard} companyId={companyId} />
 }
 

@@ -5,7 +5,7 @@ import { button } from 'styled-system/recipes'
 import { groupLabel } from '../../../contract/document-labels'
 import type { UploadStatus } from '../../../machines/uploads/upload-item.machine'
 import type { QueueEntry, UploadQueueActor } from '../../../machines/uploads/upload-queue.machine'
-import { messageText } from '../../message-texts'
+import { failureText } from '../../message-texts'
 import { batchByMinute, formatFileSize } from './format'
 
 const STATUS_COLOR: Record<UploadStatus, string> = {
@@ -234,7 +234,7 @@ function UploadRow({
         ) : null}
       </div>
       {upload.error ? (
-        <p className={css({ fontSize: 'xs', color: 'red.600', mt: '0.5' })}>{messageText(upload.error)}</p>
+        <p className={css({ fontSize: 'xs', color: 'red.600', mt: '0.5' })}>{failureText(upload.error)}</p>
       ) : null}
       {showBar ? (
         <div
