@@ -75,5 +75,11 @@ it('shows a mail sent to the company scanner address on its dashboard with its f
     )
     .toBe('completed')
   expect(await statusOf('readme\\.txt').getAttribute('data-status')).toBe('rejected')
+  // Each row says how it arrived (the e-mail icon and the envelope sender); the refused one, why.
+  const mailed = page.getByRole('row', { name: /mailed-invoice\.pdf/ })
+  await expect.poll(() => mailed.getByRole('img', { name: 'Received by e-mail' }).count()).toBe(1)
+  expect(await mailed.getByText('supplier@vendor.test').count()).toBe(1)
+  const refused = page.getByRole('row', { name: /readme\.txt/ })
+  expect(await refused.getByText('Only PDF, JPEG or PNG files are supported for invoices').count()).toBe(1)
   expect(errors).toEqual([])
 })
