@@ -319,6 +319,113 @@ describe('receipt currency', () => {
     ).toBe('MYR')
   })
 
+  it('reads a currency OCR set on its own token: beside the amount or after the total label', () => {
+    expect(
+      currency([
+        [
+          [20, 'TOTAL'],
+          [130, 'RM'],
+          [150, '12.50'],
+        ],
+      ]),
+    ).toBe('MYR')
+    expect(
+      currency([
+        [
+          [20, 'TOTAL RM'],
+          [150, '12.50'],
+        ],
+      ]),
+    ).toBe('MYR')
+    expect(
+      currency([
+        [
+          [20, 'TOTAL'],
+          [130, '£'],
+          [150, '12.50'],
+        ],
+      ]),
+    ).toBe('GBP')
+    expect(
+      currency([
+        [
+          [20, 'TOTAL CHF'],
+          [150, '12.50'],
+        ],
+      ]),
+    ).toBe('CHF')
+    expect(
+      currency([
+        [
+          [20, 'TOTAL'],
+          [150, '12.50 €'],
+        ],
+      ]),
+    ).toBe('EUR')
+  })
+
+  it('takes a code printed in an amount column over a symbol OCR made out of noise in a header', () => {
+    expect(
+      currency([
+        [
+          [20, 'Rate'],
+          [60, 'Amt € Excl'],
+          [140, 'Tax(RM)'],
+        ],
+        [
+          [20, 'SR 6%'],
+          [80, '10.00'],
+          [150, '0.60'],
+        ],
+        [
+          [20, 'TOTAL'],
+          [150, '10.60'],
+        ],
+      ]),
+    ).toBe('MYR')
+  })
+
+  it('reads "RM" that OCR misread in an amount column header, when nothing else is printed', () => {
+    const gst = (header: string) =>
+      currency([
+        [
+          [20, 'GST Summary'],
+          [100, header],
+        ],
+        [
+          [20, 'SR @ 6%'],
+          [100, '10.00'],
+          [150, '0.60'],
+        ],
+        [
+          [20, 'TOTAL'],
+          [150, '10.60'],
+        ],
+      ])
+    expect(gst('Amount (RH)')).toBe('MYR')
+    expect(gst('Tax(Ri)')).toBe('MYR')
+    expect(gst('Amount (EUR)')).toBe('EUR')
+    expect(gst('Amount (RHS)')).toBeNull()
+  })
+
+  it('reads a bare "$" by the country the document prints, USD only without one', () => {
+    const page = (country: string) =>
+      extractFields([
+        receipt([
+          [[30, 'HARBOUR CAFE']],
+          [[30, `1 MARINA ROAD, ${country}`]],
+          [[20, 'DATE: 05/03/2018']],
+          [
+            [20, 'TOTAL'],
+            [150, '$12.50'],
+          ],
+        ]),
+      ]).currency
+    expect(page('SINGAPORE 018989')).toBe('SGD')
+    expect(page('SYDNEY NSW 2000, AUSTRALIA')).toBe('AUD')
+    expect(page('PORTLAND OR 97201')).toBe('USD')
+  })
+
   it('assumes no currency when none is printed', () => {
     expect(
       currency([

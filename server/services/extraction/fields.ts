@@ -5,6 +5,7 @@
  */
 import { electronicFormatIBAN, getCountrySpecifications, isValidIBAN } from 'ibantools'
 import { checkVAT, countries } from 'jsvat'
+import { findCurrency } from './currency.ts'
 import {
   leftNeighbour,
   overlaps,
@@ -1057,89 +1058,6 @@ function findIssueDate(
 }
 
 // ---- totals -------------------------------------------------------------------------------
-
-/** ISO 4217 codes the runtime knows (EUR, USD, GBP, CHF, MYR, SGD, JPY…). */
-const ISO_CURRENCIES = new Set(Intl.supportedValuesOf('currency'))
-/**
- * A currency symbol as printed next to an amount ("€ 12,00", "12.00 €", "$12.00") or standing
- * alone ("Total (€)", "Total € incl. VAT"): one inside a word ("1€ML2", "Wood£heer") or before other
- * text ("$ = 6%") is an OCR misreading of a letter, no currency.
- */
-const symbol = (sym: string) =>
-  new RegExp(
-    String.raw`(?:^|[\s(:])${sym}(?=\s?[-−]?\d[\d.,' ]*[.,]\d{2}(?!\d)|\s*\)|\s*$|\s{2}|\s\p{L})|\d[.,]\d{2}\s?${sym}(?![\p{L}\d])`,
-    'u',
-  )
-const SYMBOLS: [RegExp, string][] = [
-  [/\beuros?\b/i, 'EUR'],
-  [symbol('€'), 'EUR'],
-  [symbol('£'), 'GBP'],
-  [/\bRM\s?\d|\bRM\b|\(RM\)/, 'MYR'],
-  [symbol(String.raw`S\$`), 'SGD'],
-  [/\bCHF\b|\bFr\.\s?\d/, 'CHF'],
-  [symbol('¥'), 'JPY'],
-  [symbol(String.raw`(?:US)?\$`), 'USD'],
-]
-
-const AMOUNT_NEAR = String.raw`\d[\d.,' ]*\d`
-/**
- * The currencies a text prints: ISO codes written next to an amount ("EUR 12,00", "12.00 MYR",
- * "(USD)"), then symbols. A bare capitalised word is no code ("BHD" in "Sdn Bhd", "ALL").
- */
-function currenciesIn(text: string): string[] {
-  const out: string[] = []
-  const re = new RegExp(
-    String.raw`(?<![A-Za-z])([A-Z]{3})\s?(?=${AMOUNT_NEAR})|${AMOUNT_NEAR}\s?([A-Z]{3})(?![A-Za-z])|\(([A-Z]{3})\)|(?<![A-Za-z])(EUR|USD|GBP|CHF|MYR|SGD)(?![A-Za-z])`,
-    'g',
-  )
-  for (const m of text.matchAll(re)) {
-    const code = m[1] ?? m[2] ?? m[3] ?? m[4]
-    if (code && ISO_CURRENCIES.has(code) && !out.includes(code)) out.push(code)
-  }
-  for (const [re, code] of SYMBOLS) if (re.test(text) && !out.includes(code)) out.push(code)
-  return out
-}
-
-/**
- * The document's currency: the one printed on the total's row, else a currency label's value
- * ("Währung: EUR", "Beträge in EUR", "Currency"), else the one most rows with amounts print.
- * Null when the document prints none: no currency is assumed.
- */
-function findCurrency(lines: Line[], totalText: string | null): string | null {
-  // A currency labelled as the invoice's own ("Rechnungswährung: GBP") beats the total row's
-  // (a document may also print its totals converted into the tax-accounting currency).
-  for (const ref of segments(lines)) {
-    const m = labelAt('invoice_currency', ref.seg.text)
-    if (!m) continue
-    const code = currenciesIn(m.rest || (rightNeighbour(lines, ref)?.text ?? ''))[0]
-    if (code) return code
-  }
-  const fromTotal = totalText ? currenciesIn(totalText)[0] : undefined
-  // A bare "$" names no one currency (and OCR reads S or 5 as "$"): a currency the document
-  // spells out elsewhere ("RM", "EUR", "(MYR)") decides.
-  const bareDollar = (t: string) => !/\bUSD\b|US\$/.test(t)
-  if (fromTotal && !(fromTotal === 'USD' && bareDollar(totalText!))) return fromTotal
-  if (fromTotal) {
-    const other = lines.flatMap((l) => currenciesIn(l.text)).find((c) => c !== 'USD')
-    return other ?? fromTotal
-  }
-  for (const line of lines) {
-    const m = line.text.match(
-      /\b(w[aä]hrung|currency|devise|monnaie|betr[aä]ge in|amounts in|montants en)\b\s*:?\s*(.*)$/i,
-    )
-    const code = m ? currenciesIn(m[2]!)[0] : undefined
-    if (code) return code
-  }
-  // Rows with amounts count fully; others (a column header "Netto EUR") half.
-  const counts = new Map<string, number>()
-  for (const line of lines) {
-    const weight = findAmounts(line.text).length > 0 ? 1 : 0.5
-    for (const c of currenciesIn(line.text)) counts.set(c, (counts.get(c) ?? 0) + weight)
-  }
-  const ranked = [...counts].sort((a, b) => b[1] - a[1]).map(([c]) => c)
-  if (ranked[0] === 'USD' && ranked.length > 1 && lines.every((l) => bareDollar(l.text))) return ranked[1]!
-  return ranked[0] ?? null
-}
 
 // ---- OCR accents --------------------------------------------------------------------------
 

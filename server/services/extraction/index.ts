@@ -47,8 +47,11 @@ export async function extractDocument(
   let ocrPages = 0
   let textMs = 0
   let ocrMs = 0
-  /** The OCR'd pages, each with a second reading in the other layout (used when fields are missing). */
-  const rereads: { n: number; read: () => Promise<PageText> }[] = []
+  /**
+   * The OCR'd pages, each with a second reading in the other layout and a closer one (enlarged,
+   * ink darkened), used in turn while required fields are missing.
+   */
+  const rereads: { n: number; read: () => Promise<PageText>; closer: () => Promise<PageText> }[] = []
   if (contentType === 'application/pdf') {
     const started = performance.now()
     let pdf: Awaited<ReturnType<typeof readPdf>>
@@ -85,7 +88,11 @@ export async function extractDocument(
         ocrMs += performance.now() - t
         ocrPages += 1
         pages[n - 1] = { ...page, page: n, lines: page.lines.map((l) => ({ ...l, page: n })) }
-        rereads.push({ n, read: () => ocr.recognize(image, { ...hint, layout: otherLayout(hint.layout!) }) })
+        rereads.push({
+          n,
+          read: () => ocr.recognize(image, { ...hint, layout: otherLayout(hint.layout!) }),
+          closer: () => ocr.recognize(image, { ...hint, enhance: true }),
+        })
       }
     } finally {
       await pdf.close()
@@ -105,7 +112,11 @@ export async function extractDocument(
     }
     ocrMs = performance.now() - t
     ocrPages = 1
-    rereads.push({ n: 1, read: () => ocr.recognize(image, { layout: otherLayout(layout) }) })
+    rereads.push({
+      n: 1,
+      read: () => ocr.recognize(image, { layout: otherLayout(layout) }),
+      closer: () => ocr.recognize(image, { layout, enhance: true }),
+    })
   } else {
     throw new UnreadableFileError('unreadable_file', `Unsupported content type ${contentType}`)
   }
@@ -116,16 +127,22 @@ export async function extractDocument(
   let fields = extractFields(pages)
   if (ocrPages === 0) textMs += performance.now() - t
   // A required field OCR found no candidate for (a faded date, a total row read as noise): the
-  // scanned pages are read again in the other layout and the missing fields taken from that
-  // reading, so a document is FAILED only when neither reading holds a candidate.
-  if (rereads.length > 0 && missingRequired(fields)) {
+  // scanned pages are read again in the other layout, then closer (enlarged, ink darkened), and
+  // the missing fields taken from those readings, so a document is FAILED only when no reading
+  // holds a candidate.
+  for (const which of ['read', 'closer'] as const) {
+    if (rereads.length === 0 || !missingRequired(fields)) break
     const t2 = performance.now()
     const again = [...pages]
-    for (const { n, read } of rereads) {
-      options.onPage?.(n)
+    for (const reread of rereads) {
+      options.onPage?.(reread.n)
       try {
-        const page = await read()
-        again[n - 1] = { ...page, page: n, lines: page.lines.map((l) => ({ ...l, page: n })) }
+        const page = await reread[which]()
+        again[reread.n - 1] = {
+          ...page,
+          page: reread.n,
+          lines: page.lines.map((l) => ({ ...l, page: reread.n })),
+        }
       } catch {
         // The first reading stands.
       }
