@@ -251,6 +251,109 @@ describe('receipt total', () => {
   })
 })
 
+describe('receipt totals that must add up', () => {
+  const booked = (rows: Row[]) => {
+    const f = totals(rows)
+    return [f.total_invoice_including_vat, f.total_charge_excluding_vat, f.total_vat_amount]
+  }
+
+  it('books a rounding row printed before the total with the net', () => {
+    const [incl, excl, vat] = booked([
+      [
+        [20, 'Total Sales (Excluding GST) :'],
+        [150, '8.90'],
+      ],
+      [
+        [20, 'Total GST :'],
+        [150, '0.53'],
+      ],
+      [
+        [20, 'Rounding :'],
+        [150, '0.02'],
+      ],
+      [
+        [20, 'Total Sales (Inclusive of GST)'],
+        [150, '9.45'],
+      ],
+    ])
+    expect(incl).toBe(9.45)
+    expect(vat).toBe(0.53)
+    expect(excl).toBe(8.92)
+  })
+
+  it('takes the net printed elsewhere when the labelled one is misread', () => {
+    const [incl, excl, vat] = booked([
+      [
+        [20, 'Total (MYR):'],
+        [150, '17.93'],
+      ],
+      [
+        [20, 'GST @ 6% :'],
+        [150, '1.08'],
+      ],
+      [
+        [20, 'Net Total (MYR) :'],
+        [150, '0.01'],
+      ],
+      [
+        [20, 'Net Total Rounded (MYR) :'],
+        [150, '19.00'],
+      ],
+    ])
+    expect(incl).toBe(19)
+    expect(excl).toBe(17.93)
+    expect(vat).toBe(1.08)
+  })
+
+  it('reads the item count before "SUB TOTAL" as no part of the label', () => {
+    const [incl, excl, vat] = booked([
+      [
+        [20, '8 SUB TOTAL'],
+        [150, '64.00'],
+      ],
+      [
+        [20, 'GST 6%'],
+        [150, '3.84'],
+      ],
+      [
+        [20, 'ROUNDING ADJ'],
+        [150, '0.01'],
+      ],
+      [
+        [20, 'NET TOTAL'],
+        [150, '67.85'],
+      ],
+      [
+        [20, 'Cash'],
+        [150, '100.00'],
+      ],
+      [
+        [20, 'CHANGE'],
+        [150, '30.15'],
+      ],
+    ])
+    expect([incl, excl, vat]).toEqual([67.85, 64, 3.84])
+  })
+
+  it('keeps a mismatch no reading of the printed amounts resolves', () => {
+    const [incl, excl, vat] = booked([
+      [
+        [20, 'Montant HT'],
+        [150, '41.82'],
+      ],
+      [
+        [20, 'TVA 10 %'],
+        [150, '4.18'],
+      ],
+      [
+        [20, 'Prix TTC'],
+        [150, '64.00'],
+      ],
+    ])
+    expect([incl, excl, vat]).toEqual([64, 41.82, 4.18])
+  })
+})
+
 describe('receipt currency', () => {
   const currency = (rows: Row[]) => totals(rows).currency
 
@@ -451,13 +554,13 @@ describe('receipt OCR layout', () => {
    * Stands in for tesseract at the OCR boundary: each layout gives its own reading of the page
    * (the first one lost the date line), and every request is recorded.
    */
-  function twoReadings(readings: Record<'auto' | 'column', Row[]>) {
+  function twoReadings(readings: Record<'auto' | 'column', Row[]> & { closer?: Row[] }) {
     const asked: (OcrHint | undefined)[] = []
     const pool: OcrPool = {
       async recognize(_image, hint) {
         asked.push(hint)
         const layout = hint?.layout ?? 'auto'
-        return { ...receipt(readings[layout]), layout }
+        return { ...receipt(hint?.enhance ? (readings.closer ?? []) : readings[layout]), layout }
       },
       close: async () => {},
     }
@@ -481,6 +584,33 @@ describe('receipt OCR layout', () => {
     // What the first reading found stands.
     expect(fields.total_invoice_including_vat).toBe(12.5)
     expect(fields.business_name).toBe('KEDAI MAJU ENTERPRISE')
+  })
+
+  it('reads the page closer (enhanced) when neither layout holds a candidate, and fills it', async () => {
+    const { pool, asked } = twoReadings({
+      auto: [...header, total],
+      column: [...header, total],
+      closer: [[[20, 'DATE: 07/03/2018']]],
+    })
+    const { fields } = await extractDocument(png, 'image/png', pool)
+    expect(asked.map((h) => [h?.layout, h?.enhance ?? false])).toEqual([
+      [undefined, false],
+      ['column', false],
+      ['auto', true],
+    ])
+    expect(fields.document_date).toBe('2018-03-07')
+    expect(fields.total_invoice_including_vat).toBe(12.5)
+  })
+
+  it('reads no closer once the other layout filled the missing field', async () => {
+    const { pool, asked } = twoReadings({
+      auto: [...header, total],
+      column: [[[20, 'DATE: 05/03/2018']]],
+      closer: [[[20, 'DATE: 07/03/2018']]],
+    })
+    const { fields } = await extractDocument(png, 'image/png', pool)
+    expect(asked).toHaveLength(2)
+    expect(fields.document_date).toBe('2018-03-05')
   })
 
   it('reads once when every required field has a candidate', async () => {
