@@ -5,7 +5,12 @@
  */
 import { describe, expect, it } from 'vitest'
 import { extractFields } from '../../server/services/extraction/fields.ts'
-import { extractDocument, type OcrHint, type OcrPool } from '../../server/services/extraction/index.ts'
+import {
+  dateStrips,
+  extractDocument,
+  type OcrHint,
+  type OcrPool,
+} from '../../server/services/extraction/index.ts'
 import { defaultLayout } from '../../server/services/extraction/ocr.ts'
 import type { Line, PageText } from '../../server/services/extraction/pdf-text.ts'
 import { encodePng } from '../../server/services/extraction/png.ts'
@@ -554,12 +559,22 @@ describe('receipt OCR layout', () => {
    * Stands in for tesseract at the OCR boundary: each layout gives its own reading of the page
    * (the first one lost the date line), and every request is recorded.
    */
-  function twoReadings(readings: Record<'auto' | 'column', Row[]> & { closer?: Row[] }) {
+  function twoReadings(readings: Record<'auto' | 'column', Row[]> & { closer?: Row[]; strip?: Row[] }) {
     const asked: (OcrHint | undefined)[] = []
     const pool: OcrPool = {
       async recognize(_image, hint) {
         asked.push(hint)
         const layout = hint?.layout ?? 'auto'
+        if (hint?.region) {
+          // The strip's reading, its rows placed from the strip's top.
+          const page = receipt(readings.strip ?? [])
+          const top = page.lines[0]?.y ?? 0
+          return {
+            ...page,
+            lines: page.lines.map((l) => ({ ...l, y: l.y - top + hint.region!.y0 + 2 })),
+            layout,
+          }
+        }
         return { ...receipt(hint?.enhance ? (readings.closer ?? []) : readings[layout]), layout }
       },
       close: async () => {},
@@ -600,6 +615,59 @@ describe('receipt OCR layout', () => {
     ])
     expect(fields.document_date).toBe('2018-03-07')
     expect(fields.total_invoice_including_vat).toBe(12.5)
+  })
+
+  it('reads a garbled date line again on its own when no whole reading holds a date', async () => {
+    const garbled: Row[] = [
+      ...header,
+      [
+        [20, 'DocNo : CS0207'],
+        [120, 'Date: 22780'],
+      ],
+      total,
+    ]
+    const { pool, asked } = twoReadings({
+      auto: garbled,
+      column: garbled,
+      closer: garbled,
+      strip: [
+        [
+          [20, 'DocNo : CS0207'],
+          [120, 'Date: 22/12/2017'],
+        ],
+      ],
+    })
+    const { fields } = await extractDocument(png, 'image/png', pool)
+    const strips = asked.filter((h) => h?.region)
+    expect(strips).toHaveLength(1)
+    expect(strips[0]!.region!.x0).toBe(0)
+    expect(fields.document_date).toBe('2017-12-22')
+    expect(fields.total_invoice_including_vat).toBe(12.5)
+  })
+
+  it('finds the lines that should hold a date: a bare label, a time alone, digits and slashes', () => {
+    const page = receipt([
+      [[20, 'DATE: 05/03/2018']],
+      [
+        [20, 'Date:'],
+        [120, '22780'],
+      ],
+      [
+        [20, 'Hal 19:15'],
+        [120, '#1000000163'],
+      ],
+      [[70, '2/0]']],
+      [
+        [20, 'TOTAL'],
+        [150, '12.50'],
+      ],
+      [[20, 'THANK YOU']],
+    ])
+    const strips = dateStrips(page)
+    expect(strips).toHaveLength(3)
+    const ys = page.lines.map((l) => l.y)
+    expect(strips.map((r) => ys.findIndex((y) => y >= r.y0 && y < r.y1 && r.y1 - y > 8))).toEqual([1, 2, 3])
+    expect(strips.every((r) => r.x0 === 0 && r.x1 === page.width && r.y0 < r.y1)).toBe(true)
   })
 
   it('reads no closer once the other layout filled the missing field', async () => {

@@ -54,6 +54,8 @@ export interface OcrHint {
    * total printed small): resampled to ~400 dpi and its light ink darkened further.
    */
   enhance?: boolean
+  /** Only this strip of the page (in points): a line whose value the page reading garbled. */
+  region?: { x0: number; y0: number; x1: number; y1: number }
 }
 
 /** A page narrower than this (in inches) is a till roll or a cut-out receipt: one column. */
@@ -84,6 +86,9 @@ const MAX_SCALE = 2.5
 /** The closer reading's resolution and ink darkening (OcrHint.enhance). */
 const ENHANCED_DPI = 400
 const ENHANCED_GAMMA = 3
+/** A strip of a page read again (OcrHint.region): enlarged further, small as it is. */
+const REGION_DPI = 500
+const REGION_MAX_SCALE = 3.5
 /** Upsampling stops at this many pixels (memory and time of one page). */
 const MAX_PIXELS = 40_000_000
 
@@ -159,34 +164,82 @@ export function createOcrPool(size = 1): OcrPool {
       }
       if (!raw) throw new Error('The image cannot be decoded')
       const dpi = resolutionOf(raw.width, raw.dpi, hint.pageWidthPt)
-      const target = hint.enhance ? ENHANCED_DPI : TARGET_DPI
-      const scale =
-        dpi < target * 0.85
-          ? Math.max(1, Math.min(MAX_SCALE, target / dpi, Math.sqrt(MAX_PIXELS / (raw.width * raw.height))))
-          : 1
-      const grey = normalizeContrast(toGrey(raw), raw.width, raw.height, hint.enhance ? ENHANCED_GAMMA : 2)
-      const page =
-        scale === 1
-          ? { width: raw.width, height: raw.height, pixels: grey }
-          : resizeGrey(grey, raw.width, raw.height, scale)
+      const { page, scale, offset } = preparePage(raw, dpi, hint)
       const layout =
         hint.layout ?? defaultLayout({ widthPt: hint.pageWidthPt, widthPx: raw.width, heightPx: raw.height })
+      const mode = hint.region
+        ? Tesseract.PSM.SINGLE_BLOCK
+        : layout === 'column'
+          ? Tesseract.PSM.SINGLE_COLUMN
+          : Tesseract.PSM.AUTO
       const result = (await s.addJob(
         'recognize',
         encodePgm(page.width, page.height, page.pixels),
         {
           user_defined_dpi: String(Math.round(dpi * scale)),
-          tessedit_pageseg_mode: layout === 'column' ? Tesseract.PSM.SINGLE_COLUMN : Tesseract.PSM.AUTO,
+          tessedit_pageseg_mode: mode,
         } as Partial<Tesseract.RecognizeOptions>,
         { blocks: true, text: false },
       )) as Tesseract.RecognizeResult
       // Coordinates in points (1/72 in), as the PDF text layer gives them.
-      return { ...toPage(result.data, page, 72 / (dpi * scale)), layout }
+      const read = toPage(result.data, page, 72 / (dpi * scale))
+      return { ...(offset ? shifted(read, offset) : read), layout }
     },
     async close() {
       if (scheduler) await (await scheduler).terminate()
       scheduler = null
     },
+  }
+}
+
+/**
+ * The page as tesseract gets it: grey, contrast normalised, resampled towards the target
+ * resolution; for a `region`, only that strip of the page (its offset in points returned).
+ */
+function preparePage(raw: RawImage, dpi: number, hint: OcrHint) {
+  let grey = toGrey(raw)
+  let width = raw.width
+  let height = raw.height
+  let offset: { x: number; y: number } | null = null
+  if (hint.region) {
+    const px = dpi / 72
+    const x0 = Math.max(0, Math.floor(hint.region.x0 * px))
+    const y0 = Math.max(0, Math.floor(hint.region.y0 * px))
+    const x1 = Math.min(width, Math.ceil(hint.region.x1 * px))
+    const y1 = Math.min(height, Math.ceil(hint.region.y1 * px))
+    if (x1 - x0 >= 8 && y1 - y0 >= 8) {
+      const crop = new Uint8Array((x1 - x0) * (y1 - y0))
+      for (let y = y0; y < y1; y++)
+        crop.set(grey.subarray(y * width + x0, y * width + x1), (y - y0) * (x1 - x0))
+      grey = crop
+      width = x1 - x0
+      height = y1 - y0
+      offset = { x: x0 / px, y: y0 / px }
+    }
+  }
+  const target = hint.region ? REGION_DPI : hint.enhance ? ENHANCED_DPI : TARGET_DPI
+  const maxScale = hint.region ? REGION_MAX_SCALE : MAX_SCALE
+  const scale =
+    dpi < target * 0.85
+      ? Math.max(1, Math.min(maxScale, target / dpi, Math.sqrt(MAX_PIXELS / (width * height))))
+      : 1
+  const normalised = normalizeContrast(grey, width, height, hint.enhance || hint.region ? ENHANCED_GAMMA : 2)
+  const page =
+    scale === 1 ? { width, height, pixels: normalised } : resizeGrey(normalised, width, height, scale)
+  return { page, scale, offset }
+}
+
+/** A region's reading placed back on its page. */
+function shifted(page: PageText, offset: { x: number; y: number }): PageText {
+  return {
+    ...page,
+    lines: page.lines.map((l) => ({
+      ...l,
+      y: l.y + offset.y,
+      x0: l.x0 + offset.x,
+      x1: l.x1 + offset.x,
+      segments: l.segments.map((seg) => ({ ...seg, x0: seg.x0 + offset.x, x1: seg.x1 + offset.x })),
+    })),
   }
 }
 
