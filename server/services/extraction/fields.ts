@@ -44,15 +44,15 @@ const TITLE_WORDS =
   /^(facture|invoice|tax invoice|receipt|recu|ticket|note de course|note de frais|devis|avoir|credit note|bill|quittance|facture acquittee|original|duplicata|copie|page \d)\b/
 /** Lines that follow an address on receipts and letterheads: tax registration, till details. */
 const ADDRESS_END =
-  /(\bgst\b|\broc\b|\bsst\b|^[tf]\s*:|tax invoice|\binvoice\b|\breceipt\b|cashier|\bdate\b|\btable\b|\bbill\b)/
+  /(\b[g65]st\b|:\s*[\d(+][\d\s()/-]{6,}|^[^\p{L}]*\d{2,4}[\s-]\d{3,4}[\s-]?\d{3,5}[^\p{L}]*$|\broc\b|\bsst\b|^[tf]\s*:|tax invoice|\binvoice\b|\breceipt\b|cashier|\bdate\b|\btable\b|\bbill\b)/u
 const CONTACT =
   /(\bt[ee]l\b|\btel\.|telephone|phone|\bfax\b|mobile|e-?mail|@|www\.|https?:|\bsiret\b|\bsiren\b|\brcs\b|\btva\b|\bvat\b|\bust|\blicen[cs]e\b|capital|\bape\b|\bnaf\b|\bhrb\b|company no|registered|iban|\bbic\b|swift)/
 const COUNTRIES =
   /^(france|germany|deutschland|allemagne|united kingdom|uk|royaume-uni|england|belgium|belgique|belgie|switzerland|suisse|schweiz|spain|espagne|espana|italy|italie|italia|netherlands|pays-bas|nederland|luxembourg|ireland|irlande|austria|autriche|osterreich|portugal|usa|united states|united states of america|etats-unis|monaco|denmark|sweden|poland)$/
 const STREET =
-  /(\brue\b|\bavenue\b|\bav\.|\bboulevard\b|\bbd\b|\bplace\b|\ballee\b|\bchemin\b|\bquai\b|\bcours\b|\bimpasse\b|\broute\b|\bvoie\b|\bparvis\b|\bsquare\b|\bfaubourg\b|\bpassage\b|\bzi\b|\bza\b|\bzac\b|\blieu-dit\b|\bbp\b|\bcs\b|\bstreet\b|\bst\b|\broad\b|\brd\b|\blane\b|\bway\b|\bdrive\b|\bhouse\b|\bbuilding\b|\bfloor\b|\bsuite\b|\bunit\b|\bpark\b|\bclose\b|\bterrace\b|\bcrescent\b|\bhill\b|\bgardens?\b|\bmews\b|\bwharf\b|\bmarket\b|\bplaza\b|strasse|stra(ss|ß)e\b|allee\b|weg\b|platz\b|ring\b|gasse\b|damm\b|ufer\b|\bvia\b|\bcalle\b|\bcarrer\b|\bpiazza\b|\bcorso\b|\bjalan\b|\bjln\b|\btaman\b|\blorong\b|\bpersiaran\b|\blebuh\b|\blot\b|^no\s?[.:]?\s?\d)/
+  /(\brue\b|\bavenue\b|\bav\.|\bboulevard\b|\bbd\b|\bplace\b|\ballee\b|\bchemin\b|\bquai\b|\bcours\b|\bimpasse\b|\broute\b|\bvoie\b|\bparvis\b|\bsquare\b|\bfaubourg\b|\bpassage\b|\bzi\b|\bza\b|\bzac\b|\blieu-dit\b|\bbp\b|\bcs\b|\bstreet\b|\bst\b|\broad\b|\brd\b|\blane\b|\bway\b|\bdrive\b|\bhouse\b|\bbuilding\b|\bfloor\b|\bsuite\b|\bunit\b|\bpark\b|\bclose\b|\bterrace\b|\bcrescent\b|\bhill\b|\bgardens?\b|\bmews\b|\bwharf\b|\bmarket\b|\bplaza\b|\bmall\b|\bmegamall\b|\bcentre\b|\bcenter\b|\bwisma\b|\bmenara\b|\bkompleks\b|\bcomplex\b|\blevel\b|\bblk\b|\bblock\b|\btingkat\b|strasse|stra(ss|ß)e\b|allee\b|weg\b|platz\b|ring\b|gasse\b|damm\b|ufer\b|\bvia\b|\bcalle\b|\bcarrer\b|\bpiazza\b|\bcorso\b|\bjalan\b|\bjln\b|\btaman\b|\blorong\b|\bpersiaran\b|\blebuh\b|\blot\b|^no\s?[.:]?\s?\d)/
 const POSTCODE =
-  /(\b\d{5}\s+\p{L}|\b\d{4}\s+\p{L}{2,}|\b[a-z]{1,2}\d[a-z\d]?\s*\d[a-z]{2}\b|\b[a-z]{2}\s+\d{5}(-\d{4})?\b|\bcedex\b)/u
+  /(\b\d{5},?\s+\p{L}|\b\d{5},?$|\b\d{4}\s+\p{L}{2,}|\b[a-z]{1,2}\d[a-z\d]?\s*\d[a-z]{2}\b|\b[a-z]{2}\s+\d{5}(-\d{4})?\b|\bcedex\b)/u
 const LEGAL_FORM =
   /\b(sarl|sas|sasu|sa|eurl|sci|scea|scop|snc|ei|eirl|selarl|gmbh|ag|kg|ug|ohg|ltd|limited|llp|plc|inc|llc|corp|co|bv|nv|srl|spa|sl|sprl|sc|gie|association|micro-entreprise|entrepreneur|bhd|berhad|s\/b|sb|enterprise|trading|a\.g)\.?$/
 
@@ -603,6 +603,27 @@ function splitParts(text: string): string[] {
     .filter(Boolean)
 }
 
+/** Lines no wider than this (in points) are a till roll's: one column of centred lines. */
+const TILL_WIDTH_PT = 4.6 * 72
+/** "ADD:", "Address:" before an address line (a head office's "HO ADD:"). */
+const ADDRESS_LABEL = /^.{0,8}\b(add|addr|address|adresse|anschrift)\s*[:.]\s*/i
+
+/**
+ * An address line as printed: on a till roll, OCR cuts a centred line at wide gaps ("No 8,
+ * Jalan  Desa Tun Razak"), so the segments after the aligned one join it; elsewhere the aligned
+ * segment alone (the rest of the row is another block).
+ */
+function tillRow(line: Line, seg: Segment, narrow: boolean, customer: Set<Segment>): string {
+  if (!narrow) return seg.text
+  const rest = line.segments.slice(line.segments.indexOf(seg) + 1)
+  const joined = [seg.text]
+  for (const s of rest) {
+    if (customer.has(s) || !/[\p{L}\d]{2,}/u.test(s.text) || findAmounts(s.text).length > 0) break
+    joined.push(s.text)
+  }
+  return joined.join(' ')
+}
+
 function findAddress(lines: Line[], nameLine: Line, nameSeg: Segment, customer: Set<Segment>): string | null {
   // Under the name: left-, right- or centre-aligned with it, or starting left of it (a logo
   // beside the name pushes the name right of the address lines).
@@ -616,6 +637,7 @@ function findAddress(lines: Line[], nameLine: Line, nameSeg: Segment, customer: 
   let done = false
   let lastY = nameLine.y
   const start = lines.indexOf(nameLine)
+  const narrow = Math.max(...lines.filter((l) => l.page === nameLine.page).map((l) => l.x1)) < TILL_WIDTH_PT
   for (let li = start + 1; li < lines.length && li <= start + 9 && !done; li++) {
     const line = lines[li]!
     if (line.page !== nameLine.page) break
@@ -628,7 +650,8 @@ function findAddress(lines: Line[], nameLine: Line, nameSeg: Segment, customer: 
       continue
     }
     lastY = line.y
-    for (const part of splitParts(seg.text)) {
+    for (const raw of splitParts(tillRow(line, seg, narrow, customer))) {
+      const part = raw.replace(ADDRESS_LABEL, '')
       const t = f(part)
       if (CONTACT.test(t) || ADDRESS_END.test(t)) {
         if (started) done = true

@@ -182,7 +182,8 @@ export function createOcrPool(size = 1): OcrPool {
         { blocks: true, text: false },
       )) as Tesseract.RecognizeResult
       // Coordinates in points (1/72 in), as the PDF text layer gives them.
-      const read = toPage(result.data, page, 72 / (dpi * scale))
+      // A strip is read for one value: its doubtful words are kept (a candidate, not noise).
+      const read = toPage(result.data, page, 72 / (dpi * scale), hint.region ? 0 : MIN_CONFIDENCE)
       return { ...(offset ? shifted(read, offset) : read), layout }
     },
     async close() {
@@ -243,6 +244,9 @@ function shifted(page: PageText, offset: { x: number; y: number }): PageText {
   }
 }
 
+/** Words tesseract is less sure of than this (0–100) are specks, dropped from a page's reading. */
+const MIN_CONFIDENCE = 20
+
 /** Confusions tesseract makes on these documents' fonts: ß read as B at the end of "-straße". */
 function fixOcrWord(word: string): string {
   return word.replace(/(\p{Ll})B(e)\b/gu, '$1ß$2')
@@ -269,7 +273,12 @@ interface OcrLine extends Line {
  * segment (as in the text layer); a line's height is the median height of its words (line
  * boxes are inflated by stray marks), and lines of different blocks on one row are merged.
  */
-function toPage(data: Tesseract.Page, size: { width: number; height: number }, unit: number): PageText {
+function toPage(
+  data: Tesseract.Page,
+  size: { width: number; height: number },
+  unit: number,
+  minConfidence: number,
+): PageText {
   const lines: OcrLine[] = []
   let width = 0
   let height = 0
@@ -278,7 +287,7 @@ function toPage(data: Tesseract.Page, size: { width: number; height: number }, u
     height = Math.max(height, block.bbox.y1)
     for (const para of block.paragraphs) {
       for (const l of para.lines) {
-        const words = l.words.filter((w) => w.text.trim() !== '' && w.confidence > 20)
+        const words = l.words.filter((w) => w.text.trim() !== '' && w.confidence > minConfidence)
         if (words.length === 0) continue
         const legible = words.filter((w) => /[\p{L}\d]/u.test(w.text))
         const basis = legible.length > 0 ? legible : words
