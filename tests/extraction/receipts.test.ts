@@ -129,6 +129,51 @@ describe('receipt merchant', () => {
 const totals = (rows: Row[]) =>
   extractFields([receipt([[[30, 'KEDAI MAJU ENTERPRISE']], ...address, [[20, 'DATE: 05/03/2018']], ...rows])])
 
+describe('receipt address', () => {
+  const addressOf = (rows: Row[]) =>
+    extractFields([receipt([[[30, 'KEDAI MAJU SDN BHD (12345-X)']], ...rows, ...till])]).business_address
+
+  it('reads a till line OCR cut at a wide gap as one line', () => {
+    expect(
+      addressOf([
+        [
+          [17, 'No 8, Jalan'],
+          [119, 'Desa Tun Razak'],
+        ],
+        [[33, '56000 Kuala Lumpur, Malaysia']],
+      ]),
+    ).toBe('No 8, Jalan Desa Tun Razak, 56000 Kuala Lumpur, Malaysia')
+  })
+
+  it('ends at a phone number printed alone or a GST line OCR misread', () => {
+    expect(
+      addressOf([
+        [[30, '5-7, JALAN MAHAGONI 7/1']],
+        [[30, 'SEKSYEN 4, BANDAR UTAMA, 44300']],
+        [[30, 'BATANG KALI, SELANGOR']],
+        [[60, '03-60571377']],
+        [[20, '6ST ID : 002017808384']],
+      ]),
+    ).toBe('5-7, JALAN MAHAGONI 7/1, SEKSYEN 4, BANDAR UTAMA, 44300, BATANG KALI, SELANGOR')
+    expect(
+      addressOf([
+        [[30, '12 JALAN PENGACARA U1/48']],
+        [[30, 'SHAH ALAM SELANGOR']],
+        [[40, ': 03-55696002/5003']],
+      ]),
+    ).toBe('12 JALAN PENGACARA U1/48, SHAH ALAM SELANGOR')
+  })
+
+  it('drops an address label and starts at a mall line', () => {
+    expect(
+      addressOf([[[20, 'HO ADD: LOT 11995, BATU 2, JALAN KAPAR']], [[30, '41400 KLANG, SELANGOR']]]),
+    ).toBe('LOT 11995, BATU 2, JALAN KAPAR, 41400 KLANG, SELANGOR')
+    expect(
+      addressOf([[[40, 'PARADIGM MALL']], [[30, 'LOT NO.: 4F-27, 4TH FLOOR']], [[30, 'TEL : 03-1234']]]),
+    ).toBe('PARADIGM MALL, LOT NO.: 4F-27, 4TH FLOOR')
+  })
+})
+
 describe('receipt total', () => {
   it('is the rounded amount the till prints after its rounding row', () => {
     const fields = totals([
