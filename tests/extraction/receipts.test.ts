@@ -121,6 +121,20 @@ describe('receipt merchant', () => {
     expect(merchant(rows, { 0: 14, 2: 14 })).toBe('MOONLIGHT CAKES')
   })
 
+  it('repairs the legal form and the letter O as OCR misreads them, not a number', () => {
+    expect(merchant([[[20, 'DIGI TELECOMMUNICATIONS SDN EMD']], ...address])).toBe(
+      'DIGI TELECOMMUNICATIONS SDN BHD',
+    )
+    expect(merchant([[[20, 'Guardian Health And Beauty Sin Bhd']], ...address])).toBe(
+      'Guardian Health And Beauty Sdn Bhd',
+    )
+    expect(merchant([[[20, 'SINNATHAMBY HOLDINGS SDN. i3HD. (2']], ...address])).toBe(
+      'SINNATHAMBY HOLDINGS SDN. BHD.',
+    )
+    expect(merchant([[[20, 'HAI-0 RAYA BHD (169199-V)']], ...address])).toBe('HAI-O RAYA BHD')
+    expect(merchant([[[20, '10 GRAM GOURMET SDN BHD']], ...address])).toBe('10 GRAM GOURMET SDN BHD')
+  })
+
   it('accepts a name that starts with a number when a legal form ends it', () => {
     expect(merchant([[[20, '10 GRAM GOURMET SDN BHD']], ...address])).toBe('10 GRAM GOURMET SDN BHD')
   })

@@ -308,11 +308,25 @@ function nameCandidate(text: string): { name: string; registration: boolean } {
     .replace(/^[^\p{L}\d(]+/u, '')
     .replace(/[\s|«»“”‘’"_~=,:;—-]+$/u, '')
     .replace(/\bS[O0]N(\.?\s*)BHD\b/g, 'SDN$1BHD')
+    .replace(
+      /\b(SDN\.?\s*)(EMD|BND|8HD|i3HD|BH0|BHO)\b/gi,
+      (_, sdn: string) => `${sdn}${sdn.startsWith('s') ? 'bhd' : 'BHD'}`,
+    )
+    .replace(/\bS[i1l]n(\.?\s*)Bhd\b/g, 'Sdn$1Bhd')
+    .split(' ')
+    .map(letterO)
+    .join(' ')
     .trim()
   // Nothing follows a legal form but specks ("… SDN. BHD. Wr").
   const tail = t.match(/^(.*\b(?:sdn\.?\s*bhd|bhd|berhad|s\/b|ltd|gmbh|sarl)\.?)\s+(\S{1,3})$/i)
   if (tail && !/^\(.*\)$/.test(tail[2]!)) t = tail[1]!
   return { name: t, registration }
+}
+
+/** A zero OCR read for the letter O in a word of capitals ("HAI-0", "H0TEL"); numbers keep theirs. */
+function letterO(word: string): string {
+  if (!/0/.test(word) || /[1-9]/.test(word) || (word.match(/\p{Lu}/gu) ?? []).length < 2) return word
+  return /^[\p{Lu}'&.-]*0[\p{Lu}0'&.-]*$/u.test(word) ? word.replace(/0/g, 'O') : word
 }
 
 /** A table's column header ("Qty", "Amount Tax", "U.Price"): every word a column label. */
