@@ -303,6 +303,24 @@ describe('receipt total', () => {
     expect(fields.total_charge_excluding_vat).toBe(20)
   })
 
+  it('is no negative row of a tax summary when a positive total is printed', () => {
+    const rows: Row[] = [
+      [[90, 'Total Payable: 27.20']],
+      [[20, 'Total 6% supplies (Inc. GST): 29,33']],
+      [[70, 'Total 0% supplies: -2.13']],
+      [[70, 'Total 0% supplies: -2.13']],
+    ]
+    expect(totals(rows).total_invoice_including_vat).toBe(27.2)
+    expect(
+      totals([
+        [
+          [20, 'Total credit:'],
+          [150, '-27.20'],
+        ],
+      ]).total_invoice_including_vat,
+    ).toBe(-27.2)
+  })
+
   it('is what was paid when no total is printed', () => {
     expect(
       totals([

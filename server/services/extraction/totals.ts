@@ -228,7 +228,10 @@ export function decideTotals(cands: AmountCandidate[], hasVat: boolean): Totals 
       .filter((c) => c.role === role && c.rate === null)
       .sort((a, b) => score(b) - score(a) || b.order - a.order)
       .slice(0, 6)
-  const incls: Scored[] = top('incl').filter((c) => c.value !== 0)
+  const labelled = top('incl').filter((c) => c.value !== 0)
+  // A negative labelled amount beside positive ones is a deduction or a tax summary's row, not
+  // what the document cost (a credit note's totals are all negative).
+  const incls: Scored[] = labelled.some((c) => c.value > 0) ? labelled.filter((c) => c.value > 0) : labelled
   // A till receipt's payment: the total is what was paid less the change (a total misread by
   // OCR, or printed without a label, still shows there).
   const last = (role: Role) => cands.filter((c) => c.role === role).pop()
