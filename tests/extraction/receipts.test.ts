@@ -5,7 +5,12 @@
  */
 import { describe, expect, it } from 'vitest'
 import { extractFields } from '../../server/services/extraction/fields.ts'
-import { extractDocument, type OcrHint, type OcrPool } from '../../server/services/extraction/index.ts'
+import {
+  dateStrips,
+  extractDocument,
+  type OcrHint,
+  type OcrPool,
+} from '../../server/services/extraction/index.ts'
 import { defaultLayout } from '../../server/services/extraction/ocr.ts'
 import type { Line, PageText } from '../../server/services/extraction/pdf-text.ts'
 import { encodePng } from '../../server/services/extraction/png.ts'
@@ -116,6 +121,20 @@ describe('receipt merchant', () => {
     expect(merchant(rows, { 0: 14, 2: 14 })).toBe('MOONLIGHT CAKES')
   })
 
+  it('repairs the legal form and the letter O as OCR misreads them, not a number', () => {
+    expect(merchant([[[20, 'DIGI TELECOMMUNICATIONS SDN EMD']], ...address])).toBe(
+      'DIGI TELECOMMUNICATIONS SDN BHD',
+    )
+    expect(merchant([[[20, 'Guardian Health And Beauty Sin Bhd']], ...address])).toBe(
+      'Guardian Health And Beauty Sdn Bhd',
+    )
+    expect(merchant([[[20, 'SINNATHAMBY HOLDINGS SDN. i3HD. (2']], ...address])).toBe(
+      'SINNATHAMBY HOLDINGS SDN. BHD.',
+    )
+    expect(merchant([[[20, 'HAI-0 RAYA BHD (169199-V)']], ...address])).toBe('HAI-O RAYA BHD')
+    expect(merchant([[[20, '10 GRAM GOURMET SDN BHD']], ...address])).toBe('10 GRAM GOURMET SDN BHD')
+  })
+
   it('accepts a name that starts with a number when a legal form ends it', () => {
     expect(merchant([[[20, '10 GRAM GOURMET SDN BHD']], ...address])).toBe('10 GRAM GOURMET SDN BHD')
   })
@@ -123,6 +142,51 @@ describe('receipt merchant', () => {
 
 const totals = (rows: Row[]) =>
   extractFields([receipt([[[30, 'KEDAI MAJU ENTERPRISE']], ...address, [[20, 'DATE: 05/03/2018']], ...rows])])
+
+describe('receipt address', () => {
+  const addressOf = (rows: Row[]) =>
+    extractFields([receipt([[[30, 'KEDAI MAJU SDN BHD (12345-X)']], ...rows, ...till])]).business_address
+
+  it('reads a till line OCR cut at a wide gap as one line', () => {
+    expect(
+      addressOf([
+        [
+          [17, 'No 8, Jalan'],
+          [119, 'Desa Tun Razak'],
+        ],
+        [[33, '56000 Kuala Lumpur, Malaysia']],
+      ]),
+    ).toBe('No 8, Jalan Desa Tun Razak, 56000 Kuala Lumpur, Malaysia')
+  })
+
+  it('ends at a phone number printed alone or a GST line OCR misread', () => {
+    expect(
+      addressOf([
+        [[30, '5-7, JALAN MAHAGONI 7/1']],
+        [[30, 'SEKSYEN 4, BANDAR UTAMA, 44300']],
+        [[30, 'BATANG KALI, SELANGOR']],
+        [[60, '03-60571377']],
+        [[20, '6ST ID : 002017808384']],
+      ]),
+    ).toBe('5-7, JALAN MAHAGONI 7/1, SEKSYEN 4, BANDAR UTAMA, 44300, BATANG KALI, SELANGOR')
+    expect(
+      addressOf([
+        [[30, '12 JALAN PENGACARA U1/48']],
+        [[30, 'SHAH ALAM SELANGOR']],
+        [[40, ': 03-55696002/5003']],
+      ]),
+    ).toBe('12 JALAN PENGACARA U1/48, SHAH ALAM SELANGOR')
+  })
+
+  it('drops an address label and starts at a mall line', () => {
+    expect(
+      addressOf([[[20, 'HO ADD: LOT 11995, BATU 2, JALAN KAPAR']], [[30, '41400 KLANG, SELANGOR']]]),
+    ).toBe('LOT 11995, BATU 2, JALAN KAPAR, 41400 KLANG, SELANGOR')
+    expect(
+      addressOf([[[40, 'PARADIGM MALL']], [[30, 'LOT NO.: 4F-27, 4TH FLOOR']], [[30, 'TEL : 03-1234']]]),
+    ).toBe('PARADIGM MALL, LOT NO.: 4F-27, 4TH FLOOR')
+  })
+})
 
 describe('receipt total', () => {
   it('is the rounded amount the till prints after its rounding row', () => {
@@ -239,6 +303,24 @@ describe('receipt total', () => {
     expect(fields.total_charge_excluding_vat).toBe(20)
   })
 
+  it('is no negative row of a tax summary when a positive total is printed', () => {
+    const rows: Row[] = [
+      [[90, 'Total Payable: 27.20']],
+      [[20, 'Total 6% supplies (Inc. GST): 29,33']],
+      [[70, 'Total 0% supplies: -2.13']],
+      [[70, 'Total 0% supplies: -2.13']],
+    ]
+    expect(totals(rows).total_invoice_including_vat).toBe(27.2)
+    expect(
+      totals([
+        [
+          [20, 'Total credit:'],
+          [150, '-27.20'],
+        ],
+      ]).total_invoice_including_vat,
+    ).toBe(-27.2)
+  })
+
   it('is what was paid when no total is printed', () => {
     expect(
       totals([
@@ -248,6 +330,109 @@ describe('receipt total', () => {
         ],
       ]).total_invoice_including_vat,
     ).toBe(6)
+  })
+})
+
+describe('receipt totals that must add up', () => {
+  const booked = (rows: Row[]) => {
+    const f = totals(rows)
+    return [f.total_invoice_including_vat, f.total_charge_excluding_vat, f.total_vat_amount]
+  }
+
+  it('books a rounding row printed before the total with the net', () => {
+    const [incl, excl, vat] = booked([
+      [
+        [20, 'Total Sales (Excluding GST) :'],
+        [150, '8.90'],
+      ],
+      [
+        [20, 'Total GST :'],
+        [150, '0.53'],
+      ],
+      [
+        [20, 'Rounding :'],
+        [150, '0.02'],
+      ],
+      [
+        [20, 'Total Sales (Inclusive of GST)'],
+        [150, '9.45'],
+      ],
+    ])
+    expect(incl).toBe(9.45)
+    expect(vat).toBe(0.53)
+    expect(excl).toBe(8.92)
+  })
+
+  it('takes the net printed elsewhere when the labelled one is misread', () => {
+    const [incl, excl, vat] = booked([
+      [
+        [20, 'Total (MYR):'],
+        [150, '17.93'],
+      ],
+      [
+        [20, 'GST @ 6% :'],
+        [150, '1.08'],
+      ],
+      [
+        [20, 'Net Total (MYR) :'],
+        [150, '0.01'],
+      ],
+      [
+        [20, 'Net Total Rounded (MYR) :'],
+        [150, '19.00'],
+      ],
+    ])
+    expect(incl).toBe(19)
+    expect(excl).toBe(17.93)
+    expect(vat).toBe(1.08)
+  })
+
+  it('reads the item count before "SUB TOTAL" as no part of the label', () => {
+    const [incl, excl, vat] = booked([
+      [
+        [20, '8 SUB TOTAL'],
+        [150, '64.00'],
+      ],
+      [
+        [20, 'GST 6%'],
+        [150, '3.84'],
+      ],
+      [
+        [20, 'ROUNDING ADJ'],
+        [150, '0.01'],
+      ],
+      [
+        [20, 'NET TOTAL'],
+        [150, '67.85'],
+      ],
+      [
+        [20, 'Cash'],
+        [150, '100.00'],
+      ],
+      [
+        [20, 'CHANGE'],
+        [150, '30.15'],
+      ],
+    ])
+    expect([incl, excl, vat]).toEqual([67.85, 64, 3.84])
+  })
+
+  it('keeps a mismatch no reading of the printed amounts resolves', () => {
+    const [incl, excl, vat] = booked([
+      [
+        [20, 'Montant HT'],
+        [150, '41.82'],
+      ],
+      [
+        [20, 'TVA 10 %'],
+        [150, '4.18'],
+      ],
+      [
+        [20, 'Prix TTC'],
+        [150, '64.00'],
+      ],
+    ])
+    expect([incl, excl, vat]).toEqual([64, 41.82, 4.18])
   })
 })
 
@@ -319,6 +504,113 @@ describe('receipt currency', () => {
     ).toBe('MYR')
   })
 
+  it('reads a currency OCR set on its own token: beside the amount or after the total label', () => {
+    expect(
+      currency([
+        [
+          [20, 'TOTAL'],
+          [130, 'RM'],
+          [150, '12.50'],
+        ],
+      ]),
+    ).toBe('MYR')
+    expect(
+      currency([
+        [
+          [20, 'TOTAL RM'],
+          [150, '12.50'],
+        ],
+      ]),
+    ).toBe('MYR')
+    expect(
+      currency([
+        [
+          [20, 'TOTAL'],
+          [130, '£'],
+          [150, '12.50'],
+        ],
+      ]),
+    ).toBe('GBP')
+    expect(
+      currency([
+        [
+          [20, 'TOTAL CHF'],
+          [150, '12.50'],
+        ],
+      ]),
+    ).toBe('CHF')
+    expect(
+      currency([
+        [
+          [20, 'TOTAL'],
+          [150, '12.50 €'],
+        ],
+      ]),
+    ).toBe('EUR')
+  })
+
+  it('takes a code printed in an amount column over a symbol OCR made out of noise in a header', () => {
+    expect(
+      currency([
+        [
+          [20, 'Rate'],
+          [60, 'Amt € Excl'],
+          [140, 'Tax(RM)'],
+        ],
+        [
+          [20, 'SR 6%'],
+          [80, '10.00'],
+          [150, '0.60'],
+        ],
+        [
+          [20, 'TOTAL'],
+          [150, '10.60'],
+        ],
+      ]),
+    ).toBe('MYR')
+  })
+
+  it('reads "RM" that OCR misread in an amount column header, when nothing else is printed', () => {
+    const gst = (header: string) =>
+      currency([
+        [
+          [20, 'GST Summary'],
+          [100, header],
+        ],
+        [
+          [20, 'SR @ 6%'],
+          [100, '10.00'],
+          [150, '0.60'],
+        ],
+        [
+          [20, 'TOTAL'],
+          [150, '10.60'],
+        ],
+      ])
+    expect(gst('Amount (RH)')).toBe('MYR')
+    expect(gst('Tax(Ri)')).toBe('MYR')
+    expect(gst('Amount (EUR)')).toBe('EUR')
+    expect(gst('Amount (RHS)')).toBeNull()
+  })
+
+  it('reads a bare "$" by the country the document prints, USD only without one', () => {
+    const page = (country: string) =>
+      extractFields([
+        receipt([
+          [[30, 'HARBOUR CAFE']],
+          [[30, `1 MARINA ROAD, ${country}`]],
+          [[20, 'DATE: 05/03/2018']],
+          [
+            [20, 'TOTAL'],
+            [150, '$12.50'],
+          ],
+        ]),
+      ]).currency
+    expect(page('SINGAPORE 018989')).toBe('SGD')
+    expect(page('SYDNEY NSW 2000, AUSTRALIA')).toBe('AUD')
+    expect(page('PORTLAND OR 97201')).toBe('USD')
+  })
+
   it('assumes no currency when none is printed', () => {
     expect(
       currency([
@@ -344,13 +636,23 @@ describe('receipt OCR layout', () => {
    * Stands in for tesseract at the OCR boundary: each layout gives its own reading of the page
    * (the first one lost the date line), and every request is recorded.
    */
-  function twoReadings(readings: Record<'auto' | 'column', Row[]>) {
+  function twoReadings(readings: Record<'auto' | 'column', Row[]> & { closer?: Row[]; strip?: Row[] }) {
     const asked: (OcrHint | undefined)[] = []
     const pool: OcrPool = {
       async recognize(_image, hint) {
         asked.push(hint)
         const layout = hint?.layout ?? 'auto'
-        return { ...receipt(readings[layout]), layout }
+        if (hint?.region) {
+          // The strip's reading, its rows placed from the strip's top.
+          const page = receipt(readings.strip ?? [])
+          const top = page.lines[0]?.y ?? 0
+          return {
+            ...page,
+            lines: page.lines.map((l) => ({ ...l, y: l.y - top + hint.region!.y0 + 2 })),
+            layout,
+          }
+        }
+        return { ...receipt(hint?.enhance ? (readings.closer ?? []) : readings[layout]), layout }
       },
       close: async () => {},
     }
@@ -374,6 +676,86 @@ describe('receipt OCR layout', () => {
     // What the first reading found stands.
     expect(fields.total_invoice_including_vat).toBe(12.5)
     expect(fields.business_name).toBe('KEDAI MAJU ENTERPRISE')
+  })
+
+  it('reads the page closer (enhanced) when neither layout holds a candidate, and fills it', async () => {
+    const { pool, asked } = twoReadings({
+      auto: [...header, total],
+      column: [...header, total],
+      closer: [[[20, 'DATE: 07/03/2018']]],
+    })
+    const { fields } = await extractDocument(png, 'image/png', pool)
+    expect(asked.map((h) => [h?.layout, h?.enhance ?? false])).toEqual([
+      [undefined, false],
+      ['column', false],
+      ['auto', true],
+    ])
+    expect(fields.document_date).toBe('2018-03-07')
+    expect(fields.total_invoice_including_vat).toBe(12.5)
+  })
+
+  it('reads a garbled date line again on its own when no whole reading holds a date', async () => {
+    const garbled: Row[] = [
+      ...header,
+      [
+        [20, 'DocNo : CS0207'],
+        [120, 'Date: 22780'],
+      ],
+      total,
+    ]
+    const { pool, asked } = twoReadings({
+      auto: garbled,
+      column: garbled,
+      closer: garbled,
+      strip: [
+        [
+          [20, 'DocNo : CS0207'],
+          [120, 'Date: 22/12/2017'],
+        ],
+      ],
+    })
+    const { fields } = await extractDocument(png, 'image/png', pool)
+    const strips = asked.filter((h) => h?.region)
+    expect(strips).toHaveLength(1)
+    expect(strips[0]!.region!.x0).toBe(0)
+    expect(fields.document_date).toBe('2017-12-22')
+    expect(fields.total_invoice_including_vat).toBe(12.5)
+  })
+
+  it('finds the lines that should hold a date: a bare label, a time alone, digits and slashes', () => {
+    const page = receipt([
+      [[20, 'DATE: 05/03/2018']],
+      [
+        [20, 'Date:'],
+        [120, '22780'],
+      ],
+      [
+        [20, 'Hal 19:15'],
+        [120, '#1000000163'],
+      ],
+      [[70, '2/0]']],
+      [
+        [20, 'TOTAL'],
+        [150, '12.50'],
+      ],
+      [[20, 'THANK YOU']],
+    ])
+    const strips = dateStrips(page)
+    expect(strips).toHaveLength(3)
+    const ys = page.lines.map((l) => l.y)
+    expect(strips.map((r) => ys.findIndex((y) => y >= r.y0 && y < r.y1 && r.y1 - y > 8))).toEqual([1, 2, 3])
+    expect(strips.every((r) => r.x0 === 0 && r.x1 === page.width && r.y0 < r.y1)).toBe(true)
+  })
+
+  it('reads no closer once the other layout filled the missing field', async () => {
+    const { pool, asked } = twoReadings({
+      auto: [...header, total],
+      column: [[[20, 'DATE: 05/03/2018']]],
+      closer: [[[20, 'DATE: 07/03/2018']]],
+    })
+    const { fields } = await extractDocument(png, 'image/png', pool)
+    expect(asked).toHaveLength(2)
+    expect(fields.document_date).toBe('2018-03-05')
   })
 
   it('reads once when every required field has a candidate', async () => {

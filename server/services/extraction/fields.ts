@@ -5,6 +5,7 @@
  */
 import { electronicFormatIBAN, getCountrySpecifications, isValidIBAN } from 'ibantools'
 import { checkVAT, countries } from 'jsvat'
+import { findCurrency } from './currency.ts'
 import {
   leftNeighbour,
   overlaps,
@@ -43,15 +44,15 @@ const TITLE_WORDS =
   /^(facture|invoice|tax invoice|receipt|recu|ticket|note de course|note de frais|devis|avoir|credit note|bill|quittance|facture acquittee|original|duplicata|copie|page \d)\b/
 /** Lines that follow an address on receipts and letterheads: tax registration, till details. */
 const ADDRESS_END =
-  /(\bgst\b|\broc\b|\bsst\b|^[tf]\s*:|tax invoice|\binvoice\b|\breceipt\b|cashier|\bdate\b|\btable\b|\bbill\b)/
+  /(\b[g65]st\b|:\s*[\d(+][\d\s()/-]{6,}|^[^\p{L}]*\d{2,4}[\s-]\d{3,4}[\s-]?\d{3,5}[^\p{L}]*$|\broc\b|\bsst\b|^[tf]\s*:|tax invoice|\binvoice\b|\breceipt\b|cashier|\bdate\b|\btable\b|\bbill\b)/u
 const CONTACT =
   /(\bt[ee]l\b|\btel\.|telephone|phone|\bfax\b|mobile|e-?mail|@|www\.|https?:|\bsiret\b|\bsiren\b|\brcs\b|\btva\b|\bvat\b|\bust|\blicen[cs]e\b|capital|\bape\b|\bnaf\b|\bhrb\b|company no|registered|iban|\bbic\b|swift)/
 const COUNTRIES =
   /^(france|germany|deutschland|allemagne|united kingdom|uk|royaume-uni|england|belgium|belgique|belgie|switzerland|suisse|schweiz|spain|espagne|espana|italy|italie|italia|netherlands|pays-bas|nederland|luxembourg|ireland|irlande|austria|autriche|osterreich|portugal|usa|united states|united states of america|etats-unis|monaco|denmark|sweden|poland)$/
 const STREET =
-  /(\brue\b|\bavenue\b|\bav\.|\bboulevard\b|\bbd\b|\bplace\b|\ballee\b|\bchemin\b|\bquai\b|\bcours\b|\bimpasse\b|\broute\b|\bvoie\b|\bparvis\b|\bsquare\b|\bfaubourg\b|\bpassage\b|\bzi\b|\bza\b|\bzac\b|\blieu-dit\b|\bbp\b|\bcs\b|\bstreet\b|\bst\b|\broad\b|\brd\b|\blane\b|\bway\b|\bdrive\b|\bhouse\b|\bbuilding\b|\bfloor\b|\bsuite\b|\bunit\b|\bpark\b|\bclose\b|\bterrace\b|\bcrescent\b|\bhill\b|\bgardens?\b|\bmews\b|\bwharf\b|\bmarket\b|\bplaza\b|strasse|stra(ss|ß)e\b|allee\b|weg\b|platz\b|ring\b|gasse\b|damm\b|ufer\b|\bvia\b|\bcalle\b|\bcarrer\b|\bpiazza\b|\bcorso\b|\bjalan\b|\bjln\b|\btaman\b|\blorong\b|\bpersiaran\b|\blebuh\b|\blot\b|^no\s?[.:]?\s?\d)/
+  /(\brue\b|\bavenue\b|\bav\.|\bboulevard\b|\bbd\b|\bplace\b|\ballee\b|\bchemin\b|\bquai\b|\bcours\b|\bimpasse\b|\broute\b|\bvoie\b|\bparvis\b|\bsquare\b|\bfaubourg\b|\bpassage\b|\bzi\b|\bza\b|\bzac\b|\blieu-dit\b|\bbp\b|\bcs\b|\bstreet\b|\bst\b|\broad\b|\brd\b|\blane\b|\bway\b|\bdrive\b|\bhouse\b|\bbuilding\b|\bfloor\b|\bsuite\b|\bunit\b|\bpark\b|\bclose\b|\bterrace\b|\bcrescent\b|\bhill\b|\bgardens?\b|\bmews\b|\bwharf\b|\bmarket\b|\bplaza\b|\bmall\b|\bmegamall\b|\bcentre\b|\bcenter\b|\bwisma\b|\bmenara\b|\bkompleks\b|\bcomplex\b|\blevel\b|\bblk\b|\bblock\b|\btingkat\b|strasse|stra(ss|ß)e\b|allee\b|weg\b|platz\b|ring\b|gasse\b|damm\b|ufer\b|\bvia\b|\bcalle\b|\bcarrer\b|\bpiazza\b|\bcorso\b|\bjalan\b|\bjln\b|\btaman\b|\blorong\b|\bpersiaran\b|\blebuh\b|\blot\b|^no\s?[.:]?\s?\d)/
 const POSTCODE =
-  /(\b\d{5}\s+\p{L}|\b\d{4}\s+\p{L}{2,}|\b[a-z]{1,2}\d[a-z\d]?\s*\d[a-z]{2}\b|\b[a-z]{2}\s+\d{5}(-\d{4})?\b|\bcedex\b)/u
+  /(\b\d{5}\s+\p{L}|\p{L}.*[\s,]\d{5},?$|\b\d{4}\s+\p{L}{2,}|\b[a-z]{1,2}\d[a-z\d]?\s*\d[a-z]{2}\b|\b[a-z]{2}\s+\d{5}(-\d{4})?\b|\bcedex\b)/u
 const LEGAL_FORM =
   /\b(sarl|sas|sasu|sa|eurl|sci|scea|scop|snc|ei|eirl|selarl|gmbh|ag|kg|ug|ohg|ltd|limited|llp|plc|inc|llc|corp|co|bv|nv|srl|spa|sl|sprl|sc|gie|association|micro-entreprise|entrepreneur|bhd|berhad|s\/b|sb|enterprise|trading|a\.g)\.?$/
 
@@ -307,11 +308,25 @@ function nameCandidate(text: string): { name: string; registration: boolean } {
     .replace(/^[^\p{L}\d(]+/u, '')
     .replace(/[\s|«»“”‘’"_~=,:;—-]+$/u, '')
     .replace(/\bS[O0]N(\.?\s*)BHD\b/g, 'SDN$1BHD')
+    .replace(
+      /\b(SDN\.?\s*)(EMD|BND|8HD|i3HD|BH0|BHO)\b/gi,
+      (_, sdn: string) => `${sdn}${sdn.startsWith('s') ? 'bhd' : 'BHD'}`,
+    )
+    .replace(/\bS[i1l]n(\.?\s*)Bhd\b/g, 'Sdn$1Bhd')
+    .split(' ')
+    .map(letterO)
+    .join(' ')
     .trim()
   // Nothing follows a legal form but specks ("… SDN. BHD. Wr").
   const tail = t.match(/^(.*\b(?:sdn\.?\s*bhd|bhd|berhad|s\/b|ltd|gmbh|sarl)\.?)\s+(\S{1,3})$/i)
   if (tail && !/^\(.*\)$/.test(tail[2]!)) t = tail[1]!
   return { name: t, registration }
+}
+
+/** A zero OCR read for the letter O in a word of capitals ("HAI-0", "H0TEL"); numbers keep theirs. */
+function letterO(word: string): string {
+  if (!/0/.test(word) || /[1-9]/.test(word) || (word.match(/\p{Lu}/gu) ?? []).length < 2) return word
+  return /^[\p{Lu}'&.-]*0[\p{Lu}0'&.-]*$/u.test(word) ? word.replace(/0/g, 'O') : word
 }
 
 /** A table's column header ("Qty", "Amount Tax", "U.Price"): every word a column label. */
@@ -602,6 +617,27 @@ function splitParts(text: string): string[] {
     .filter(Boolean)
 }
 
+/** Lines no wider than this (in points) are a till roll's: one column of centred lines. */
+const TILL_WIDTH_PT = 4.6 * 72
+/** "ADD:", "Address:" before an address line (a head office's "HO ADD:"). */
+const ADDRESS_LABEL = /^.{0,8}\b(add|addr|address|adresse|anschrift)\s*[:.]\s*/i
+
+/**
+ * An address line as printed: on a till roll, OCR cuts a centred line at wide gaps ("No 8,
+ * Jalan  Desa Tun Razak"), so the segments after the aligned one join it; elsewhere the aligned
+ * segment alone (the rest of the row is another block).
+ */
+function tillRow(line: Line, seg: Segment, narrow: boolean, customer: Set<Segment>): string {
+  if (!narrow) return seg.text
+  const rest = line.segments.slice(line.segments.indexOf(seg) + 1)
+  const joined = [seg.text]
+  for (const s of rest) {
+    if (customer.has(s) || !/[\p{L}\d]{2,}/u.test(s.text) || findAmounts(s.text).length > 0) break
+    joined.push(s.text)
+  }
+  return joined.join(' ')
+}
+
 function findAddress(lines: Line[], nameLine: Line, nameSeg: Segment, customer: Set<Segment>): string | null {
   // Under the name: left-, right- or centre-aligned with it, or starting left of it (a logo
   // beside the name pushes the name right of the address lines).
@@ -615,6 +651,7 @@ function findAddress(lines: Line[], nameLine: Line, nameSeg: Segment, customer: 
   let done = false
   let lastY = nameLine.y
   const start = lines.indexOf(nameLine)
+  const narrow = Math.max(...lines.filter((l) => l.page === nameLine.page).map((l) => l.x1)) < TILL_WIDTH_PT
   for (let li = start + 1; li < lines.length && li <= start + 9 && !done; li++) {
     const line = lines[li]!
     if (line.page !== nameLine.page) break
@@ -627,7 +664,8 @@ function findAddress(lines: Line[], nameLine: Line, nameSeg: Segment, customer: 
       continue
     }
     lastY = line.y
-    for (const part of splitParts(seg.text)) {
+    for (const raw of splitParts(tillRow(line, seg, narrow, customer))) {
+      const part = raw.replace(ADDRESS_LABEL, '')
       const t = f(part)
       if (CONTACT.test(t) || ADDRESS_END.test(t)) {
         if (started) done = true
@@ -1057,89 +1095,6 @@ function findIssueDate(
 }
 
 // ---- totals -------------------------------------------------------------------------------
-
-/** ISO 4217 codes the runtime knows (EUR, USD, GBP, CHF, MYR, SGD, JPY…). */
-const ISO_CURRENCIES = new Set(Intl.supportedValuesOf('currency'))
-/**
- * A currency symbol as printed next to an amount ("€ 12,00", "12.00 €", "$12.00") or standing
- * alone ("Total (€)", "Total € incl. VAT"): one inside a word ("1€ML2", "Wood£heer") or before other
- * text ("$ = 6%") is an OCR misreading of a letter, no currency.
- */
-const symbol = (sym: string) =>
-  new RegExp(
-    String.raw`(?:^|[\s(:])${sym}(?=\s?[-−]?\d[\d.,' ]*[.,]\d{2}(?!\d)|\s*\)|\s*$|\s{2}|\s\p{L})|\d[.,]\d{2}\s?${sym}(?![\p{L}\d])`,
-    'u',
-  )
-const SYMBOLS: [RegExp, string][] = [
-  [/\beuros?\b/i, 'EUR'],
-  [symbol('€'), 'EUR'],
-  [symbol('£'), 'GBP'],
-  [/\bRM\s?\d|\bRM\b|\(RM\)/, 'MYR'],
-  [symbol(String.raw`S\$`), 'SGD'],
-  [/\bCHF\b|\bFr\.\s?\d/, 'CHF'],
-  [symbol('¥'), 'JPY'],
-  [symbol(String.raw`(?:US)?\$`), 'USD'],
-]
-
-const AMOUNT_NEAR = String.raw`\d[\d.,' ]*\d`
-/**
- * The currencies a text prints: ISO codes written next to an amount ("EUR 12,00", "12.00 MYR",
- * "(USD)"), then symbols. A bare capitalised word is no code ("BHD" in "Sdn Bhd", "ALL").
- */
-function currenciesIn(text: string): string[] {
-  const out: string[] = []
-  const re = new RegExp(
-    String.raw`(?<![A-Za-z])([A-Z]{3})\s?(?=${AMOUNT_NEAR})|${AMOUNT_NEAR}\s?([A-Z]{3})(?![A-Za-z])|\(([A-Z]{3})\)|(?<![A-Za-z])(EUR|USD|GBP|CHF|MYR|SGD)(?![A-Za-z])`,
-    'g',
-  )
-  for (const m of text.matchAll(re)) {
-    const code = m[1] ?? m[2] ?? m[3] ?? m[4]
-    if (code && ISO_CURRENCIES.has(code) && !out.includes(code)) out.push(code)
-  }
-  for (const [re, code] of SYMBOLS) if (re.test(text) && !out.includes(code)) out.push(code)
-  return out
-}
-
-/**
- * The document's currency: the one printed on the total's row, else a currency label's value
- * ("Währung: EUR", "Beträge in EUR", "Currency"), else the one most rows with amounts print.
- * Null when the document prints none: no currency is assumed.
- */
-function findCurrency(lines: Line[], totalText: string | null): string | null {
-  // A currency labelled as the invoice's own ("Rechnungswährung: GBP") beats the total row's
-  // (a document may also print its totals converted into the tax-accounting currency).
-  for (const ref of segments(lines)) {
-    const m = labelAt('invoice_currency', ref.seg.text)
-    if (!m) continue
-    const code = currenciesIn(m.rest || (rightNeighbour(lines, ref)?.text ?? ''))[0]
-    if (code) return code
-  }
-  const fromTotal = totalText ? currenciesIn(totalText)[0] : undefined
-  // A bare "$" names no one currency (and OCR reads S or 5 as "$"): a currency the document
-  // spells out elsewhere ("RM", "EUR", "(MYR)") decides.
-  const bareDollar = (t: string) => !/\bUSD\b|US\$/.test(t)
-  if (fromTotal && !(fromTotal === 'USD' && bareDollar(totalText!))) return fromTotal
-  if (fromTotal) {
-    const other = lines.flatMap((l) => currenciesIn(l.text)).find((c) => c !== 'USD')
-    return other ?? fromTotal
-  }
-  for (const line of lines) {
-    const m = line.text.match(
-      /\b(w[aä]hrung|currency|devise|monnaie|betr[aä]ge in|amounts in|montants en)\b\s*:?\s*(.*)$/i,
-    )
-    const code = m ? currenciesIn(m[2]!)[0] : undefined
-    if (code) return code
-  }
-  // Rows with amounts count fully; others (a column header "Netto EUR") half.
-  const counts = new Map<string, number>()
-  for (const line of lines) {
-    const weight = findAmounts(line.text).length > 0 ? 1 : 0.5
-    for (const c of currenciesIn(line.text)) counts.set(c, (counts.get(c) ?? 0) + weight)
-  }
-  const ranked = [...counts].sort((a, b) => b[1] - a[1]).map(([c]) => c)
-  if (ranked[0] === 'USD' && ranked.length > 1 && lines.every((l) => bareDollar(l.text))) return ranked[1]!
-  return ranked[0] ?? null
-}
 
 // ---- OCR accents --------------------------------------------------------------------------
 

@@ -3,6 +3,7 @@
  * from their text layer; only images and pages without text go through OCR.
  */
 import { type ExtractedFields, extractFields } from './fields.ts'
+import { hasLabel } from './lexicon.ts'
 import {
   checkImage,
   DEFAULT_LIMITS,
@@ -13,7 +14,8 @@ import {
   UnreadableFileError,
 } from './limits.ts'
 import { defaultLayout, type OcrHint, type OcrLayout, type OcrPool } from './ocr.ts'
-import { type PageText, readPdf } from './pdf-text.ts'
+import { findDates } from './parse.ts'
+import { type Line, type PageText, readPdf } from './pdf-text.ts'
 
 export type { ExtractedFields } from './fields.ts'
 export { UnreadableFileError } from './limits.ts'
@@ -47,8 +49,16 @@ export async function extractDocument(
   let ocrPages = 0
   let textMs = 0
   let ocrMs = 0
-  /** The OCR'd pages, each with a second reading in the other layout (used when fields are missing). */
-  const rereads: { n: number; read: () => Promise<PageText> }[] = []
+  /**
+   * The OCR'd pages, each with a second reading in the other layout and a closer one (enlarged,
+   * ink darkened), used in turn while required fields are missing.
+   */
+  const rereads: {
+    n: number
+    read: () => Promise<PageText>
+    closer: () => Promise<PageText>
+    strip: (region: Region) => Promise<PageText>
+  }[] = []
   if (contentType === 'application/pdf') {
     const started = performance.now()
     let pdf: Awaited<ReturnType<typeof readPdf>>
@@ -85,7 +95,12 @@ export async function extractDocument(
         ocrMs += performance.now() - t
         ocrPages += 1
         pages[n - 1] = { ...page, page: n, lines: page.lines.map((l) => ({ ...l, page: n })) }
-        rereads.push({ n, read: () => ocr.recognize(image, { ...hint, layout: otherLayout(hint.layout!) }) })
+        rereads.push({
+          n,
+          read: () => ocr.recognize(image, { ...hint, layout: otherLayout(hint.layout!) }),
+          closer: () => ocr.recognize(image, { ...hint, enhance: true }),
+          strip: (region) => ocr.recognize(image, { ...hint, region }),
+        })
       }
     } finally {
       await pdf.close()
@@ -105,7 +120,12 @@ export async function extractDocument(
     }
     ocrMs = performance.now() - t
     ocrPages = 1
-    rereads.push({ n: 1, read: () => ocr.recognize(image, { layout: otherLayout(layout) }) })
+    rereads.push({
+      n: 1,
+      read: () => ocr.recognize(image, { layout: otherLayout(layout) }),
+      closer: () => ocr.recognize(image, { layout, enhance: true }),
+      strip: (region) => ocr.recognize(image, { layout, region }),
+    })
   } else {
     throw new UnreadableFileError('unreadable_file', `Unsupported content type ${contentType}`)
   }
@@ -116,16 +136,22 @@ export async function extractDocument(
   let fields = extractFields(pages)
   if (ocrPages === 0) textMs += performance.now() - t
   // A required field OCR found no candidate for (a faded date, a total row read as noise): the
-  // scanned pages are read again in the other layout and the missing fields taken from that
-  // reading, so a document is FAILED only when neither reading holds a candidate.
-  if (rereads.length > 0 && missingRequired(fields)) {
+  // scanned pages are read again in the other layout, then closer (enlarged, ink darkened), and
+  // the missing fields taken from those readings, so a document is FAILED only when no reading
+  // holds a candidate.
+  for (const which of ['read', 'closer'] as const) {
+    if (rereads.length === 0 || !missingRequired(fields)) break
     const t2 = performance.now()
     const again = [...pages]
-    for (const { n, read } of rereads) {
-      options.onPage?.(n)
+    for (const reread of rereads) {
+      options.onPage?.(reread.n)
       try {
-        const page = await read()
-        again[n - 1] = { ...page, page: n, lines: page.lines.map((l) => ({ ...l, page: n })) }
+        const page = await reread[which]()
+        again[reread.n - 1] = {
+          ...page,
+          page: reread.n,
+          lines: page.lines.map((l) => ({ ...l, page: reread.n })),
+        }
       } catch {
         // The first reading stands.
       }
@@ -133,7 +159,59 @@ export async function extractDocument(
     ocrMs += performance.now() - t2
     fields = fillMissing(fields, extractFields(again))
   }
+  // Still no date: the lines that should hold one (a date label, a till's time, a row of digits
+  // and slashes) are read again on their own, enlarged, and the date taken from them.
+  if (rereads.length > 0 && !fields.document_date) {
+    const t3 = performance.now()
+    const again = [...pages]
+    for (const reread of rereads) {
+      const page = pages[reread.n - 1]!
+      const strips = dateStrips(page)
+      if (strips.length === 0) continue
+      options.onPage?.(reread.n)
+      const read: Line[] = []
+      for (const region of strips) {
+        try {
+          read.push(...(await reread.strip(region)).lines.map((l) => ({ ...l, page: reread.n })))
+        } catch {
+          // That strip stays as first read.
+        }
+      }
+      const inStrip = (l: Line) => strips.some((r) => l.y >= r.y0 && l.y < r.y1)
+      again[reread.n - 1] = {
+        ...page,
+        lines: [...page.lines.filter((l) => !inStrip(l)), ...read].sort((a, b) => a.y - b.y || a.x0 - b.x0),
+      }
+    }
+    ocrMs += performance.now() - t3
+    fields = { ...fields, document_date: extractFields(again).document_date }
+  }
   return { fields, pages: pages.length, textPages, ocrPages, textMs, ocrMs }
+}
+
+type Region = NonNullable<OcrHint['region']>
+
+/** At most this many lines of a page are read again for a date. */
+const MAX_DATE_STRIPS = 4
+
+/**
+ * The lines of an OCR'd page where a date should be but none was read: a date label ("Date:",
+ * "Tarikh") with no date after it, a till's time ("19:15") with no date beside it, a short row of
+ * digits and slashes ("2/0]"). Each as a strip across the page, a little taller than the line.
+ */
+export function dateStrips(page: PageText): Region[] {
+  const out: Region[] = []
+  for (const line of page.lines) {
+    if (out.length >= MAX_DATE_STRIPS) break
+    if (findDates(line.text).length > 0) continue
+    const labelled = line.segments.some((s) => hasLabel('issue_date', s.text))
+    const time = /(?<![\d:])\d{1,2}:\d{2}(?::\d{2})?(?![\d:])/.test(line.text)
+    const digits = /^[\d\s/\\|\][.:-]{4,12}$/.test(line.text.trim()) && /\d[/\\|\]]/.test(line.text)
+    if (!labelled && !time && !digits) continue
+    const size = Math.max(...line.segments.map((s) => s.size))
+    out.push({ x0: 0, y0: Math.max(0, line.y - size * 1.2), x1: page.width, y1: line.y + size * 1.6 })
+  }
+  return out
 }
 
 const otherLayout = (layout: OcrLayout): OcrLayout => (layout === 'column' ? 'auto' : 'column')

@@ -71,6 +71,8 @@ function rolesOf(label: string): { role: Role; strength: number; rate: string | 
   const clean = label
     .replace(/^(dont|davon|incl\.?|inkl\.?|including)\s+/i, '')
     .replace(/^\(?\d{1,2}(?:[.,]\d{1,2})?\s*%\)?\s*/, '')
+    // A till prints the number of items before the label ("8 SUB TOTAL").
+    .replace(/^\d{1,3}\s+(?=\p{L}{2})/u, '')
     .trim()
   // What was handed over and given back is no total, but tells it: paid − change.
   for (const role of ['rounding', 'change', 'paid'] as Role[])
@@ -226,7 +228,10 @@ export function decideTotals(cands: AmountCandidate[], hasVat: boolean): Totals 
       .filter((c) => c.role === role && c.rate === null)
       .sort((a, b) => score(b) - score(a) || b.order - a.order)
       .slice(0, 6)
-  const incls: Scored[] = top('incl').filter((c) => c.value !== 0)
+  const labelled = top('incl').filter((c) => c.value !== 0)
+  // A negative labelled amount beside positive ones is a deduction or a tax summary's row, not
+  // what the document cost (a credit note's totals are all negative).
+  const incls: Scored[] = labelled.some((c) => c.value > 0) ? labelled.filter((c) => c.value > 0) : labelled
   // A till receipt's payment: the total is what was paid less the change (a total misread by
   // OCR, or printed without a label, still shows there).
   const last = (role: Role) => cands.filter((c) => c.role === role).pop()
@@ -260,7 +265,14 @@ export function decideTotals(cands: AmountCandidate[], hasVat: boolean): Totals 
     const sum = round2([...byRate.values()].reduce((a, c) => a + c.value, 0))
     vatOptions.push({ value: sum, s: Math.max(...[...byRate.values()].map(score)) * 0.9 })
   }
-  let best: { s: number; incl: Scored | null; excl: Scored | null; vat: number | null } = {
+  let best: {
+    s: number
+    incl: Scored | null
+    excl: Scored | null
+    vat: number | null
+    /** The best reading whose net and VAT add up to its gross. */
+    consistent?: Consistent
+  } = {
     s: Number.NEGATIVE_INFINITY,
     incl: null,
     excl: null,
@@ -288,7 +300,9 @@ export function decideTotals(cands: AmountCandidate[], hasVat: boolean): Totals 
           else if (diff <= 0.05) s += 0.3
         } else if (i && e && !v && hasVat && Math.abs(i.value - e.value) < 0.005 && i.value !== 0) s -= 0.3
         if (i && e && Math.abs(i.value) + 0.005 < Math.abs(e.value)) s -= 1
-        if (s > best.s) best = { s, incl: i, excl: e, vat: v?.value ?? null }
+        if (s > best.s) best = { ...best, s, incl: i, excl: e, vat: v?.value ?? null }
+        if (i && e && v && Math.abs(e.value + v.value - i.value) <= 0.011 && s > (best.consistent?.s ?? -1e9))
+          best.consistent = { s, incl: i.value, excl: e.value, vat: v.value }
       }
   // A sub-total is the sum before the adjustments a till adds (service charge, rounding,
   // discount) and often already includes the tax: one that does not reconcile with the gross
@@ -372,8 +386,52 @@ export function decideTotals(cands: AmountCandidate[], hasVat: boolean): Totals 
     excl ??= incl
     incl ??= excl
   }
+  ;({ excl, vat } = reconcile(cands, incl, excl, vat, best.consistent))
   if (vat === null && incl !== null && excl !== null) vat = round2(incl - excl)
   if (excl === null && incl !== null && vat !== null) excl = round2(incl - vat)
   if (incl === null && excl !== null && vat !== null) incl = round2(excl + vat)
   return { incl, excl, vat, inclText: best.incl?.text ?? null }
+}
+
+interface Consistent {
+  s: number
+  incl: number
+  excl: number
+  vat: number
+}
+
+/**
+ * A net and a VAT that do not add up to the gross are mostly a misreading (OCR, a sub-total
+ * taken for the net, a till's rounding): the decision is replaced by a reading of the printed
+ * amounts that adds up, when one exists. The rounding row printed before the total is booked
+ * with the net; else the net (or the VAT) is an amount printed elsewhere that makes the sum
+ * right; else the best combination of labelled amounts that adds up (with the same gross). A
+ * document whose printed amounts admit no consistent reading keeps its mismatch.
+ */
+function reconcile(
+  cands: AmountCandidate[],
+  incl: number | null,
+  excl: number | null,
+  vat: number | null,
+  consistent: Consistent | undefined,
+): { excl: number | null; vat: number | null } {
+  if (incl === null || excl === null || vat === null) return { excl, vat }
+  const diff = round2(incl - excl - vat)
+  if (Math.abs(diff) <= 0.0101) return { excl, vat }
+  const printed = cands.filter((c) => c.role !== 'change' && c.role !== 'paid' && c.role !== 'rounding')
+  if (
+    cands.some(
+      (c) => c.role === 'rounding' && c.value !== 0 && Math.abs(Math.abs(c.value) - Math.abs(diff)) < 0.005,
+    )
+  )
+    return { excl: round2(incl - vat), vat }
+  const net = printed.find((c) => c.value > 0 && Math.abs(c.value - (incl - vat)) <= 0.0101)
+  if (net) return { excl: net.value, vat }
+  const tax = printed.find(
+    (c) => c.value > 0 && c.role !== 'incl' && Math.abs(c.value - (incl - excl)) <= 0.0101,
+  )
+  if (tax) return { excl, vat: tax.value }
+  if (consistent && Math.abs(consistent.incl - incl) < 0.005)
+    return { excl: consistent.excl, vat: consistent.vat }
+  return { excl, vat }
 }
