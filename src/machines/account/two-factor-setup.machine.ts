@@ -3,10 +3,11 @@
  * codes, copy-all, manual secret) → `verify` (a 6-digit code) → `complete`; back between steps.
  */
 import * as v from 'valibot'
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import type { User } from '../../contract'
 import { type CallFailure, toFailure } from '../shared/failure'
 import { type FieldErrors, fieldErrorsOf, isValidForm } from '../shared/form'
+import { promisePlaceholder } from '../shared/placeholder'
 
 /** The code the authenticator shows: 6 to 64 characters once trimmed. */
 const SetupTokenForm = v.object({
@@ -55,18 +56,10 @@ export const twoFactorSetupMachine = setup({
     input: {} as { email: string },
   },
   actors: {
-    generate: fromPromise<TwoFactorEnrollment, { email: string }>(async () => {
-      throw new Error('generate not provided')
-    }),
-    copyCodes: fromPromise<void, { text: string }>(async () => {
-      throw new Error('copyCodes not provided')
-    }),
-    verify: fromPromise<void, { email: string; token: string }>(async () => {
-      throw new Error('verify not provided')
-    }),
-    reloadUser: fromPromise<User>(async () => {
-      throw new Error('reloadUser not provided')
-    }),
+    generate: promisePlaceholder<TwoFactorEnrollment, { email: string }>('generate'),
+    copyCodes: promisePlaceholder<void, { text: string }>('copyCodes'),
+    verify: promisePlaceholder<void, { email: string; token: string }>('verify'),
+    reloadUser: promisePlaceholder<User>('reloadUser'),
   },
   actions: {
     notify: (_, _params: { notice: TwoFactorSetupNotice; message?: string }) => {},

@@ -3,9 +3,10 @@
  * enable/disable confirmation (`confirmingStatus` → `updatingStatus`) and the edit sheet
  * (`editing` runs the company edit machine as a child; a saved edit reloads the list).
  */
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import type { Company } from '../../contract'
 import { type CallFailure, toFailure } from '../shared/failure'
+import { promisePlaceholder } from '../shared/placeholder'
 import { companyEditMachine } from './company-edit.machine'
 
 export type AdminCompaniesNotice =
@@ -43,12 +44,8 @@ export const adminCompaniesMachine = setup({
     input: {} as { currentUserEmail: string },
   },
   actors: {
-    loadCompanies: fromPromise<Company[]>(async () => {
-      throw new Error('loadCompanies not provided')
-    }),
-    setCompanyStatus: fromPromise<void, { companyId: number; enabled: boolean }>(async () => {
-      throw new Error('setCompanyStatus not provided')
-    }),
+    loadCompanies: promisePlaceholder<Company[]>('loadCompanies'),
+    setCompanyStatus: promisePlaceholder<void, { companyId: number; enabled: boolean }>('setCompanyStatus'),
     companyEdit: companyEditMachine,
   },
   actions: {

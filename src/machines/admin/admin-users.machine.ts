@@ -5,10 +5,11 @@
  * that the server accepted reloads the list.
  */
 import * as v from 'valibot'
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import { type AdminUser, GlobalRoleInput } from '../../contract'
 import { type CallFailure, toFailure } from '../shared/failure'
 import { type FieldErrors, type FormValues, fieldErrorsOf, isValidForm } from '../shared/form'
+import { promisePlaceholder } from '../shared/placeholder'
 import { inviteUserMachine } from './invite-user.machine'
 
 export type AdminUsersNotice =
@@ -65,15 +66,9 @@ export const adminUsersMachine = setup({
     input: {} as { currentUserEmail: string },
   },
   actors: {
-    loadUsers: fromPromise<AdminUser[]>(async () => {
-      throw new Error('loadUsers not provided')
-    }),
-    setUserStatus: fromPromise<void, { email: string; enabled: boolean }>(async () => {
-      throw new Error('setUserStatus not provided')
-    }),
-    updateUser: fromPromise<void, { userId: number; update: UserUpdate }>(async () => {
-      throw new Error('updateUser not provided')
-    }),
+    loadUsers: promisePlaceholder<AdminUser[]>('loadUsers'),
+    setUserStatus: promisePlaceholder<void, { email: string; enabled: boolean }>('setUserStatus'),
+    updateUser: promisePlaceholder<void, { userId: number; update: UserUpdate }>('updateUser'),
     inviteUser: inviteUserMachine,
   },
   actions: {

@@ -5,7 +5,7 @@
  * refreshes; `cancelled` drops the pending removals. Every rule of the sheet is a guard here.
  */
 import * as v from 'valibot'
-import { assign, fromPromise, not, setup } from 'xstate'
+import { assign, not, setup } from 'xstate'
 import {
   type AdminUser,
   COMPANY_ROLES,
@@ -19,6 +19,7 @@ import {
 } from '../../contract'
 import { type CallFailure, toFailure } from '../shared/failure'
 import { type FieldErrors, fieldErrorsOf } from '../shared/form'
+import { promisePlaceholder } from '../shared/placeholder'
 
 /** The company list refreshes 1 s after a company edit. */
 const LIST_REFRESH_DELAY_MS = 1000
@@ -102,21 +103,11 @@ export const companyEditMachine = setup({
     output: {} as { saved: boolean },
   },
   actors: {
-    load: fromPromise<CompanyEditLoaded, { companyId: number }>(async () => {
-      throw new Error('load not provided')
-    }),
-    uploadLogo: fromPromise<{ logoUrl: string }, { companyId: number; file: LogoFile }>(async () => {
-      throw new Error('uploadLogo not provided')
-    }),
-    addMember: fromPromise<void, { companyId: number; email: string; role: CompanyRole }>(async () => {
-      throw new Error('addMember not provided')
-    }),
-    updateCompany: fromPromise<void, { companyId: number; update: CompanyUpdate }>(async () => {
-      throw new Error('updateCompany not provided')
-    }),
-    removeMember: fromPromise<void, { companyId: number; email: string }>(async () => {
-      throw new Error('removeMember not provided')
-    }),
+    load: promisePlaceholder<CompanyEditLoaded, { companyId: number }>('load'),
+    uploadLogo: promisePlaceholder<{ logoUrl: string }, { companyId: number; file: LogoFile }>('uploadLogo'),
+    addMember: promisePlaceholder<void, { companyId: number; email: string; role: CompanyRole }>('addMember'),
+    updateCompany: promisePlaceholder<void, { companyId: number; update: CompanyUpdate }>('updateCompany'),
+    removeMember: promisePlaceholder<void, { companyId: number; email: string }>('removeMember'),
   },
   actions: {
     notify: (_, _params: { notice: CompanyEditNotice; message?: string }) => {},

@@ -5,7 +5,7 @@
  * a submit that breaks one stays in `editing` with the field errors.
  */
 import * as v from 'valibot'
-import { assign, fromPromise, not, setup } from 'xstate'
+import { assign, not, setup } from 'xstate'
 import {
   AdminEmail,
   COMPANY_ROLES,
@@ -15,6 +15,7 @@ import {
 } from '../../contract'
 import { type CallFailure, toFailure } from '../shared/failure'
 import { type FieldErrors, type FormValues, fieldErrorsOf, isValidForm } from '../shared/form'
+import { promisePlaceholder } from '../shared/placeholder'
 
 const COMPANY_ALREADY_ADDED = contractMessages.companyAlreadyAdded
 const SELECT_COMPANY_MESSAGE = contractMessages.selectCompany
@@ -59,9 +60,7 @@ export const inviteUserMachine = setup({
     output: {} as { sent: boolean },
   },
   actors: {
-    invite: fromPromise<void, InviteIdentity & { memberships: InviteMembership[] }>(async () => {
-      throw new Error('invite not provided')
-    }),
+    invite: promisePlaceholder<void, InviteIdentity & { memberships: InviteMembership[] }>('invite'),
   },
   actions: {
     notify: (_, _params: { notice: InviteUserNotice; message?: string }) => {},

@@ -5,7 +5,7 @@
  * and upload to the document store under a category; any loaded one offers reupload as the other
  * kind. Each action queues the upload, deletes the original (`working`), then closes.
  */
-import { and, assign, enqueueActions, fromPromise, not, setup } from 'xstate'
+import { and, assign, enqueueActions, not, setup } from 'xstate'
 import {
   DOCUMENT_CATEGORIES,
   type DocumentCategory,
@@ -19,6 +19,7 @@ import {
   queuedAs,
 } from '../../contract'
 import { toFailure } from '../shared/failure'
+import { promisePlaceholder } from '../shared/placeholder'
 import { isPdf } from '../uploads/upload-dialog.machine'
 
 export const EXPENSE_PDF_ONLY = FINANCIAL_KIND.expense.pdfOnly
@@ -102,18 +103,10 @@ export const documentDetailMachine = setup({
     input: {} as DetailInput,
   },
   actors: {
-    loadDocument: fromPromise<FinancialDocument, Scope>(async () => {
-      throw new Error('loadDocument not provided')
-    }),
-    loadOriginal: fromPromise<Blob, Scope>(async () => {
-      throw new Error('loadOriginal not provided')
-    }),
-    loadQuality: fromPromise<QualityData, Scope>(async () => {
-      throw new Error('loadQuality not provided')
-    }),
-    deleteDocument: fromPromise<void, Scope>(async () => {
-      throw new Error('deleteDocument not provided')
-    }),
+    loadDocument: promisePlaceholder<FinancialDocument, Scope>('loadDocument'),
+    loadOriginal: promisePlaceholder<Blob, Scope>('loadOriginal'),
+    loadQuality: promisePlaceholder<QualityData, Scope>('loadQuality'),
+    deleteDocument: promisePlaceholder<void, Scope>('deleteDocument'),
   },
   actions: {
     notify: (_, _params: DetailNoticeParams) => {},

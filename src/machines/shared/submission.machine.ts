@@ -7,9 +7,10 @@
  * `succeeded`/`failed` actions.
  */
 import * as v from 'valibot'
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import { type CallFailure, toFailure } from '../shared/failure'
 import { type FieldErrors, fieldErrorsOf, isValidForm } from './form'
+import { promisePlaceholder } from './placeholder'
 
 export type SubmissionEvent = { type: 'form.submit'; values: unknown } | { type: 'form.reset' }
 
@@ -29,9 +30,7 @@ export const createSubmissionMachine = (schema: v.GenericSchema) =>
       events: {} as SubmissionEvent,
     },
     actors: {
-      submit: fromPromise<unknown, unknown>(async () => {
-        throw new Error('submit not provided')
-      }),
+      submit: promisePlaceholder<unknown, unknown>('submit'),
     },
     actions: {
       succeeded: (_, _params: { input: unknown }) => {},
