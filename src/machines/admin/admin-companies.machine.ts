@@ -5,8 +5,9 @@
  */
 import { assign, setup } from 'xstate'
 import type { Company } from '../../contract'
-import { type CallFailure, toFailure } from '../shared/failure'
+import type { CallFailure } from '../shared/failure'
 import { promisePlaceholder } from '../shared/placeholder'
+import { listLoadStates, loadedRows, loadFailure, statusStates } from './admin-list'
 import { companyEditMachine } from './company-edit.machine'
 
 export type AdminCompaniesNotice =
@@ -50,6 +51,9 @@ export const adminCompaniesMachine = setup({
   },
   actions: {
     notify: (_, _params: { notice: AdminCompaniesNotice; message?: string }) => {},
+    storeList: assign({ companies: ({ event }) => loadedRows<Company>(event), failure: null }),
+    storeFailure: assign({ failure: ({ event }) => loadFailure(event) }),
+    clearSelection: assign({ selectedId: null }),
   },
   guards: {
     isKnownCompany: ({ context, event }) =>
@@ -73,27 +77,7 @@ export const adminCompaniesMachine = setup({
   }),
   initial: 'loading',
   states: {
-    loading: {
-      tags: ['busy', 'loading'],
-      invoke: {
-        id: 'loadCompanies',
-        src: 'loadCompanies',
-        onDone: {
-          target: 'ready',
-          actions: assign({ companies: ({ event }) => event.output, failure: null }),
-        },
-        onError: {
-          target: 'failed',
-          actions: [
-            assign({ failure: ({ event }) => toFailure(event.error) }),
-            { type: 'notify', params: { notice: 'companiesFetchFailed' } },
-          ],
-        },
-      },
-    },
-    failed: {
-      on: { 'list.retry': 'loading' },
-    },
+    ...listLoadStates({ load: 'loadCompanies', loadFailed: 'companiesFetchFailed' }),
     ready: {
       on: {
         'list.refresh': 'loading',
@@ -116,54 +100,16 @@ export const adminCompaniesMachine = setup({
         },
       },
     },
-    confirmingStatus: {
-      description: 'The enable/disable confirmation dialog.',
-      on: {
-        'status.cancel': { target: 'ready', actions: assign({ selectedId: null }) },
-        'status.confirm': 'updatingStatus',
-      },
-    },
-    updatingStatus: {
-      tags: ['busy', 'updatingStatus'],
-      invoke: {
-        id: 'setCompanyStatus',
-        src: 'setCompanyStatus',
-        input: ({ context }) => ({
-          companyId: context.selectedId!,
-          enabled: !selectedCompany(context)?.enabled,
-        }),
-        onDone: [
-          {
-            guard: 'wasEnabling',
-            target: 'loading',
-            actions: [assign({ selectedId: null }), { type: 'notify', params: { notice: 'companyEnabled' } }],
-          },
-          {
-            target: 'loading',
-            actions: [
-              assign({ selectedId: null }),
-              { type: 'notify', params: { notice: 'companyDisabled' } },
-            ],
-          },
-        ],
-        onError: {
-          target: 'ready',
-          actions: [
-            assign({ selectedId: null }),
-            {
-              type: 'notify',
-              params: ({ event }) => {
-                const failure = toFailure(event.error)
-                return {
-                  notice: 'companyStatusFailed',
-                  ...(failure.status < 500 ? { message: failure.message } : {}),
-                }
-              },
-            },
-          ],
-        },
-      },
-    },
+    ...statusStates({
+      setStatus: 'setCompanyStatus',
+      statusInput: ({ context }: { context: AdminCompaniesContext }) => ({
+        companyId: context.selectedId!,
+        enabled: !selectedCompany(context)?.enabled,
+      }),
+      enabled: 'companyEnabled',
+      disabled: 'companyDisabled',
+      statusFailed: 'companyStatusFailed',
+    }),
     editing: {
       description: 'The edit sheet is open: its own machine runs as the child `companyEdit`.',
       invoke: {
@@ -178,9 +124,9 @@ export const adminCompaniesMachine = setup({
             guard: 'wasSaved',
             target: 'loading',
             description: 'Saved: the child waited 1 s, the list refreshes now.',
-            actions: assign({ selectedId: null }),
+            actions: 'clearSelection',
           },
-          { target: 'ready', actions: assign({ selectedId: null }) },
+          { target: 'ready', actions: 'clearSelection' },
         ],
       },
     },

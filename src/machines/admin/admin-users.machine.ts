@@ -10,6 +10,7 @@ import { type AdminUser, GlobalRoleInput } from '../../contract'
 import { type CallFailure, toFailure } from '../shared/failure'
 import { type FieldErrors, type FormValues, fieldErrorsOf, isValidForm } from '../shared/form'
 import { promisePlaceholder } from '../shared/placeholder'
+import { listLoadStates, loadedRows, loadFailure, statusStates } from './admin-list'
 import { inviteUserMachine } from './invite-user.machine'
 
 export type AdminUsersNotice =
@@ -73,6 +74,9 @@ export const adminUsersMachine = setup({
   },
   actions: {
     notify: (_, _params: { notice: AdminUsersNotice; message?: string }) => {},
+    storeList: assign({ users: ({ event }) => loadedRows<AdminUser>(event), failure: null }),
+    storeFailure: assign({ failure: ({ event }) => loadFailure(event) }),
+    clearSelection: assign({ selectedId: null }),
   },
   guards: {
     hasValidUpdate: ({ event }) => event.type === 'user.save' && isValidForm(EditUserForm, event.values),
@@ -99,22 +103,7 @@ export const adminUsersMachine = setup({
   }),
   initial: 'loading',
   states: {
-    loading: {
-      tags: ['busy', 'loading'],
-      invoke: {
-        id: 'loadUsers',
-        src: 'loadUsers',
-        onDone: { target: 'ready', actions: assign({ users: ({ event }) => event.output, failure: null }) },
-        onError: {
-          target: 'failed',
-          actions: [
-            assign({ failure: ({ event }) => toFailure(event.error) }),
-            { type: 'notify', params: { notice: 'usersFetchFailed' } },
-          ],
-        },
-      },
-    },
-    failed: { on: { 'list.retry': 'loading' } },
+    ...listLoadStates({ load: 'loadUsers', loadFailed: 'usersFetchFailed' }),
     ready: {
       on: {
         'list.refresh': 'loading',
@@ -138,58 +127,23 @@ export const adminUsersMachine = setup({
         'invite.open': 'inviting',
       },
     },
-    confirmingStatus: {
-      description: 'The enable/disable confirmation dialog.',
-      on: {
-        'status.cancel': { target: 'ready', actions: assign({ selectedId: null }) },
-        'status.confirm': 'updatingStatus',
+    ...statusStates({
+      setStatus: 'setUserStatus',
+      statusInput: ({ context }: { context: AdminUsersContext }) => {
+        const user = selectedUser(context)!
+        return { email: user.email, enabled: !user.enabled }
       },
-    },
-    updatingStatus: {
-      tags: ['busy', 'updatingStatus'],
-      invoke: {
-        id: 'setUserStatus',
-        src: 'setUserStatus',
-        input: ({ context }) => {
-          const user = selectedUser(context)!
-          return { email: user.email, enabled: !user.enabled }
-        },
-        onDone: [
-          {
-            guard: 'wasEnabling',
-            target: 'loading',
-            actions: [assign({ selectedId: null }), { type: 'notify', params: { notice: 'userEnabled' } }],
-          },
-          {
-            target: 'loading',
-            actions: [assign({ selectedId: null }), { type: 'notify', params: { notice: 'userDisabled' } }],
-          },
-        ],
-        onError: {
-          target: 'ready',
-          actions: [
-            assign({ selectedId: null }),
-            {
-              type: 'notify',
-              params: ({ event }) => {
-                const failure = toFailure(event.error)
-                return {
-                  notice: 'userStatusFailed',
-                  ...(failure.status < 500 ? { message: failure.message } : {}),
-                }
-              },
-            },
-          ],
-        },
-      },
-    },
+      enabled: 'userEnabled',
+      disabled: 'userDisabled',
+      statusFailed: 'userStatusFailed',
+    }),
     editing: {
       description: 'The edit-user dialog (name, surname ≥ 2 characters, one of the global roles).',
       initial: 'idle',
       states: {
         idle: {
           on: {
-            'user.close': { target: '#adminUsers.ready', actions: assign({ selectedId: null }) },
+            'user.close': { target: '#adminUsers.ready', actions: 'clearSelection' },
             'user.save': [
               {
                 guard: 'hasValidUpdate',
@@ -215,7 +169,7 @@ export const adminUsersMachine = setup({
             input: ({ context }) => ({ userId: context.selectedId!, update: context.update! }),
             onDone: {
               target: '#adminUsers.loading',
-              actions: [assign({ selectedId: null }), { type: 'notify', params: { notice: 'userUpdated' } }],
+              actions: ['clearSelection', { type: 'notify', params: { notice: 'userUpdated' } }],
             },
             onError: {
               target: 'idle',
