@@ -50,11 +50,7 @@ export type TwoFactorSetupContext = {
 }
 
 export const twoFactorSetupMachine = setup({
-  types: {
-    context: {} as TwoFactorSetupContext,
-    events: {} as TwoFactorSetupEvent,
-    input: {} as { email: string },
-  },
+  types: {} as { context: TwoFactorSetupContext; events: TwoFactorSetupEvent; input: { email: string } },
   actors: {
     generate: promisePlaceholder<TwoFactorEnrollment, { email: string }>('generate'),
     copyCodes: promisePlaceholder<void, { text: string }>('copyCodes'),

@@ -7,7 +7,7 @@ import { assign, setup } from 'xstate'
 import type { Company } from '../../contract'
 import type { CallFailure } from '../shared/failure'
 import { promisePlaceholder } from '../shared/placeholder'
-import { listLoadStates, loadedRows, loadFailure, statusStates } from './admin-list'
+import { type AdminListInput, listLoadStates, loadedRows, loadFailure, statusStates } from './admin-list'
 import { companyEditMachine } from './company-edit.machine'
 
 export type AdminCompaniesNotice =
@@ -39,11 +39,7 @@ export const selectedCompany = (context: AdminCompaniesContext): Company | null 
   context.companies.find((c) => c.id === context.selectedId) ?? null
 
 export const adminCompaniesMachine = setup({
-  types: {
-    context: {} as AdminCompaniesContext,
-    events: {} as AdminCompaniesEvent,
-    input: {} as { currentUserEmail: string },
-  },
+  types: {} as { context: AdminCompaniesContext; events: AdminCompaniesEvent; input: AdminListInput },
   actors: {
     loadCompanies: promisePlaceholder<Company[]>('loadCompanies'),
     setCompanyStatus: promisePlaceholder<void, { companyId: number; enabled: boolean }>('setCompanyStatus'),

@@ -8,6 +8,9 @@
  */
 import { type CallFailure, toFailure } from '../shared/failure'
 
+/** Who looks at the list: the signed-in administrator (their own company and account are guarded). */
+export type AdminListInput = { currentUserEmail: string }
+
 type ListNames<TNotice extends string, TLoad extends string> = {
   /** The promise actor that loads the rows. */
   load: TLoad

@@ -10,7 +10,7 @@ import { type AdminUser, GlobalRoleInput } from '../../contract'
 import { type CallFailure, toFailure } from '../shared/failure'
 import { type FieldErrors, type FormValues, fieldErrorsOf, isValidForm } from '../shared/form'
 import { promisePlaceholder } from '../shared/placeholder'
-import { listLoadStates, loadedRows, loadFailure, statusStates } from './admin-list'
+import { type AdminListInput, listLoadStates, loadedRows, loadFailure, statusStates } from './admin-list'
 import { inviteUserMachine } from './invite-user.machine'
 
 export type AdminUsersNotice =
@@ -61,11 +61,7 @@ export const selectedUser = (context: AdminUsersContext): AdminUser | null =>
   context.users.find((u) => u.id === context.selectedId) ?? null
 
 export const adminUsersMachine = setup({
-  types: {
-    context: {} as AdminUsersContext,
-    events: {} as AdminUsersEvent,
-    input: {} as { currentUserEmail: string },
-  },
+  types: {} as { context: AdminUsersContext; events: AdminUsersEvent; input: AdminListInput },
   actors: {
     loadUsers: promisePlaceholder<AdminUser[]>('loadUsers'),
     setUserStatus: promisePlaceholder<void, { email: string; enabled: boolean }>('setUserStatus'),

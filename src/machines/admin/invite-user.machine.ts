@@ -54,11 +54,7 @@ export type InviteUserContext = {
 }
 
 export const inviteUserMachine = setup({
-  types: {
-    context: {} as InviteUserContext,
-    events: {} as InviteUserEvent,
-    output: {} as { sent: boolean },
-  },
+  types: {} as { context: InviteUserContext; events: InviteUserEvent; output: { sent: boolean } },
   actors: {
     invite: promisePlaceholder<void, InviteIdentity & { memberships: InviteMembership[] }>('invite'),
   },

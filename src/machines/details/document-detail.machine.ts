@@ -97,11 +97,7 @@ const isPdfBlob = (c: DocumentDetailContext) =>
 type Scope = { kind: FinancialKind; id: number; companyId: number }
 
 export const documentDetailMachine = setup({
-  types: {
-    context: {} as DocumentDetailContext,
-    events: {} as DocumentDetailEvent,
-    input: {} as DetailInput,
-  },
+  types: {} as { context: DocumentDetailContext; events: DocumentDetailEvent; input: DetailInput },
   actors: {
     loadDocument: promisePlaceholder<FinancialDocument, Scope>('loadDocument'),
     loadOriginal: promisePlaceholder<Blob, Scope>('loadOriginal'),

@@ -71,11 +71,7 @@ const credentialsOf = (event: { email: string; password: string }) => ({
 })
 
 export const sessionMachine = setup({
-  types: {
-    context: {} as SessionContext,
-    events: {} as SessionEvent,
-    emitted: {} as SessionEmitted,
-  },
+  types: {} as { context: SessionContext; events: SessionEvent; emitted: SessionEmitted },
   actors: {
     fetchUser: promisePlaceholder<User>('fetchUser'),
     login: promisePlaceholder<LoginResult, LoginInput>('login'),

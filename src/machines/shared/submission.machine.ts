@@ -25,10 +25,7 @@ type SubmissionContext = {
 /** The submission machine of a form whose values follow `schema`. */
 export const createSubmissionMachine = (schema: v.GenericSchema) =>
   setup({
-    types: {
-      context: {} as SubmissionContext,
-      events: {} as SubmissionEvent,
-    },
+    types: {} as { context: SubmissionContext; events: SubmissionEvent },
     actors: {
       submit: promisePlaceholder<unknown, unknown>('submit'),
     },

@@ -23,10 +23,7 @@ export type CompanySelectionContext = { companies: CompanyChoice[]; selectedId: 
 type Loaded = { companies: CompanyChoice[]; storedId: number | null }
 
 export const companySelectionMachine = setup({
-  types: {
-    context: {} as CompanySelectionContext,
-    events: {} as CompanySelectionEvent,
-  },
+  types: {} as { context: CompanySelectionContext; events: CompanySelectionEvent },
   actors: {
     loadCompanies: promisePlaceholder<Loaded>('loadCompanies'),
   },

@@ -22,11 +22,7 @@ const activateParams = ({ context, event }: Loaded) => ({
 })
 
 export const languageMachine = setup({
-  types: {
-    context: {} as LanguageContext,
-    events: {} as LanguageEvent,
-    input: {} as { language: Language },
-  },
+  types: {} as { context: LanguageContext; events: LanguageEvent; input: { language: Language } },
   actors: {
     loadCatalog: promisePlaceholder<Catalog, { language: Language }>('loadCatalog'),
   },
