@@ -5,7 +5,7 @@
 import * as v from 'valibot'
 import { assign, setup } from 'xstate'
 import type { User } from '../../contract'
-import { type CallFailure, toFailure } from '../shared/failure'
+import { type CallFailure, failedCallNotice, toFailure } from '../shared/failure'
 import { type FieldErrors, fieldErrorsOf, isValidForm } from '../shared/form'
 import { promisePlaceholder } from '../shared/placeholder'
 
@@ -112,13 +112,7 @@ export const twoFactorSetupMachine = setup({
               target: 'idle',
               actions: [
                 assign({ failure: ({ event }) => toFailure(event.error) }),
-                {
-                  type: 'notify',
-                  params: ({ event }) => ({
-                    notice: 'generateFailed',
-                    message: toFailure(event.error).message,
-                  }),
-                },
+                { type: 'notify', params: failedCallNotice('generateFailed') },
               ],
             },
           },

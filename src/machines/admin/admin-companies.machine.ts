@@ -5,9 +5,9 @@
  */
 import { assign, setup } from 'xstate'
 import type { Company } from '../../contract'
-import type { CallFailure } from '../shared/failure'
+import { type CallFailure, failureOf } from '../shared/failure'
 import { promisePlaceholder } from '../shared/placeholder'
-import { type AdminListInput, listLoadStates, loadedRows, loadFailure, statusStates } from './admin-list'
+import { type AdminListInput, listLoadStates, loadedRows, statusStates } from './admin-list'
 import { companyEditMachine } from './company-edit.machine'
 
 export type AdminCompaniesNotice =
@@ -48,7 +48,7 @@ export const adminCompaniesMachine = setup({
   actions: {
     notify: (_, _params: { notice: AdminCompaniesNotice; message?: string }) => {},
     storeList: assign({ companies: ({ event }) => loadedRows<Company>(event), failure: null }),
-    storeFailure: assign({ failure: ({ event }) => loadFailure(event) }),
+    storeFailure: assign({ failure: ({ event }) => failureOf(event) }),
     clearSelection: assign({ selectedId: null }),
   },
   guards: {

@@ -6,7 +6,7 @@
  * and notices, and declares the actions used here: `storeList` (the loaded rows), `storeFailure`,
  * `clearSelection` and `notify`.
  */
-import { type CallFailure, toFailure } from '../shared/failure'
+import { type CallFailure, failedCallNotice } from '../shared/failure'
 
 /** Who looks at the list: the signed-in administrator (their own company and account are guarded). */
 export type AdminListInput = { currentUserEmail: string }
@@ -29,16 +29,8 @@ type StatusNames<TNotice extends string, TSetStatus extends string, TContext, TI
 /** The rows in a `storeList` action: the load's output (named actions are typed with the machine's events). */
 export const loadedRows = <T>(event: unknown): T[] => (event as { output: T[] }).output
 
-/** The failure in a `storeFailure` action, from the load's error event. */
-export const loadFailure = (event: unknown): CallFailure => toFailure((event as { error?: unknown }).error)
-
 /** The failure's message is shown unless the server failed (a 5xx says only that it failed). */
-const statusFailedParams =
-  <TNotice extends string>(notice: TNotice) =>
-  ({ event }: { event: { error: unknown } }) => {
-    const failure = toFailure(event.error)
-    return { notice, ...(failure.status < 500 ? { message: failure.message } : {}) }
-  }
+const clientMessage = (failure: CallFailure) => (failure.status < 500 ? failure.message : undefined)
 
 /** `loading` (tags `busy`, `loading`) and `failed`; `ready` is the machine's own. */
 export function listLoadStates<TNotice extends string, TLoad extends string>(
@@ -92,7 +84,10 @@ export function statusStates<TNotice extends string, TSetStatus extends string, 
         ],
         onError: {
           target: 'ready',
-          actions: ['clearSelection', { type: 'notify', params: statusFailedParams(names.statusFailed) }],
+          actions: [
+            'clearSelection',
+            { type: 'notify', params: failedCallNotice(names.statusFailed, clientMessage) },
+          ],
         },
       },
     },

@@ -7,10 +7,10 @@
 import * as v from 'valibot'
 import { assign, setup } from 'xstate'
 import { type AdminUser, GlobalRoleInput } from '../../contract'
-import { type CallFailure, toFailure } from '../shared/failure'
+import { type CallFailure, failureOf, toFailure } from '../shared/failure'
 import { type FieldErrors, type FormValues, fieldErrorsOf, isValidForm } from '../shared/form'
 import { promisePlaceholder } from '../shared/placeholder'
-import { type AdminListInput, listLoadStates, loadedRows, loadFailure, statusStates } from './admin-list'
+import { type AdminListInput, listLoadStates, loadedRows, statusStates } from './admin-list'
 import { inviteUserMachine } from './invite-user.machine'
 
 export type AdminUsersNotice =
@@ -71,7 +71,7 @@ export const adminUsersMachine = setup({
   actions: {
     notify: (_, _params: { notice: AdminUsersNotice; message?: string }) => {},
     storeList: assign({ users: ({ event }) => loadedRows<AdminUser>(event), failure: null }),
-    storeFailure: assign({ failure: ({ event }) => loadFailure(event) }),
+    storeFailure: assign({ failure: ({ event }) => failureOf(event) }),
     clearSelection: assign({ selectedId: null }),
   },
   guards: {

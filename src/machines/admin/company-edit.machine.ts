@@ -17,7 +17,7 @@ import {
   LOGO_TYPES,
   UpdateCompanyInput,
 } from '../../contract'
-import { type CallFailure, toFailure } from '../shared/failure'
+import { type CallFailure, failedCallNotice, failureOf, toFailure } from '../shared/failure'
 import { type FieldErrors, fieldErrorsOf } from '../shared/form'
 import { promisePlaceholder } from '../shared/placeholder'
 
@@ -111,6 +111,7 @@ export const companyEditMachine = setup({
   },
   actions: {
     notify: (_, _params: { notice: CompanyEditNotice; message?: string }) => {},
+    storeFailure: assign({ failure: ({ event }) => failureOf(event) }),
   },
   guards: {
     hasSelectedUser: ({ event }) => event.type === 'member.add' && event.email.trim() !== '',
@@ -171,10 +172,7 @@ export const companyEditMachine = setup({
         },
         onError: {
           target: 'failed',
-          actions: [
-            assign({ failure: ({ event }) => toFailure(event.error) }),
-            { type: 'notify', params: { notice: 'companyFetchFailed' } },
-          ],
+          actions: ['storeFailure', { type: 'notify', params: { notice: 'companyFetchFailed' } }],
         },
       },
       on: { 'company.cancel': 'cancelled' },
@@ -268,7 +266,7 @@ export const companyEditMachine = setup({
             assign({ logo: null, logoError: ({ event }) => toFailure(event.error).message }),
             {
               type: 'notify',
-              params: ({ event }) => ({ notice: 'logoUploadFailed', message: serverMessage(event.error) }),
+              params: failedCallNotice('logoUploadFailed', serverMessage),
             },
           ],
         },
@@ -300,7 +298,7 @@ export const companyEditMachine = setup({
             assign({ adding: null }),
             {
               type: 'notify',
-              params: ({ event }) => ({ notice: 'memberAddFailed', message: serverMessage(event.error) }),
+              params: failedCallNotice('memberAddFailed', serverMessage),
             },
           ],
         },
@@ -319,14 +317,8 @@ export const companyEditMachine = setup({
             onError: {
               target: '#companyEdit.editing',
               actions: [
-                assign({ failure: ({ event }) => toFailure(event.error) }),
-                {
-                  type: 'notify',
-                  params: ({ event }) => ({
-                    notice: 'companyUpdateFailed',
-                    message: serverMessage(event.error),
-                  }),
-                },
+                'storeFailure',
+                { type: 'notify', params: failedCallNotice('companyUpdateFailed', serverMessage) },
               ],
             },
           },
@@ -349,14 +341,8 @@ export const companyEditMachine = setup({
             onError: {
               target: '#companyEdit.editing',
               actions: [
-                assign({ failure: ({ event }) => toFailure(event.error) }),
-                {
-                  type: 'notify',
-                  params: ({ event }) => ({
-                    notice: 'memberRemoveFailed',
-                    message: serverMessage(event.error),
-                  }),
-                },
+                'storeFailure',
+                { type: 'notify', params: failedCallNotice('memberRemoveFailed', serverMessage) },
               ],
             },
           },
@@ -390,8 +376,7 @@ function applyFirstRemoval({ context }: { context: CompanyEditContext }) {
 }
 
 /** The server's message for a toast, unless it is a generic 5xx one (then the notice's text). */
-function serverMessage(error: unknown): string | undefined {
-  const failure = toFailure(error)
+function serverMessage(failure: CallFailure): string | undefined {
   if (failure.status >= 500) return undefined
   return failure.detail ?? failure.message
 }
