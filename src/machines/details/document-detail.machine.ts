@@ -96,6 +96,25 @@ const isPdfBlob = (c: DocumentDetailContext) =>
 
 type Scope = { kind: FinancialKind; id: number; companyId: number }
 
+/** The input of every call about this document: its kind, id and company. */
+const scopeOf = ({ context }: { context: Scope }): Scope => ({
+  kind: context.kind,
+  id: context.id,
+  companyId: context.companyId,
+})
+
+/** The notices of a resubmit, a move to the document store and a reupload as the other kind. */
+const actionNotices = {
+  resubmit: { done: 'resubmitted', failed: 'resubmitFailed' },
+  store: { done: 'stored', failed: 'storeFailed' },
+  reupload: { done: 'reuploaded', failed: 'reuploadFailed' },
+} as const
+
+/** `notify` params of a notice that names only the document's kind. */
+const kindNotice =
+  <TNotice extends string>(notice: TNotice) =>
+  ({ context }: { context: { kind: FinancialKind } }) => ({ notice, kind: context.kind })
+
 export const documentDetailMachine = setup({
   types: {} as { context: DocumentDetailContext; events: DocumentDetailEvent; input: DetailInput },
   actors: {
@@ -143,7 +162,7 @@ export const documentDetailMachine = setup({
       invoke: {
         id: 'loadDocument',
         src: 'loadDocument',
-        input: ({ context }) => ({ kind: context.kind, id: context.id, companyId: context.companyId }),
+        input: scopeOf,
         onDone: { target: 'attachments', actions: assign({ document: ({ event }) => event.output }) },
         onError: {
           target: 'failed',
@@ -184,11 +203,7 @@ export const documentDetailMachine = setup({
               invoke: {
                 id: 'loadOriginal',
                 src: 'loadOriginal',
-                input: ({ context }) => ({
-                  kind: context.kind,
-                  id: context.id,
-                  companyId: context.companyId,
-                }),
+                input: scopeOf,
                 onDone: {
                   target: 'shown',
                   actions: [
@@ -205,10 +220,7 @@ export const documentDetailMachine = setup({
                   target: 'failed',
                   actions: [
                     assign({ previewError: ({ event }) => toFailure(event.error).message }),
-                    {
-                      type: 'notify',
-                      params: ({ context }) => ({ notice: 'previewFailed' as const, kind: context.kind }),
-                    },
+                    { type: 'notify', params: kindNotice('previewFailed') },
                   ],
                 },
               },
@@ -224,18 +236,11 @@ export const documentDetailMachine = setup({
               invoke: {
                 id: 'loadQuality',
                 src: 'loadQuality',
-                input: ({ context }) => ({
-                  kind: context.kind,
-                  id: context.id,
-                  companyId: context.companyId,
-                }),
+                input: scopeOf,
                 onDone: { target: 'loaded', actions: assign({ quality: ({ event }) => event.output }) },
                 onError: {
                   target: 'failed',
-                  actions: {
-                    type: 'notify',
-                    params: ({ context }) => ({ notice: 'qualityFailed' as const, kind: context.kind }),
-                  },
+                  actions: { type: 'notify', params: kindNotice('qualityFailed') },
                 },
               },
             },
@@ -290,10 +295,7 @@ export const documentDetailMachine = setup({
               },
               {
                 guard: 'isFailedDocument',
-                actions: {
-                  type: 'notify',
-                  params: ({ context }) => ({ notice: 'missingStoreData' as const, kind: context.kind }),
-                },
+                actions: { type: 'notify', params: kindNotice('missingStoreData') },
               },
             ],
             'reupload.start': [
@@ -315,10 +317,7 @@ export const documentDetailMachine = setup({
               },
               {
                 guard: not('hasOriginal'),
-                actions: {
-                  type: 'notify',
-                  params: ({ context }) => ({ notice: 'missingReuploadData' as const, kind: context.kind }),
-                },
+                actions: { type: 'notify', params: kindNotice('missingReuploadData') },
               },
             ],
           },
@@ -333,18 +332,13 @@ export const documentDetailMachine = setup({
           invoke: {
             id: 'deleteDocument',
             src: 'deleteDocument',
-            input: ({ context }) => ({ kind: context.kind, id: context.id, companyId: context.companyId }),
+            input: scopeOf,
             onDone: {
               target: '#documentDetail.closed',
               actions: {
                 type: 'notify',
                 params: ({ context }) => ({
-                  notice:
-                    context.action?.type === 'resubmit'
-                      ? ('resubmitted' as const)
-                      : context.action?.type === 'store'
-                        ? ('stored' as const)
-                        : ('reuploaded' as const),
+                  notice: actionNotices[context.action?.type ?? 'reupload'].done,
                   kind: context.kind,
                   ...(context.action?.type === 'store' ? { category: context.action.file.category } : {}),
                 }),
@@ -355,12 +349,7 @@ export const documentDetailMachine = setup({
               actions: {
                 type: 'notify',
                 params: ({ context }) => ({
-                  notice:
-                    context.action?.type === 'resubmit'
-                      ? ('resubmitFailed' as const)
-                      : context.action?.type === 'store'
-                        ? ('storeFailed' as const)
-                        : ('reuploadFailed' as const),
+                  notice: actionNotices[context.action?.type ?? 'reupload'].failed,
                   kind: context.kind,
                 }),
               },
