@@ -4,20 +4,13 @@
  */
 import * as v from 'valibot'
 import { assign, setup } from 'xstate'
-import type { User } from '../../contract'
+import { contractMessages, type User } from '../../contract'
 import { type CallFailure, failedCallNotice, toFailure } from '../shared/failure'
-import { type FieldErrors, fieldErrorsOf, isValidForm } from '../shared/form'
+import { CodeForm, type FieldErrors, fieldErrorsOf, isValidForm } from '../shared/form'
 import { promisePlaceholder } from '../shared/placeholder'
 
 /** The code the authenticator shows: 6 to 64 characters once trimmed. */
-const SetupTokenForm = v.object({
-  token: v.pipe(
-    v.string(),
-    v.trim(),
-    v.minLength(6, 'Token must be at least 6 characters'),
-    v.maxLength(64, 'Token must be at least 6 characters'),
-  ),
-})
+const SetupTokenForm = CodeForm(contractMessages.tokenTooShort)
 
 export type TwoFactorEnrollment = { qrDataUrl: string; backupCodes: string[]; secret: string }
 

@@ -8,7 +8,7 @@ import * as v from 'valibot'
 import { assign, setup } from 'xstate'
 import { type AdminUser, GlobalRoleInput } from '../../contract'
 import { type CallFailure, failureOf, toFailure } from '../shared/failure'
-import { type FieldErrors, type FormValues, fieldErrorsOf, isValidForm } from '../shared/form'
+import { type FieldErrors, type FormValues, isValidForm, parsedValues, refusedValues } from '../shared/form'
 import { promisePlaceholder } from '../shared/placeholder'
 import { type AdminListInput, listLoadStates, loadedRows, statusStates } from './admin-list'
 import { inviteUserMachine } from './invite-user.machine'
@@ -144,15 +144,11 @@ export const adminUsersMachine = setup({
               {
                 guard: 'hasValidUpdate',
                 target: 'saving',
-                actions: assign({
-                  update: ({ event }) => v.parse(EditUserForm, event.values),
-                  editErrors: {},
-                  editFailure: null,
-                }),
+                actions: assign({ update: parsedValues(EditUserForm), editErrors: {}, editFailure: null }),
               },
               {
                 description: 'A field breaks its rule: shown by the field, nothing is sent.',
-                actions: assign({ editErrors: ({ event }) => fieldErrorsOf(EditUserForm, event.values) }),
+                actions: assign({ editErrors: refusedValues(EditUserForm) }),
               },
             ],
           },

@@ -14,7 +14,7 @@ import {
   GlobalRoleInput,
 } from '../../contract'
 import { type CallFailure, toFailure } from '../shared/failure'
-import { type FieldErrors, type FormValues, fieldErrorsOf, isValidForm } from '../shared/form'
+import { type FieldErrors, type FormValues, isValidForm, parsedValues, refusedValues } from '../shared/form'
 import { promisePlaceholder } from '../shared/placeholder'
 
 const COMPANY_ALREADY_ADDED = contractMessages.companyAlreadyAdded
@@ -108,15 +108,11 @@ export const inviteUserMachine = setup({
           {
             guard: 'hasValidIdentity',
             target: 'sending',
-            actions: assign({
-              identity: ({ event }) => v.parse(InviteIdentityForm, event.values),
-              fieldErrors: {},
-              failure: null,
-            }),
+            actions: assign({ identity: parsedValues(InviteIdentityForm), fieldErrors: {}, failure: null }),
           },
           {
             description: 'A field breaks its rule (e-mail, names ≥ 2 characters, a global role): not sent.',
-            actions: assign({ fieldErrors: ({ event }) => fieldErrorsOf(InviteIdentityForm, event.values) }),
+            actions: assign({ fieldErrors: refusedValues(InviteIdentityForm) }),
           },
         ],
       },

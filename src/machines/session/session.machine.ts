@@ -5,9 +5,9 @@
  */
 import * as v from 'valibot'
 import { assign, emit, setup } from 'xstate'
-import { LoginInput, type LoginResult, type User } from '../../contract'
+import { contractMessages, LoginInput, type LoginResult, type User } from '../../contract'
 import { type CallFailure, toFailure } from '../shared/failure'
-import { type FieldErrors, fieldErrorsOf, isValidForm } from '../shared/form'
+import { CodeForm, type FieldErrors, fieldErrorsOf, isValidForm } from '../shared/form'
 import { promisePlaceholder } from '../shared/placeholder'
 
 export type SecondFactor = { token: string; useBackupCode: boolean }
@@ -56,14 +56,7 @@ export type SessionEvent =
 const isUnauthorized = (error: unknown) => toFailure(error).status === 401
 
 /** A TOTP or backup code as typed: 6 to 64 characters once trimmed. */
-const SecondFactorCode = v.object({
-  token: v.pipe(
-    v.string(),
-    v.trim(),
-    v.minLength(6, 'Code must be at least 6 characters'),
-    v.maxLength(64, 'Code must be at least 6 characters'),
-  ),
-})
+const SecondFactorCode = CodeForm(contractMessages.codeTooShort)
 
 const credentialsOf = (event: { email: string; password: string }) => ({
   email: event.email,

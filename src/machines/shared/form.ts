@@ -27,3 +27,21 @@ export function fieldErrorsOf<K extends string = string>(
 
 export const isValidForm = (schema: v.GenericSchema, values: unknown): boolean =>
   v.safeParse(schema, values).success
+
+type Submitted = { event: { values: unknown } }
+
+/** Assigner of a submit that follows `schema`: the values it parsed, which are what is sent. */
+export const parsedValues =
+  <TSchema extends v.GenericSchema>(schema: TSchema) =>
+  ({ event }: Submitted): v.InferOutput<TSchema> =>
+    v.parse(schema, event.values)
+
+/** Assigner of a submit that breaks `schema`: the field errors, shown by the fields. */
+export const refusedValues =
+  <K extends string = string>(schema: v.GenericSchema) =>
+  ({ event }: Submitted): FieldErrors<K> =>
+    fieldErrorsOf<K>(schema, event.values)
+
+/** A one-time code as typed (authenticator, backup code): 6 to 64 characters once trimmed, `message` if not. */
+export const CodeForm = (message: string) =>
+  v.object({ token: v.pipe(v.string(), v.trim(), v.minLength(6, message), v.maxLength(64, message)) })

@@ -6,10 +6,10 @@
  * disabling 2FA are this machine, each with its schema, its own `submit` actor and
  * `succeeded`/`failed` actions.
  */
-import * as v from 'valibot'
+import type * as v from 'valibot'
 import { assign, setup } from 'xstate'
 import { type CallFailure, toFailure } from '../shared/failure'
-import { type FieldErrors, fieldErrorsOf, isValidForm } from './form'
+import { type FieldErrors, isValidForm, parsedValues, refusedValues } from './form'
 import { promisePlaceholder } from './placeholder'
 
 export type SubmissionEvent = { type: 'form.submit'; values: unknown } | { type: 'form.reset' }
@@ -47,15 +47,11 @@ export const createSubmissionMachine = (schema: v.GenericSchema) =>
             {
               guard: 'hasValidValues',
               target: 'submitting',
-              actions: assign({
-                input: ({ event }) => v.parse(schema, event.values),
-                fieldErrors: {},
-                failure: null,
-              }),
+              actions: assign({ input: parsedValues(schema), fieldErrors: {}, failure: null }),
             },
             {
               description: 'A field breaks its rule: shown by the field, nothing is sent.',
-              actions: assign({ fieldErrors: ({ event }) => fieldErrorsOf(schema, event.values) }),
+              actions: assign({ fieldErrors: refusedValues(schema) }),
             },
           ],
         },
