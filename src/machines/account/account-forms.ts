@@ -3,10 +3,8 @@
  * each turned into what its call sends. The submission machines check the draft values with them.
  */
 import * as v from 'valibot'
-import { Email, NewPassword } from '../../contract'
-
-const Code = (message: string) =>
-  v.pipe(v.string(), v.trim(), v.minLength(6, message), v.maxLength(64, message))
+import { contractMessages, Email, NewPassword } from '../../contract'
+import { CodeField } from '../shared/form'
 
 export const EmailForm = v.object({ email: Email })
 
@@ -48,7 +46,7 @@ export const DisableTwoFactorForm = v.pipe(
       method: v.literal('password'),
       password: v.pipe(v.string(), v.minLength(1, 'Password is required')),
     }),
-    v.object({ method: v.literal('code'), token: Code('Code must be at least 6 characters') }),
+    v.object({ method: v.literal('code'), token: CodeField(contractMessages.codeTooShort) }),
   ]),
   v.transform((input) =>
     input.method === 'password' ? { password: input.password } : { token: input.token },

@@ -43,5 +43,8 @@ export const refusedValues =
     fieldErrorsOf<K>(schema, event.values)
 
 /** A one-time code as typed (authenticator, backup code): 6 to 64 characters once trimmed, `message` if not. */
-export const CodeForm = (message: string) =>
-  v.object({ token: v.pipe(v.string(), v.trim(), v.minLength(6, message), v.maxLength(64, message)) })
+export const CodeField = (message: string) =>
+  v.pipe(v.string(), v.trim(), v.minLength(6, message), v.maxLength(64, message))
+
+/** A form of one code, as `token`. */
+export const CodeForm = (message: string) => v.object({ token: CodeField(message) })
