@@ -7,7 +7,7 @@
 import * as v from 'valibot'
 import { assign, setup } from 'xstate'
 import { type AdminUser, GlobalRoleInput } from '../../contract'
-import { type CallFailure, failureOf, toFailure } from '../shared/failure'
+import { type CallFailure, failureOf } from '../shared/failure'
 import { type FieldErrors, type FormValues, isValidForm, parsedValues, refusedValues } from '../shared/form'
 import { promisePlaceholder } from '../shared/placeholder'
 import { type AdminListInput, listLoadStates, loadedRows, statusStates } from './admin-list'
@@ -72,6 +72,7 @@ export const adminUsersMachine = setup({
     notify: (_, _params: { notice: AdminUsersNotice; message?: string }) => {},
     storeList: assign({ users: ({ event }) => loadedRows<AdminUser>(event), failure: null }),
     storeFailure: assign({ failure: ({ event }) => failureOf(event) }),
+    storeEditFailure: assign({ editFailure: ({ event }) => failureOf(event) }),
     clearSelection: assign({ selectedId: null }),
   },
   guards: {
@@ -165,10 +166,7 @@ export const adminUsersMachine = setup({
             },
             onError: {
               target: 'idle',
-              actions: [
-                assign({ editFailure: ({ event }) => toFailure(event.error) }),
-                { type: 'notify', params: { notice: 'userUpdateFailed' } },
-              ],
+              actions: ['storeEditFailure', { type: 'notify', params: { notice: 'userUpdateFailed' } }],
             },
           },
         },
