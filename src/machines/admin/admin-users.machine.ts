@@ -8,7 +8,8 @@ import * as v from 'valibot'
 import { assign, setup } from 'xstate'
 import { type AdminUser, GlobalRoleInput } from '../../contract'
 import { type CallFailure, failureOf } from '../shared/failure'
-import { type FieldErrors, type FormValues, isValidForm, parsedValues, refusedValues } from '../shared/form'
+import type { FieldErrors, FormValues } from '../shared/form'
+import { checkedSubmit, isValidForm, parsedValues, refusedValues } from '../shared/form'
 import { promisePlaceholder } from '../shared/placeholder'
 import { type AdminListInput, listLoadStates, loadedRows, statusStates } from './admin-list'
 import { inviteUserMachine } from './invite-user.machine'
@@ -141,17 +142,12 @@ export const adminUsersMachine = setup({
         idle: {
           on: {
             'user.close': { target: '#adminUsers.ready', actions: 'clearSelection' },
-            'user.save': [
-              {
-                guard: 'hasValidUpdate',
-                target: 'saving',
-                actions: assign({ update: parsedValues(EditUserForm), editErrors: {}, editFailure: null }),
-              },
-              {
-                description: 'A field breaks its rule: shown by the field, nothing is sent.',
-                actions: assign({ editErrors: refusedValues(EditUserForm) }),
-              },
-            ],
+            'user.save': checkedSubmit({
+              guard: 'hasValidUpdate',
+              target: 'saving',
+              accept: assign({ update: parsedValues(EditUserForm), editErrors: {}, editFailure: null }),
+              refuse: assign({ editErrors: refusedValues(EditUserForm) }),
+            }),
           },
         },
         saving: {

@@ -14,7 +14,8 @@ import {
   GlobalRoleInput,
 } from '../../contract'
 import { type CallFailure, toFailure } from '../shared/failure'
-import { type FieldErrors, type FormValues, isValidForm, parsedValues, refusedValues } from '../shared/form'
+import type { FieldErrors, FormValues } from '../shared/form'
+import { checkedSubmit, isValidForm, parsedValues, refusedValues } from '../shared/form'
 import { promisePlaceholder } from '../shared/placeholder'
 
 const COMPANY_ALREADY_ADDED = contractMessages.companyAlreadyAdded
@@ -104,17 +105,13 @@ export const inviteUserMachine = setup({
             companyError: null,
           }),
         },
-        'invite.submit': [
-          {
-            guard: 'hasValidIdentity',
-            target: 'sending',
-            actions: assign({ identity: parsedValues(InviteIdentityForm), fieldErrors: {}, failure: null }),
-          },
-          {
-            description: 'A field breaks its rule (e-mail, names ≥ 2 characters, a global role): not sent.',
-            actions: assign({ fieldErrors: refusedValues(InviteIdentityForm) }),
-          },
-        ],
+        'invite.submit': checkedSubmit({
+          guard: 'hasValidIdentity',
+          target: 'sending',
+          accept: assign({ identity: parsedValues(InviteIdentityForm), fieldErrors: {}, failure: null }),
+          refuse: assign({ fieldErrors: refusedValues(InviteIdentityForm) }),
+          description: 'A field breaks its rule (e-mail, names ≥ 2 characters, a global role): not sent.',
+        }),
       },
     },
     sending: {

@@ -48,3 +48,21 @@ export const CodeField = (message: string) =>
 
 /** A form of one code, as `token`. */
 export const CodeForm = (message: string) => v.object({ token: CodeField(message) })
+
+const BROKEN_RULE = 'A field breaks its rule: shown by the field, nothing is sent.'
+
+/**
+ * The two transitions of a submit checked by its form's schema: with valid values (`guard`), to
+ * `target` with `accept`; otherwise `refuse` keeps the field errors and nothing is sent.
+ */
+export const checkedSubmit = <TGuard, TTarget extends string, TAccept, TRefuse>(submit: {
+  guard: TGuard
+  target: TTarget
+  accept: TAccept
+  refuse: TRefuse
+  description?: string
+}) =>
+  [
+    { guard: submit.guard, target: submit.target, actions: submit.accept },
+    { description: submit.description ?? BROKEN_RULE, actions: submit.refuse },
+  ] as const

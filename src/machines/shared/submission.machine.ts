@@ -9,7 +9,7 @@
 import type * as v from 'valibot'
 import { assign, setup } from 'xstate'
 import { type CallFailure, toFailure } from '../shared/failure'
-import { type FieldErrors, isValidForm, parsedValues, refusedValues } from './form'
+import { checkedSubmit, type FieldErrors, isValidForm, parsedValues, refusedValues } from './form'
 import { promisePlaceholder } from './placeholder'
 
 export type SubmissionEvent = { type: 'form.submit'; values: unknown } | { type: 'form.reset' }
@@ -43,17 +43,12 @@ export const createSubmissionMachine = (schema: v.GenericSchema) =>
     states: {
       editing: {
         on: {
-          'form.submit': [
-            {
-              guard: 'hasValidValues',
-              target: 'submitting',
-              actions: assign({ input: parsedValues(schema), fieldErrors: {}, failure: null }),
-            },
-            {
-              description: 'A field breaks its rule: shown by the field, nothing is sent.',
-              actions: assign({ fieldErrors: refusedValues(schema) }),
-            },
-          ],
+          'form.submit': checkedSubmit({
+            guard: 'hasValidValues',
+            target: 'submitting',
+            accept: assign({ input: parsedValues(schema), fieldErrors: {}, failure: null }),
+            refuse: assign({ fieldErrors: refusedValues(schema) }),
+          }),
         },
       },
       submitting: {
