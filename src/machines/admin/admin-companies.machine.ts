@@ -5,9 +5,10 @@
  */
 import { assign, setup } from 'xstate'
 import type { Company } from '../../contract'
-import { type CallFailure, failureOf } from '../shared/failure'
+import { failureOf } from '../shared/failure'
 import { promisePlaceholder } from '../shared/placeholder'
-import { type AdminListInput, listLoadStates, loadedRows, statusStates } from './admin-list'
+import type { AdminListContext, AdminListEvent, AdminListInput } from './admin-list'
+import { listLoadStates, loadedRows, selectedRow, statusStates, statusToggle } from './admin-list'
 import { companyEditMachine } from './company-edit.machine'
 
 export type AdminCompaniesNotice =
@@ -18,25 +19,17 @@ export type AdminCompaniesNotice =
   | 'ownCompanyStatus'
 
 export type AdminCompaniesEvent =
-  | { type: 'list.retry' }
-  | { type: 'list.refresh' }
+  | AdminListEvent
   | { type: 'status.toggle'; companyId: number }
-  | { type: 'status.confirm' }
-  | { type: 'status.cancel' }
   | { type: 'company.edit'; companyId: number }
 
-export type AdminCompaniesContext = {
-  currentUserEmail: string
-  companies: Company[]
-  failure: CallFailure | null
-  /** The company whose status is being changed, or edited in the sheet. */
-  selectedId: number | null
-}
+/** `selectedId`: the company whose status is being changed, or edited in the sheet. */
+export type AdminCompaniesContext = AdminListContext & { companies: Company[] }
 
 const sameEmail = (a: string, b: string) => a.toLowerCase() === b.toLowerCase()
 
-export const selectedCompany = (context: AdminCompaniesContext): Company | null =>
-  context.companies.find((c) => c.id === context.selectedId) ?? null
+export const selectedCompany = (context: AdminCompaniesContext) =>
+  selectedRow(context.companies, context.selectedId)
 
 export const adminCompaniesMachine = setup({
   types: {} as { context: AdminCompaniesContext; events: AdminCompaniesEvent; input: AdminListInput },
@@ -77,18 +70,13 @@ export const adminCompaniesMachine = setup({
     ready: {
       on: {
         'list.refresh': 'loading',
-        'status.toggle': [
-          {
-            guard: 'isOwnCompany',
-            description: "'You cannot deactivate your own company': refused with a message, no dialog.",
-            actions: { type: 'notify', params: { notice: 'ownCompanyStatus' } },
-          },
-          {
-            guard: 'isKnownCompany',
-            target: 'confirmingStatus',
-            actions: assign({ selectedId: ({ event }) => event.companyId }),
-          },
-        ],
+        'status.toggle': statusToggle({
+          isOwn: 'isOwnCompany',
+          own: 'ownCompanyStatus',
+          description: "'You cannot deactivate your own company': refused with a message, no dialog.",
+          isKnown: 'isKnownCompany',
+          select: assign({ selectedId: ({ event }) => event.companyId }),
+        }),
         'company.edit': {
           guard: 'isKnownCompany',
           target: 'editing',

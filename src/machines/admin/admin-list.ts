@@ -11,6 +11,20 @@ import { type CallFailure, failedCallNotice } from '../shared/failure'
 /** Who looks at the list: the signed-in administrator (their own company and account are guarded). */
 export type AdminListInput = { currentUserEmail: string }
 
+/** The events these states handle (`status.toggle` names its row with the list's own id key). */
+export type AdminListEvent =
+  | { type: 'list.retry' }
+  | { type: 'list.refresh' }
+  | { type: 'status.confirm' }
+  | { type: 'status.cancel' }
+
+/** The context these states read and write, besides the list's rows. */
+export type AdminListContext = AdminListInput & {
+  failure: CallFailure | null
+  /** The row whose status is being changed, or that is edited. */
+  selectedId: number | null
+}
+
 type ListNames<TNotice extends string, TLoad extends string> = {
   /** The promise actor that loads the rows. */
   load: TLoad
@@ -25,6 +39,10 @@ type StatusNames<TNotice extends string, TSetStatus extends string, TContext, TI
   disabled: TNotice
   statusFailed: TNotice
 }
+
+/** The row the list selected (to change its status or edit it), if it is loaded. */
+export const selectedRow = <T extends { id: number }>(rows: T[], selectedId: number | null): T | null =>
+  rows.find((row) => row.id === selectedId) ?? null
 
 /** The rows in a `storeList` action: the load's output (named actions are typed with the machine's events). */
 export const loadedRows = <T>(event: unknown): T[] => (event as { output: T[] }).output
@@ -52,6 +70,26 @@ export function listLoadStates<TNotice extends string, TLoad extends string>(
     failed: { on: { 'list.retry': 'loading' } },
   } as const
 }
+
+/**
+ * `status.toggle` in `ready`: a row of the administrator's own (`isOwn`) is refused with the `own`
+ * notice and no dialog; another known row is selected (`select`) and the confirmation opens.
+ */
+export const statusToggle = <TOwnGuard, TKnownGuard, TNotice extends string, TSelect>(toggle: {
+  isOwn: TOwnGuard
+  own: TNotice
+  description: string
+  isKnown: TKnownGuard
+  select: TSelect
+}) =>
+  [
+    {
+      guard: toggle.isOwn,
+      description: toggle.description,
+      actions: { type: 'notify', params: { notice: toggle.own } },
+    },
+    { guard: toggle.isKnown, target: 'confirmingStatus', actions: toggle.select },
+  ] as const
 
 /** `confirmingStatus` (the dialog) and `updatingStatus` (tags `busy`, `updatingStatus`). */
 export function statusStates<TNotice extends string, TSetStatus extends string, TContext, TInput>(

@@ -11,7 +11,8 @@ import { type CallFailure, failureOf } from '../shared/failure'
 import type { FieldErrors, FormValues } from '../shared/form'
 import { checkedSubmit, isValidForm, parsedValues, refusedValues } from '../shared/form'
 import { promisePlaceholder } from '../shared/placeholder'
-import { type AdminListInput, listLoadStates, loadedRows, statusStates } from './admin-list'
+import type { AdminListContext, AdminListEvent, AdminListInput } from './admin-list'
+import { listLoadStates, loadedRows, selectedRow, statusStates, statusToggle } from './admin-list'
 import { inviteUserMachine } from './invite-user.machine'
 
 export type AdminUsersNotice =
@@ -35,22 +36,16 @@ const EditUserForm = v.object({
 export type UserUpdate = v.InferOutput<typeof EditUserForm>
 
 export type AdminUsersEvent =
-  | { type: 'list.retry' }
-  | { type: 'list.refresh' }
+  | AdminListEvent
   | { type: 'status.toggle'; userId: number }
-  | { type: 'status.confirm' }
-  | { type: 'status.cancel' }
   | { type: 'user.edit'; userId: number }
   | { type: 'user.save'; values: FormValues }
   | { type: 'user.close' }
   | { type: 'invite.open' }
 
-export type AdminUsersContext = {
-  currentUserEmail: string
+/** `selectedId`: the user whose status is being changed, or who is edited. */
+export type AdminUsersContext = AdminListContext & {
   users: AdminUser[]
-  failure: CallFailure | null
-  /** The user whose status is being changed, or who is edited. */
-  selectedId: number | null
   update: UserUpdate | null
   /** Why the last edit was refused by the server. */
   editFailure: CallFailure | null
@@ -58,8 +53,7 @@ export type AdminUsersContext = {
   editErrors: FieldErrors<keyof UserUpdate>
 }
 
-export const selectedUser = (context: AdminUsersContext): AdminUser | null =>
-  context.users.find((u) => u.id === context.selectedId) ?? null
+export const selectedUser = (context: AdminUsersContext) => selectedRow(context.users, context.selectedId)
 
 export const adminUsersMachine = setup({
   types: {} as { context: AdminUsersContext; events: AdminUsersEvent; input: AdminListInput },
@@ -105,18 +99,13 @@ export const adminUsersMachine = setup({
     ready: {
       on: {
         'list.refresh': 'loading',
-        'status.toggle': [
-          {
-            guard: 'isCurrentUser',
-            description: "'You cannot disable your own account': refused with a message, no dialog.",
-            actions: { type: 'notify', params: { notice: 'ownAccountStatus' } },
-          },
-          {
-            guard: 'isKnownUser',
-            target: 'confirmingStatus',
-            actions: assign({ selectedId: ({ event }) => event.userId }),
-          },
-        ],
+        'status.toggle': statusToggle({
+          isOwn: 'isCurrentUser',
+          own: 'ownAccountStatus',
+          description: "'You cannot disable your own account': refused with a message, no dialog.",
+          isKnown: 'isKnownUser',
+          select: assign({ selectedId: ({ event }) => event.userId }),
+        }),
         'user.edit': {
           guard: 'isKnownUser',
           target: 'editing',
