@@ -10,11 +10,17 @@ const linguiMacroPreset = defineRolldownBabelPreset({
   rolldown: { filter: { code: /@lingui\/(react|core)\/macro/ } },
 })
 
+/** The file routes' generator options (src/routes → src/routeTree.gen.ts), for Vite and `npm run prepare`. */
+export const routerOptions = {
+  target: 'react',
+  autoCodeSplitting: true,
+  quoteStyle: 'single',
+  semicolons: false,
+} as const
+
 export function appPlugins(options: { router?: boolean } = {}): PluginOption[] {
   return [
-    options.router === false
-      ? null
-      : tanstackRouter({ target: 'react', autoCodeSplitting: true, quoteStyle: 'single', semicolons: false }),
+    options.router === false ? null : tanstackRouter(routerOptions),
     react(),
     babel({ presets: [linguiMacroPreset] }),
   ]

@@ -21,6 +21,7 @@ fi
 bin=node_modules/.bin
 
 step "types"
+node --import tsx scripts/generate-routes.ts
 "$bin/tsc" -p tsconfig.json --noEmit
 
 step "lint and format"

@@ -207,19 +207,24 @@ export const CompanyUser = v.object({
 })
 export type CompanyUser = v.InferOutput<typeof CompanyUser>
 
-/** A company as the administration sees it (`GET /admin/company…`). */
-export const Company = v.object({
+/** The fields every listing of a company carries (the administration's, the company switcher's). */
+const companyEntries = {
   id: Id,
   name: v.string(),
   enabled: v.boolean(),
+  /** API-relative address of the logo (`/companies/company/logo/{id}?v=…`), null without a logo. */
+  logo_path: v.nullable(v.string()),
+  powerbi_link: v.nullable(v.string()),
+  monday_link: v.nullable(v.string()),
+}
+
+/** A company as the administration sees it (`GET /admin/company…`). */
+export const Company = v.object({
+  ...companyEntries,
   invoice_scanner: v.nullable(v.string()),
   expense_scanner: v.nullable(v.string()),
   /** Who may mail the scanner addresses (addresses, `@domains`); empty: anyone. */
   allowed_senders: v.optional(v.array(v.string())),
-  monday_link: v.nullable(v.string()),
-  powerbi_link: v.nullable(v.string()),
-  /** API-relative address of the logo (`/companies/company/logo/{id}?v=…`), null without a logo. */
-  logo_path: v.nullable(v.string()),
   created_at: v.string(),
   users: v.array(CompanyUser),
   /** Members with COMPANY_ADMIN, and the others (COMPANY_USER). */
@@ -230,12 +235,7 @@ export type Company = v.InferOutput<typeof Company>
 
 /** One entry of `GET /users/companies` (the company switcher). */
 export const MyCompany = v.object({
-  id: Id,
-  name: v.string(),
-  enabled: v.boolean(),
-  logo_path: v.nullable(v.string()),
-  powerbi_link: v.nullable(v.string()),
-  monday_link: v.nullable(v.string()),
+  ...companyEntries,
   /** The user's role in it; null for a platform administrator who is not a member. */
   role: v.nullable(v.picklist(COMPANY_ROLES)),
 })

@@ -1,19 +1,9 @@
-import { createFileRoute, redirect } from '@tanstack/react-router'
-import * as v from 'valibot'
+import { createFileRoute } from '@tanstack/react-router'
 import { ResetPasswordConfirmView } from '../ui/views/account-views'
+import { EmailLinkSearch, emailLinkProps, requireEmailLink } from './-guards'
 
 export const Route = createFileRoute('/reset-password-confirm')({
-  validateSearch: v.object({ token: v.optional(v.string()), email: v.optional(v.string()) }),
-  beforeLoad: ({ context, search }) => {
-    if (!search.token || !search.email) {
-      context.notify('invalidResetLink')
-      throw redirect({ to: '/login' })
-    }
-  },
-  component: ResetConfirmRoute,
+  validateSearch: EmailLinkSearch,
+  beforeLoad: requireEmailLink('invalidResetLink'),
+  component: () => <ResetPasswordConfirmView {...emailLinkProps(Route.useSearch())} />,
 })
-
-function ResetConfirmRoute() {
-  const { token, email } = Route.useSearch()
-  return <ResetPasswordConfirmView email={email ?? ''} token={token ?? ''} />
-}

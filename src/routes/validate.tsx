@@ -1,19 +1,9 @@
-import { createFileRoute, redirect } from '@tanstack/react-router'
-import * as v from 'valibot'
+import { createFileRoute } from '@tanstack/react-router'
 import { ActivateAccountView } from '../ui/views/account-views'
+import { EmailLinkSearch, emailLinkProps, requireEmailLink } from './-guards'
 
 export const Route = createFileRoute('/validate')({
-  validateSearch: v.object({ token: v.optional(v.string()), email: v.optional(v.string()) }),
-  beforeLoad: ({ context, search }) => {
-    if (!search.token || !search.email) {
-      context.notify('invalidValidationLink')
-      throw redirect({ to: '/login' })
-    }
-  },
-  component: ValidateRoute,
+  validateSearch: EmailLinkSearch,
+  beforeLoad: requireEmailLink('invalidValidationLink'),
+  component: () => <ActivateAccountView {...emailLinkProps(Route.useSearch())} />,
 })
-
-function ValidateRoute() {
-  const { token, email } = Route.useSearch()
-  return <ActivateAccountView email={email ?? ''} token={token ?? ''} />
-}

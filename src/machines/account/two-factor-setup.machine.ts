@@ -3,10 +3,11 @@
  * codes, copy-all, manual secret) → `verify` (a 6-digit code) → `complete`; back between steps.
  */
 import * as v from 'valibot'
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import { SetupTokenForm, type User } from '../../contract'
-import { type CallFailure, toFailure } from '../shared/failure'
+import { type CallFailure, failedCallNotice, toFailure } from '../shared/failure'
 import { type FieldErrors, fieldErrorsOf, isValidForm } from '../shared/form'
+import { promisePlaceholder } from '../shared/placeholder'
 
 export type TwoFactorEnrollment = { qrDataUrl: string; backupCodes: string[]; secret: string }
 
@@ -39,24 +40,12 @@ export type TwoFactorSetupContext = {
 }
 
 export const twoFactorSetupMachine = setup({
-  types: {
-    context: {} as TwoFactorSetupContext,
-    events: {} as TwoFactorSetupEvent,
-    input: {} as { email: string },
-  },
+  types: {} as { context: TwoFactorSetupContext; events: TwoFactorSetupEvent; input: { email: string } },
   actors: {
-    generate: fromPromise<TwoFactorEnrollment, { email: string }>(async () => {
-      throw new Error('generate not provided')
-    }),
-    copyCodes: fromPromise<void, { text: string }>(async () => {
-      throw new Error('copyCodes not provided')
-    }),
-    verify: fromPromise<void, { email: string; token: string }>(async () => {
-      throw new Error('verify not provided')
-    }),
-    reloadUser: fromPromise<User>(async () => {
-      throw new Error('reloadUser not provided')
-    }),
+    generate: promisePlaceholder<TwoFactorEnrollment, { email: string }>('generate'),
+    copyCodes: promisePlaceholder<void, { text: string }>('copyCodes'),
+    verify: promisePlaceholder<void, { email: string; token: string }>('verify'),
+    reloadUser: promisePlaceholder<User>('reloadUser'),
   },
   actions: {
     notify: (_, _params: { notice: TwoFactorSetupNotice; message?: string }) => {},
@@ -113,13 +102,7 @@ export const twoFactorSetupMachine = setup({
               target: 'idle',
               actions: [
                 assign({ failure: ({ event }) => toFailure(event.error) }),
-                {
-                  type: 'notify',
-                  params: ({ event }) => ({
-                    notice: 'generateFailed',
-                    message: toFailure(event.error).message,
-                  }),
-                },
+                { type: 'notify', params: failedCallNotice('generateFailed') },
               ],
             },
           },

@@ -3,9 +3,12 @@
  * enable/disable confirmation (`confirmingStatus` → `updatingStatus`) and the edit sheet
  * (`editing` runs the company edit machine as a child; a saved edit reloads the list).
  */
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import type { Company } from '../../contract'
-import { type CallFailure, toFailure } from '../shared/failure'
+import { failureOf } from '../shared/failure'
+import { promisePlaceholder } from '../shared/placeholder'
+import type { AdminListContext, AdminListEvent, AdminListInput } from './admin-list'
+import { listLoadStates, loadedRows, selectedRow, statusStates, statusToggle } from './admin-list'
 import { companyEditMachine } from './company-edit.machine'
 
 export type AdminCompaniesNotice =
@@ -16,43 +19,30 @@ export type AdminCompaniesNotice =
   | 'ownCompanyStatus'
 
 export type AdminCompaniesEvent =
-  | { type: 'list.retry' }
-  | { type: 'list.refresh' }
+  | AdminListEvent
   | { type: 'status.toggle'; companyId: number }
-  | { type: 'status.confirm' }
-  | { type: 'status.cancel' }
   | { type: 'company.edit'; companyId: number }
 
-export type AdminCompaniesContext = {
-  currentUserEmail: string
-  companies: Company[]
-  failure: CallFailure | null
-  /** The company whose status is being changed, or edited in the sheet. */
-  selectedId: number | null
-}
+/** `selectedId`: the company whose status is being changed, or edited in the sheet. */
+export type AdminCompaniesContext = AdminListContext & { companies: Company[] }
 
 const sameEmail = (a: string, b: string) => a.toLowerCase() === b.toLowerCase()
 
-export const selectedCompany = (context: AdminCompaniesContext): Company | null =>
-  context.companies.find((c) => c.id === context.selectedId) ?? null
+export const selectedCompany = (context: AdminCompaniesContext) =>
+  selectedRow(context.companies, context.selectedId)
 
 export const adminCompaniesMachine = setup({
-  types: {
-    context: {} as AdminCompaniesContext,
-    events: {} as AdminCompaniesEvent,
-    input: {} as { currentUserEmail: string },
-  },
+  types: {} as { context: AdminCompaniesContext; events: AdminCompaniesEvent; input: AdminListInput },
   actors: {
-    loadCompanies: fromPromise<Company[]>(async () => {
-      throw new Error('loadCompanies not provided')
-    }),
-    setCompanyStatus: fromPromise<void, { companyId: number; enabled: boolean }>(async () => {
-      throw new Error('setCompanyStatus not provided')
-    }),
+    loadCompanies: promisePlaceholder<Company[]>('loadCompanies'),
+    setCompanyStatus: promisePlaceholder<void, { companyId: number; enabled: boolean }>('setCompanyStatus'),
     companyEdit: companyEditMachine,
   },
   actions: {
     notify: (_, _params: { notice: AdminCompaniesNotice; message?: string }) => {},
+    storeList: assign({ companies: ({ event }) => loadedRows<Company>(event), failure: null }),
+    storeFailure: assign({ failure: ({ event }) => failureOf(event) }),
+    clearSelection: assign({ selectedId: null }),
   },
   guards: {
     isKnownCompany: ({ context, event }) =>
@@ -76,42 +66,17 @@ export const adminCompaniesMachine = setup({
   }),
   initial: 'loading',
   states: {
-    loading: {
-      tags: ['busy', 'loading'],
-      invoke: {
-        id: 'loadCompanies',
-        src: 'loadCompanies',
-        onDone: {
-          target: 'ready',
-          actions: assign({ companies: ({ event }) => event.output, failure: null }),
-        },
-        onError: {
-          target: 'failed',
-          actions: [
-            assign({ failure: ({ event }) => toFailure(event.error) }),
-            { type: 'notify', params: { notice: 'companiesFetchFailed' } },
-          ],
-        },
-      },
-    },
-    failed: {
-      on: { 'list.retry': 'loading' },
-    },
+    ...listLoadStates({ load: 'loadCompanies', loadFailed: 'companiesFetchFailed' }),
     ready: {
       on: {
         'list.refresh': 'loading',
-        'status.toggle': [
-          {
-            guard: 'isOwnCompany',
-            description: "'You cannot deactivate your own company': refused with a message, no dialog.",
-            actions: { type: 'notify', params: { notice: 'ownCompanyStatus' } },
-          },
-          {
-            guard: 'isKnownCompany',
-            target: 'confirmingStatus',
-            actions: assign({ selectedId: ({ event }) => event.companyId }),
-          },
-        ],
+        'status.toggle': statusToggle({
+          isOwn: 'isOwnCompany',
+          own: 'ownCompanyStatus',
+          description: "'You cannot deactivate your own company': refused with a message, no dialog.",
+          isKnown: 'isKnownCompany',
+          select: assign({ selectedId: ({ event }) => event.companyId }),
+        }),
         'company.edit': {
           guard: 'isKnownCompany',
           target: 'editing',
@@ -119,54 +84,16 @@ export const adminCompaniesMachine = setup({
         },
       },
     },
-    confirmingStatus: {
-      description: 'The enable/disable confirmation dialog.',
-      on: {
-        'status.cancel': { target: 'ready', actions: assign({ selectedId: null }) },
-        'status.confirm': 'updatingStatus',
-      },
-    },
-    updatingStatus: {
-      tags: ['busy', 'updatingStatus'],
-      invoke: {
-        id: 'setCompanyStatus',
-        src: 'setCompanyStatus',
-        input: ({ context }) => ({
-          companyId: context.selectedId!,
-          enabled: !selectedCompany(context)?.enabled,
-        }),
-        onDone: [
-          {
-            guard: 'wasEnabling',
-            target: 'loading',
-            actions: [assign({ selectedId: null }), { type: 'notify', params: { notice: 'companyEnabled' } }],
-          },
-          {
-            target: 'loading',
-            actions: [
-              assign({ selectedId: null }),
-              { type: 'notify', params: { notice: 'companyDisabled' } },
-            ],
-          },
-        ],
-        onError: {
-          target: 'ready',
-          actions: [
-            assign({ selectedId: null }),
-            {
-              type: 'notify',
-              params: ({ event }) => {
-                const failure = toFailure(event.error)
-                return {
-                  notice: 'companyStatusFailed',
-                  ...(failure.status < 500 ? { message: failure.message } : {}),
-                }
-              },
-            },
-          ],
-        },
-      },
-    },
+    ...statusStates({
+      setStatus: 'setCompanyStatus',
+      statusInput: ({ context }: { context: AdminCompaniesContext }) => ({
+        companyId: context.selectedId!,
+        enabled: !selectedCompany(context)?.enabled,
+      }),
+      enabled: 'companyEnabled',
+      disabled: 'companyDisabled',
+      statusFailed: 'companyStatusFailed',
+    }),
     editing: {
       description: 'The edit sheet is open: its own machine runs as the child `companyEdit`.',
       invoke: {
@@ -181,9 +108,9 @@ export const adminCompaniesMachine = setup({
             guard: 'wasSaved',
             target: 'loading',
             description: 'Saved: the child waited 1 s, the list refreshes now.',
-            actions: assign({ selectedId: null }),
+            actions: 'clearSelection',
           },
-          { target: 'ready', actions: assign({ selectedId: null }) },
+          { target: 'ready', actions: 'clearSelection' },
         ],
       },
     },

@@ -5,10 +5,14 @@
  * that the server accepted reloads the list.
  */
 import * as v from 'valibot'
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import { type AdminUser, GlobalRoleInput } from '../../contract'
-import { type CallFailure, toFailure } from '../shared/failure'
-import { type FieldErrors, type FormValues, fieldErrorsOf, isValidForm } from '../shared/form'
+import { type CallFailure, failureOf } from '../shared/failure'
+import type { FieldErrors, FormValues } from '../shared/form'
+import { checkedSubmit, isValidForm, parsedValues, refusedValues } from '../shared/form'
+import { promisePlaceholder } from '../shared/placeholder'
+import type { AdminListContext, AdminListEvent, AdminListInput } from './admin-list'
+import { listLoadStates, loadedRows, selectedRow, statusStates, statusToggle } from './admin-list'
 import { inviteUserMachine } from './invite-user.machine'
 
 export type AdminUsersNotice =
@@ -32,22 +36,16 @@ const EditUserForm = v.object({
 export type UserUpdate = v.InferOutput<typeof EditUserForm>
 
 export type AdminUsersEvent =
-  | { type: 'list.retry' }
-  | { type: 'list.refresh' }
+  | AdminListEvent
   | { type: 'status.toggle'; userId: number }
-  | { type: 'status.confirm' }
-  | { type: 'status.cancel' }
   | { type: 'user.edit'; userId: number }
   | { type: 'user.save'; values: FormValues }
   | { type: 'user.close' }
   | { type: 'invite.open' }
 
-export type AdminUsersContext = {
-  currentUserEmail: string
+/** `selectedId`: the user whose status is being changed, or who is edited. */
+export type AdminUsersContext = AdminListContext & {
   users: AdminUser[]
-  failure: CallFailure | null
-  /** The user whose status is being changed, or who is edited. */
-  selectedId: number | null
   update: UserUpdate | null
   /** Why the last edit was refused by the server. */
   editFailure: CallFailure | null
@@ -55,29 +53,22 @@ export type AdminUsersContext = {
   editErrors: FieldErrors<keyof UserUpdate>
 }
 
-export const selectedUser = (context: AdminUsersContext): AdminUser | null =>
-  context.users.find((u) => u.id === context.selectedId) ?? null
+export const selectedUser = (context: AdminUsersContext) => selectedRow(context.users, context.selectedId)
 
 export const adminUsersMachine = setup({
-  types: {
-    context: {} as AdminUsersContext,
-    events: {} as AdminUsersEvent,
-    input: {} as { currentUserEmail: string },
-  },
+  types: {} as { context: AdminUsersContext; events: AdminUsersEvent; input: AdminListInput },
   actors: {
-    loadUsers: fromPromise<AdminUser[]>(async () => {
-      throw new Error('loadUsers not provided')
-    }),
-    setUserStatus: fromPromise<void, { email: string; enabled: boolean }>(async () => {
-      throw new Error('setUserStatus not provided')
-    }),
-    updateUser: fromPromise<void, { userId: number; update: UserUpdate }>(async () => {
-      throw new Error('updateUser not provided')
-    }),
+    loadUsers: promisePlaceholder<AdminUser[]>('loadUsers'),
+    setUserStatus: promisePlaceholder<void, { email: string; enabled: boolean }>('setUserStatus'),
+    updateUser: promisePlaceholder<void, { userId: number; update: UserUpdate }>('updateUser'),
     inviteUser: inviteUserMachine,
   },
   actions: {
     notify: (_, _params: { notice: AdminUsersNotice; message?: string }) => {},
+    storeList: assign({ users: ({ event }) => loadedRows<AdminUser>(event), failure: null }),
+    storeFailure: assign({ failure: ({ event }) => failureOf(event) }),
+    storeEditFailure: assign({ editFailure: ({ event }) => failureOf(event) }),
+    clearSelection: assign({ selectedId: null }),
   },
   guards: {
     hasValidUpdate: ({ event }) => event.type === 'user.save' && isValidForm(EditUserForm, event.values),
@@ -104,37 +95,17 @@ export const adminUsersMachine = setup({
   }),
   initial: 'loading',
   states: {
-    loading: {
-      tags: ['busy', 'loading'],
-      invoke: {
-        id: 'loadUsers',
-        src: 'loadUsers',
-        onDone: { target: 'ready', actions: assign({ users: ({ event }) => event.output, failure: null }) },
-        onError: {
-          target: 'failed',
-          actions: [
-            assign({ failure: ({ event }) => toFailure(event.error) }),
-            { type: 'notify', params: { notice: 'usersFetchFailed' } },
-          ],
-        },
-      },
-    },
-    failed: { on: { 'list.retry': 'loading' } },
+    ...listLoadStates({ load: 'loadUsers', loadFailed: 'usersFetchFailed' }),
     ready: {
       on: {
         'list.refresh': 'loading',
-        'status.toggle': [
-          {
-            guard: 'isCurrentUser',
-            description: "'You cannot disable your own account': refused with a message, no dialog.",
-            actions: { type: 'notify', params: { notice: 'ownAccountStatus' } },
-          },
-          {
-            guard: 'isKnownUser',
-            target: 'confirmingStatus',
-            actions: assign({ selectedId: ({ event }) => event.userId }),
-          },
-        ],
+        'status.toggle': statusToggle({
+          isOwn: 'isCurrentUser',
+          own: 'ownAccountStatus',
+          description: "'You cannot disable your own account': refused with a message, no dialog.",
+          isKnown: 'isKnownUser',
+          select: assign({ selectedId: ({ event }) => event.userId }),
+        }),
         'user.edit': {
           guard: 'isKnownUser',
           target: 'editing',
@@ -143,73 +114,29 @@ export const adminUsersMachine = setup({
         'invite.open': 'inviting',
       },
     },
-    confirmingStatus: {
-      description: 'The enable/disable confirmation dialog.',
-      on: {
-        'status.cancel': { target: 'ready', actions: assign({ selectedId: null }) },
-        'status.confirm': 'updatingStatus',
+    ...statusStates({
+      setStatus: 'setUserStatus',
+      statusInput: ({ context }: { context: AdminUsersContext }) => {
+        const user = selectedUser(context)!
+        return { email: user.email, enabled: !user.enabled }
       },
-    },
-    updatingStatus: {
-      tags: ['busy', 'updatingStatus'],
-      invoke: {
-        id: 'setUserStatus',
-        src: 'setUserStatus',
-        input: ({ context }) => {
-          const user = selectedUser(context)!
-          return { email: user.email, enabled: !user.enabled }
-        },
-        onDone: [
-          {
-            guard: 'wasEnabling',
-            target: 'loading',
-            actions: [assign({ selectedId: null }), { type: 'notify', params: { notice: 'userEnabled' } }],
-          },
-          {
-            target: 'loading',
-            actions: [assign({ selectedId: null }), { type: 'notify', params: { notice: 'userDisabled' } }],
-          },
-        ],
-        onError: {
-          target: 'ready',
-          actions: [
-            assign({ selectedId: null }),
-            {
-              type: 'notify',
-              params: ({ event }) => {
-                const failure = toFailure(event.error)
-                return {
-                  notice: 'userStatusFailed',
-                  ...(failure.status < 500 ? { message: failure.message } : {}),
-                }
-              },
-            },
-          ],
-        },
-      },
-    },
+      enabled: 'userEnabled',
+      disabled: 'userDisabled',
+      statusFailed: 'userStatusFailed',
+    }),
     editing: {
       description: 'The edit-user dialog (name, surname ≥ 2 characters, one of the global roles).',
       initial: 'idle',
       states: {
         idle: {
           on: {
-            'user.close': { target: '#adminUsers.ready', actions: assign({ selectedId: null }) },
-            'user.save': [
-              {
-                guard: 'hasValidUpdate',
-                target: 'saving',
-                actions: assign({
-                  update: ({ event }) => v.parse(EditUserForm, event.values),
-                  editErrors: {},
-                  editFailure: null,
-                }),
-              },
-              {
-                description: 'A field breaks its rule: shown by the field, nothing is sent.',
-                actions: assign({ editErrors: ({ event }) => fieldErrorsOf(EditUserForm, event.values) }),
-              },
-            ],
+            'user.close': { target: '#adminUsers.ready', actions: 'clearSelection' },
+            'user.save': checkedSubmit({
+              guard: 'hasValidUpdate',
+              target: 'saving',
+              accept: assign({ update: parsedValues(EditUserForm), editErrors: {}, editFailure: null }),
+              refuse: assign({ editErrors: refusedValues(EditUserForm) }),
+            }),
           },
         },
         saving: {
@@ -220,14 +147,11 @@ export const adminUsersMachine = setup({
             input: ({ context }) => ({ userId: context.selectedId!, update: context.update! }),
             onDone: {
               target: '#adminUsers.loading',
-              actions: [assign({ selectedId: null }), { type: 'notify', params: { notice: 'userUpdated' } }],
+              actions: ['clearSelection', { type: 'notify', params: { notice: 'userUpdated' } }],
             },
             onError: {
               target: 'idle',
-              actions: [
-                assign({ editFailure: ({ event }) => toFailure(event.error) }),
-                { type: 'notify', params: { notice: 'userUpdateFailed' } },
-              ],
+              actions: ['storeEditFailure', { type: 'notify', params: { notice: 'userUpdateFailed' } }],
             },
           },
         },

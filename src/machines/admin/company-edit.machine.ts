@@ -5,7 +5,7 @@
  * refreshes; `cancelled` drops the pending removals. Every rule of the sheet is a guard here.
  */
 import * as v from 'valibot'
-import { assign, fromPromise, not, setup } from 'xstate'
+import { assign, not, setup } from 'xstate'
 import {
   type AdminUser,
   COMPANY_ROLES,
@@ -18,8 +18,9 @@ import {
   LOGO_TYPES,
   UpdateCompanyInput,
 } from '../../contract'
-import { type CallFailure, toFailure } from '../shared/failure'
+import { type CallFailure, failedCallNotice, failureOf, toFailure } from '../shared/failure'
 import { type FieldErrors, fieldErrorsOf } from '../shared/form'
+import { promisePlaceholder } from '../shared/placeholder'
 
 /** The company list refreshes 1 s after a company edit. */
 const LIST_REFRESH_DELAY_MS = 1000
@@ -116,24 +117,15 @@ export const companyEditMachine = setup({
     output: {} as { saved: boolean },
   },
   actors: {
-    load: fromPromise<CompanyEditLoaded, { companyId: number }>(async () => {
-      throw new Error('load not provided')
-    }),
-    uploadLogo: fromPromise<{ logoUrl: string }, { companyId: number; file: LogoFile }>(async () => {
-      throw new Error('uploadLogo not provided')
-    }),
-    addMember: fromPromise<void, { companyId: number; email: string; role: CompanyRole }>(async () => {
-      throw new Error('addMember not provided')
-    }),
-    updateCompany: fromPromise<void, { companyId: number; update: CompanyUpdate }>(async () => {
-      throw new Error('updateCompany not provided')
-    }),
-    removeMember: fromPromise<void, { companyId: number; email: string }>(async () => {
-      throw new Error('removeMember not provided')
-    }),
+    load: promisePlaceholder<CompanyEditLoaded, { companyId: number }>('load'),
+    uploadLogo: promisePlaceholder<{ logoUrl: string }, { companyId: number; file: LogoFile }>('uploadLogo'),
+    addMember: promisePlaceholder<void, { companyId: number; email: string; role: CompanyRole }>('addMember'),
+    updateCompany: promisePlaceholder<void, { companyId: number; update: CompanyUpdate }>('updateCompany'),
+    removeMember: promisePlaceholder<void, { companyId: number; email: string }>('removeMember'),
   },
   actions: {
     notify: (_, _params: { notice: CompanyEditNotice; message?: string }) => {},
+    storeFailure: assign({ failure: ({ event }) => failureOf(event) }),
   },
   guards: {
     hasSelectedUser: ({ event }) => event.type === 'member.add' && event.email.trim() !== '',
@@ -194,10 +186,7 @@ export const companyEditMachine = setup({
         },
         onError: {
           target: 'failed',
-          actions: [
-            assign({ failure: ({ event }) => toFailure(event.error) }),
-            { type: 'notify', params: { notice: 'companyFetchFailed' } },
-          ],
+          actions: ['storeFailure', { type: 'notify', params: { notice: 'companyFetchFailed' } }],
         },
       },
       on: { 'company.cancel': 'cancelled' },
@@ -291,7 +280,7 @@ export const companyEditMachine = setup({
             assign({ logo: null, logoError: ({ event }) => toFailure(event.error).message }),
             {
               type: 'notify',
-              params: ({ event }) => ({ notice: 'logoUploadFailed', message: serverMessage(event.error) }),
+              params: failedCallNotice('logoUploadFailed', serverMessage),
             },
           ],
         },
@@ -323,7 +312,7 @@ export const companyEditMachine = setup({
             assign({ adding: null }),
             {
               type: 'notify',
-              params: ({ event }) => ({ notice: 'memberAddFailed', message: serverMessage(event.error) }),
+              params: failedCallNotice('memberAddFailed', serverMessage),
             },
           ],
         },
@@ -343,17 +332,9 @@ export const companyEditMachine = setup({
               target: '#companyEdit.editing',
               description: 'Refused fields (e.g. a scanner address in use) are shown by those fields.',
               actions: [
-                assign({
-                  failure: ({ event }) => toFailure(event.error),
-                  fieldErrors: ({ event }) => serverFieldErrors(event.error),
-                }),
-                {
-                  type: 'notify',
-                  params: ({ event }) => ({
-                    notice: 'companyUpdateFailed',
-                    message: serverMessage(event.error),
-                  }),
-                },
+                'storeFailure',
+                assign({ fieldErrors: ({ event }) => serverFieldErrors(event.error) }),
+                { type: 'notify', params: failedCallNotice('companyUpdateFailed', serverMessage) },
               ],
             },
           },
@@ -376,14 +357,8 @@ export const companyEditMachine = setup({
             onError: {
               target: '#companyEdit.editing',
               actions: [
-                assign({ failure: ({ event }) => toFailure(event.error) }),
-                {
-                  type: 'notify',
-                  params: ({ event }) => ({
-                    notice: 'memberRemoveFailed',
-                    message: serverMessage(event.error),
-                  }),
-                },
+                'storeFailure',
+                { type: 'notify', params: failedCallNotice('memberRemoveFailed', serverMessage) },
               ],
             },
           },
@@ -417,8 +392,7 @@ function applyFirstRemoval({ context }: { context: CompanyEditContext }) {
 }
 
 /** The server's message for a toast, unless it is a generic 5xx one (then the notice's text). */
-function serverMessage(error: unknown): string | undefined {
-  const failure = toFailure(error)
+function serverMessage(failure: CallFailure): string | undefined {
   if (failure.status >= 500) return undefined
   return failure.detail ?? failure.message
 }

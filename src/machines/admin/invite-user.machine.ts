@@ -5,7 +5,7 @@
  * a submit that breaks one stays in `editing` with the field errors.
  */
 import * as v from 'valibot'
-import { assign, fromPromise, not, setup } from 'xstate'
+import { assign, not, setup } from 'xstate'
 import {
   AdminEmail,
   COMPANY_ROLES,
@@ -14,7 +14,9 @@ import {
   GlobalRoleInput,
 } from '../../contract'
 import { type CallFailure, toFailure } from '../shared/failure'
-import { type FieldErrors, type FormValues, fieldErrorsOf, isValidForm } from '../shared/form'
+import type { FieldErrors, FormValues } from '../shared/form'
+import { checkedSubmit, isValidForm, parsedValues, refusedValues } from '../shared/form'
+import { promisePlaceholder } from '../shared/placeholder'
 
 const COMPANY_ALREADY_ADDED = contractMessages.companyAlreadyAdded
 const SELECT_COMPANY_MESSAGE = contractMessages.selectCompany
@@ -53,15 +55,9 @@ export type InviteUserContext = {
 }
 
 export const inviteUserMachine = setup({
-  types: {
-    context: {} as InviteUserContext,
-    events: {} as InviteUserEvent,
-    output: {} as { sent: boolean },
-  },
+  types: {} as { context: InviteUserContext; events: InviteUserEvent; output: { sent: boolean } },
   actors: {
-    invite: fromPromise<void, InviteIdentity & { memberships: InviteMembership[] }>(async () => {
-      throw new Error('invite not provided')
-    }),
+    invite: promisePlaceholder<void, InviteIdentity & { memberships: InviteMembership[] }>('invite'),
   },
   actions: {
     notify: (_, _params: { notice: InviteUserNotice; message?: string }) => {},
@@ -109,21 +105,13 @@ export const inviteUserMachine = setup({
             companyError: null,
           }),
         },
-        'invite.submit': [
-          {
-            guard: 'hasValidIdentity',
-            target: 'sending',
-            actions: assign({
-              identity: ({ event }) => v.parse(InviteIdentityForm, event.values),
-              fieldErrors: {},
-              failure: null,
-            }),
-          },
-          {
-            description: 'A field breaks its rule (e-mail, names ≥ 2 characters, a global role): not sent.',
-            actions: assign({ fieldErrors: ({ event }) => fieldErrorsOf(InviteIdentityForm, event.values) }),
-          },
-        ],
+        'invite.submit': checkedSubmit({
+          guard: 'hasValidIdentity',
+          target: 'sending',
+          accept: assign({ identity: parsedValues(InviteIdentityForm), fieldErrors: {}, failure: null }),
+          refuse: assign({ fieldErrors: refusedValues(InviteIdentityForm) }),
+          description: 'A field breaks its rule (e-mail, names ≥ 2 characters, a global role): not sent.',
+        }),
       },
     },
     sending: {

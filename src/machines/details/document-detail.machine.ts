@@ -5,7 +5,7 @@
  * and upload to the document store under a category; any loaded one offers reupload as the other
  * kind. Each action queues the upload, deletes the original (`working`), then closes.
  */
-import { and, assign, enqueueActions, fromPromise, not, setup } from 'xstate'
+import { and, assign, enqueueActions, not, setup } from 'xstate'
 import {
   DOCUMENT_CATEGORIES,
   type DocumentCategory,
@@ -19,6 +19,7 @@ import {
   queuedAs,
 } from '../../contract'
 import { toFailure } from '../shared/failure'
+import { promisePlaceholder } from '../shared/placeholder'
 import { isPdf } from '../uploads/upload-dialog.machine'
 
 export const EXPENSE_PDF_ONLY = FINANCIAL_KIND.expense.pdfOnly
@@ -95,25 +96,32 @@ const isPdfBlob = (c: DocumentDetailContext) =>
 
 type Scope = { kind: FinancialKind; id: number; companyId: number }
 
+/** The input of every call about this document: its kind, id and company. */
+const scopeOf = ({ context }: { context: Scope }): Scope => ({
+  kind: context.kind,
+  id: context.id,
+  companyId: context.companyId,
+})
+
+/** The notices of a resubmit, a move to the document store and a reupload as the other kind. */
+const actionNotices = {
+  resubmit: { done: 'resubmitted', failed: 'resubmitFailed' },
+  store: { done: 'stored', failed: 'storeFailed' },
+  reupload: { done: 'reuploaded', failed: 'reuploadFailed' },
+} as const
+
+/** `notify` params of a notice that names only the document's kind. */
+const kindNotice =
+  <TNotice extends string>(notice: TNotice) =>
+  ({ context }: { context: { kind: FinancialKind } }) => ({ notice, kind: context.kind })
+
 export const documentDetailMachine = setup({
-  types: {
-    context: {} as DocumentDetailContext,
-    events: {} as DocumentDetailEvent,
-    input: {} as DetailInput,
-  },
+  types: {} as { context: DocumentDetailContext; events: DocumentDetailEvent; input: DetailInput },
   actors: {
-    loadDocument: fromPromise<FinancialDocument, Scope>(async () => {
-      throw new Error('loadDocument not provided')
-    }),
-    loadOriginal: fromPromise<Blob, Scope>(async () => {
-      throw new Error('loadOriginal not provided')
-    }),
-    loadQuality: fromPromise<QualityData, Scope>(async () => {
-      throw new Error('loadQuality not provided')
-    }),
-    deleteDocument: fromPromise<void, Scope>(async () => {
-      throw new Error('deleteDocument not provided')
-    }),
+    loadDocument: promisePlaceholder<FinancialDocument, Scope>('loadDocument'),
+    loadOriginal: promisePlaceholder<Blob, Scope>('loadOriginal'),
+    loadQuality: promisePlaceholder<QualityData, Scope>('loadQuality'),
+    deleteDocument: promisePlaceholder<void, Scope>('deleteDocument'),
   },
   actions: {
     notify: (_, _params: DetailNoticeParams) => {},
@@ -154,7 +162,7 @@ export const documentDetailMachine = setup({
       invoke: {
         id: 'loadDocument',
         src: 'loadDocument',
-        input: ({ context }) => ({ kind: context.kind, id: context.id, companyId: context.companyId }),
+        input: scopeOf,
         onDone: { target: 'attachments', actions: assign({ document: ({ event }) => event.output }) },
         onError: {
           target: 'failed',
@@ -195,11 +203,7 @@ export const documentDetailMachine = setup({
               invoke: {
                 id: 'loadOriginal',
                 src: 'loadOriginal',
-                input: ({ context }) => ({
-                  kind: context.kind,
-                  id: context.id,
-                  companyId: context.companyId,
-                }),
+                input: scopeOf,
                 onDone: {
                   target: 'shown',
                   actions: [
@@ -216,10 +220,7 @@ export const documentDetailMachine = setup({
                   target: 'failed',
                   actions: [
                     assign({ previewError: ({ event }) => toFailure(event.error).message }),
-                    {
-                      type: 'notify',
-                      params: ({ context }) => ({ notice: 'previewFailed' as const, kind: context.kind }),
-                    },
+                    { type: 'notify', params: kindNotice('previewFailed') },
                   ],
                 },
               },
@@ -235,18 +236,11 @@ export const documentDetailMachine = setup({
               invoke: {
                 id: 'loadQuality',
                 src: 'loadQuality',
-                input: ({ context }) => ({
-                  kind: context.kind,
-                  id: context.id,
-                  companyId: context.companyId,
-                }),
+                input: scopeOf,
                 onDone: { target: 'loaded', actions: assign({ quality: ({ event }) => event.output }) },
                 onError: {
                   target: 'failed',
-                  actions: {
-                    type: 'notify',
-                    params: ({ context }) => ({ notice: 'qualityFailed' as const, kind: context.kind }),
-                  },
+                  actions: { type: 'notify', params: kindNotice('qualityFailed') },
                 },
               },
             },
@@ -301,10 +295,7 @@ export const documentDetailMachine = setup({
               },
               {
                 guard: 'isFailedDocument',
-                actions: {
-                  type: 'notify',
-                  params: ({ context }) => ({ notice: 'missingStoreData' as const, kind: context.kind }),
-                },
+                actions: { type: 'notify', params: kindNotice('missingStoreData') },
               },
             ],
             'reupload.start': [
@@ -326,10 +317,7 @@ export const documentDetailMachine = setup({
               },
               {
                 guard: not('hasOriginal'),
-                actions: {
-                  type: 'notify',
-                  params: ({ context }) => ({ notice: 'missingReuploadData' as const, kind: context.kind }),
-                },
+                actions: { type: 'notify', params: kindNotice('missingReuploadData') },
               },
             ],
           },
@@ -344,18 +332,13 @@ export const documentDetailMachine = setup({
           invoke: {
             id: 'deleteDocument',
             src: 'deleteDocument',
-            input: ({ context }) => ({ kind: context.kind, id: context.id, companyId: context.companyId }),
+            input: scopeOf,
             onDone: {
               target: '#documentDetail.closed',
               actions: {
                 type: 'notify',
                 params: ({ context }) => ({
-                  notice:
-                    context.action?.type === 'resubmit'
-                      ? ('resubmitted' as const)
-                      : context.action?.type === 'store'
-                        ? ('stored' as const)
-                        : ('reuploaded' as const),
+                  notice: actionNotices[context.action?.type ?? 'reupload'].done,
                   kind: context.kind,
                   ...(context.action?.type === 'store' ? { category: context.action.file.category } : {}),
                 }),
@@ -366,12 +349,7 @@ export const documentDetailMachine = setup({
               actions: {
                 type: 'notify',
                 params: ({ context }) => ({
-                  notice:
-                    context.action?.type === 'resubmit'
-                      ? ('resubmitFailed' as const)
-                      : context.action?.type === 'store'
-                        ? ('storeFailed' as const)
-                        : ('reuploadFailed' as const),
+                  notice: actionNotices[context.action?.type ?? 'reupload'].failed,
                   kind: context.kind,
                 }),
               },

@@ -5,10 +5,11 @@
  * password, stays in `editing` with the field errors.
  */
 import * as v from 'valibot'
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import { CreateFirstAdminInput, type SetupStatus } from '../../contract'
 import { type CallFailure, toFailure } from '../shared/failure'
 import { type FieldErrors, type FormValues, fieldErrorsOf } from '../shared/form'
+import { promisePlaceholder } from '../shared/placeholder'
 
 export type FirstAdminEvent = { type: 'firstAdmin.submit'; values: FormValues }
 
@@ -35,12 +36,8 @@ export const firstAdminMachine = setup({
     events: {} as FirstAdminEvent,
   },
   actors: {
-    setupStatus: fromPromise<SetupStatus>(async () => {
-      throw new Error('setupStatus not provided')
-    }),
-    createFirstAdmin: fromPromise<unknown, CreateFirstAdminInput>(async () => {
-      throw new Error('createFirstAdmin not provided')
-    }),
+    setupStatus: promisePlaceholder<SetupStatus>('setupStatus'),
+    createFirstAdmin: promisePlaceholder<unknown, CreateFirstAdminInput>('createFirstAdmin'),
   },
   guards: {
     needsFirstAdmin: (_, output: SetupStatus) => output.needs_first_admin,

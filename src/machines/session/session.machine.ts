@@ -4,10 +4,11 @@
  * (idle, refreshing, signingOut). API calls, toasts and navigation are injected.
  */
 import * as v from 'valibot'
-import { assign, emit, fromPromise, setup } from 'xstate'
+import { assign, emit, setup } from 'xstate'
 import { LoginInput, type LoginResult, SecondFactorCode, type User } from '../../contract'
 import { type CallFailure, toFailure } from '../shared/failure'
 import { type FieldErrors, fieldErrorsOf, isValidForm } from '../shared/form'
+import { promisePlaceholder } from '../shared/placeholder'
 
 export type SecondFactor = { token: string; useBackupCode: boolean }
 
@@ -60,24 +61,12 @@ const credentialsOf = (event: { email: string; password: string }) => ({
 })
 
 export const sessionMachine = setup({
-  types: {
-    context: {} as SessionContext,
-    events: {} as SessionEvent,
-    emitted: {} as SessionEmitted,
-  },
+  types: {} as { context: SessionContext; events: SessionEvent; emitted: SessionEmitted },
   actors: {
-    fetchUser: fromPromise<User>(async () => {
-      throw new Error('fetchUser not provided')
-    }),
-    login: fromPromise<LoginResult, LoginInput>(async () => {
-      throw new Error('login not provided')
-    }),
-    logout: fromPromise<void>(async () => {
-      throw new Error('logout not provided')
-    }),
-    completeTwoFactorLogin: fromPromise<void, LoginInput & SecondFactor>(async () => {
-      throw new Error('completeTwoFactorLogin not provided')
-    }),
+    fetchUser: promisePlaceholder<User>('fetchUser'),
+    login: promisePlaceholder<LoginResult, LoginInput>('login'),
+    logout: promisePlaceholder<void>('logout'),
+    completeTwoFactorLogin: promisePlaceholder<void, LoginInput & SecondFactor>('completeTwoFactorLogin'),
   },
   actions: {
     notify: (_, _params: { notice: SessionNotice }) => {},

@@ -33,3 +33,14 @@ export const toFailure = (error: unknown): CallFailure => {
     ...(detail ? { detail } : {}),
   }
 }
+
+/** The failure an actor's error event carries, read in a named action (typed with the machine's own events). */
+export const failureOf = (event: unknown): CallFailure => toFailure((event as { error?: unknown }).error)
+
+/** `notify` params after a failed call: the notice and, as `message` picks it, the call's message. */
+export const failedCallNotice =
+  <TNotice extends string>(
+    notice: TNotice,
+    message: (failure: CallFailure) => string | undefined = (failure) => failure.message,
+  ) =>
+  ({ event }: { event: { error: unknown } }) => ({ notice, message: message(toFailure(event.error)) })

@@ -27,3 +27,35 @@ export function fieldErrorsOf<K extends string = string>(
 
 export const isValidForm = (schema: v.GenericSchema, values: unknown): boolean =>
   v.safeParse(schema, values).success
+
+type Submitted = { event: { values: unknown } }
+
+/** Assigner of a submit that follows `schema`: the values it parsed, which are what is sent. */
+export const parsedValues =
+  <TSchema extends v.GenericSchema>(schema: TSchema) =>
+  ({ event }: Submitted): v.InferOutput<TSchema> =>
+    v.parse(schema, event.values)
+
+/** Assigner of a submit that breaks `schema`: the field errors, shown by the fields. */
+export const refusedValues =
+  <K extends string = string>(schema: v.GenericSchema) =>
+  ({ event }: Submitted): FieldErrors<K> =>
+    fieldErrorsOf<K>(schema, event.values)
+
+const BROKEN_RULE = 'A field breaks its rule: shown by the field, nothing is sent.'
+
+/**
+ * The two transitions of a submit checked by its form's schema: with valid values (`guard`), to
+ * `target` with `accept`; otherwise `refuse` keeps the field errors and nothing is sent.
+ */
+export const checkedSubmit = <TGuard, TTarget extends string, TAccept, TRefuse>(submit: {
+  guard: TGuard
+  target: TTarget
+  accept: TAccept
+  refuse: TRefuse
+  description?: string
+}) =>
+  [
+    { guard: submit.guard, target: submit.target, actions: submit.accept },
+    { description: submit.description ?? BROKEN_RULE, actions: submit.refuse },
+  ] as const

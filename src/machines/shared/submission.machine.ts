@@ -6,10 +6,11 @@
  * disabling 2FA are this machine, each with its schema, its own `submit` actor and
  * `succeeded`/`failed` actions.
  */
-import * as v from 'valibot'
-import { assign, fromPromise, setup } from 'xstate'
+import type * as v from 'valibot'
+import { assign, setup } from 'xstate'
 import { type CallFailure, toFailure } from '../shared/failure'
-import { type FieldErrors, fieldErrorsOf, isValidForm } from './form'
+import { checkedSubmit, type FieldErrors, isValidForm, parsedValues, refusedValues } from './form'
+import { promisePlaceholder } from './placeholder'
 
 export type SubmissionEvent = { type: 'form.submit'; values: unknown } | { type: 'form.reset' }
 
@@ -24,14 +25,9 @@ type SubmissionContext = {
 /** The submission machine of a form whose values follow `schema`. */
 export const createSubmissionMachine = (schema: v.GenericSchema) =>
   setup({
-    types: {
-      context: {} as SubmissionContext,
-      events: {} as SubmissionEvent,
-    },
+    types: {} as { context: SubmissionContext; events: SubmissionEvent },
     actors: {
-      submit: fromPromise<unknown, unknown>(async () => {
-        throw new Error('submit not provided')
-      }),
+      submit: promisePlaceholder<unknown, unknown>('submit'),
     },
     actions: {
       succeeded: (_, _params: { input: unknown }) => {},
@@ -47,21 +43,12 @@ export const createSubmissionMachine = (schema: v.GenericSchema) =>
     states: {
       editing: {
         on: {
-          'form.submit': [
-            {
-              guard: 'hasValidValues',
-              target: 'submitting',
-              actions: assign({
-                input: ({ event }) => v.parse(schema, event.values),
-                fieldErrors: {},
-                failure: null,
-              }),
-            },
-            {
-              description: 'A field breaks its rule: shown by the field, nothing is sent.',
-              actions: assign({ fieldErrors: ({ event }) => fieldErrorsOf(schema, event.values) }),
-            },
-          ],
+          'form.submit': checkedSubmit({
+            guard: 'hasValidValues',
+            target: 'submitting',
+            accept: assign({ input: parsedValues(schema), fieldErrors: {}, failure: null }),
+            refuse: assign({ fieldErrors: refusedValues(schema) }),
+          }),
         },
       },
       submitting: {

@@ -3,8 +3,9 @@
  * the remembered one if still in the list, else the first), `empty`, or `failed` (retry).
  * Switching stores the id; an unknown id is refused with 'Company not found'.
  */
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import type { MyCompany } from '../../contract'
+import { promisePlaceholder } from '../shared/placeholder'
 
 export type CompanySelectionNotice = 'companyChanged' | 'companyNotFound' | 'companiesFailed'
 
@@ -22,14 +23,9 @@ export type CompanySelectionContext = { companies: CompanyChoice[]; selectedId: 
 type Loaded = { companies: CompanyChoice[]; storedId: number | null }
 
 export const companySelectionMachine = setup({
-  types: {
-    context: {} as CompanySelectionContext,
-    events: {} as CompanySelectionEvent,
-  },
+  types: {} as { context: CompanySelectionContext; events: CompanySelectionEvent },
   actors: {
-    loadCompanies: fromPromise<Loaded>(async () => {
-      throw new Error('loadCompanies not provided')
-    }),
+    loadCompanies: promisePlaceholder<Loaded>('loadCompanies'),
   },
   actions: {
     persist: (_, _params: { id: number }) => {},

@@ -1,6 +1,7 @@
 /** The members of the selected company (read-only, for company administrators): loading → ready | failed → retry. */
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import type { CompanyUser } from '../../contract'
+import { promisePlaceholder } from '../shared/placeholder'
 
 export const companyUsersMachine = setup({
   types: {
@@ -9,9 +10,7 @@ export const companyUsersMachine = setup({
     input: {} as { companyId: number },
   },
   actors: {
-    loadUsers: fromPromise<CompanyUser[], { companyId: number }>(async () => {
-      throw new Error('loadUsers not provided')
-    }),
+    loadUsers: promisePlaceholder<CompanyUser[], { companyId: number }>('loadUsers'),
   },
   actions: { notifyFailed: () => {} },
 }).createMachine({

@@ -2,9 +2,10 @@
  * The interface language: `loading` the first catalog (falling back to English), then `ready`;
  * a change loads the new catalog in `switching` and only then activates, stores and saves it.
  */
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import type { Catalog } from '../../api/locales'
 import type { Language } from '../../contract'
+import { promisePlaceholder } from '../shared/placeholder'
 
 /** `requested` is the language being loaded while `switching`; `saveRequested`: the user chose it
  * (saved to the server), rather than it being restored from the server's settings. */
@@ -21,15 +22,9 @@ const activateParams = ({ context, event }: Loaded) => ({
 })
 
 export const languageMachine = setup({
-  types: {
-    context: {} as LanguageContext,
-    events: {} as LanguageEvent,
-    input: {} as { language: Language },
-  },
+  types: {} as { context: LanguageContext; events: LanguageEvent; input: { language: Language } },
   actors: {
-    loadCatalog: fromPromise<Catalog, { language: Language }>(async () => {
-      throw new Error('loadCatalog not provided')
-    }),
+    loadCatalog: promisePlaceholder<Catalog, { language: Language }>('loadCatalog'),
   },
   actions: {
     activate: (_, _params: { language: Language; catalog: Catalog }) => {},

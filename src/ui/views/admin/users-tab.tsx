@@ -10,21 +10,19 @@ import type { InviteUserMachine } from '../../../machines/admin/invite-user.mach
 import { Alert } from '../../components/alert'
 import { Badge } from '../../components/badge'
 import { Button } from '../../components/button'
-import { ConfirmDialog } from '../../components/confirm-dialog'
 import { TextField } from '../../components/field'
 import { SelectField } from '../../components/select'
 import { Sheet } from '../../components/sheet'
 import { Spinner } from '../../components/spinner'
-import { DataTable, MessageRow, SkeletonRows, Td, Th, Tr } from '../../components/table'
+import { Td, Tr } from '../../components/table'
 import { formValues, translateErrors } from '../../forms'
 import { failureText } from '../../message-texts'
+import { AdminListTable, RowActions, StatusConfirmDialog, useListBusy } from './admin-list'
 import { InviteUserDialog } from './invite-user-dialog'
 import { companiesSummary, roleLabel } from './labels'
 
 export type AdminUsersActor = ActorRefFrom<AdminUsersMachine>
 type InviteActor = ActorRefFrom<InviteUserMachine>
-
-const COLUMNS = 7
 
 const fullName = (u: { name: string; surname: string }) => `${u.name} ${u.surname}`
 
@@ -39,10 +37,7 @@ export function UsersTab({
 }) {
   const { t } = useLingui()
   const users = useSelector(list, (s) => s.context.users)
-  const loading = useSelector(list, (s) => s.hasTag('loading'))
-  const failed = useSelector(list, (s) => s.matches('failed'))
-  const busy = useSelector(list, (s) => s.hasTag('busy'))
-  const confirming = useSelector(list, (s) => s.matches('confirmingStatus') || s.matches('updatingStatus'))
+  const busy = useListBusy(list)
   const editing = useSelector(list, (s) => s.matches('editing'))
   const target = useSelector(list, (s) => selectedUser(s.context))
   const invite = useSelector(list, (s) => s.children.inviteUser as InviteActor | undefined)
@@ -56,71 +51,27 @@ export function UsersTab({
           </Button>
         </div>
       ) : null}
-      <DataTable
+      <AdminListTable
+        list={list}
         label={t`Users`}
-        busy={busy}
-        head={
-          <>
-            <Th>
-              <Trans>Name</Trans>
-            </Th>
-            <Th>
-              <Trans>Email</Trans>
-            </Th>
-            <Th>
-              <Trans>Status</Trans>
-            </Th>
-            <Th>
-              <Trans>Role</Trans>
-            </Th>
-            <Th>
-              <Trans>Companies</Trans>
-            </Th>
-            <Th>
-              <Trans>2FA</Trans>
-            </Th>
-            <Th className={css({ textAlign: 'right' })}>
-              <Trans>Actions</Trans>
-            </Th>
-          </>
-        }
+        columns={[t`Name`, t`Email`, t`Status`, t`Role`, t`Companies`, t`2FA`]}
+        count={users.length}
+        failedText={<Trans>Failed to fetch users</Trans>}
+        emptyText={<Trans>No users yet.</Trans>}
       >
-        {loading && users.length === 0 ? <SkeletonRows columns={COLUMNS} /> : null}
-        {failed ? (
-          <MessageRow columns={COLUMNS}>
-            <div
-              className={css({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '3' })}
-            >
-              <Alert status="error">
-                <Trans>Failed to fetch users</Trans>
-              </Alert>
-              <Button variant="outline" onClick={() => list.send({ type: 'list.retry' })}>
-                <Trans>Retry</Trans>
-              </Button>
-            </div>
-          </MessageRow>
-        ) : null}
-        {!loading && !failed && users.length === 0 ? (
-          <MessageRow columns={COLUMNS}>
-            <Trans>No users yet.</Trans>
-          </MessageRow>
-        ) : null}
-        {failed ? null : users.map((u) => <UserRow key={u.id} user={u} busy={busy} list={list} />)}
-      </DataTable>
-      <ConfirmDialog
-        open={confirming}
-        danger={target?.enabled ?? false}
-        closeOnInteractOutside={false}
+        {users.map((u) => (
+          <UserRow key={u.id} user={u} busy={busy} list={list} />
+        ))}
+      </AdminListTable>
+      <StatusConfirmDialog
+        list={list}
+        enabled={target?.enabled ?? false}
         title={target?.enabled ? t`Disable user?` : t`Enable user?`}
         description={
           target?.enabled
             ? t`${target ? fullName(target) : ''} will be signed out and can no longer sign in until enabled again.`
             : t`${target ? fullName(target) : ''} will be able to sign in again.`
         }
-        confirmLabel={target?.enabled ? t`Disable` : t`Enable`}
-        cancelLabel={t`Cancel`}
-        onConfirm={() => list.send({ type: 'status.confirm' })}
-        onCancel={() => list.send({ type: 'status.cancel' })}
       />
       {editing && target ? <EditUserDialog list={list} /> : null}
       {invite && canInvite ? <InviteUserDialog actor={invite} companies={companies} /> : null}
@@ -130,7 +81,7 @@ export function UsersTab({
 
 /** A user's row: name, e-mail, status, role, companies, 2FA, and its edit / enable-disable actions. */
 function UserRow({ user: u, busy, list }: { user: AdminUser; busy: boolean; list: AdminUsersActor }) {
-  const { t, i18n } = useLingui()
+  const { i18n } = useLingui()
   return (
     <Tr muted={!u.enabled}>
       <Td className={css({ fontWeight: 'medium', whiteSpace: 'nowrap' })}>{fullName(u)}</Td>
@@ -158,37 +109,17 @@ function UserRow({ user: u, busy, list }: { user: AdminUser; busy: boolean; list
         {companiesSummary(i18n, u)}
       </Td>
       <Td>
-        {u.is_2fa_enabled ? (
-          <Badge tone="success">
-            <Trans>On</Trans>
-          </Badge>
-        ) : (
-          <Badge tone="neutral">
-            <Trans>Off</Trans>
-          </Badge>
-        )}
+        <Badge tone={u.is_2fa_enabled ? 'success' : 'neutral'}>
+          {u.is_2fa_enabled ? <Trans>On</Trans> : <Trans>Off</Trans>}
+        </Badge>
       </Td>
       <Td>
-        <div className={css({ display: 'flex', gap: '2', justifyContent: 'flex-end' })}>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={busy}
-            aria-label={t`Edit ${fullName(u)}`}
-            onClick={() => list.send({ type: 'user.edit', userId: u.id })}
-          >
-            <Trans>Edit</Trans>
-          </Button>
-          <Button
-            variant="ghost"
-            size="sm"
-            disabled={busy}
-            aria-label={u.enabled ? t`Disable ${fullName(u)}` : t`Enable ${fullName(u)}`}
-            onClick={() => list.send({ type: 'status.toggle', userId: u.id })}
-          >
-            {u.enabled ? <Trans>Disable</Trans> : <Trans>Enable</Trans>}
-          </Button>
-        </div>
+        <RowActions
+          row={{ name: fullName(u), enabled: u.enabled }}
+          busy={busy}
+          onEdit={() => list.send({ type: 'user.edit', userId: u.id })}
+          onToggle={() => list.send({ type: 'status.toggle', userId: u.id })}
+        />
       </Td>
     </Tr>
   )
