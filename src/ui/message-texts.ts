@@ -91,5 +91,10 @@ export function messageText(message: string): string {
  */
 export function failureText(failure: Reason & Pick<CallFailure, 'detail'>): string {
   if (failure.code === 'unexpected') return failure.detail ?? failure.message
-  return i18n._({ ...texts[failure.code], ...(failure.values ? { values: failure.values } : {}) })
+  // Built apart from the call: Lingui's extractor reads an object literal given to i18n._ as a
+  // message to extract, and fails on spread properties.
+  const descriptor: MessageDescriptor = failure.values
+    ? Object.assign({}, texts[failure.code], { values: failure.values })
+    : texts[failure.code]
+  return i18n._(descriptor)
 }
