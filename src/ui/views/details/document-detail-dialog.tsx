@@ -4,13 +4,11 @@
  * stacked below 768 px. Lazily loaded: `lazy(() => import('./details/document-detail-dialog'))`.
  * The view only reads the `documentDetail` actor and sends; the machine closes (injected `close`).
  */
-import { Dialog } from '@ark-ui/react/dialog'
 import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
 import { type ReactNode, Suspense, use, useEffect, useMemo, useRef } from 'react'
 import { css, cx } from 'styled-system/css'
-import { button } from 'styled-system/recipes'
 import type { ActorRefFrom } from 'xstate'
 import {
   acceptAttribute,
@@ -30,8 +28,7 @@ import {
 import { useAppActors, useScreenActor } from '../../app-context'
 import { Alert } from '../../components/alert'
 import { Button } from '../../components/button'
-import { DialogLayer } from '../../components/dialog-layer'
-import { CloseIcon } from '../../components/icons'
+import { DialogFrame } from '../../components/dialog'
 import { SelectField } from '../../components/select'
 import { Spinner } from '../../components/spinner'
 import { i18n } from '../../i18n'
@@ -83,31 +80,6 @@ function LoadedDetailDialog({ kind, id, companyId, onClose }: DialogProps) {
   return <DocumentDetailView actor={actor} />
 }
 
-const frame = {
-  content: css({
-    bg: 'bg.surface',
-    borderRadius: { base: 'none', md: 'xl' },
-    boxShadow: 'xl',
-    w: 'full',
-    maxW: '7xl',
-    h: { base: '100dvh', md: '80dvh' },
-    display: 'flex',
-    flexDirection: 'column',
-    outline: 'none',
-    overflow: 'hidden',
-  }),
-  header: css({
-    display: 'flex',
-    alignItems: 'flex-start',
-    justifyContent: 'space-between',
-    gap: '4',
-    px: { base: '4', md: '6' },
-    py: '4',
-    borderBottomWidth: '1px',
-    borderColor: 'border.default',
-  }),
-}
-
 function DetailFrame(props: {
   kind: FinancialKind
   title: ReactNode
@@ -119,58 +91,18 @@ function DetailFrame(props: {
 }) {
   const { t } = useLingui()
   return (
-    <Dialog.Root
+    <DialogFrame
+      variant="detail"
       open={props.open}
-      lazyMount
-      unmountOnExit
-      closeOnInteractOutside={!props.busy}
-      closeOnEscape={!props.busy}
-      onOpenChange={(d) => !d.open && props.onRequestClose()}
+      busy={props.busy}
+      onClose={props.onRequestClose}
+      title={props.kind === 'invoice' ? t`Invoice details` : t`Expense details`}
+      description={props.title}
+      closeLabel={t`Close details`}
+      footer={props.footer}
     >
-      <DialogLayer placement="fill">
-        <Dialog.Content className={frame.content} aria-busy={props.busy || undefined}>
-          <header className={frame.header}>
-            <div className={css({ display: 'flex', flexDirection: 'column', gap: '1', minW: '0' })}>
-              <Dialog.Title className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
-                {props.kind === 'invoice' ? t`Invoice details` : t`Expense details`}
-              </Dialog.Title>
-              {props.title ? (
-                <Dialog.Description
-                  className={css({ fontSize: 'sm', color: 'fg.muted', wordBreak: 'break-all' })}
-                >
-                  {props.title}
-                </Dialog.Description>
-              ) : null}
-            </div>
-            <Dialog.CloseTrigger
-              className={button({ variant: 'ghost', size: 'icon' })}
-              aria-label={t`Close details`}
-              disabled={props.busy}
-            >
-              <CloseIcon />
-            </Dialog.CloseTrigger>
-          </header>
-          <div className={css({ flex: '1', minH: '0', overflowY: 'auto' })}>{props.children}</div>
-          {props.footer ? (
-            <footer
-              className={css({
-                display: 'flex',
-                flexWrap: 'wrap',
-                alignItems: 'flex-end',
-                gap: '3',
-                px: { base: '4', md: '6' },
-                py: '4',
-                borderTopWidth: '1px',
-                borderColor: 'border.default',
-                bg: 'bg.canvas',
-              })}
-            >
-              {props.footer}
-            </footer>
-          ) : null}
-        </Dialog.Content>
-      </DialogLayer>
-    </Dialog.Root>
+      {props.children}
+    </DialogFrame>
   )
 }
 
