@@ -16,12 +16,6 @@ type WithClass = { className?: string | undefined }
 export function createStyleContext<Slot extends string, Variants>(recipe: SlotRecipe<Slot, Variants>) {
   const Classes = createContext<Record<Slot, string> | null>(null)
 
-  const useClasses = () => {
-    const classes = use(Classes)
-    if (!classes) throw new Error('A slot part is rendered outside its root')
-    return classes
-  }
-
   /** The root part: renders `Component` (its `slot` class, if any) and provides the classes. */
   function withProvider<T extends ElementType>(Component: T, slot?: Slot) {
     return function Provider(props: ComponentProps<T> & Variants) {
@@ -40,12 +34,13 @@ export function createStyleContext<Slot extends string, Variants>(recipe: SlotRe
   /** A part inside the root: `Component` with the class of `slot`. */
   function withContext<T extends ElementType>(Component: T, slot: Slot) {
     return function Part(props: ComponentProps<T>) {
-      const classes = useClasses()
+      const classes = use(Classes)
+      if (!classes) throw new Error('A slot part is rendered outside its root')
       const own = props as WithClass
       const Comp = Component as ElementType
       return <Comp {...own} className={cx(classes[slot], own.className)} />
     }
   }
 
-  return { withProvider, withContext, useClasses }
+  return { withProvider, withContext }
 }

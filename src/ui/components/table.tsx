@@ -45,7 +45,7 @@ export function DataTable({
   return variant === 'embedded' ? (
     <Scroller variant="embedded">{content}</Scroller>
   ) : (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+    // tabIndex: a scrollable region must be reachable by keyboard.
     <Region variant="framed" aria-label={label} tabIndex={0}>
       {content}
     </Region>
