@@ -66,9 +66,11 @@ const input = defineRecipe({
 
 const field = defineSlotRecipe({
   className: 'field',
-  slots: ['root', 'label', 'error', 'hint'],
+  slots: ['root', 'label', 'error', 'hint', 'choice'],
   base: {
     root: { display: 'flex', flexDirection: 'column', gap: '1.5' },
+    /** The label around a checkbox or a radio button, its text after it. */
+    choice: { display: 'flex', alignItems: 'center', gap: '2', fontSize: 'sm', cursor: 'pointer' },
     label: { fontSize: 'sm', fontWeight: 'medium', color: 'fg.default' },
     error: { fontSize: 'xs', color: 'danger.fg' },
     hint: { fontSize: 'xs', color: 'fg.muted' },

@@ -1,17 +1,17 @@
 /** The e-mailed-link screens: account activation, password reset request and confirmation. */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { useSelector } from '@xstate/react'
-import type { FormEvent } from 'react'
+import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
+import type { CallFailure } from '../../machines/shared/failure'
 import type { SubmissionMachine } from '../../machines/shared/submission.machine'
-import { useAppActors, useScreenActor } from '../app-context'
+import { useAppActors } from '../app-context'
 import { Alert } from '../components/alert'
 import { BusyButton } from '../components/button'
-import { NewPasswordFields, TextField } from '../components/field'
-import { formValues, translateErrors } from '../forms'
+import { EmailField, NewPasswordFields, TextField } from '../components/field'
 import { messageText } from '../message-texts'
+import { useSubmissionForm } from '../submission-form'
 import { AuthLayout } from './auth-layout'
 
 const stack = css({ display: 'flex', flexDirection: 'column', gap: '4' })
@@ -22,24 +22,7 @@ const linkStyle = css({
   _hover: { textDecoration: 'underline' },
 })
 
-/**
- * A form of these screens: its submission actor (which checks the values), the translated field
- * errors, and the submit handler that sends the draft values with `extra` (what the link carries).
- */
-function useSubmissionForm(machine: SubmissionMachine, extra: Record<string, string> = {}) {
-  const actor = useScreenActor(machine)
-  const busy = useSelector(actor, (s) => s.hasTag('busy'))
-  const failure = useSelector(actor, (s) => s.context.failure)
-  const succeeded = useSelector(actor, (s) => s.matches('succeeded'))
-  const errors = translateErrors(useSelector(actor, (s) => s.context.fieldErrors))
-  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault()
-    actor.send({ type: 'form.submit', values: { ...formValues(e.currentTarget), ...extra } })
-  }
-  return { busy, failure, succeeded, errors, onSubmit }
-}
-
-function SubmitButton({ busy, children }: { busy: boolean; children: React.ReactNode }) {
+function SubmitButton({ busy, children }: { busy: boolean; children: ReactNode }) {
   return (
     <BusyButton type="submit" fullWidth busy={busy}>
       {children}
@@ -47,25 +30,61 @@ function SubmitButton({ busy, children }: { busy: boolean; children: React.React
   )
 }
 
-export function ActivateAccountView({ email, token }: { email: string; token: string }) {
-  const { machines } = useAppActors()
-  const { busy, failure, errors, onSubmit } = useSubmissionForm(machines.activation, { email, token })
+/** The server's message for a failed call; a server error (5xx) shows `fallback` instead. */
+function FailureAlert({ failure, fallback }: { failure: CallFailure | null; fallback: string }) {
+  return failure ? (
+    <Alert status="error">{failure.status >= 500 ? fallback : messageText(failure.message)}</Alert>
+  ) : null
+}
+
+/** A screen of an e-mailed link that chooses a password: the link's e-mail and token go with it. */
+function LinkPasswordView(props: {
+  machine: SubmissionMachine
+  link: { email: string; token: string }
+  title: string
+  subtitle: string
+  failed: string
+  /** The e-mail shown (read-only) above the password fields. */
+  showEmail?: boolean
+  submit: ReactNode
+  back?: ReactNode
+}) {
+  const { busy, failure, errors, onSubmit } = useSubmissionForm(props.machine, { extra: props.link })
   const { t } = useLingui()
   return (
-    <AuthLayout title={t`Activate your account`} subtitle={t`Choose the password you will sign in with.`}>
-      {failure ? (
-        <Alert status="error">
-          {failure.status >= 500 ? t`Account validation failed` : messageText(failure.message)}
-        </Alert>
-      ) : null}
+    <AuthLayout title={props.title} subtitle={props.subtitle}>
+      <FailureAlert failure={failure} fallback={props.failed} />
       <form className={stack} onSubmit={onSubmit} noValidate>
-        <TextField label={t`Email`} name="email" value={email} readOnly autoComplete="username" />
+        {props.showEmail ? (
+          <TextField
+            label={t`Email`}
+            name="email"
+            value={props.link.email}
+            readOnly
+            autoComplete="username"
+          />
+        ) : null}
         <NewPasswordFields errors={errors} />
-        <SubmitButton busy={busy}>
-          <Trans>Activate Account</Trans>
-        </SubmitButton>
+        <SubmitButton busy={busy}>{props.submit}</SubmitButton>
+        {props.back}
       </form>
     </AuthLayout>
+  )
+}
+
+export function ActivateAccountView(link: { email: string; token: string }) {
+  const { machines } = useAppActors()
+  const { t } = useLingui()
+  return (
+    <LinkPasswordView
+      machine={machines.activation}
+      link={link}
+      title={t`Activate your account`}
+      subtitle={t`Choose the password you will sign in with.`}
+      failed={t`Account validation failed`}
+      showEmail
+      submit={<Trans>Activate Account</Trans>}
+    />
   )
 }
 
@@ -96,20 +115,9 @@ export function ResetPasswordView() {
       title={t`Reset your password`}
       subtitle={t`Enter the e-mail address of your account and we will send you a link to choose a new password.`}
     >
-      {failure ? (
-        <Alert status="error">
-          {failure.status >= 500 ? t`Failed to send reset instructions` : messageText(failure.message)}
-        </Alert>
-      ) : null}
+      <FailureAlert failure={failure} fallback={t`Failed to send reset instructions`} />
       <form className={stack} onSubmit={onSubmit} noValidate>
-        <TextField
-          label={t`Email`}
-          name="email"
-          type="email"
-          autoComplete="username"
-          error={errors.email}
-          required
-        />
+        <EmailField errors={errors} />
         <SubmitButton busy={busy}>
           <Trans>Send reset link</Trans>
         </SubmitButton>
@@ -121,26 +129,22 @@ export function ResetPasswordView() {
   )
 }
 
-export function ResetPasswordConfirmView({ email, token }: { email: string; token: string }) {
+export function ResetPasswordConfirmView(link: { email: string; token: string }) {
   const { machines } = useAppActors()
-  const { busy, failure, errors, onSubmit } = useSubmissionForm(machines.resetConfirm, { email, token })
   const { t } = useLingui()
   return (
-    <AuthLayout title={t`Choose a new password`} subtitle={email}>
-      {failure ? (
-        <Alert status="error">
-          {failure.status >= 500 ? t`Password reset failed` : messageText(failure.message)}
-        </Alert>
-      ) : null}
-      <form className={stack} onSubmit={onSubmit} noValidate>
-        <NewPasswordFields errors={errors} />
-        <SubmitButton busy={busy}>
-          <Trans>Reset password</Trans>
-        </SubmitButton>
+    <LinkPasswordView
+      machine={machines.resetConfirm}
+      link={link}
+      title={t`Choose a new password`}
+      subtitle={link.email}
+      failed={t`Password reset failed`}
+      submit={<Trans>Reset password</Trans>}
+      back={
         <Link to="/login" className={linkStyle}>
           <Trans>Back to login</Trans>
         </Link>
-      </form>
-    </AuthLayout>
+      }
+    />
   )
 }

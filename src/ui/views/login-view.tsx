@@ -8,7 +8,7 @@ import type { CallFailure } from '../../machines/shared/failure'
 import { useAppActors, useScreenActor } from '../app-context'
 import { Alert } from '../components/alert'
 import { BusyButton } from '../components/button'
-import { NewPasswordFields, PasswordField, TextField } from '../components/field'
+import { CurrentPasswordField, EmailField, NameFields, NewPasswordFields } from '../components/field'
 import { Spinner } from '../components/spinner'
 import { formValues, translateErrors } from '../forms'
 import { messageText } from '../message-texts'
@@ -78,22 +78,8 @@ function LoginForm({ redirectTo, createdEmail }: { redirectTo: string; createdEm
       ) : null}
       {failureText ? <Alert status="error">{failureText}</Alert> : null}
       <form className={stack} onSubmit={onSubmit} noValidate>
-        <TextField
-          label={t`Email`}
-          name="email"
-          type="email"
-          autoComplete="username"
-          defaultValue={createdEmail ?? ''}
-          error={errors.email}
-          required
-        />
-        <PasswordField
-          label={t`Password`}
-          name="password"
-          autoComplete="current-password"
-          error={errors.password}
-          required
-        />
+        <EmailField errors={errors} defaultValue={createdEmail ?? ''} />
+        <CurrentPasswordField errors={errors} />
         <div className={css({ display: 'flex', justifyContent: 'flex-end' })}>
           <Link
             to="/reset-password"
@@ -128,32 +114,8 @@ function FirstAdminForm({ actor }: { actor: FirstAdminActor }) {
     >
       {failure ? <Alert status="error">{messageText(failure.message)}</Alert> : null}
       <form className={stack} onSubmit={onSubmit} noValidate>
-        <TextField
-          label={t`Email`}
-          name="email"
-          type="email"
-          autoComplete="username"
-          error={errors.email}
-          required
-        />
-        <div
-          className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '4' })}
-        >
-          <TextField
-            label={t`First name`}
-            name="name"
-            autoComplete="given-name"
-            error={errors.name}
-            required
-          />
-          <TextField
-            label={t`Last name`}
-            name="surname"
-            autoComplete="family-name"
-            error={errors.surname}
-            required
-          />
-        </div>
+        <EmailField errors={errors} />
+        <NameFields errors={errors} labels={[t`First name`, t`Last name`]} autoComplete />
         <NewPasswordFields errors={errors} label={t`Password`} />
         <BusyButton type="submit" fullWidth busy={busy}>
           <Trans>Create administrator</Trans>

@@ -6,6 +6,7 @@ import { card } from 'styled-system/recipes'
 import { isPlatformAdmin as isPlatformAdminUser, LANGUAGES, type Language } from '../../contract'
 import { useAppActors } from '../app-context'
 import { Button } from '../components/button'
+import { choiceLabel } from '../components/field'
 import { LogoutIcon } from '../components/icons'
 import { Spinner } from '../components/spinner'
 import { LANGUAGE_NAMES } from '../i18n'
@@ -231,16 +232,7 @@ function LanguageChoice() {
     <fieldset className={css({ display: 'flex', gap: '4' })}>
       <legend className={css({ srOnly: true })}>{t`Interface language`}</legend>
       {LANGUAGES.map((lng: Language) => (
-        <label
-          key={lng}
-          className={css({
-            display: 'flex',
-            alignItems: 'center',
-            gap: '2',
-            fontSize: 'sm',
-            cursor: 'pointer',
-          })}
-        >
+        <label key={lng} className={choiceLabel}>
           <input
             type="radio"
             name="language"

@@ -5,7 +5,7 @@ import { css } from 'styled-system/css'
 import { useAppActors } from '../app-context'
 import { Alert } from '../components/alert'
 import { BusyButton, Button } from '../components/button'
-import { TextField } from '../components/field'
+import { CodeField, choiceLabel } from '../components/field'
 import { formValues, translateErrors } from '../forms'
 import { messageText } from '../message-texts'
 import { AuthLayout } from './auth-layout'
@@ -46,25 +46,8 @@ export function TwoFactorView() {
         onSubmit={onSubmit}
         noValidate
       >
-        <TextField
-          key={useBackupCode ? 'backup' : 'totp'}
-          label={useBackupCode ? t`Backup code` : t`Authentication code`}
-          name="token"
-          autoComplete="one-time-code"
-          inputMode={useBackupCode ? 'text' : 'numeric'}
-          autoFocus
-          error={errors.token}
-          required
-        />
-        <label
-          className={css({
-            display: 'flex',
-            alignItems: 'center',
-            gap: '2',
-            fontSize: 'sm',
-            cursor: 'pointer',
-          })}
-        >
+        <CodeField key={useBackupCode ? 'backup' : 'totp'} backup={useBackupCode} autoFocus errors={errors} />
+        <label className={choiceLabel}>
           <input
             type="checkbox"
             name="useBackupCode"

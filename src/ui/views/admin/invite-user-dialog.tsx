@@ -9,7 +9,7 @@ import type { InviteUserMachine } from '../../../machines/admin/invite-user.mach
 import { Alert } from '../../components/alert'
 import { Badge } from '../../components/badge'
 import { Button } from '../../components/button'
-import { TextField } from '../../components/field'
+import { EmailField, NameFields } from '../../components/field'
 import { SelectField } from '../../components/select'
 import { Sheet } from '../../components/sheet'
 import { Spinner } from '../../components/spinner'
@@ -77,24 +77,8 @@ export function InviteUserDialog({
                 : messageText(failure.detail ?? failure.message)}
             </Alert>
           ) : null}
-          <TextField
-            label={t`Email`}
-            name="email"
-            type="email"
-            autoComplete="off"
-            error={errors.email}
-            required
-          />
-          <div
-            className={css({
-              display: 'grid',
-              gap: '4',
-              gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' },
-            })}
-          >
-            <TextField label={t`Name`} name="name" error={errors.name} required />
-            <TextField label={t`Surname`} name="surname" error={errors.surname} required />
-          </div>
+          <EmailField errors={errors} autoComplete="off" />
+          <NameFields errors={errors} labels={[t`Name`, t`Surname`]} />
           <SelectField
             label={t`Role`}
             name="role"
