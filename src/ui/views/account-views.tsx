@@ -4,13 +4,11 @@ import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
-import type { CallFailure } from '../../machines/shared/failure'
 import type { SubmissionMachine } from '../../machines/shared/submission.machine'
 import { useAppActors } from '../app-context'
-import { Alert } from '../components/alert'
+import { FailureAlert } from '../components/alert'
 import { BusyButton } from '../components/button'
 import { EmailField, NewPasswordFields, TextField } from '../components/field'
-import { messageText } from '../message-texts'
 import { useSubmissionForm } from '../submission-form'
 import { AuthLayout } from './auth-layout'
 
@@ -28,13 +26,6 @@ function SubmitButton({ busy, children }: { busy: boolean; children: ReactNode }
       {children}
     </BusyButton>
   )
-}
-
-/** The server's message for a failed call; a server error (5xx) shows `fallback` instead. */
-function FailureAlert({ failure, fallback }: { failure: CallFailure | null; fallback: string }) {
-  return failure ? (
-    <Alert status="error">{failure.status >= 500 ? fallback : messageText(failure.message)}</Alert>
-  ) : null
 }
 
 /** A screen of an e-mailed link that chooses a password: the link's e-mail and token go with it. */

@@ -5,21 +5,14 @@ import { useSelector } from '@xstate/react'
 import { useState } from 'react'
 import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
-import type { CallFailure } from '../../machines/shared/failure'
 import { useAppActors } from '../app-context'
-import { Alert } from '../components/alert'
+import { Alert, FailureAlert } from '../components/alert'
 import { BusyButton, Button } from '../components/button'
 import { CodeField, CurrentPasswordField, NewPasswordFields } from '../components/field'
 import { codeOfMessage, messageText } from '../message-texts'
 import { useSubmissionForm } from '../submission-form'
 
 const stack = css({ display: 'flex', flexDirection: 'column', gap: '4', maxW: 'md' })
-
-/** The server's detail (or message) for a failed call, translated; a server error (5xx) shows the fallback instead. */
-function serverDetail(failure: CallFailure | null, fallback: string): string | null {
-  if (!failure) return null
-  return failure.status >= 500 ? fallback : messageText(failure.detail ?? failure.message)
-}
 
 export function ChangePasswordSection() {
   const { machines } = useAppActors()
@@ -30,14 +23,14 @@ export function ChangePasswordSection() {
   // The extra alert shows when the confirmation differs from the new password (by its code).
   const mismatch = codeOfMessage(fieldErrors.confirmPassword ?? '') === 'passwordsDoNotMatch'
   const { t } = useLingui()
-  const failureText = serverDetail(
-    failure,
-    t`An error occurred while changing your password. Please try again later.`,
-  )
 
   return (
     <form ref={form} className={stack} onSubmit={onSubmit} noValidate aria-label={t`Change password`}>
-      {failureText ? <Alert status="error">{failureText}</Alert> : null}
+      <FailureAlert
+        failure={failure}
+        fallback={t`An error occurred while changing your password. Please try again later.`}
+        detail
+      />
       {mismatch ? (
         <Alert status="error">
           <Trans>New passwords do not match</Trans>

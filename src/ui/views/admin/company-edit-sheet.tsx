@@ -6,7 +6,7 @@ import { css } from 'styled-system/css'
 import type { ActorRefFrom } from 'xstate'
 import { COMPANY_ROLES, type Company, LOGO_TYPES } from '../../../contract'
 import type { CompanyEditMachine, CompanyFields } from '../../../machines/admin/company-edit.machine'
-import { Alert } from '../../components/alert'
+import { Alert, FailureAlert } from '../../components/alert'
 import { Badge } from '../../components/badge'
 import { Button } from '../../components/button'
 import { TextField } from '../../components/field'
@@ -204,11 +204,7 @@ function FieldsSection({ actor }: { actor: CompanyEditActor }) {
         <h3 id="company-fields-title" className={sectionTitle}>
           <Trans>Company details</Trans>
         </h3>
-        {failure ? (
-          <Alert status="error">
-            {failure.status >= 500 ? t`Failed to update company` : messageText(failure.message)}
-          </Alert>
-        ) : null}
+        <FailureAlert failure={failure} fallback={t`Failed to update company`} />
         <TextField
           label={t`Company name`}
           name="name"

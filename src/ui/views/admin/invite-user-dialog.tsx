@@ -1,19 +1,17 @@
 /** The invite dialog: identity, global role and companies; a thin view of the invite machine. */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
-import type { FormEvent } from 'react'
 import { css } from 'styled-system/css'
 import type { ActorRefFrom, SnapshotFrom } from 'xstate'
 import { COMPANY_ROLES, GLOBAL_ROLES } from '../../../contract'
 import type { InviteUserMachine } from '../../../machines/admin/invite-user.machine'
-import { Alert } from '../../components/alert'
+import { FailureAlert } from '../../components/alert'
 import { Badge } from '../../components/badge'
 import { Button } from '../../components/button'
 import { EmailField, NameFields } from '../../components/field'
+import { FormDialog } from '../../components/form-dialog'
 import { SelectField } from '../../components/select'
-import { Sheet } from '../../components/sheet'
-import { Spinner } from '../../components/spinner'
-import { formValues, translateErrors } from '../../forms'
+import { translateErrors } from '../../forms'
 import { messageText } from '../../message-texts'
 import { roleLabel } from './labels'
 
@@ -33,10 +31,6 @@ export function InviteUserDialog({
   const errors = translateErrors(useSelector(actor, (s) => s.context.fieldErrors))
   const nameOf = (id: number) => companies.find((c) => c.id === id)?.name ?? `#${id}`
 
-  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault()
-    actor.send({ type: 'invite.submit', values: formValues(e.currentTarget) })
-  }
   const onAddCompany = () => {
     const company = document.getElementById('invite-company') as HTMLSelectElement | null
     const role = document.getElementById('invite-company-role') as HTMLSelectElement | null
@@ -48,59 +42,39 @@ export function InviteUserDialog({
   }
 
   return (
-    <Sheet
+    <FormDialog
       open={open}
-      placement="center"
       busy={busy}
       onClose={() => actor.send({ type: 'invite.close' })}
+      onSubmit={(values) => actor.send({ type: 'invite.submit', values })}
       title={<Trans>Invite user</Trans>}
       description={<Trans>The user receives an e-mail with a link to activate the account.</Trans>}
-      closeLabel={t`Close`}
-      footer={
-        <>
-          <Button variant="outline" onClick={() => actor.send({ type: 'invite.close' })} disabled={busy}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button type="submit" form="invite-user-form" disabled={busy} aria-busy={busy}>
-            {busy ? <Spinner size={4} /> : null}
-            <Trans>Send invitation</Trans>
-          </Button>
-        </>
-      }
+      formId="invite-user-form"
+      submitLabel={<Trans>Send invitation</Trans>}
     >
-      <form id="invite-user-form" onSubmit={onSubmit} noValidate>
-        <fieldset disabled={busy} className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
-          {failure ? (
-            <Alert status="error">
-              {failure.status >= 500
-                ? t`Failed to invite user`
-                : messageText(failure.detail ?? failure.message)}
-            </Alert>
-          ) : null}
-          <EmailField errors={errors} autoComplete="off" />
-          <NameFields errors={errors} labels={[t`Name`, t`Surname`]} />
-          <SelectField
-            label={t`Role`}
-            name="role"
-            placeholder={t`Select a role…`}
-            error={errors.role}
-            options={GLOBAL_ROLES.map((r) => ({ value: r, label: roleLabel(i18n, r) }))}
-          />
-          <fieldset className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
-            <legend className={css({ fontSize: 'sm', fontWeight: 'medium', mb: '2' })}>
-              <Trans>Companies</Trans>
-            </legend>
-            <MembershipList actor={actor} memberships={memberships} nameOf={nameOf} />
-            <CompanyPicker companies={companies} onAdd={onAddCompany} />
-            {companyError ? (
-              <p role="alert" className={css({ fontSize: 'sm', color: 'danger.fg' })}>
-                {messageText(companyError)}
-              </p>
-            ) : null}
-          </fieldset>
-        </fieldset>
-      </form>
-    </Sheet>
+      <FailureAlert failure={failure} fallback={t`Failed to invite user`} detail />
+      <EmailField errors={errors} autoComplete="off" />
+      <NameFields errors={errors} labels={[t`Name`, t`Surname`]} />
+      <SelectField
+        label={t`Role`}
+        name="role"
+        placeholder={t`Select a role…`}
+        error={errors.role}
+        options={GLOBAL_ROLES.map((r) => ({ value: r, label: roleLabel(i18n, r) }))}
+      />
+      <fieldset className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+        <legend className={css({ fontSize: 'sm', fontWeight: 'medium', mb: '2' })}>
+          <Trans>Companies</Trans>
+        </legend>
+        <MembershipList actor={actor} memberships={memberships} nameOf={nameOf} />
+        <CompanyPicker companies={companies} onAdd={onAddCompany} />
+        {companyError ? (
+          <p role="alert" className={css({ fontSize: 'sm', color: 'danger.fg' })}>
+            {messageText(companyError)}
+          </p>
+        ) : null}
+      </fieldset>
+    </FormDialog>
   )
 }
 
