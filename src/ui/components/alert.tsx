@@ -1,7 +1,10 @@
+import { Trans } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
+import { css } from 'styled-system/css'
 import { alert } from 'styled-system/recipes'
 import type { CallFailure } from '../../machines/shared/failure'
 import { messageText } from '../message-texts'
+import { Button } from './button'
 
 export function Alert({ status, children }: { status: 'error' | 'info' | 'success'; children: ReactNode }) {
   return (
@@ -27,4 +30,29 @@ export function FailureAlert({
   if (!failure) return null
   const text = detail ? (failure.detail ?? failure.message) : failure.message
   return <Alert status="error">{failure.status >= 500 ? fallback : messageText(text)}</Alert>
+}
+
+const retry = {
+  center: css({ display: 'flex', flexDirection: 'column', gap: '3', alignItems: 'center' }),
+  start: css({ display: 'flex', flexDirection: 'column', gap: '3', alignItems: 'flex-start' }),
+}
+
+/** A load that failed: the error, and a Retry button under it (centred, or at the start). */
+export function RetryAlert({
+  children,
+  onRetry,
+  align = 'center',
+}: {
+  children: ReactNode
+  onRetry: () => void
+  align?: 'center' | 'start'
+}) {
+  return (
+    <div className={retry[align]}>
+      <Alert status="error">{children}</Alert>
+      <Button variant="outline" onClick={onRetry}>
+        <Trans>Retry</Trans>
+      </Button>
+    </div>
+  )
 }

@@ -1,14 +1,14 @@
 /** The company edit side sheet: a thin view of the company edit machine (actor passed in). */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
-import { type ChangeEvent, type FormEvent, useRef } from 'react'
+import { type ChangeEvent, type FormEvent, type ReactNode, useRef } from 'react'
 import { css } from 'styled-system/css'
 import type { ActorRefFrom } from 'xstate'
 import { COMPANY_ROLES, type Company, LOGO_TYPES } from '../../../contract'
 import type { CompanyEditMachine, CompanyFields } from '../../../machines/admin/company-edit.machine'
-import { Alert, FailureAlert } from '../../components/alert'
+import { FailureAlert, RetryAlert } from '../../components/alert'
 import { Badge } from '../../components/badge'
-import { Button } from '../../components/button'
+import { BusyButton, Button } from '../../components/button'
 import { TextField } from '../../components/field'
 import { SelectField } from '../../components/select'
 import { Sheet } from '../../components/sheet'
@@ -50,26 +50,18 @@ export function CompanyEditSheet({ actor }: { actor: CompanyEditActor }) {
             <Trans>Cancel</Trans>
           </Button>
           {phase === 'ready' ? (
-            <Button type="submit" form={FORM_ID} disabled={busy} aria-busy={saving}>
-              {saving ? <Spinner size={4} /> : null}
+            <BusyButton type="submit" form={FORM_ID} busy={saving} disabled={busy}>
               <Trans>Save changes</Trans>
-            </Button>
+            </BusyButton>
           ) : null}
         </>
       }
     >
       {phase === 'loading' ? <SheetSkeleton /> : null}
       {phase === 'failed' ? (
-        <div
-          className={css({ display: 'flex', flexDirection: 'column', gap: '3', alignItems: 'flex-start' })}
-        >
-          <Alert status="error">
-            <Trans>Failed to fetch company</Trans>
-          </Alert>
-          <Button variant="outline" onClick={() => actor.send({ type: 'company.retry' })}>
-            <Trans>Retry</Trans>
-          </Button>
-        </div>
+        <RetryAlert align="start" onRetry={() => actor.send({ type: 'company.retry' })}>
+          <Trans>Failed to fetch company</Trans>
+        </RetryAlert>
       ) : null}
       {phase === 'ready' ? (
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '8' })}>
@@ -79,6 +71,18 @@ export function CompanyEditSheet({ actor }: { actor: CompanyEditActor }) {
         </div>
       ) : null}
     </Sheet>
+  )
+}
+
+/** A part of the sheet under its heading (`id` names the heading). */
+function TitledSection({ id, title, children }: { id: string; title: ReactNode; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+      <h3 id={id} className={sectionTitle}>
+        {title}
+      </h3>
+      {children}
+    </section>
   )
 }
 
@@ -113,13 +117,7 @@ function LogoSection({ actor }: { actor: CompanyEditActor }) {
     e.currentTarget.value = ''
   }
   return (
-    <section
-      aria-labelledby="company-logo-title"
-      className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}
-    >
-      <h3 id="company-logo-title" className={sectionTitle}>
-        <Trans>Logo</Trans>
-      </h3>
+    <TitledSection id="company-logo-title" title={<Trans>Logo</Trans>}>
       <div className={css({ display: 'flex', alignItems: 'center', gap: '4' })}>
         <div
           className={css({
@@ -182,7 +180,7 @@ function LogoSection({ actor }: { actor: CompanyEditActor }) {
           {messageText(logoError)}
         </p>
       ) : null}
-    </section>
+    </TitledSection>
   )
 }
 
@@ -275,13 +273,7 @@ function MembersSection({ actor }: { actor: CompanyEditActor }) {
   }
 
   return (
-    <section
-      aria-labelledby="company-members-title"
-      className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}
-    >
-      <h3 id="company-members-title" className={sectionTitle}>
-        <Trans>Users</Trans>
-      </h3>
+    <TitledSection id="company-members-title" title={<Trans>Users</Trans>}>
       {members.length === 0 ? (
         <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
           <Trans>No users in this company yet.</Trans>
@@ -350,17 +342,16 @@ function MembersSection({ actor }: { actor: CompanyEditActor }) {
           disabled={busy}
           options={COMPANY_ROLES.map((r) => ({ value: r, label: roleLabel(i18n, r) }))}
         />
-        <Button type="submit" disabled={busy} aria-busy={adding}>
-          {adding ? <Spinner size={4} /> : null}
+        <BusyButton type="submit" busy={adding} disabled={busy}>
           <Trans>Add</Trans>
-        </Button>
+        </BusyButton>
         {addError ? (
           <p role="alert" className={css({ fontSize: 'sm', color: 'danger.fg', gridColumn: '1 / -1' })}>
             {messageText(addError)}
           </p>
         ) : null}
       </form>
-    </section>
+    </TitledSection>
   )
 }
 
