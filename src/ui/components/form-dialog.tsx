@@ -4,7 +4,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { FormEvent, ReactNode } from 'react'
-import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 import { formValues } from '../forms'
 import { BusyButton, Button } from './button'
 import { Sheet } from './sheet'
@@ -47,10 +47,7 @@ export function FormDialog(props: {
       }
     >
       <form id={props.formId} onSubmit={onSubmit} noValidate>
-        <fieldset
-          disabled={props.busy}
-          className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
-        >
+        <fieldset disabled={props.busy} className={stack({ gap: '4' })}>
           {props.children}
         </fieldset>
       </form>

@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 import { button } from 'styled-system/recipes'
 import type { SubmissionMachine } from '../../machines/shared/submission.machine'
 import { useAppActors } from '../app-context'
@@ -12,7 +13,7 @@ import { EmailField, NewPasswordFields, TextField } from '../components/field'
 import { useSubmissionForm } from '../submission-form'
 import { AuthLayout } from './auth-layout'
 
-const stack = css({ display: 'flex', flexDirection: 'column', gap: '4' })
+const column = stack({ gap: '4' })
 const linkStyle = css({
   fontSize: 'sm',
   color: 'accent.fg',
@@ -45,7 +46,7 @@ function LinkPasswordView(props: {
   return (
     <AuthLayout title={props.title} subtitle={props.subtitle}>
       <FailureAlert failure={failure} fallback={props.failed} />
-      <form className={stack} onSubmit={onSubmit} noValidate>
+      <form className={column} onSubmit={onSubmit} noValidate>
         {props.showEmail ? (
           <TextField
             label={t`Email`}
@@ -107,7 +108,7 @@ export function ResetPasswordView() {
       subtitle={t`Enter the e-mail address of your account and we will send you a link to choose a new password.`}
     >
       <FailureAlert failure={failure} fallback={t`Failed to send reset instructions`} />
-      <form className={stack} onSubmit={onSubmit} noValidate>
+      <form className={column} onSubmit={onSubmit} noValidate>
         <EmailField errors={errors} />
         <SubmitButton busy={busy}>
           <Trans>Send reset link</Trans>

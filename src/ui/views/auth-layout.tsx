@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 import { card } from 'styled-system/recipes'
 import { LogoMark } from '../components/icons'
 import { LanguageMenu } from '../components/language-menu'
@@ -44,7 +45,7 @@ export function AuthLayout({
                 gap: '6',
               })}
             >
-              <div className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
+              <div className={stack({ gap: '1' })}>
                 <h1
                   id="auth-title"
                   className={css({ fontSize: '2xl', fontWeight: 'bold', letterSpacing: 'tight' })}

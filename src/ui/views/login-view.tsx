@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import type { FormEvent } from 'react'
 import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 import type { FirstAdminActor } from '../../machines/session/session.implementations'
 import type { CallFailure } from '../../machines/shared/failure'
 import { useAppActors, useScreenActor } from '../app-context'
@@ -14,7 +15,7 @@ import { formValues, translateErrors } from '../forms'
 import { messageText } from '../message-texts'
 import { AuthLayout } from './auth-layout'
 
-const stack = css({ display: 'flex', flexDirection: 'column', gap: '4' })
+const column = stack({ gap: '4' })
 
 function useLoginFailureText(failure: CallFailure | null): string | null {
   const { t } = useLingui()
@@ -77,7 +78,7 @@ function LoginForm({ redirectTo, createdEmail }: { redirectTo: string; createdEm
         </Alert>
       ) : null}
       {failureText ? <Alert status="error">{failureText}</Alert> : null}
-      <form className={stack} onSubmit={onSubmit} noValidate>
+      <form className={column} onSubmit={onSubmit} noValidate>
         <EmailField errors={errors} defaultValue={createdEmail ?? ''} />
         <CurrentPasswordField errors={errors} />
         <div className={css({ display: 'flex', justifyContent: 'flex-end' })}>
@@ -113,7 +114,7 @@ function FirstAdminForm({ actor }: { actor: FirstAdminActor }) {
       subtitle={t`No platform administrator exists yet. The account you create here manages every company and user.`}
     >
       {failure ? <Alert status="error">{messageText(failure.message)}</Alert> : null}
-      <form className={stack} onSubmit={onSubmit} noValidate>
+      <form className={column} onSubmit={onSubmit} noValidate>
         <EmailField errors={errors} />
         <NameFields errors={errors} labels={[t`First name`, t`Last name`]} autoComplete />
         <NewPasswordFields errors={errors} label={t`Password`} />

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react'
 import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 import { card } from 'styled-system/recipes'
 import { isPlatformAdmin as isPlatformAdminUser, LANGUAGES, type Language } from '../../contract'
 import { useAppActors } from '../app-context'
@@ -146,7 +147,7 @@ function SectionNav({
         flexShrink: 0,
       })}
     >
-      <ul className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
+      <ul className={stack({ gap: '1' })}>
         {sections.map((section) => (
           <li key={section.id}>
             <a

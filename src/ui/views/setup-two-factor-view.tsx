@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
 import type { FormEvent } from 'react'
 import { css, cx } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 import type { TwoFactorSetupActor } from '../../machines/account/account.implementations'
 import { useAppActors, useScreenActor } from '../app-context'
 import { Alert } from '../components/alert'
@@ -146,10 +147,7 @@ function QrCodeStep({ setup }: { setup: SetupActor }) {
           </code>
         </div>
       </div>
-      <section
-        aria-labelledby="backup-codes-title"
-        className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}
-      >
+      <section aria-labelledby="backup-codes-title" className={stack({ gap: '2' })}>
         <h2 id="backup-codes-title" className={css({ fontWeight: 'semibold' })}>
           <Trans>Backup codes</Trans>
         </h2>
@@ -215,11 +213,7 @@ function VerifyStep({ setup }: { setup: SetupActor }) {
     : null
 
   return (
-    <form
-      className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
-      onSubmit={onSubmit}
-      noValidate
-    >
+    <form className={stack({ gap: '4' })} onSubmit={onSubmit} noValidate>
       <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
         <Trans>Enter the 6-digit code your authenticator app shows now.</Trans>
       </p>

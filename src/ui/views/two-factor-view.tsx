@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
 import { type FormEvent, useState } from 'react'
-import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 import { useAppActors } from '../app-context'
 import { Alert } from '../components/alert'
 import { BusyButton, Button } from '../components/button'
@@ -41,11 +41,7 @@ export function TwoFactorView() {
       }
     >
       {failureText ? <Alert status="error">{failureText}</Alert> : null}
-      <form
-        className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
-        onSubmit={onSubmit}
-        noValidate
-      >
+      <form className={stack({ gap: '4' })} onSubmit={onSubmit} noValidate>
         <CodeField key={useBackupCode ? 'backup' : 'totp'} backup={useBackupCode} autoFocus errors={errors} />
         <label className={choiceLabel}>
           <input

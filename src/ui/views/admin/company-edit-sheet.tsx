@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
 import { type ChangeEvent, type FormEvent, type ReactNode, useRef } from 'react'
 import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 import type { ActorRefFrom } from 'xstate'
 import { COMPANY_ROLES, type Company, LOGO_TYPES } from '../../../contract'
 import type { CompanyEditMachine, CompanyFields } from '../../../machines/admin/company-edit.machine'
@@ -64,7 +65,7 @@ export function CompanyEditSheet({ actor }: { actor: CompanyEditActor }) {
         </RetryAlert>
       ) : null}
       {phase === 'ready' ? (
-        <div className={css({ display: 'flex', flexDirection: 'column', gap: '8' })}>
+        <div className={stack({ gap: '8' })}>
           <LogoSection actor={actor} />
           <FieldsSection actor={actor} />
           <MembersSection actor={actor} />
@@ -77,7 +78,7 @@ export function CompanyEditSheet({ actor }: { actor: CompanyEditActor }) {
 /** A part of the sheet under its heading (`id` names the heading). */
 function TitledSection({ id, title, children }: { id: string; title: ReactNode; children: ReactNode }) {
   return (
-    <section aria-labelledby={id} className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+    <section aria-labelledby={id} className={stack({ gap: '3' })}>
       <h3 id={id} className={sectionTitle}>
         {title}
       </h3>
@@ -90,11 +91,7 @@ function SheetSkeleton() {
   const { t } = useLingui()
   const bone = css({ bg: 'bg.subtle', borderRadius: 'md', animation: 'pulse 1.5s ease-in-out infinite' })
   return (
-    <div
-      role="status"
-      aria-label={t`Loading company`}
-      className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
-    >
+    <div role="status" aria-label={t`Loading company`} className={stack({ gap: '4' })}>
       <div className={bone} style={{ width: 64, height: 64 }} />
       {[1, 2, 3, 4, 5].map((i) => (
         <div key={i} className={bone} style={{ height: 40 }} />
@@ -147,7 +144,7 @@ function LogoSection({ actor }: { actor: CompanyEditActor }) {
             <span aria-hidden="true">{name.slice(0, 2).toUpperCase()}</span>
           )}
         </div>
-        <div className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
+        <div className={stack({ gap: '1' })}>
           <input
             ref={input}
             id="company-logo-file"
@@ -198,7 +195,7 @@ function FieldsSection({ actor }: { actor: CompanyEditActor }) {
   if (!company) return null
   return (
     <form id={FORM_ID} onSubmit={onSubmit} noValidate aria-labelledby="company-fields-title">
-      <fieldset disabled={busy} className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+      <fieldset disabled={busy} className={stack({ gap: '4' })}>
         <h3 id="company-fields-title" className={sectionTitle}>
           <Trans>Company details</Trans>
         </h3>

@@ -2,6 +2,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
 import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 import type { ActorRefFrom, SnapshotFrom } from 'xstate'
 import { COMPANY_ROLES, GLOBAL_ROLES } from '../../../contract'
 import type { InviteUserMachine } from '../../../machines/admin/invite-user.machine'
@@ -62,7 +63,7 @@ export function InviteUserDialog({
         error={errors.role}
         options={GLOBAL_ROLES.map((r) => ({ value: r, label: roleLabel(i18n, r) }))}
       />
-      <fieldset className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+      <fieldset className={stack({ gap: '3' })}>
         <legend className={css({ fontSize: 'sm', fontWeight: 'medium', mb: '2' })}>
           <Trans>Companies</Trans>
         </legend>
@@ -90,7 +91,7 @@ function MembershipList({
 }) {
   const { t, i18n } = useLingui()
   return memberships.length > 0 ? (
-    <ul className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+    <ul className={stack({ gap: '2' })}>
       {memberships.map((m) => (
         <li
           key={m.companyId}

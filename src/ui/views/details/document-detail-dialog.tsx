@@ -9,6 +9,7 @@ import { useLingui } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
 import { type ReactNode, Suspense, use, useEffect, useMemo, useRef } from 'react'
 import { css, cx } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 import type { ActorRefFrom } from 'xstate'
 import {
   acceptAttribute,
@@ -354,10 +355,7 @@ function Quality({ actor }: { actor: DocumentDetailActor }) {
     )
   if (!content) return null
   return (
-    <section
-      aria-labelledby="detail-quality-title"
-      className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}
-    >
+    <section aria-labelledby="detail-quality-title" className={stack({ gap: '2' })}>
       <h3 id="detail-quality-title" className={css({ fontWeight: 'semibold' })}>
         {t`Quality check`}
       </h3>
