@@ -145,6 +145,11 @@ export function CodeField({ errors, backup, ...props }: NamedFieldProps & { back
   )
 }
 
+const NAME_PARTS = [
+  { name: 'name', autoComplete: 'given-name' },
+  { name: 'surname', autoComplete: 'family-name' },
+]
+
 /** First name and last name (`name`, `surname`) side by side from 640 px. */
 export function NameFields({
   errors,
@@ -158,20 +163,16 @@ export function NameFields({
 }) {
   return (
     <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '4' })}>
-      <TextField
-        label={labels[0]}
-        name="name"
-        autoComplete={autoComplete ? 'given-name' : undefined}
-        error={errors.name}
-        required
-      />
-      <TextField
-        label={labels[1]}
-        name="surname"
-        autoComplete={autoComplete ? 'family-name' : undefined}
-        error={errors.surname}
-        required
-      />
+      {NAME_PARTS.map((part, i) => (
+        <TextField
+          key={part.name}
+          label={labels[i]}
+          name={part.name}
+          autoComplete={autoComplete ? part.autoComplete : undefined}
+          error={errors[part.name]}
+          required
+        />
+      ))}
     </div>
   )
 }

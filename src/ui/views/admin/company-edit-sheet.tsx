@@ -1,7 +1,7 @@
 /** The company edit side sheet: a thin view of the company edit machine (actor passed in). */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
-import { type ChangeEvent, type FormEvent, type ReactNode, useRef } from 'react'
+import { type ChangeEvent, type FormEvent, type InputHTMLAttributes, type ReactNode, useRef } from 'react'
 import { css } from 'styled-system/css'
 import { stack } from 'styled-system/patterns'
 import type { ActorRefFrom } from 'xstate'
@@ -191,8 +191,17 @@ function FieldsSection({ actor }: { actor: CompanyEditActor }) {
     e.preventDefault()
     actor.send({ type: 'company.save', fields: formValues(e.currentTarget) as CompanyFields })
   }
-  const error = (key: keyof CompanyFields) => (errors[key] ? messageText(errors[key]) : undefined)
   if (!company) return null
+  /** A field of the company, showing its saved value and its error. */
+  const field = (name: keyof CompanyFields, label: string, props: InputHTMLAttributes<HTMLInputElement>) => (
+    <TextField
+      label={label}
+      name={name}
+      defaultValue={company[name] ?? ''}
+      error={errors[name] ? messageText(errors[name]) : undefined}
+      {...props}
+    />
+  )
   return (
     <form id={FORM_ID} onSubmit={onSubmit} noValidate aria-labelledby="company-fields-title">
       <fieldset disabled={busy} className={stack({ gap: '4' })}>
@@ -200,47 +209,15 @@ function FieldsSection({ actor }: { actor: CompanyEditActor }) {
           <Trans>Company details</Trans>
         </h3>
         <FailureAlert failure={failure} fallback={t`Failed to update company`} />
-        <TextField
-          label={t`Company name`}
-          name="name"
-          defaultValue={company.name}
-          error={error('name')}
-          required
-        />
+        {field('name', t`Company name`, { required: true })}
         <div
           className={css({ display: 'grid', gap: '4', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' } })}
         >
-          <TextField
-            label={t`Invoice scanner e-mail`}
-            name="invoice_scanner"
-            type="email"
-            defaultValue={company.invoice_scanner ?? ''}
-            error={error('invoice_scanner')}
-          />
-          <TextField
-            label={t`Expense scanner e-mail`}
-            name="expense_scanner"
-            type="email"
-            defaultValue={company.expense_scanner ?? ''}
-            error={error('expense_scanner')}
-          />
+          {field('invoice_scanner', t`Invoice scanner e-mail`, { type: 'email' })}
+          {field('expense_scanner', t`Expense scanner e-mail`, { type: 'email' })}
         </div>
-        <TextField
-          label={t`Monday link`}
-          name="monday_link"
-          type="url"
-          placeholder="https://"
-          defaultValue={company.monday_link ?? ''}
-          error={error('monday_link')}
-        />
-        <TextField
-          label={t`Power BI link`}
-          name="powerbi_link"
-          type="url"
-          placeholder="https://"
-          defaultValue={company.powerbi_link ?? ''}
-          error={error('powerbi_link')}
-        />
+        {field('monday_link', t`Monday link`, { type: 'url', placeholder: 'https://' })}
+        {field('powerbi_link', t`Power BI link`, { type: 'url', placeholder: 'https://' })}
       </fieldset>
     </form>
   )
