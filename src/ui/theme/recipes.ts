@@ -90,6 +90,21 @@ const alert = defineRecipe({
   defaultVariants: { status: 'info' },
 })
 
+/** Running text that is not the default: muted (secondary), danger (an error), a page title. */
+const text = defineRecipe({
+  className: 'text',
+  base: {},
+  variants: {
+    tone: { muted: { color: 'fg.muted' }, danger: { color: 'danger.fg' } },
+    size: {
+      xs: { fontSize: 'xs' },
+      sm: { fontSize: 'sm' },
+      title: { fontSize: '2xl', fontWeight: 'bold', letterSpacing: 'tight' },
+    },
+  },
+  staticCss: ['*'],
+})
+
 const card = defineRecipe({
   className: 'card',
   base: {
@@ -341,5 +356,5 @@ const tabs = defineSlotRecipe({
   },
 })
 
-export const recipes = { button, input, alert, card, badge }
+export const recipes = { button, input, alert, card, badge, text }
 export const slotRecipes = { dialog, field, menu, table, tabs }

@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { stack } from 'styled-system/patterns'
-import { button } from 'styled-system/recipes'
+import { button, text } from 'styled-system/recipes'
 import type { SubmissionMachine } from '../../machines/shared/submission.machine'
 import { useAppActors } from '../app-context'
 import { FailureAlert } from '../components/alert'
@@ -93,7 +93,7 @@ export function ResetPasswordView() {
             for one hour.
           </Trans>
         </p>
-        <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+        <p className={text({ tone: 'muted', size: 'sm' })}>
           <Trans>Nothing arrived after a few minutes? Look in your spam or junk folder.</Trans>
         </p>
         <Link to="/login" className={button({ fullWidth: true })}>

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { stack } from 'styled-system/patterns'
-import { card } from 'styled-system/recipes'
+import { card, text } from 'styled-system/recipes'
 import { LogoMark } from '../components/icons'
 import { LanguageMenu } from '../components/language-menu'
 
@@ -46,13 +46,10 @@ export function AuthLayout({
               })}
             >
               <div className={stack({ gap: '1' })}>
-                <h1
-                  id="auth-title"
-                  className={css({ fontSize: '2xl', fontWeight: 'bold', letterSpacing: 'tight' })}
-                >
+                <h1 id="auth-title" className={text({ size: 'title' })}>
                   {title}
                 </h1>
-                {subtitle ? <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>{subtitle}</p> : null}
+                {subtitle ? <p className={text({ tone: 'muted', size: 'sm' })}>{subtitle}</p> : null}
               </div>
               {children}
             </div>

@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react'
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react'
 import { css } from 'styled-system/css'
 import { stack } from 'styled-system/patterns'
-import { card } from 'styled-system/recipes'
+import { card, text } from 'styled-system/recipes'
 import { isPlatformAdmin as isPlatformAdminUser, LANGUAGES, type Language } from '../../contract'
 import { useAppActors } from '../app-context'
 import { Button } from '../components/button'
@@ -85,7 +85,7 @@ export function SettingsView() {
 
   return (
     <div className={css({ maxW: '6xl', mx: 'auto', display: 'flex', flexDirection: 'column', gap: '6' })}>
-      <h1 className={css({ fontSize: '2xl', fontWeight: 'bold', letterSpacing: 'tight' })}>
+      <h1 className={text({ size: 'title' })}>
         <Trans>Settings</Trans>
       </h1>
       <div className={css({ display: 'flex', gap: '8', alignItems: 'flex-start' })}>
@@ -195,17 +195,17 @@ function AccountDetails({ roleLabel }: { roleLabel: string }) {
           fontSize: 'sm',
         })}
       >
-        <dt className={css({ color: 'fg.muted' })}>
+        <dt className={text({ tone: 'muted' })}>
           <Trans>Name</Trans>
         </dt>
         <dd>
           {user?.name} {user?.surname}
         </dd>
-        <dt className={css({ color: 'fg.muted' })}>
+        <dt className={text({ tone: 'muted' })}>
           <Trans>Email</Trans>
         </dt>
         <dd className={css({ wordBreak: 'break-all' })}>{user?.email}</dd>
-        <dt className={css({ color: 'fg.muted' })}>
+        <dt className={text({ tone: 'muted' })}>
           <Trans>Role</Trans>
         </dt>
         <dd>{roleLabel}</dd>

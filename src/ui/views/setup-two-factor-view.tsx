@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react'
 import type { FormEvent } from 'react'
 import { css, cx } from 'styled-system/css'
 import { stack } from 'styled-system/patterns'
+import { text } from 'styled-system/recipes'
 import type { TwoFactorSetupActor } from '../../machines/account/account.implementations'
 import { useAppActors, useScreenActor } from '../app-context'
 import { Alert } from '../components/alert'
@@ -63,7 +64,7 @@ function IntroStep({ setup }: { setup: SetupActor }) {
   const { t } = useLingui()
   return (
     <>
-      <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>
+      <p className={text({ tone: 'muted', size: 'sm' })}>
         <Trans>
           Two-factor authentication adds a second step to signing in: after your password, you enter a code
           from an authenticator app on your phone. Even someone who learns your password cannot sign in
@@ -129,7 +130,7 @@ function QrCodeStep({ setup }: { setup: SetupActor }) {
               1Password…).
             </Trans>
           </p>
-          <p className={css({ color: 'fg.muted' })}>
+          <p className={text({ tone: 'muted' })}>
             <Trans>Cannot scan it? Enter this key in the app instead:</Trans>
           </p>
           <code
@@ -151,7 +152,7 @@ function QrCodeStep({ setup }: { setup: SetupActor }) {
         <h2 id="backup-codes-title" className={css({ fontWeight: 'semibold' })}>
           <Trans>Backup codes</Trans>
         </h2>
-        <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+        <p className={text({ tone: 'muted', size: 'sm' })}>
           <Trans>Keep these codes somewhere safe. Each one signs you in once if you lose your phone.</Trans>
         </p>
         <ul
@@ -214,7 +215,7 @@ function VerifyStep({ setup }: { setup: SetupActor }) {
 
   return (
     <form className={stack({ gap: '4' })} onSubmit={onSubmit} noValidate>
-      <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+      <p className={text({ tone: 'muted', size: 'sm' })}>
         <Trans>Enter the 6-digit code your authenticator app shows now.</Trans>
       </p>
       {failureText ? <Alert status="error">{failureText}</Alert> : null}

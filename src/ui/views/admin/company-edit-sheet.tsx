@@ -4,6 +4,7 @@ import { useSelector } from '@xstate/react'
 import { type ChangeEvent, type FormEvent, type InputHTMLAttributes, type ReactNode, useRef } from 'react'
 import { css } from 'styled-system/css'
 import { stack } from 'styled-system/patterns'
+import { text } from 'styled-system/recipes'
 import type { ActorRefFrom } from 'xstate'
 import { COMPANY_ROLES, type Company, LOGO_TYPES } from '../../../contract'
 import type { CompanyEditMachine, CompanyFields } from '../../../machines/admin/company-edit.machine'
@@ -167,13 +168,13 @@ function LogoSection({ actor }: { actor: CompanyEditActor }) {
           <label htmlFor="company-logo-file" className={css({ srOnly: true })}>
             <Trans>Logo file</Trans>
           </label>
-          <p id="company-logo-hint" className={css({ fontSize: 'xs', color: 'fg.muted' })}>
+          <p id="company-logo-hint" className={text({ tone: 'muted', size: 'xs' })}>
             <Trans>JPG, PNG or GIF</Trans>
           </p>
         </div>
       </div>
       {logoError ? (
-        <p role="alert" className={css({ fontSize: 'sm', color: 'danger.fg' })}>
+        <p role="alert" className={text({ tone: 'danger', size: 'sm' })}>
           {messageText(logoError)}
         </p>
       ) : null}
@@ -249,7 +250,7 @@ function MembersSection({ actor }: { actor: CompanyEditActor }) {
   return (
     <TitledSection id="company-members-title" title={<Trans>Users</Trans>}>
       {members.length === 0 ? (
-        <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+        <p className={text({ tone: 'muted', size: 'sm' })}>
           <Trans>No users in this company yet.</Trans>
         </p>
       ) : (
@@ -279,7 +280,7 @@ function MembersSection({ actor }: { actor: CompanyEditActor }) {
         </ul>
       )}
       {pending.length > 0 ? (
-        <p className={css({ fontSize: 'xs', color: 'fg.muted' })}>
+        <p className={text({ tone: 'muted', size: 'xs' })}>
           <Trans>Removals are applied when you save.</Trans>
         </p>
       ) : null}
@@ -372,7 +373,7 @@ function MemberRow({
             </span>
           ) : null}
         </span>
-        <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>{m.email}</span>
+        <span className={text({ tone: 'muted', size: 'xs' })}>{m.email}</span>
       </div>
       {isPending ? (
         <Badge tone="warning">

@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
 import { css } from 'styled-system/css'
 import { stack } from 'styled-system/patterns'
+import { text } from 'styled-system/recipes'
 import type { ActorRefFrom, SnapshotFrom } from 'xstate'
 import { COMPANY_ROLES, GLOBAL_ROLES } from '../../../contract'
 import type { InviteUserMachine } from '../../../machines/admin/invite-user.machine'
@@ -70,7 +71,7 @@ export function InviteUserDialog({
         <MembershipList actor={actor} memberships={memberships} nameOf={nameOf} />
         <CompanyPicker companies={companies} onAdd={onAddCompany} />
         {companyError ? (
-          <p role="alert" className={css({ fontSize: 'sm', color: 'danger.fg' })}>
+          <p role="alert" className={text({ tone: 'danger', size: 'sm' })}>
             {messageText(companyError)}
           </p>
         ) : null}
@@ -111,7 +112,7 @@ function MembershipList({
       ))}
     </ul>
   ) : (
-    <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+    <p className={text({ tone: 'muted', size: 'sm' })}>
       <Trans>No company yet: the user can be added to companies later.</Trans>
     </p>
   )

@@ -10,6 +10,7 @@ import { useSelector } from '@xstate/react'
 import { type ReactNode, Suspense, use, useEffect, useMemo, useRef } from 'react'
 import { css, cx } from 'styled-system/css'
 import { stack } from 'styled-system/patterns'
+import { text as textRecipe } from 'styled-system/recipes'
 import type { ActorRefFrom } from 'xstate'
 import {
   acceptAttribute,
@@ -306,7 +307,7 @@ function Fields({ kind, document: d }: { kind: FinancialKind; document: Financia
       >
         {rows.map(([label, value]) => (
           <div key={label} className={css({ display: 'contents' })}>
-            <dt className={css({ color: 'fg.muted' })}>{label}</dt>
+            <dt className={textRecipe({ tone: 'muted' })}>{label}</dt>
             <dd className={css({ wordBreak: 'break-word' })}>{value}</dd>
           </div>
         ))}
@@ -345,7 +346,7 @@ function Quality({ actor }: { actor: DocumentDetailActor }) {
   let content: ReactNode = null
   if (loading) content = <Pending label={t`Loading quality data`} />
   else if (quality && !quality.errors.length && !quality.warnings.length)
-    content = <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{t`No quality issues`}</p>
+    content = <p className={textRecipe({ tone: 'muted', size: 'sm' })}>{t`No quality issues`}</p>
   else if (quality)
     content = (
       <>
