@@ -65,7 +65,7 @@ export function TextField({ label, error, hint, endAdornment, className, id, ...
 }
 
 /** A password field with the show/hide toggle of the login screen. */
-export function PasswordField(props: Omit<FieldProps, 'type' | 'endAdornment'>) {
+function PasswordField(props: Omit<FieldProps, 'type' | 'endAdornment'>) {
   const [visible, setVisible] = useState(false)
   const { t } = useLingui()
   return (

@@ -384,28 +384,17 @@ function MemberRow({
           {roleLabel(i18n, m.company_role)}
         </Badge>
       )}
-      {isPending ? (
-        <Button
-          variant="ghost"
-          size="sm"
-          disabled={busy}
-          aria-label={t`Undo removal of ${fullName}`}
-          onClick={() => actor.send({ type: 'removal.undo', email: m.email })}
-        >
-          <Trans>Undo</Trans>
-        </Button>
-      ) : (
-        <Button
-          variant="ghost"
-          size="sm"
-          disabled={busy || !canRemove}
-          title={isMe ? t`You cannot remove yourself from a company` : undefined}
-          aria-label={t`Remove ${fullName}`}
-          onClick={() => actor.send({ type: 'removal.mark', email: m.email })}
-        >
-          <Trans>Remove</Trans>
-        </Button>
-      )}
+      {/* A member marked for removal can be kept again (Undo) until the sheet is saved. */}
+      <Button
+        variant="ghost"
+        size="sm"
+        disabled={busy || (!isPending && !canRemove)}
+        title={!isPending && isMe ? t`You cannot remove yourself from a company` : undefined}
+        aria-label={isPending ? t`Undo removal of ${fullName}` : t`Remove ${fullName}`}
+        onClick={() => actor.send({ type: isPending ? 'removal.undo' : 'removal.mark', email: m.email })}
+      >
+        {isPending ? <Trans>Undo</Trans> : <Trans>Remove</Trans>}
+      </Button>
     </li>
   )
 }
