@@ -5,7 +5,6 @@ import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { stack } from 'styled-system/patterns'
 import { button, text } from 'styled-system/recipes'
-import type { SubmissionMachine } from '../../machines/shared/submission.machine'
 import { useAppActors } from '../app-context'
 import { FailureAlert } from '../components/alert'
 import { BusyButton } from '../components/button'
@@ -29,55 +28,47 @@ function SubmitButton({ busy, children }: { busy: boolean; children: ReactNode }
   )
 }
 
-/** A screen of an e-mailed link that chooses a password: the link's e-mail and token go with it. */
-function LinkPasswordView(props: {
-  machine: SubmissionMachine
-  link: { email: string; token: string }
-  title: string
-  subtitle: string
-  failed: string
-  /** The e-mail shown (read-only) above the password fields. */
-  showEmail?: boolean
-  submit: ReactNode
-  back?: ReactNode
-}) {
-  const { busy, failure, errors, onSubmit } = useSubmissionForm(props.machine, { extra: props.link })
+type EmailedLink = { email: string; token: string }
+
+/**
+ * A screen of an e-mailed link that chooses a password; the link's e-mail and token go with it.
+ * Activation shows the e-mail (read-only) above the fields; a reset names it in the subtitle and
+ * offers the way back to the login.
+ */
+function LinkPasswordView({ activation, link }: { activation: boolean; link: EmailedLink }) {
+  const { machines } = useAppActors()
+  const machine = activation ? machines.activation : machines.resetConfirm
+  const { busy, failure, errors, onSubmit } = useSubmissionForm(machine, { extra: link })
   const { t } = useLingui()
   return (
-    <AuthLayout title={props.title} subtitle={props.subtitle}>
-      <FailureAlert failure={failure} fallback={props.failed} />
+    <AuthLayout
+      title={activation ? t`Activate your account` : t`Choose a new password`}
+      subtitle={activation ? t`Choose the password you will sign in with.` : link.email}
+    >
+      <FailureAlert
+        failure={failure}
+        fallback={activation ? t`Account validation failed` : t`Password reset failed`}
+      />
       <form className={column} onSubmit={onSubmit} noValidate>
-        {props.showEmail ? (
-          <TextField
-            label={t`Email`}
-            name="email"
-            value={props.link.email}
-            readOnly
-            autoComplete="username"
-          />
+        {activation ? (
+          <TextField label={t`Email`} name="email" value={link.email} readOnly autoComplete="username" />
         ) : null}
         <NewPasswordFields errors={errors} />
-        <SubmitButton busy={busy}>{props.submit}</SubmitButton>
-        {props.back}
+        <SubmitButton busy={busy}>
+          {activation ? <Trans>Activate Account</Trans> : <Trans>Reset password</Trans>}
+        </SubmitButton>
+        {activation ? null : (
+          <Link to="/login" className={linkStyle}>
+            <Trans>Back to login</Trans>
+          </Link>
+        )}
       </form>
     </AuthLayout>
   )
 }
 
-export function ActivateAccountView(link: { email: string; token: string }) {
-  const { machines } = useAppActors()
-  const { t } = useLingui()
-  return (
-    <LinkPasswordView
-      machine={machines.activation}
-      link={link}
-      title={t`Activate your account`}
-      subtitle={t`Choose the password you will sign in with.`}
-      failed={t`Account validation failed`}
-      showEmail
-      submit={<Trans>Activate Account</Trans>}
-    />
-  )
+export function ActivateAccountView(link: EmailedLink) {
+  return <LinkPasswordView activation link={link} />
 }
 
 export function ResetPasswordView() {
@@ -121,22 +112,6 @@ export function ResetPasswordView() {
   )
 }
 
-export function ResetPasswordConfirmView(link: { email: string; token: string }) {
-  const { machines } = useAppActors()
-  const { t } = useLingui()
-  return (
-    <LinkPasswordView
-      machine={machines.resetConfirm}
-      link={link}
-      title={t`Choose a new password`}
-      subtitle={link.email}
-      failed={t`Password reset failed`}
-      submit={<Trans>Reset password</Trans>}
-      back={
-        <Link to="/login" className={linkStyle}>
-          <Trans>Back to login</Trans>
-        </Link>
-      }
-    />
-  )
+export function ResetPasswordConfirmView(link: EmailedLink) {
+  return <LinkPasswordView activation={false} link={link} />
 }
