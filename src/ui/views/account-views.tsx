@@ -28,6 +28,14 @@ function SubmitButton({ busy, children }: { busy: boolean; children: ReactNode }
   )
 }
 
+function BackToLogin() {
+  return (
+    <Link to="/login" className={linkStyle}>
+      <Trans>Back to login</Trans>
+    </Link>
+  )
+}
+
 type EmailedLink = { email: string; token: string }
 
 /**
@@ -57,11 +65,7 @@ function LinkPasswordView({ activation, link }: { activation: boolean; link: Ema
         <SubmitButton busy={busy}>
           {activation ? <Trans>Activate Account</Trans> : <Trans>Reset password</Trans>}
         </SubmitButton>
-        {activation ? null : (
-          <Link to="/login" className={linkStyle}>
-            <Trans>Back to login</Trans>
-          </Link>
-        )}
+        {activation ? null : <BackToLogin />}
       </form>
     </AuthLayout>
   )
@@ -104,9 +108,7 @@ export function ResetPasswordView() {
         <SubmitButton busy={busy}>
           <Trans>Send reset link</Trans>
         </SubmitButton>
-        <Link to="/login" className={linkStyle}>
-          <Trans>Back to login</Trans>
-        </Link>
+        <BackToLogin />
       </form>
     </AuthLayout>
   )
