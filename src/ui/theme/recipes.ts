@@ -77,14 +77,21 @@ const field = defineSlotRecipe({
   },
 })
 
+/** The coloured boxes' palettes (background, text, border), shared by alerts and badges. */
+const tones = {
+  danger: { bg: 'danger.subtle', color: 'danger.fg', borderColor: 'red.200' },
+  success: { bg: 'green.50', color: 'green.800', borderColor: 'green.200' },
+  warning: { bg: 'amber.50', color: 'amber.800', borderColor: 'amber.200' },
+} as const
+
 const alert = defineRecipe({
   className: 'alert',
   base: { borderRadius: 'md', px: '3', py: '2.5', fontSize: 'sm', borderWidth: '1px' },
   variants: {
     status: {
-      error: { bg: 'danger.subtle', color: 'danger.fg', borderColor: 'red.200' },
+      error: tones.danger,
       info: { bg: 'info.subtle', color: 'info.fg', borderColor: 'sky.200' },
-      success: { bg: 'green.50', color: 'green.800', borderColor: 'green.200' },
+      success: tones.success,
     },
   },
   defaultVariants: { status: 'info' },
@@ -162,11 +169,11 @@ const badge = defineRecipe({
   },
   variants: {
     tone: {
-      success: { bg: 'green.50', color: 'green.800', borderColor: 'green.200' },
+      success: tones.success,
       neutral: { bg: 'bg.muted', color: 'fg.muted', borderColor: 'border.default' },
-      danger: { bg: 'danger.subtle', color: 'danger.fg', borderColor: 'red.200' },
+      danger: tones.danger,
       accent: { bg: 'accent.subtle', color: 'accent.fg', borderColor: 'indigo.200' },
-      warning: { bg: 'amber.50', color: 'amber.800', borderColor: 'amber.200' },
+      warning: tones.warning,
     },
   },
   defaultVariants: { tone: 'neutral' },
