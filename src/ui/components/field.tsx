@@ -4,6 +4,9 @@ import { css, cx } from 'styled-system/css'
 import { field, input } from 'styled-system/recipes'
 import { EyeIcon, EyeOffIcon } from './icons'
 
+/** The class of a label around a checkbox or a radio button. */
+export const choiceLabel = field().choice
+
 type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
   label: ReactNode
   error?: string | undefined
@@ -62,7 +65,7 @@ export function TextField({ label, error, hint, endAdornment, className, id, ...
 }
 
 /** A password field with the show/hide toggle of the login screen. */
-export function PasswordField(props: Omit<FieldProps, 'type' | 'endAdornment'>) {
+function PasswordField(props: Omit<FieldProps, 'type' | 'endAdornment'>) {
   const [visible, setVisible] = useState(false)
   const { t } = useLingui()
   return (
@@ -93,28 +96,117 @@ export function PasswordField(props: Omit<FieldProps, 'type' | 'endAdornment'>) 
   )
 }
 
-/** A new password (with the rules as a hint) and its confirmation, named `password` / `confirmPassword`. */
+type Errors = Partial<Record<string, string>>
+type NamedFieldProps = Omit<FieldProps, 'label' | 'error'> & { errors: Errors; label?: ReactNode }
+
+/** The e-mail of an account, named `email`; `autoComplete` says whose (default: the user's own). */
+export function EmailField({ errors, label, ...props }: NamedFieldProps) {
+  const { t } = useLingui()
+  return (
+    <TextField
+      label={label ?? t`Email`}
+      name="email"
+      type="email"
+      autoComplete="username"
+      error={errors.email}
+      required
+      {...props}
+    />
+  )
+}
+
+/** The password the user signs in with (default name `password`). */
+export function CurrentPasswordField({ errors, label, name = 'password' }: NamedFieldProps) {
+  const { t } = useLingui()
+  return (
+    <PasswordField
+      label={label ?? t`Password`}
+      name={name}
+      autoComplete="current-password"
+      error={errors[name]}
+      required
+    />
+  )
+}
+
+/** A code from the authenticator app (digits), or with `backup` one of the backup codes; named `token`. */
+export function CodeField({ errors, backup, ...props }: NamedFieldProps & { backup?: boolean }) {
+  const { t } = useLingui()
+  return (
+    <TextField
+      label={backup ? t`Backup code` : t`Authentication code`}
+      name="token"
+      autoComplete="one-time-code"
+      inputMode={backup ? 'text' : 'numeric'}
+      error={errors.token}
+      required
+      {...props}
+    />
+  )
+}
+
+const NAME_PARTS = [
+  { name: 'name', autoComplete: 'given-name' },
+  { name: 'surname', autoComplete: 'family-name' },
+]
+
+/** First name and last name (`name`, `surname`) side by side from 640 px. */
+export function NameFields({
+  errors,
+  labels,
+  autoComplete,
+}: {
+  errors: Errors
+  labels: [first: string, last: string]
+  /** The user's own names (the browser may fill them in). */
+  autoComplete?: boolean
+}) {
+  return (
+    <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '4' })}>
+      {NAME_PARTS.map((part, i) => (
+        <TextField
+          key={part.name}
+          label={labels[i]}
+          name={part.name}
+          autoComplete={autoComplete ? part.autoComplete : undefined}
+          error={errors[part.name]}
+          required
+        />
+      ))}
+    </div>
+  )
+}
+
+/**
+ * A new password (with the rules as a hint) and its confirmation, named `name` (default `password`)
+ * and `confirmPassword`.
+ */
 export function NewPasswordFields({
   errors,
   label,
+  confirmLabel,
+  name = 'password',
 }: {
-  errors: Partial<Record<string, string>>
+  errors: Errors
   /** Default 'New password'. */
   label?: string
+  /** Default 'Confirm password'. */
+  confirmLabel?: string
+  name?: string
 }) {
   const { t } = useLingui()
   return (
     <>
       <PasswordField
         label={label ?? t`New password`}
-        name="password"
+        name={name}
         autoComplete="new-password"
-        error={errors.password}
+        error={errors[name]}
         hint={t`At least 8 characters, with an uppercase letter, a lowercase letter and a number.`}
         required
       />
       <PasswordField
-        label={t`Confirm password`}
+        label={confirmLabel ?? t`Confirm password`}
         name="confirmPassword"
         autoComplete="new-password"
         error={errors.confirmPassword}

@@ -1,83 +1,75 @@
 /** A few stroke icons (24×24, currentColor), decorative: callers label the control. */
-import type { SVGProps } from 'react'
+import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
 
-const Svg = (props: SVGProps<SVGSVGElement>) => (
-  <svg
-    xmlns="http://www.w3.org/2000/svg"
-    width="20"
-    height="20"
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth="2"
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    aria-hidden="true"
-    focusable="false"
-    {...props}
-  />
-)
+type StrokeShapes = { paths: string[]; size?: number; extra?: ReactNode }
 
-export const HomeIcon = () => (
-  <Svg>
-    <path d="M3 10.5 12 3l9 7.5" />
-    <path d="M5 9.5V21h14V9.5" />
-  </Svg>
+/** An icon drawing `paths` (and `extra` shapes) at `size` px (default 20). */
+function StrokeIcon({ paths, size = 20, extra }: StrokeShapes) {
+  return (
+    <svg
+      xmlns="http://www.w3.org/2000/svg"
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      {extra}
+      {paths.map((d) => (
+        <path key={d} d={d} />
+      ))}
+    </svg>
+  )
+}
+
+const strokeIcon =
+  (paths: string[], shapes: Omit<StrokeShapes, 'paths'> = {}) =>
+  () => <StrokeIcon paths={paths} {...shapes} />
+
+export const HomeIcon = strokeIcon(['M3 10.5 12 3l9 7.5', 'M5 9.5V21h14V9.5'])
+export const SettingsIcon = strokeIcon(
+  [
+    'M19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 1 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1z',
+  ],
+  { extra: <circle cx="12" cy="12" r="3" /> },
 )
-export const SettingsIcon = () => (
-  <Svg>
-    <circle cx="12" cy="12" r="3" />
-    <path d="M19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 1 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1z" />
-  </Svg>
+export const MenuIcon = strokeIcon(['M4 6h16M4 12h16M4 18h16'])
+export const CloseIcon = strokeIcon(['M18 6 6 18M6 6l12 12'])
+export const ChevronLeftIcon = strokeIcon(['m15 18-6-6 6-6'])
+export const ChevronRightIcon = strokeIcon(['m9 18 6-6-6-6'])
+export const GlobeIcon = strokeIcon(['M2 12h20M12 2a15.3 15.3 0 0 1 0 20 15.3 15.3 0 0 1 0-20z'], {
+  extra: <circle cx="12" cy="12" r="10" />,
+})
+export const CheckIcon = strokeIcon(['M20 6 9 17l-5-5'])
+export const EyeIcon = strokeIcon(['M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z'], {
+  extra: <circle cx="12" cy="12" r="3" />,
+})
+export const EyeOffIcon = strokeIcon([
+  'M17.9 17.9A10 10 0 0 1 12 19c-6.5 0-10-7-10-7a18 18 0 0 1 5.1-5.9M9.9 4.2A9 9 0 0 1 12 4c6.5 0 10 7 10 7a18 18 0 0 1-2.2 3.2M14.1 14.1a3 3 0 1 1-4.2-4.2M1 1l22 22',
+])
+export const LogoutIcon = strokeIcon(['M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9'])
+export const ChartIcon = strokeIcon(['M3 3v18h18', 'M7 15v2M11 11v6M15 7v10M19 12v5'])
+export const BoardIcon = strokeIcon(['M9 4v16M15 4v10'], {
+  extra: <rect x="3" y="4" width="18" height="16" rx="2" />,
+})
+export const ExternalIcon = strokeIcon(
+  ['M15 3h6v6M10 14 21 3M18 13v6a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h6'],
+  { size: 14 },
 )
-export const MenuIcon = () => (
-  <Svg>
-    <path d="M4 6h16M4 12h16M4 18h16" />
-  </Svg>
+export const UploadIcon = strokeIcon(['M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4M17 8l-5-5-5 5M12 3v12'], {
+  size: 18,
+})
+export const FileIcon = strokeIcon(
+  ['M14 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V8z', 'M14 2v6h6'],
+  { size: 16 },
 )
-export const CloseIcon = () => (
-  <Svg>
-    <path d="M18 6 6 18M6 6l12 12" />
-  </Svg>
-)
-export const ChevronLeftIcon = () => (
-  <Svg>
-    <path d="m15 18-6-6 6-6" />
-  </Svg>
-)
-export const ChevronRightIcon = () => (
-  <Svg>
-    <path d="m9 18 6-6-6-6" />
-  </Svg>
-)
-export const GlobeIcon = () => (
-  <Svg>
-    <circle cx="12" cy="12" r="10" />
-    <path d="M2 12h20M12 2a15.3 15.3 0 0 1 0 20 15.3 15.3 0 0 1 0-20z" />
-  </Svg>
-)
-export const CheckIcon = () => (
-  <Svg>
-    <path d="M20 6 9 17l-5-5" />
-  </Svg>
-)
-export const EyeIcon = () => (
-  <Svg>
-    <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z" />
-    <circle cx="12" cy="12" r="3" />
-  </Svg>
-)
-export const EyeOffIcon = () => (
-  <Svg>
-    <path d="M17.9 17.9A10 10 0 0 1 12 19c-6.5 0-10-7-10-7a18 18 0 0 1 5.1-5.9M9.9 4.2A9 9 0 0 1 12 4c6.5 0 10 7 10 7a18 18 0 0 1-2.2 3.2M14.1 14.1a3 3 0 1 1-4.2-4.2M1 1l22 22" />
-  </Svg>
-)
-export const LogoutIcon = () => (
-  <Svg>
-    <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />
-  </Svg>
-)
+export const TrashIcon = strokeIcon(['M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6M10 11v6M14 11v6'], { size: 16 })
 export const LogoMark = () => (
   <svg width="28" height="28" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
     <rect width="32" height="32" rx="7" className={css({ fill: 'logo.tile' })} />
@@ -88,42 +80,6 @@ export const LogoMark = () => (
     <path d="M18 8v5h5" className={css({ fill: 'logo.fold' })} />
   </svg>
 )
-export const ChartIcon = () => (
-  <Svg>
-    <path d="M3 3v18h18" />
-    <path d="M7 15v2M11 11v6M15 7v10M19 12v5" />
-  </Svg>
-)
-export const BoardIcon = () => (
-  <Svg>
-    <rect x="3" y="4" width="18" height="16" rx="2" />
-    <path d="M9 4v16M15 4v10" />
-  </Svg>
-)
-export const ExternalIcon = () => (
-  <Svg width="14" height="14">
-    <path d="M15 3h6v6M10 14 21 3M18 13v6a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h6" />
-  </Svg>
-)
-export const UploadIcon = () => (
-  <Svg width="18" height="18">
-    <path d="M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4M17 8l-5-5-5 5M12 3v12" />
-  </Svg>
-)
-export const FileIcon = () => (
-  <Svg width="16" height="16">
-    <path d="M14 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V8z" />
-    <path d="M14 2v6h6" />
-  </Svg>
-)
-export const TrashIcon = () => (
-  <Svg width="16" height="16">
-    <path d="M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6M10 11v6M14 11v6" />
-  </Svg>
-)
-export const MailIcon = () => (
-  <Svg>
-    <rect x="2" y="4" width="20" height="16" rx="2" />
-    <path d="m22 7-10 6L2 7" />
-  </Svg>
-)
+export const MailIcon = strokeIcon(['m22 7-10 6L2 7'], {
+  extra: <rect x="2" y="4" width="20" height="16" rx="2" />,
+})

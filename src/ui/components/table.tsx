@@ -3,13 +3,19 @@
  * focusable, labelled region so the keyboard can scroll it too; embedded in a card that already names
  * it, the box is a plain scroller. Rows, headers and cells take the classes of the table they are in.
  */
-import { createContext, type ReactNode, type TdHTMLAttributes, type ThHTMLAttributes, use } from 'react'
-import { css, cx } from 'styled-system/css'
+import type { ReactNode, TdHTMLAttributes, ThHTMLAttributes } from 'react'
+import { css } from 'styled-system/css'
 import { table } from 'styled-system/recipes'
+import { createStyleContext } from './style-context'
 
-const framed = table()
-const embedded = table({ variant: 'embedded' })
-const TableClasses = createContext(framed)
+const { withProvider, withContext } = createStyleContext(table)
+const Region = withProvider('section', 'scroll')
+const Scroller = withProvider('div', 'scroll')
+const Table = withContext('table', 'table')
+const Head = withContext('thead', 'head')
+const Row = withContext('tr', 'row')
+const Header = withContext('th', 'header')
+const Cell = withContext('td', 'cell')
 
 export function DataTable({
   label,
@@ -25,35 +31,29 @@ export function DataTable({
   /** After the table, inside the scrolling box (e.g. a "show more" button). */
   after?: ReactNode
 } & ({ variant?: 'framed'; label: string } | { variant: 'embedded'; label?: undefined })) {
-  const classes = variant === 'embedded' ? embedded : framed
   const content = (
     <>
-      <table className={classes.table} aria-busy={busy || undefined}>
-        <thead className={classes.head}>
+      <Table aria-busy={busy || undefined}>
+        <Head>
           <tr>{head}</tr>
-        </thead>
+        </Head>
         <tbody>{children}</tbody>
-      </table>
+      </Table>
       {after}
     </>
   )
-  return (
-    <TableClasses value={classes}>
-      {variant === 'embedded' ? (
-        <div className={classes.scroll}>{content}</div>
-      ) : (
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
-        <section className={classes.scroll} aria-label={label} tabIndex={0}>
-          {content}
-        </section>
-      )}
-    </TableClasses>
+  return variant === 'embedded' ? (
+    <Scroller variant="embedded">{content}</Scroller>
+  ) : (
+    // tabIndex: a scrollable region must be reachable by keyboard.
+    <Region variant="framed" aria-label={label} tabIndex={0}>
+      {content}
+    </Region>
   )
 }
 
-export function Th({ className, ...props }: ThHTMLAttributes<HTMLTableCellElement>) {
-  const classes = use(TableClasses)
-  return <th scope="col" className={cx(classes.header, className)} {...props} />
+export function Th(props: ThHTMLAttributes<HTMLTableCellElement>) {
+  return <Header scope="col" {...props} />
 }
 
 const sortButton = css({
@@ -86,13 +86,11 @@ export function SortableTh({
 }
 
 export function Tr({ children, muted }: { children: ReactNode; muted?: boolean }) {
-  const classes = use(TableClasses)
-  return <tr className={cx(classes.row, muted ? css({ opacity: 0.5 }) : undefined)}>{children}</tr>
+  return <Row className={muted ? css({ opacity: 0.5 }) : undefined}>{children}</Row>
 }
 
-export function Td({ className, ...props }: TdHTMLAttributes<HTMLTableCellElement>) {
-  const classes = use(TableClasses)
-  return <td className={cx(classes.cell, className)} {...props} />
+export function Td(props: TdHTMLAttributes<HTMLTableCellElement>) {
+  return <Cell {...props} />
 }
 
 const bone = css({
@@ -105,19 +103,18 @@ const bone = css({
 
 /** Placeholder rows while a table loads. */
 export function SkeletonRows({ rows = 4, columns }: { rows?: number; columns: number }) {
-  const classes = use(TableClasses)
   return (
     <>
       {Array.from({ length: rows }, (_, r) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
-        <tr key={r} className={classes.row} data-skeleton="">
+        <Row key={r} data-skeleton="">
           {Array.from({ length: columns }, (_, c) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
-            <td key={c} className={classes.cell}>
+            <Cell key={c}>
               <span className={bone} style={{ width: `${50 + ((r * 7 + c * 13) % 40)}%` }} />
-            </td>
+            </Cell>
           ))}
-        </tr>
+        </Row>
       ))}
     </>
   )
@@ -125,15 +122,11 @@ export function SkeletonRows({ rows = 4, columns }: { rows?: number; columns: nu
 
 /** A full-width row for empty and error states. */
 export function MessageRow({ columns, children }: { columns: number; children: ReactNode }) {
-  const classes = use(TableClasses)
   return (
-    <tr className={classes.row}>
-      <td
-        colSpan={columns}
-        className={cx(classes.cell, css({ py: '10', textAlign: 'center', color: 'fg.muted' }))}
-      >
+    <Row>
+      <Cell colSpan={columns} className={css({ py: '10', textAlign: 'center', color: 'fg.muted' })}>
         {children}
-      </td>
-    </tr>
+      </Cell>
+    </Row>
   )
 }

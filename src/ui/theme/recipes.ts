@@ -66,26 +66,50 @@ const input = defineRecipe({
 
 const field = defineSlotRecipe({
   className: 'field',
-  slots: ['root', 'label', 'error', 'hint'],
+  slots: ['root', 'label', 'error', 'hint', 'choice'],
   base: {
     root: { display: 'flex', flexDirection: 'column', gap: '1.5' },
+    /** The label around a checkbox or a radio button, its text after it. */
+    choice: { display: 'flex', alignItems: 'center', gap: '2', fontSize: 'sm', cursor: 'pointer' },
     label: { fontSize: 'sm', fontWeight: 'medium', color: 'fg.default' },
     error: { fontSize: 'xs', color: 'danger.fg' },
     hint: { fontSize: 'xs', color: 'fg.muted' },
   },
 })
 
+/** The coloured boxes' palettes (background, text, border), shared by alerts and badges. */
+const tones = {
+  danger: { bg: 'danger.subtle', color: 'danger.fg', borderColor: 'red.200' },
+  success: { bg: 'green.50', color: 'green.800', borderColor: 'green.200' },
+  warning: { bg: 'amber.50', color: 'amber.800', borderColor: 'amber.200' },
+} as const
+
 const alert = defineRecipe({
   className: 'alert',
   base: { borderRadius: 'md', px: '3', py: '2.5', fontSize: 'sm', borderWidth: '1px' },
   variants: {
     status: {
-      error: { bg: 'danger.subtle', color: 'danger.fg', borderColor: 'red.200' },
+      error: tones.danger,
       info: { bg: 'info.subtle', color: 'info.fg', borderColor: 'sky.200' },
-      success: { bg: 'green.50', color: 'green.800', borderColor: 'green.200' },
+      success: tones.success,
     },
   },
   defaultVariants: { status: 'info' },
+})
+
+/** Running text that is not the default: muted (secondary), danger (an error), a page title. */
+const text = defineRecipe({
+  className: 'text',
+  base: {},
+  variants: {
+    tone: { muted: { color: 'fg.muted' }, danger: { color: 'danger.fg' } },
+    size: {
+      xs: { fontSize: 'xs' },
+      sm: { fontSize: 'sm' },
+      title: { fontSize: '2xl', fontWeight: 'bold', letterSpacing: 'tight' },
+    },
+  },
+  staticCss: ['*'],
 })
 
 const card = defineRecipe({
@@ -145,37 +169,116 @@ const badge = defineRecipe({
   },
   variants: {
     tone: {
-      success: { bg: 'green.50', color: 'green.800', borderColor: 'green.200' },
+      success: tones.success,
       neutral: { bg: 'bg.muted', color: 'fg.muted', borderColor: 'border.default' },
-      danger: { bg: 'danger.subtle', color: 'danger.fg', borderColor: 'red.200' },
+      danger: tones.danger,
       accent: { bg: 'accent.subtle', color: 'accent.fg', borderColor: 'indigo.200' },
-      warning: { bg: 'amber.50', color: 'amber.800', borderColor: 'amber.200' },
+      warning: tones.warning,
     },
   },
   defaultVariants: { tone: 'neutral' },
 })
 
+/** Frames that take keyboard focus themselves draw no focus ring around the whole frame. */
+const focusFrame = { outline: 'none' } as const
+
+/** The header, scrolling body and footer of a panel with a title bar (a side sheet, a form dialog). */
+const panelParts = {
+  header: {
+    alignItems: 'flex-start',
+    gap: '4',
+    px: '6',
+    py: '4',
+    borderBottomWidth: '1px',
+    borderColor: 'border.default',
+  },
+  body: { px: '6', py: '5' },
+  footer: {
+    justifyContent: 'flex-end',
+    px: '6',
+    py: '4',
+    borderTopWidth: '1px',
+    borderColor: 'border.default',
+    bg: 'bg.canvas',
+  },
+} as const
+
 /**
- * The layer under every modal: a dimmed backdrop and a fixed positioner. `side`: the content places
- * itself (a sheet from the right); `center`: centred with a margin; `fill`: full screen on phones,
- * centred with a margin from md; `start`: a drawer from the left.
+ * Every modal frame (on Ark Dialog): a dimmed backdrop, a fixed positioner and the content with its
+ * title bar, body and footer. `sheet`: a side sheet from the right (full width on phones); `form`: a
+ * centred form dialog; `detail`: full screen on phones, a large centred dialog from md; `alert`: a
+ * small centred question; `drawer`: the navigation from the left.
  */
-const dialogLayer = defineSlotRecipe({
-  className: 'dialogLayer',
-  slots: ['backdrop', 'positioner'],
+const dialog = defineSlotRecipe({
+  className: 'dialog',
+  slots: ['backdrop', 'positioner', 'content', 'header', 'heading', 'title', 'description', 'body', 'footer'],
   base: {
     backdrop: { position: 'fixed', inset: '0', bg: 'black/40', zIndex: 'overlay' },
     positioner: { position: 'fixed', inset: '0', zIndex: 'modal' },
+    content: { bg: 'bg.surface', display: 'flex', flexDirection: 'column', boxShadow: 'xl' },
+    header: { display: 'flex', justifyContent: 'space-between' },
+    heading: { display: 'flex', flexDirection: 'column', gap: '1', minW: '0' },
+    title: { fontSize: 'lg', fontWeight: 'semibold' },
+    description: { fontSize: 'sm', color: 'fg.muted' },
+    body: { flex: '1', overflowY: 'auto' },
+    footer: { display: 'flex', gap: '2' },
   },
   variants: {
-    placement: {
-      side: {},
-      center: { positioner: { display: 'grid', placeItems: 'center', p: '4' } },
-      fill: { positioner: { display: 'grid', placeItems: 'center', p: { base: '0', md: '4' } } },
-      start: { positioner: { display: 'flex' } },
+    variant: {
+      sheet: {
+        ...panelParts,
+        content: {
+          ...focusFrame,
+          position: 'fixed',
+          top: '0',
+          right: '0',
+          h: '100dvh',
+          w: 'full',
+          maxW: 'xl',
+          boxShadow: '2xl',
+        },
+      },
+      form: {
+        ...panelParts,
+        positioner: { display: 'grid', placeItems: 'center', p: '4' },
+        content: { ...focusFrame, borderRadius: 'xl', w: 'full', maxW: 'lg', maxH: 'calc(100dvh - 2rem)' },
+      },
+      detail: {
+        positioner: { display: 'grid', placeItems: 'center', p: { base: '0', md: '4' } },
+        content: {
+          ...focusFrame,
+          borderRadius: { base: 'none', md: 'xl' },
+          w: 'full',
+          maxW: '7xl',
+          h: { base: '100dvh', md: '80dvh' },
+          overflow: 'hidden',
+        },
+        header: { ...panelParts.header, px: { base: '4', md: '6' } },
+        description: { wordBreak: 'break-all' },
+        body: { minH: '0' },
+        footer: {
+          ...panelParts.footer,
+          justifyContent: 'normal',
+          flexWrap: 'wrap',
+          alignItems: 'flex-end',
+          gap: '3',
+          px: { base: '4', md: '6' },
+        },
+      },
+      alert: {
+        positioner: { display: 'grid', placeItems: 'center', p: '4' },
+        content: { borderRadius: 'xl', p: '6', w: 'full', maxW: 'md', gap: '4' },
+        footer: { justifyContent: 'flex-end' },
+      },
+      drawer: {
+        positioner: { display: 'flex' },
+        content: { ...focusFrame, w: '64', maxW: '80vw', h: 'full' },
+        header: { alignItems: 'center', pr: '2' },
+      },
     },
   },
-  defaultVariants: { placement: 'side' },
+  defaultVariants: { variant: 'sheet' },
+  staticCss: [{ variant: ['*'] }],
 })
 
 /**
@@ -226,6 +329,7 @@ const table = defineSlotRecipe({
     },
   },
   defaultVariants: { variant: 'framed' },
+  staticCss: [{ variant: ['*'] }],
 })
 
 const tabs = defineSlotRecipe({
@@ -259,5 +363,5 @@ const tabs = defineSlotRecipe({
   },
 })
 
-export const recipes = { button, input, alert, card, badge }
-export const slotRecipes = { dialogLayer, field, menu, table, tabs }
+export const recipes = { button, input, alert, card, badge, text }
+export const slotRecipes = { dialog, field, menu, table, tabs }

@@ -1,20 +1,18 @@
 /** The e-mailed-link screens: account activation, password reset request and confirmation. */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { useSelector } from '@xstate/react'
-import type { FormEvent } from 'react'
+import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
-import { button } from 'styled-system/recipes'
-import type { SubmissionMachine } from '../../machines/shared/submission.machine'
-import { useAppActors, useScreenActor } from '../app-context'
-import { Alert } from '../components/alert'
+import { stack } from 'styled-system/patterns'
+import { button, text } from 'styled-system/recipes'
+import { useAppActors } from '../app-context'
+import { FailureAlert } from '../components/alert'
 import { BusyButton } from '../components/button'
-import { NewPasswordFields, TextField } from '../components/field'
-import { formValues, translateErrors } from '../forms'
-import { failureText } from '../message-texts'
+import { EmailField, NewPasswordFields, TextField } from '../components/field'
+import { useSubmissionForm } from '../submission-form'
 import { AuthLayout } from './auth-layout'
 
-const stack = css({ display: 'flex', flexDirection: 'column', gap: '4' })
+const column = stack({ gap: '4' })
 const linkStyle = css({
   fontSize: 'sm',
   color: 'accent.fg',
@@ -22,24 +20,7 @@ const linkStyle = css({
   _hover: { textDecoration: 'underline' },
 })
 
-/**
- * A form of these screens: its submission actor (which checks the values), the translated field
- * errors, and the submit handler that sends the draft values with `extra` (what the link carries).
- */
-function useSubmissionForm(machine: SubmissionMachine, extra: Record<string, string> = {}) {
-  const actor = useScreenActor(machine)
-  const busy = useSelector(actor, (s) => s.hasTag('busy'))
-  const failure = useSelector(actor, (s) => s.context.failure)
-  const succeeded = useSelector(actor, (s) => s.matches('succeeded'))
-  const errors = translateErrors(useSelector(actor, (s) => s.context.fieldErrors))
-  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault()
-    actor.send({ type: 'form.submit', values: { ...formValues(e.currentTarget), ...extra } })
-  }
-  return { busy, failure, succeeded, errors, onSubmit }
-}
-
-function SubmitButton({ busy, children }: { busy: boolean; children: React.ReactNode }) {
+function SubmitButton({ busy, children }: { busy: boolean; children: ReactNode }) {
   return (
     <BusyButton type="submit" fullWidth busy={busy}>
       {children}
@@ -47,26 +28,51 @@ function SubmitButton({ busy, children }: { busy: boolean; children: React.React
   )
 }
 
-export function ActivateAccountView({ email, token }: { email: string; token: string }) {
+function BackToLogin() {
+  return (
+    <Link to="/login" className={linkStyle}>
+      <Trans>Back to login</Trans>
+    </Link>
+  )
+}
+
+type EmailedLink = { email: string; token: string }
+
+/**
+ * A screen of an e-mailed link that chooses a password; the link's e-mail and token go with it.
+ * Activation shows the e-mail (read-only) above the fields; a reset names it in the subtitle and
+ * offers the way back to the login.
+ */
+function LinkPasswordView({ activation, link }: { activation: boolean; link: EmailedLink }) {
   const { machines } = useAppActors()
-  const { busy, failure, errors, onSubmit } = useSubmissionForm(machines.activation, { email, token })
+  const machine = activation ? machines.activation : machines.resetConfirm
+  const { busy, failure, errors, onSubmit } = useSubmissionForm(machine, { extra: link })
   const { t } = useLingui()
   return (
-    <AuthLayout title={t`Activate your account`} subtitle={t`Choose the password you will sign in with.`}>
-      {failure ? (
-        <Alert status="error">
-          {failure.status >= 500 ? t`Account validation failed` : failureText(failure)}
-        </Alert>
-      ) : null}
-      <form className={stack} onSubmit={onSubmit} noValidate>
-        <TextField label={t`Email`} name="email" value={email} readOnly autoComplete="username" />
+    <AuthLayout
+      title={activation ? t`Activate your account` : t`Choose a new password`}
+      subtitle={activation ? t`Choose the password you will sign in with.` : link.email}
+    >
+      <FailureAlert
+        failure={failure}
+        fallback={activation ? t`Account validation failed` : t`Password reset failed`}
+      />
+      <form className={column} onSubmit={onSubmit} noValidate>
+        {activation ? (
+          <TextField label={t`Email`} name="email" value={link.email} readOnly autoComplete="username" />
+        ) : null}
         <NewPasswordFields errors={errors} />
         <SubmitButton busy={busy}>
-          <Trans>Activate Account</Trans>
+          {activation ? <Trans>Activate Account</Trans> : <Trans>Reset password</Trans>}
         </SubmitButton>
+        {activation ? null : <BackToLogin />}
       </form>
     </AuthLayout>
   )
+}
+
+export function ActivateAccountView(link: EmailedLink) {
+  return <LinkPasswordView activation link={link} />
 }
 
 export function ResetPasswordView() {
@@ -82,7 +88,7 @@ export function ResetPasswordView() {
             for one hour.
           </Trans>
         </p>
-        <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+        <p className={text({ tone: 'muted', size: 'sm' })}>
           <Trans>Nothing arrived after a few minutes? Look in your spam or junk folder.</Trans>
         </p>
         <Link to="/login" className={button({ fullWidth: true })}>
@@ -96,51 +102,18 @@ export function ResetPasswordView() {
       title={t`Reset your password`}
       subtitle={t`Enter the e-mail address of your account and we will send you a link to choose a new password.`}
     >
-      {failure ? (
-        <Alert status="error">
-          {failure.status >= 500 ? t`Failed to send reset instructions` : failureText(failure)}
-        </Alert>
-      ) : null}
-      <form className={stack} onSubmit={onSubmit} noValidate>
-        <TextField
-          label={t`Email`}
-          name="email"
-          type="email"
-          autoComplete="username"
-          error={errors.email}
-          required
-        />
+      <FailureAlert failure={failure} fallback={t`Failed to send reset instructions`} />
+      <form className={column} onSubmit={onSubmit} noValidate>
+        <EmailField errors={errors} />
         <SubmitButton busy={busy}>
           <Trans>Send reset link</Trans>
         </SubmitButton>
-        <Link to="/login" className={linkStyle}>
-          <Trans>Back to login</Trans>
-        </Link>
+        <BackToLogin />
       </form>
     </AuthLayout>
   )
 }
 
-export function ResetPasswordConfirmView({ email, token }: { email: string; token: string }) {
-  const { machines } = useAppActors()
-  const { busy, failure, errors, onSubmit } = useSubmissionForm(machines.resetConfirm, { email, token })
-  const { t } = useLingui()
-  return (
-    <AuthLayout title={t`Choose a new password`} subtitle={email}>
-      {failure ? (
-        <Alert status="error">
-          {failure.status >= 500 ? t`Password reset failed` : failureText(failure)}
-        </Alert>
-      ) : null}
-      <form className={stack} onSubmit={onSubmit} noValidate>
-        <NewPasswordFields errors={errors} />
-        <SubmitButton busy={busy}>
-          <Trans>Reset password</Trans>
-        </SubmitButton>
-        <Link to="/login" className={linkStyle}>
-          <Trans>Back to login</Trans>
-        </Link>
-      </form>
-    </AuthLayout>
-  )
+export function ResetPasswordConfirmView(link: EmailedLink) {
+  return <LinkPasswordView activation={false} link={link} />
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
-import { card } from 'styled-system/recipes'
+import { stack } from 'styled-system/patterns'
+import { card, text } from 'styled-system/recipes'
 import { LogoMark } from '../components/icons'
 import { LanguageMenu } from '../components/language-menu'
 
@@ -44,14 +45,11 @@ export function AuthLayout({
                 gap: '6',
               })}
             >
-              <div className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
-                <h1
-                  id="auth-title"
-                  className={css({ fontSize: '2xl', fontWeight: 'bold', letterSpacing: 'tight' })}
-                >
+              <div className={stack({ gap: '1' })}>
+                <h1 id="auth-title" className={text({ size: 'title' })}>
                   {title}
                 </h1>
-                {subtitle ? <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>{subtitle}</p> : null}
+                {subtitle ? <p className={text({ tone: 'muted', size: 'sm' })}>{subtitle}</p> : null}
               </div>
               {children}
             </div>

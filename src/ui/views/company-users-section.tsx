@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
 import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 import { useAppActors, useScreenActor } from '../app-context'
 import { Alert } from '../components/alert'
 import { Button } from '../components/button'
@@ -13,16 +14,12 @@ export function CompanyUsersSection({ companyId }: { companyId: number }) {
   const users = useSelector(actor, (s) => s.context.users)
   const { t } = useLingui()
   return (
-    <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+    <div className={stack({ gap: '4' })}>
       <Alert status="info">
         <Trans>To add or remove users of your company, please contact your service provider.</Trans>
       </Alert>
       {phase === 'loading' ? (
-        <div
-          role="status"
-          aria-label={t`Loading users`}
-          className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}
-        >
+        <div role="status" aria-label={t`Loading users`} className={stack({ gap: '2' })}>
           {[0, 1, 2].map((i) => (
             <div
               key={i}

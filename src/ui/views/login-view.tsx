@@ -3,18 +3,19 @@ import { Link } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import type { FormEvent } from 'react'
 import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 import type { FirstAdminActor } from '../../machines/session/session.implementations'
 import type { CallFailure } from '../../machines/shared/failure'
 import { useAppActors, useScreenActor } from '../app-context'
 import { Alert } from '../components/alert'
 import { BusyButton } from '../components/button'
-import { NewPasswordFields, PasswordField, TextField } from '../components/field'
+import { CurrentPasswordField, EmailField, NameFields, NewPasswordFields } from '../components/field'
 import { Spinner } from '../components/spinner'
 import { formValues, translateErrors } from '../forms'
 import { failureText as textOfFailure } from '../message-texts'
 import { AuthLayout } from './auth-layout'
 
-const stack = css({ display: 'flex', flexDirection: 'column', gap: '4' })
+const column = stack({ gap: '4' })
 
 function useLoginFailureText(failure: CallFailure | null): string | null {
   const { t } = useLingui()
@@ -77,23 +78,9 @@ function LoginForm({ redirectTo, createdEmail }: { redirectTo: string; createdEm
         </Alert>
       ) : null}
       {failureText ? <Alert status="error">{failureText}</Alert> : null}
-      <form className={stack} onSubmit={onSubmit} noValidate>
-        <TextField
-          label={t`Email`}
-          name="email"
-          type="email"
-          autoComplete="username"
-          defaultValue={createdEmail ?? ''}
-          error={errors.email}
-          required
-        />
-        <PasswordField
-          label={t`Password`}
-          name="password"
-          autoComplete="current-password"
-          error={errors.password}
-          required
-        />
+      <form className={column} onSubmit={onSubmit} noValidate>
+        <EmailField errors={errors} defaultValue={createdEmail ?? ''} />
+        <CurrentPasswordField errors={errors} />
         <div className={css({ display: 'flex', justifyContent: 'flex-end' })}>
           <Link
             to="/reset-password"
@@ -127,33 +114,9 @@ function FirstAdminForm({ actor }: { actor: FirstAdminActor }) {
       subtitle={t`No platform administrator exists yet. The account you create here manages every company and user.`}
     >
       {failure ? <Alert status="error">{textOfFailure(failure)}</Alert> : null}
-      <form className={stack} onSubmit={onSubmit} noValidate>
-        <TextField
-          label={t`Email`}
-          name="email"
-          type="email"
-          autoComplete="username"
-          error={errors.email}
-          required
-        />
-        <div
-          className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '4' })}
-        >
-          <TextField
-            label={t`First name`}
-            name="name"
-            autoComplete="given-name"
-            error={errors.name}
-            required
-          />
-          <TextField
-            label={t`Last name`}
-            name="surname"
-            autoComplete="family-name"
-            error={errors.surname}
-            required
-          />
-        </div>
+      <form className={column} onSubmit={onSubmit} noValidate>
+        <EmailField errors={errors} />
+        <NameFields errors={errors} labels={[t`First name`, t`Last name`]} autoComplete />
         <NewPasswordFields errors={errors} label={t`Password`} />
         <BusyButton type="submit" fullWidth busy={busy}>
           <Trans>Create administrator</Trans>

@@ -2,10 +2,12 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react'
 import { css } from 'styled-system/css'
-import { card } from 'styled-system/recipes'
+import { stack } from 'styled-system/patterns'
+import { card, text } from 'styled-system/recipes'
 import { isPlatformAdmin as isPlatformAdminUser, LANGUAGES, type Language } from '../../contract'
 import { useAppActors } from '../app-context'
 import { Button } from '../components/button'
+import { choiceLabel } from '../components/field'
 import { LogoutIcon } from '../components/icons'
 import { Spinner } from '../components/spinner'
 import { LANGUAGE_NAMES } from '../i18n'
@@ -83,7 +85,7 @@ export function SettingsView() {
 
   return (
     <div className={css({ maxW: '6xl', mx: 'auto', display: 'flex', flexDirection: 'column', gap: '6' })}>
-      <h1 className={css({ fontSize: '2xl', fontWeight: 'bold', letterSpacing: 'tight' })}>
+      <h1 className={text({ size: 'title' })}>
         <Trans>Settings</Trans>
       </h1>
       <div className={css({ display: 'flex', gap: '8', alignItems: 'flex-start' })}>
@@ -145,7 +147,7 @@ function SectionNav({
         flexShrink: 0,
       })}
     >
-      <ul className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
+      <ul className={stack({ gap: '1' })}>
         {sections.map((section) => (
           <li key={section.id}>
             <a
@@ -193,17 +195,17 @@ function AccountDetails({ roleLabel }: { roleLabel: string }) {
           fontSize: 'sm',
         })}
       >
-        <dt className={css({ color: 'fg.muted' })}>
+        <dt className={text({ tone: 'muted' })}>
           <Trans>Name</Trans>
         </dt>
         <dd>
           {user?.name} {user?.surname}
         </dd>
-        <dt className={css({ color: 'fg.muted' })}>
+        <dt className={text({ tone: 'muted' })}>
           <Trans>Email</Trans>
         </dt>
         <dd className={css({ wordBreak: 'break-all' })}>{user?.email}</dd>
-        <dt className={css({ color: 'fg.muted' })}>
+        <dt className={text({ tone: 'muted' })}>
           <Trans>Role</Trans>
         </dt>
         <dd>{roleLabel}</dd>
@@ -231,16 +233,7 @@ function LanguageChoice() {
     <fieldset className={css({ display: 'flex', gap: '4' })}>
       <legend className={css({ srOnly: true })}>{t`Interface language`}</legend>
       {LANGUAGES.map((lng: Language) => (
-        <label
-          key={lng}
-          className={css({
-            display: 'flex',
-            alignItems: 'center',
-            gap: '2',
-            fontSize: 'sm',
-            cursor: 'pointer',
-          })}
-        >
+        <label key={lng} className={choiceLabel}>
           <input
             type="radio"
             name="language"

@@ -2,6 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
 import type { FormEvent } from 'react'
 import { css, cx } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
+import { text } from 'styled-system/recipes'
 import type { TwoFactorSetupActor } from '../../machines/account/account.implementations'
 import { useAppActors, useScreenActor } from '../app-context'
 import { Alert } from '../components/alert'
@@ -62,7 +64,7 @@ function IntroStep({ setup }: { setup: SetupActor }) {
   const { t } = useLingui()
   return (
     <>
-      <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>
+      <p className={text({ tone: 'muted', size: 'sm' })}>
         <Trans>
           Two-factor authentication adds a second step to signing in: after your password, you enter a code
           from an authenticator app on your phone. Even someone who learns your password cannot sign in
@@ -128,7 +130,7 @@ function QrCodeStep({ setup }: { setup: SetupActor }) {
               1Password…).
             </Trans>
           </p>
-          <p className={css({ color: 'fg.muted' })}>
+          <p className={text({ tone: 'muted' })}>
             <Trans>Cannot scan it? Enter this key in the app instead:</Trans>
           </p>
           <code
@@ -146,14 +148,11 @@ function QrCodeStep({ setup }: { setup: SetupActor }) {
           </code>
         </div>
       </div>
-      <section
-        aria-labelledby="backup-codes-title"
-        className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}
-      >
+      <section aria-labelledby="backup-codes-title" className={stack({ gap: '2' })}>
         <h2 id="backup-codes-title" className={css({ fontWeight: 'semibold' })}>
           <Trans>Backup codes</Trans>
         </h2>
-        <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+        <p className={text({ tone: 'muted', size: 'sm' })}>
           <Trans>Keep these codes somewhere safe. Each one signs you in once if you lose your phone.</Trans>
         </p>
         <ul
@@ -215,12 +214,8 @@ function VerifyStep({ setup }: { setup: SetupActor }) {
     : null
 
   return (
-    <form
-      className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
-      onSubmit={onSubmit}
-      noValidate
-    >
-      <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+    <form className={stack({ gap: '4' })} onSubmit={onSubmit} noValidate>
+      <p className={text({ tone: 'muted', size: 'sm' })}>
         <Trans>Enter the 6-digit code your authenticator app shows now.</Trans>
       </p>
       {failureText ? <Alert status="error">{failureText}</Alert> : null}

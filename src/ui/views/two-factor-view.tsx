@@ -1,11 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
 import { type FormEvent, useState } from 'react'
-import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 import { useAppActors } from '../app-context'
 import { Alert } from '../components/alert'
 import { BusyButton, Button } from '../components/button'
-import { TextField } from '../components/field'
+import { CodeField, choiceLabel } from '../components/field'
 import { formValues, translateErrors } from '../forms'
 import { failureText as textOfFailure } from '../message-texts'
 import { AuthLayout } from './auth-layout'
@@ -41,30 +41,9 @@ export function TwoFactorView() {
       }
     >
       {failureText ? <Alert status="error">{failureText}</Alert> : null}
-      <form
-        className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
-        onSubmit={onSubmit}
-        noValidate
-      >
-        <TextField
-          key={useBackupCode ? 'backup' : 'totp'}
-          label={useBackupCode ? t`Backup code` : t`Authentication code`}
-          name="token"
-          autoComplete="one-time-code"
-          inputMode={useBackupCode ? 'text' : 'numeric'}
-          autoFocus
-          error={errors.token}
-          required
-        />
-        <label
-          className={css({
-            display: 'flex',
-            alignItems: 'center',
-            gap: '2',
-            fontSize: 'sm',
-            cursor: 'pointer',
-          })}
-        >
+      <form className={stack({ gap: '4' })} onSubmit={onSubmit} noValidate>
+        <CodeField key={useBackupCode ? 'backup' : 'totp'} backup={useBackupCode} autoFocus errors={errors} />
+        <label className={choiceLabel}>
           <input
             type="checkbox"
             name="useBackupCode"

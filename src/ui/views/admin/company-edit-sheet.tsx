@@ -1,20 +1,22 @@
 /** The company edit side sheet: a thin view of the company edit machine (actor passed in). */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
-import { type ChangeEvent, type FormEvent, useRef } from 'react'
+import { type ChangeEvent, type FormEvent, type InputHTMLAttributes, type ReactNode, useRef } from 'react'
 import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
+import { text } from 'styled-system/recipes'
 import type { ActorRefFrom } from 'xstate'
 import { COMPANY_ROLES, type Company, LOGO_TYPES } from '../../../contract'
 import type { CompanyEditMachine, CompanyFields } from '../../../machines/admin/company-edit.machine'
-import { Alert } from '../../components/alert'
+import { FailureAlert, RetryAlert } from '../../components/alert'
 import { Badge } from '../../components/badge'
-import { Button } from '../../components/button'
+import { BusyButton, Button } from '../../components/button'
 import { TextField } from '../../components/field'
 import { SelectField } from '../../components/select'
 import { Sheet } from '../../components/sheet'
 import { Spinner } from '../../components/spinner'
 import { formValues } from '../../forms'
-import { failureText, messageText } from '../../message-texts'
+import { messageText } from '../../message-texts'
 import { roleLabel } from './labels'
 
 export type CompanyEditActor = ActorRefFrom<CompanyEditMachine>
@@ -50,29 +52,21 @@ export function CompanyEditSheet({ actor }: { actor: CompanyEditActor }) {
             <Trans>Cancel</Trans>
           </Button>
           {phase === 'ready' ? (
-            <Button type="submit" form={FORM_ID} disabled={busy} aria-busy={saving}>
-              {saving ? <Spinner size={4} /> : null}
+            <BusyButton type="submit" form={FORM_ID} busy={saving} disabled={busy}>
               <Trans>Save changes</Trans>
-            </Button>
+            </BusyButton>
           ) : null}
         </>
       }
     >
       {phase === 'loading' ? <SheetSkeleton /> : null}
       {phase === 'failed' ? (
-        <div
-          className={css({ display: 'flex', flexDirection: 'column', gap: '3', alignItems: 'flex-start' })}
-        >
-          <Alert status="error">
-            <Trans>Failed to fetch company</Trans>
-          </Alert>
-          <Button variant="outline" onClick={() => actor.send({ type: 'company.retry' })}>
-            <Trans>Retry</Trans>
-          </Button>
-        </div>
+        <RetryAlert align="start" onRetry={() => actor.send({ type: 'company.retry' })}>
+          <Trans>Failed to fetch company</Trans>
+        </RetryAlert>
       ) : null}
       {phase === 'ready' ? (
-        <div className={css({ display: 'flex', flexDirection: 'column', gap: '8' })}>
+        <div className={stack({ gap: '8' })}>
           <LogoSection actor={actor} />
           <FieldsSection actor={actor} />
           <MembersSection actor={actor} />
@@ -82,15 +76,23 @@ export function CompanyEditSheet({ actor }: { actor: CompanyEditActor }) {
   )
 }
 
+/** A part of the sheet under its heading (`id` names the heading). */
+function TitledSection({ id, title, children }: { id: string; title: ReactNode; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className={stack({ gap: '3' })}>
+      <h3 id={id} className={sectionTitle}>
+        {title}
+      </h3>
+      {children}
+    </section>
+  )
+}
+
 function SheetSkeleton() {
   const { t } = useLingui()
   const bone = css({ bg: 'bg.subtle', borderRadius: 'md', animation: 'pulse 1.5s ease-in-out infinite' })
   return (
-    <div
-      role="status"
-      aria-label={t`Loading company`}
-      className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
-    >
+    <div role="status" aria-label={t`Loading company`} className={stack({ gap: '4' })}>
       <div className={bone} style={{ width: 64, height: 64 }} />
       {[1, 2, 3, 4, 5].map((i) => (
         <div key={i} className={bone} style={{ height: 40 }} />
@@ -113,13 +115,7 @@ function LogoSection({ actor }: { actor: CompanyEditActor }) {
     e.currentTarget.value = ''
   }
   return (
-    <section
-      aria-labelledby="company-logo-title"
-      className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}
-    >
-      <h3 id="company-logo-title" className={sectionTitle}>
-        <Trans>Logo</Trans>
-      </h3>
+    <TitledSection id="company-logo-title" title={<Trans>Logo</Trans>}>
       <div className={css({ display: 'flex', alignItems: 'center', gap: '4' })}>
         <div
           className={css({
@@ -149,7 +145,7 @@ function LogoSection({ actor }: { actor: CompanyEditActor }) {
             <span aria-hidden="true">{name.slice(0, 2).toUpperCase()}</span>
           )}
         </div>
-        <div className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
+        <div className={stack({ gap: '1' })}>
           <input
             ref={input}
             id="company-logo-file"
@@ -172,17 +168,17 @@ function LogoSection({ actor }: { actor: CompanyEditActor }) {
           <label htmlFor="company-logo-file" className={css({ srOnly: true })}>
             <Trans>Logo file</Trans>
           </label>
-          <p id="company-logo-hint" className={css({ fontSize: 'xs', color: 'fg.muted' })}>
+          <p id="company-logo-hint" className={text({ tone: 'muted', size: 'xs' })}>
             <Trans>JPG, PNG or GIF</Trans>
           </p>
         </div>
       </div>
       {logoError ? (
-        <p role="alert" className={css({ fontSize: 'sm', color: 'danger.fg' })}>
+        <p role="alert" className={text({ tone: 'danger', size: 'sm' })}>
           {messageText(logoError)}
         </p>
       ) : null}
-    </section>
+    </TitledSection>
   )
 }
 
@@ -196,60 +192,33 @@ function FieldsSection({ actor }: { actor: CompanyEditActor }) {
     e.preventDefault()
     actor.send({ type: 'company.save', fields: formValues(e.currentTarget) as CompanyFields })
   }
-  const error = (key: keyof CompanyFields) => (errors[key] ? messageText(errors[key]) : undefined)
   if (!company) return null
+  /** A field of the company, showing its saved value and its error. */
+  const field = (name: keyof CompanyFields, label: string, props: InputHTMLAttributes<HTMLInputElement>) => (
+    <TextField
+      label={label}
+      name={name}
+      defaultValue={company[name] ?? ''}
+      error={errors[name] ? messageText(errors[name]) : undefined}
+      {...props}
+    />
+  )
   return (
     <form id={FORM_ID} onSubmit={onSubmit} noValidate aria-labelledby="company-fields-title">
-      <fieldset disabled={busy} className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+      <fieldset disabled={busy} className={stack({ gap: '4' })}>
         <h3 id="company-fields-title" className={sectionTitle}>
           <Trans>Company details</Trans>
         </h3>
-        {failure ? (
-          <Alert status="error">
-            {failure.status >= 500 ? t`Failed to update company` : failureText(failure)}
-          </Alert>
-        ) : null}
-        <TextField
-          label={t`Company name`}
-          name="name"
-          defaultValue={company.name}
-          error={error('name')}
-          required
-        />
+        <FailureAlert failure={failure} fallback={t`Failed to update company`} />
+        {field('name', t`Company name`, { required: true })}
         <div
           className={css({ display: 'grid', gap: '4', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' } })}
         >
-          <TextField
-            label={t`Invoice scanner e-mail`}
-            name="invoice_scanner"
-            type="email"
-            defaultValue={company.invoice_scanner ?? ''}
-            error={error('invoice_scanner')}
-          />
-          <TextField
-            label={t`Expense scanner e-mail`}
-            name="expense_scanner"
-            type="email"
-            defaultValue={company.expense_scanner ?? ''}
-            error={error('expense_scanner')}
-          />
+          {field('invoice_scanner', t`Invoice scanner e-mail`, { type: 'email' })}
+          {field('expense_scanner', t`Expense scanner e-mail`, { type: 'email' })}
         </div>
-        <TextField
-          label={t`Monday link`}
-          name="monday_link"
-          type="url"
-          placeholder="https://"
-          defaultValue={company.monday_link ?? ''}
-          error={error('monday_link')}
-        />
-        <TextField
-          label={t`Power BI link`}
-          name="powerbi_link"
-          type="url"
-          placeholder="https://"
-          defaultValue={company.powerbi_link ?? ''}
-          error={error('powerbi_link')}
-        />
+        {field('monday_link', t`Monday link`, { type: 'url', placeholder: 'https://' })}
+        {field('powerbi_link', t`Power BI link`, { type: 'url', placeholder: 'https://' })}
       </fieldset>
     </form>
   )
@@ -279,15 +248,9 @@ function MembersSection({ actor }: { actor: CompanyEditActor }) {
   }
 
   return (
-    <section
-      aria-labelledby="company-members-title"
-      className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}
-    >
-      <h3 id="company-members-title" className={sectionTitle}>
-        <Trans>Users</Trans>
-      </h3>
+    <TitledSection id="company-members-title" title={<Trans>Users</Trans>}>
       {members.length === 0 ? (
-        <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+        <p className={text({ tone: 'muted', size: 'sm' })}>
           <Trans>No users in this company yet.</Trans>
         </p>
       ) : (
@@ -317,7 +280,7 @@ function MembersSection({ actor }: { actor: CompanyEditActor }) {
         </ul>
       )}
       {pending.length > 0 ? (
-        <p className={css({ fontSize: 'xs', color: 'fg.muted' })}>
+        <p className={text({ tone: 'muted', size: 'xs' })}>
           <Trans>Removals are applied when you save.</Trans>
         </p>
       ) : null}
@@ -354,17 +317,16 @@ function MembersSection({ actor }: { actor: CompanyEditActor }) {
           disabled={busy}
           options={COMPANY_ROLES.map((r) => ({ value: r, label: roleLabel(i18n, r) }))}
         />
-        <Button type="submit" disabled={busy} aria-busy={adding}>
-          {adding ? <Spinner size={4} /> : null}
+        <BusyButton type="submit" busy={adding} disabled={busy}>
           <Trans>Add</Trans>
-        </Button>
+        </BusyButton>
         {addError ? (
           <p role="alert" className={css({ fontSize: 'sm', color: 'danger.fg', gridColumn: '1 / -1' })}>
             {messageText(addError)}
           </p>
         ) : null}
       </form>
-    </section>
+    </TitledSection>
   )
 }
 
@@ -411,7 +373,7 @@ function MemberRow({
             </span>
           ) : null}
         </span>
-        <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>{m.email}</span>
+        <span className={text({ tone: 'muted', size: 'xs' })}>{m.email}</span>
       </div>
       {isPending ? (
         <Badge tone="warning">
@@ -422,28 +384,17 @@ function MemberRow({
           {roleLabel(i18n, m.company_role)}
         </Badge>
       )}
-      {isPending ? (
-        <Button
-          variant="ghost"
-          size="sm"
-          disabled={busy}
-          aria-label={t`Undo removal of ${fullName}`}
-          onClick={() => actor.send({ type: 'removal.undo', email: m.email })}
-        >
-          <Trans>Undo</Trans>
-        </Button>
-      ) : (
-        <Button
-          variant="ghost"
-          size="sm"
-          disabled={busy || !canRemove}
-          title={isMe ? t`You cannot remove yourself from a company` : undefined}
-          aria-label={t`Remove ${fullName}`}
-          onClick={() => actor.send({ type: 'removal.mark', email: m.email })}
-        >
-          <Trans>Remove</Trans>
-        </Button>
-      )}
+      {/* A member marked for removal can be kept again (Undo) until the sheet is saved. */}
+      <Button
+        variant="ghost"
+        size="sm"
+        disabled={busy || (!isPending && !canRemove)}
+        title={!isPending && isMe ? t`You cannot remove yourself from a company` : undefined}
+        aria-label={isPending ? t`Undo removal of ${fullName}` : t`Remove ${fullName}`}
+        onClick={() => actor.send({ type: isPending ? 'removal.undo' : 'removal.mark', email: m.email })}
+      >
+        {isPending ? <Trans>Undo</Trans> : <Trans>Remove</Trans>}
+      </Button>
     </li>
   )
 }

@@ -1,20 +1,20 @@
 /** The invite dialog: identity, global role and companies; a thin view of the invite machine. */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
-import type { FormEvent } from 'react'
 import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
+import { text } from 'styled-system/recipes'
 import type { ActorRefFrom, SnapshotFrom } from 'xstate'
 import { COMPANY_ROLES, GLOBAL_ROLES } from '../../../contract'
 import type { InviteUserMachine } from '../../../machines/admin/invite-user.machine'
-import { Alert } from '../../components/alert'
+import { FailureAlert } from '../../components/alert'
 import { Badge } from '../../components/badge'
 import { Button } from '../../components/button'
-import { TextField } from '../../components/field'
+import { EmailField, NameFields } from '../../components/field'
+import { FormDialog } from '../../components/form-dialog'
 import { SelectField } from '../../components/select'
-import { Sheet } from '../../components/sheet'
-import { Spinner } from '../../components/spinner'
-import { formValues, translateErrors } from '../../forms'
-import { failureText, messageText } from '../../message-texts'
+import { translateErrors } from '../../forms'
+import { messageText } from '../../message-texts'
 import { roleLabel } from './labels'
 
 export function InviteUserDialog({
@@ -33,10 +33,6 @@ export function InviteUserDialog({
   const errors = translateErrors(useSelector(actor, (s) => s.context.fieldErrors))
   const nameOf = (id: number) => companies.find((c) => c.id === id)?.name ?? `#${id}`
 
-  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault()
-    actor.send({ type: 'invite.submit', values: formValues(e.currentTarget) })
-  }
   const onAddCompany = () => {
     const company = document.getElementById('invite-company') as HTMLSelectElement | null
     const role = document.getElementById('invite-company-role') as HTMLSelectElement | null
@@ -48,73 +44,39 @@ export function InviteUserDialog({
   }
 
   return (
-    <Sheet
+    <FormDialog
       open={open}
-      placement="center"
       busy={busy}
       onClose={() => actor.send({ type: 'invite.close' })}
+      onSubmit={(values) => actor.send({ type: 'invite.submit', values })}
       title={<Trans>Invite user</Trans>}
       description={<Trans>The user receives an e-mail with a link to activate the account.</Trans>}
-      closeLabel={t`Close`}
-      footer={
-        <>
-          <Button variant="outline" onClick={() => actor.send({ type: 'invite.close' })} disabled={busy}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button type="submit" form="invite-user-form" disabled={busy} aria-busy={busy}>
-            {busy ? <Spinner size={4} /> : null}
-            <Trans>Send invitation</Trans>
-          </Button>
-        </>
-      }
+      formId="invite-user-form"
+      submitLabel={<Trans>Send invitation</Trans>}
     >
-      <form id="invite-user-form" onSubmit={onSubmit} noValidate>
-        <fieldset disabled={busy} className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
-          {failure ? (
-            <Alert status="error">
-              {failure.status >= 500 ? t`Failed to invite user` : failureText(failure)}
-            </Alert>
-          ) : null}
-          <TextField
-            label={t`Email`}
-            name="email"
-            type="email"
-            autoComplete="off"
-            error={errors.email}
-            required
-          />
-          <div
-            className={css({
-              display: 'grid',
-              gap: '4',
-              gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' },
-            })}
-          >
-            <TextField label={t`Name`} name="name" error={errors.name} required />
-            <TextField label={t`Surname`} name="surname" error={errors.surname} required />
-          </div>
-          <SelectField
-            label={t`Role`}
-            name="role"
-            placeholder={t`Select a role…`}
-            error={errors.role}
-            options={GLOBAL_ROLES.map((r) => ({ value: r, label: roleLabel(i18n, r) }))}
-          />
-          <fieldset className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
-            <legend className={css({ fontSize: 'sm', fontWeight: 'medium', mb: '2' })}>
-              <Trans>Companies</Trans>
-            </legend>
-            <MembershipList actor={actor} memberships={memberships} nameOf={nameOf} />
-            <CompanyPicker companies={companies} onAdd={onAddCompany} />
-            {companyError ? (
-              <p role="alert" className={css({ fontSize: 'sm', color: 'danger.fg' })}>
-                {messageText(companyError)}
-              </p>
-            ) : null}
-          </fieldset>
-        </fieldset>
-      </form>
-    </Sheet>
+      <FailureAlert failure={failure} fallback={t`Failed to invite user`} />
+      <EmailField errors={errors} autoComplete="off" />
+      <NameFields errors={errors} labels={[t`Name`, t`Surname`]} />
+      <SelectField
+        label={t`Role`}
+        name="role"
+        placeholder={t`Select a role…`}
+        error={errors.role}
+        options={GLOBAL_ROLES.map((r) => ({ value: r, label: roleLabel(i18n, r) }))}
+      />
+      <fieldset className={stack({ gap: '3' })}>
+        <legend className={css({ fontSize: 'sm', fontWeight: 'medium', mb: '2' })}>
+          <Trans>Companies</Trans>
+        </legend>
+        <MembershipList actor={actor} memberships={memberships} nameOf={nameOf} />
+        <CompanyPicker companies={companies} onAdd={onAddCompany} />
+        {companyError ? (
+          <p role="alert" className={text({ tone: 'danger', size: 'sm' })}>
+            {messageText(companyError)}
+          </p>
+        ) : null}
+      </fieldset>
+    </FormDialog>
   )
 }
 
@@ -130,7 +92,7 @@ function MembershipList({
 }) {
   const { t, i18n } = useLingui()
   return memberships.length > 0 ? (
-    <ul className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+    <ul className={stack({ gap: '2' })}>
       {memberships.map((m) => (
         <li
           key={m.companyId}
@@ -150,7 +112,7 @@ function MembershipList({
       ))}
     </ul>
   ) : (
-    <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+    <p className={text({ tone: 'muted', size: 'sm' })}>
       <Trans>No company yet: the user can be added to companies later.</Trans>
     </p>
   )

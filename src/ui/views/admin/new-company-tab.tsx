@@ -1,35 +1,18 @@
 /** New company tab: a name (≥ 2 characters) and create; the company list reloads afterwards. */
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useSelector } from '@xstate/react'
-import { type FormEvent, useEffect, useRef } from 'react'
 import { css } from 'styled-system/css'
 import type { SubmissionMachine } from '../../../machines/shared/submission.machine'
-import { useScreenActor } from '../../app-context'
-import { Button } from '../../components/button'
+import { BusyButton } from '../../components/button'
 import { TextField } from '../../components/field'
-import { Spinner } from '../../components/spinner'
-import { formValues, translateErrors } from '../../forms'
+import { useSubmissionForm } from '../../submission-form'
 
 export function NewCompanyTab({ machine, onCreated }: { machine: SubmissionMachine; onCreated: () => void }) {
-  const actor = useScreenActor(machine)
-  const busy = useSelector(actor, (s) => s.hasTag('busy'))
-  const succeeded = useSelector(actor, (s) => s.matches('succeeded'))
-  const errors = translateErrors(useSelector(actor, (s) => s.context.fieldErrors))
-  const form = useRef<HTMLFormElement>(null)
-  const { t } = useLingui()
-
   // A created company leaves an empty form, and the list shows it.
-  useEffect(() => {
-    if (!succeeded) return
-    form.current?.reset()
-    actor.send({ type: 'form.reset' })
-    onCreated()
-  }, [succeeded, actor, onCreated])
-
-  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault()
-    actor.send({ type: 'form.submit', values: formValues(e.currentTarget) })
-  }
+  const { form, busy, errors, onSubmit } = useSubmissionForm(machine, {
+    resetOnSuccess: true,
+    onReset: onCreated,
+  })
+  const { t } = useLingui()
 
   return (
     <form
@@ -48,10 +31,9 @@ export function NewCompanyTab({ machine, onCreated }: { machine: SubmissionMachi
         required
       />
       <div>
-        <Button type="submit" disabled={busy} aria-busy={busy}>
-          {busy ? <Spinner size={4} /> : null}
+        <BusyButton type="submit" busy={busy}>
           <Trans>Create company</Trans>
-        </Button>
+        </BusyButton>
       </div>
     </form>
   )

@@ -119,27 +119,35 @@ function useChoiceLabels() {
   return { status, type, date }
 }
 
-/** A labelled choice among a filter's values. */
-function Choice<K extends string>({
+/** The values each choice of the popover offers. */
+const CHOICES = { status: STATUS_FILTERS, type: TYPE_FILTERS, date: DATE_PRESETS }
+
+/** A labelled choice among a filter's values; choosing edits the draft's `field`. */
+function Choice<F extends keyof typeof CHOICES>({
+  field,
   label: text,
-  value,
-  values,
+  draft,
   labels,
-  onChange,
+  onEdit,
 }: {
+  field: F
   label: ReactNode
-  value: K
-  values: readonly K[]
-  labels: Record<K, string>
-  onChange: (value: K) => void
+  draft: Filters
+  labels: ReturnType<typeof useChoiceLabels>
+  onEdit: (patch: Partial<Filters>) => void
 }) {
+  const names: Record<string, string> = labels[field]
   return (
     <label className={label}>
       {text}
-      <select className={select} value={value} onChange={(e) => onChange(e.currentTarget.value as K)}>
-        {values.map((s) => (
+      <select
+        className={select}
+        value={draft[field]}
+        onChange={(e) => onEdit({ [field]: e.currentTarget.value } as Partial<Filters>)}
+      >
+        {CHOICES[field].map((s) => (
           <option key={s} value={s}>
-            {labels[s]}
+            {names[s]}
           </option>
         ))}
       </select>
@@ -154,27 +162,9 @@ function FilterFields({ popover }: { popover: FilterActor }) {
   const rangeInvalid = draft.date === 'custom' && draft.from && draft.to && !isValidRange(draft)
   return (
     <>
-      <Choice
-        label={<Trans>Status</Trans>}
-        value={draft.status}
-        values={STATUS_FILTERS}
-        labels={labels.status}
-        onChange={(status) => edit({ status })}
-      />
-      <Choice
-        label={<Trans>Type</Trans>}
-        value={draft.type}
-        values={TYPE_FILTERS}
-        labels={labels.type}
-        onChange={(type) => edit({ type })}
-      />
-      <Choice
-        label={<Trans>Date</Trans>}
-        value={draft.date}
-        values={DATE_PRESETS}
-        labels={labels.date}
-        onChange={(date) => edit({ date })}
-      />
+      <Choice field="status" label={<Trans>Status</Trans>} draft={draft} labels={labels} onEdit={edit} />
+      <Choice field="type" label={<Trans>Type</Trans>} draft={draft} labels={labels} onEdit={edit} />
+      <Choice field="date" label={<Trans>Date</Trans>} draft={draft} labels={labels} onEdit={edit} />
       {draft.date === 'custom' ? (
         <div className={css({ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '2' })}>
           <DateBound

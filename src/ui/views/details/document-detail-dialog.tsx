@@ -4,13 +4,13 @@
  * stacked below 768 px. Lazily loaded: `lazy(() => import('./details/document-detail-dialog'))`.
  * The view only reads the `documentDetail` actor and sends; the machine closes (injected `close`).
  */
-import { Dialog } from '@ark-ui/react/dialog'
 import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
 import { type ReactNode, Suspense, use, useEffect, useMemo, useRef } from 'react'
 import { css, cx } from 'styled-system/css'
-import { button } from 'styled-system/recipes'
+import { stack } from 'styled-system/patterns'
+import { text as textRecipe } from 'styled-system/recipes'
 import type { ActorRefFrom } from 'xstate'
 import {
   acceptAttribute,
@@ -30,8 +30,7 @@ import {
 import { useAppActors, useScreenActor } from '../../app-context'
 import { Alert } from '../../components/alert'
 import { Button } from '../../components/button'
-import { DialogLayer } from '../../components/dialog-layer'
-import { CloseIcon } from '../../components/icons'
+import { DialogFrame } from '../../components/dialog'
 import { SelectField } from '../../components/select'
 import { Spinner } from '../../components/spinner'
 import { i18n } from '../../i18n'
@@ -83,31 +82,6 @@ function LoadedDetailDialog({ kind, id, companyId, onClose }: DialogProps) {
   return <DocumentDetailView actor={actor} />
 }
 
-const frame = {
-  content: css({
-    bg: 'bg.surface',
-    borderRadius: { base: 'none', md: 'xl' },
-    boxShadow: 'xl',
-    w: 'full',
-    maxW: '7xl',
-    h: { base: '100dvh', md: '80dvh' },
-    display: 'flex',
-    flexDirection: 'column',
-    outline: 'none',
-    overflow: 'hidden',
-  }),
-  header: css({
-    display: 'flex',
-    alignItems: 'flex-start',
-    justifyContent: 'space-between',
-    gap: '4',
-    px: { base: '4', md: '6' },
-    py: '4',
-    borderBottomWidth: '1px',
-    borderColor: 'border.default',
-  }),
-}
-
 function DetailFrame(props: {
   kind: FinancialKind
   title: ReactNode
@@ -119,58 +93,18 @@ function DetailFrame(props: {
 }) {
   const { t } = useLingui()
   return (
-    <Dialog.Root
+    <DialogFrame
+      variant="detail"
       open={props.open}
-      lazyMount
-      unmountOnExit
-      closeOnInteractOutside={!props.busy}
-      closeOnEscape={!props.busy}
-      onOpenChange={(d) => !d.open && props.onRequestClose()}
+      busy={props.busy}
+      onClose={props.onRequestClose}
+      title={props.kind === 'invoice' ? t`Invoice details` : t`Expense details`}
+      description={props.title}
+      closeLabel={t`Close details`}
+      footer={props.footer}
     >
-      <DialogLayer placement="fill">
-        <Dialog.Content className={frame.content} aria-busy={props.busy || undefined}>
-          <header className={frame.header}>
-            <div className={css({ display: 'flex', flexDirection: 'column', gap: '1', minW: '0' })}>
-              <Dialog.Title className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
-                {props.kind === 'invoice' ? t`Invoice details` : t`Expense details`}
-              </Dialog.Title>
-              {props.title ? (
-                <Dialog.Description
-                  className={css({ fontSize: 'sm', color: 'fg.muted', wordBreak: 'break-all' })}
-                >
-                  {props.title}
-                </Dialog.Description>
-              ) : null}
-            </div>
-            <Dialog.CloseTrigger
-              className={button({ variant: 'ghost', size: 'icon' })}
-              aria-label={t`Close details`}
-              disabled={props.busy}
-            >
-              <CloseIcon />
-            </Dialog.CloseTrigger>
-          </header>
-          <div className={css({ flex: '1', minH: '0', overflowY: 'auto' })}>{props.children}</div>
-          {props.footer ? (
-            <footer
-              className={css({
-                display: 'flex',
-                flexWrap: 'wrap',
-                alignItems: 'flex-end',
-                gap: '3',
-                px: { base: '4', md: '6' },
-                py: '4',
-                borderTopWidth: '1px',
-                borderColor: 'border.default',
-                bg: 'bg.canvas',
-              })}
-            >
-              {props.footer}
-            </footer>
-          ) : null}
-        </Dialog.Content>
-      </DialogLayer>
-    </Dialog.Root>
+      {props.children}
+    </DialogFrame>
   )
 }
 
@@ -373,7 +307,7 @@ function Fields({ kind, document: d }: { kind: FinancialKind; document: Financia
       >
         {rows.map(([label, value]) => (
           <div key={label} className={css({ display: 'contents' })}>
-            <dt className={css({ color: 'fg.muted' })}>{label}</dt>
+            <dt className={textRecipe({ tone: 'muted' })}>{label}</dt>
             <dd className={css({ wordBreak: 'break-word' })}>{value}</dd>
           </div>
         ))}
@@ -412,7 +346,7 @@ function Quality({ actor }: { actor: DocumentDetailActor }) {
   let content: ReactNode = null
   if (loading) content = <Pending label={t`Loading quality data`} />
   else if (quality && !quality.errors.length && !quality.warnings.length)
-    content = <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{t`No quality issues`}</p>
+    content = <p className={textRecipe({ tone: 'muted', size: 'sm' })}>{t`No quality issues`}</p>
   else if (quality)
     content = (
       <>
@@ -422,10 +356,7 @@ function Quality({ actor }: { actor: DocumentDetailActor }) {
     )
   if (!content) return null
   return (
-    <section
-      aria-labelledby="detail-quality-title"
-      className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}
-    >
+    <section aria-labelledby="detail-quality-title" className={stack({ gap: '2' })}>
       <h3 id="detail-quality-title" className={css({ fontWeight: 'semibold' })}>
         {t`Quality check`}
       </h3>

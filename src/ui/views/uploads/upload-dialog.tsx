@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
 import { type DragEvent, useId, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 import type { ActorRefFrom } from 'xstate'
 import { acceptAttribute, FINANCIAL_KIND, FINANCIAL_KINDS } from '../../../contract'
 import { groupLabel } from '../../../contract/document-labels'
@@ -67,7 +68,7 @@ export default function UploadDialog({ dialog }: { dialog: UploadDialogActor }) 
       <Tabs.Root
         value={tab}
         onValueChange={(d) => dialog.send({ type: 'tab.select', tab: d.value as UploadTab })}
-        className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
+        className={stack({ gap: '4' })}
       >
         <Tabs.List className={css({ overflowX: 'auto', flexWrap: 'nowrap' })}>
           {tabs.map((value) => (

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
 import { css, cx } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 import { button } from 'styled-system/recipes'
 import { groupLabel } from '../../../contract/document-labels'
 import type { UploadStatus } from '../../../machines/uploads/upload-item.machine'
@@ -98,7 +99,7 @@ export default function UploadPanelContent({ queue }: { queue: UploadQueueActor 
                   </span>
                 ))}
               </div>
-              <ul className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
+              <ul className={stack({ gap: '1' })}>
                 {batch.uploads.map((u) => (
                   <UploadRow key={u.id} upload={u} queue={queue} time={time} label={label} />
                 ))}
