@@ -76,6 +76,15 @@ const AllowedSenders = v.optional(
   ),
 )
 
+/** The allowed senders as typed in one box: separated by commas, semicolons, spaces or lines. */
+export const AllowedSendersText = v.pipe(
+  v.string(),
+  v.transform((text) => text.split(/[\s,;]+/).filter(Boolean)),
+  v.array(AllowedSender),
+  v.transform((list) => [...new Set(list)]),
+  v.maxLength(200, contractMessages.tooManyAllowedSenders),
+)
+
 /** The two scanner addresses: mail to them brings a company its invoices and its expenses. */
 export const SCANNER_FIELDS = ['invoice_scanner', 'expense_scanner'] as const
 export type ScannerField = (typeof SCANNER_FIELDS)[number]

@@ -8,6 +8,7 @@ import * as v from 'valibot'
 import { assign, not, setup } from 'xstate'
 import {
   type AdminUser,
+  AllowedSendersText,
   COMPANY_ROLES,
   type Company,
   CompanyName,
@@ -47,9 +48,15 @@ export type CompanyFields = {
   expense_scanner: string
   monday_link: string
   powerbi_link: string
+  /** Addresses or @domains that may mail the scanner addresses, as typed (absent: unchanged). */
+  allowed_senders?: string
 }
 
-const CompanyFieldsSchema = v.object({ ...UpdateCompanyInput.entries, name: CompanyName })
+const CompanyFieldsSchema = v.object({
+  ...UpdateCompanyInput.entries,
+  name: CompanyName,
+  allowed_senders: v.optional(AllowedSendersText),
+})
 export type CompanyUpdate = v.InferOutput<typeof CompanyFieldsSchema>
 
 /** A file as the sheet needs it (a `File` satisfies it). */

@@ -19,7 +19,8 @@ export function fieldErrorsOf<K extends string = string>(
   if (result.success) return {}
   const errors: FieldErrors<K> = {}
   for (const issue of result.issues) {
-    const key = (v.getDotPath(issue) ?? 'form') as K | 'form'
+    // An issue inside a field (an item of a list) belongs to that field.
+    const key = (v.getDotPath(issue)?.split('.')[0] ?? 'form') as K | 'form'
     errors[key] ??= issue.message
   }
   return errors

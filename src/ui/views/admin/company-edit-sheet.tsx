@@ -194,11 +194,16 @@ function FieldsSection({ actor }: { actor: CompanyEditActor }) {
   }
   if (!company) return null
   /** A field of the company, showing its saved value and its error. */
-  const field = (name: keyof CompanyFields, label: string, props: InputHTMLAttributes<HTMLInputElement>) => (
+  const saved = { ...company, allowed_senders: (company.allowed_senders ?? []).join(', ') }
+  const field = (
+    name: keyof CompanyFields,
+    label: string,
+    props: InputHTMLAttributes<HTMLInputElement> & { hint?: string },
+  ) => (
     <TextField
       label={label}
       name={name}
-      defaultValue={company[name] ?? ''}
+      defaultValue={saved[name] ?? ''}
       error={errors[name] ? messageText(errors[name]) : undefined}
       {...props}
     />
@@ -217,6 +222,10 @@ function FieldsSection({ actor }: { actor: CompanyEditActor }) {
           {field('invoice_scanner', t`Invoice scanner e-mail`, { type: 'email' })}
           {field('expense_scanner', t`Expense scanner e-mail`, { type: 'email' })}
         </div>
+        {field('allowed_senders', t`Allowed senders`, {
+          hint: t`Addresses or @domains that may send documents to the scanner addresses, separated by commas. Empty: anyone.`,
+          placeholder: 'billing@supplier.com, @scanner.example.com',
+        })}
         {field('monday_link', t`Monday link`, { type: 'url', placeholder: 'https://' })}
         {field('powerbi_link', t`Power BI link`, { type: 'url', placeholder: 'https://' })}
       </fieldset>
