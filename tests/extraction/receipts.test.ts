@@ -636,6 +636,17 @@ describe('receipt currency', () => {
         [[20, 'SKU AM4.50']],
       ]),
     ).toBeNull()
+    // Nor a size set apart from the price.
+    expect(
+      currency([
+        [[20, 'POLO SHIRT M 12.00']],
+        [[20, 'T-SHIRT M 9.00']],
+        [
+          [20, 'Total'],
+          [120, '21.00'],
+        ],
+      ]),
+    ).toBeNull()
   })
 
   it('reads a bare "$" by the country the document prints, USD only without one', () => {

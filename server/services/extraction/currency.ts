@@ -51,10 +51,11 @@ const ocrRinggit = (text: string) =>
   [...text.matchAll(RINGGIT_CONTEXT)].some((m) => RINGGIT_MISREAD.test(m[1] ?? m[2] ?? ''))
 
 /**
- * "RM3.00" whose R OCR lost ("M3.00", "MO0.00": the zero read as the letter O): taken as ringgit
- * only when several rows print it and nothing else is printed.
+ * "RM3.00" whose R OCR lost ("M3.00", "MO0.00": the zero read as the letter O), the M against the
+ * figures (a size "M 12.00" is apart): taken as ringgit only when several rows print it and nothing
+ * else is printed.
  */
-const LOST_R_RINGGIT = /(?<![\p{L}\d])M\s?[O\d][\d,]*[.,]\d{2}(?!\d)/u
+const LOST_R_RINGGIT = /(?<![\p{L}\d])M[O\d][\d,]*[.,]\d{2}(?!\d)/u
 const LOST_R_MIN_ROWS = 2
 
 /**
