@@ -591,6 +591,62 @@ describe('receipt currency', () => {
     expect(gst('Tax(Ri)')).toBe('MYR')
     expect(gst('Amount (EUR)')).toBe('EUR')
     expect(gst('Amount (RHS)')).toBeNull()
+    // The header word misread too.
+    expect(gst('Anount (RY)')).toBe('MYR')
+    // Letters that are no misread "RM" (lower case, another code).
+    expect(gst('Amount (rh)')).toBeNull()
+  })
+
+  it('reads "Amounts are in RM" as OCR garbles it in a footer, when nothing else is printed', () => {
+    const footer = (text: string) =>
+      currency([
+        [
+          [20, 'TOTAL'],
+          [150, '10.60'],
+        ],
+        [[30, text]],
+      ])
+    expect(footer('All Amounts Are in RY')).toBe('MYR')
+    expect(footer('ALL Amounts.âre,in KN')).toBe('MYR')
+    expect(footer('All amounts are in kn')).toBeNull()
+    expect(footer('All amounts are in EUR')).toBe('EUR')
+  })
+
+  it('reads amounts whose "R" of "RM" OCR lost as ringgit only when several rows print them', () => {
+    const rows: Row[] = [
+      [
+        [20, 'Total'],
+        [120, 'M3.00'],
+      ],
+      [
+        [20, 'Change'],
+        [120, 'MO0.00'],
+      ],
+    ]
+    expect(currency(rows)).toBe('MYR')
+    expect(currency(rows.slice(0, 1))).toBeNull()
+    // A letter M inside a word or code is no lost "RM".
+    expect(
+      currency([
+        [
+          [20, 'Total'],
+          [120, '3.00'],
+        ],
+        [[20, 'ITEM M3.00XL']],
+        [[20, 'SKU AM4.50']],
+      ]),
+    ).toBeNull()
+    // Nor a size set apart from the price.
+    expect(
+      currency([
+        [[20, 'POLO SHIRT M 12.00']],
+        [[20, 'T-SHIRT M 9.00']],
+        [
+          [20, 'Total'],
+          [120, '21.00'],
+        ],
+      ]),
+    ).toBeNull()
   })
 
   it('reads a bare "$" by the country the document prints, USD only without one', () => {
@@ -692,6 +748,16 @@ describe('receipt OCR layout', () => {
     ])
     expect(fields.document_date).toBe('2018-03-07')
     expect(fields.total_invoice_including_vat).toBe(12.5)
+  })
+
+  it("takes the currency from another reading when the first one garbled the currency's line", async () => {
+    const { pool } = twoReadings({
+      auto: [...header, total],
+      column: [[[20, 'DATE: 05/03/2018']], [[30, 'All Amounts Are in RM']]],
+    })
+    const { fields } = await extractDocument(png, 'image/png', pool)
+    expect(fields.document_date).toBe('2018-03-05')
+    expect(fields.currency).toBe('MYR')
   })
 
   it('reads a garbled date line again on its own when no whole reading holds a date', async () => {

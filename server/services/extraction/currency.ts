@@ -40,11 +40,23 @@ const SYMBOLS: { re: RegExp; beside: RegExp | null; code: string }[] = [
 ]
 
 /**
- * "RM" as OCR misreads it in an amount column's header ("Amount (RH)", "Tax(Ri)", "Amt (KM)") or
- * in "Amounts are in RH": weak evidence, taken when nothing else is printed.
+ * "RM" as OCR misreads it in an amount column's header ("Amount (RH)", "Anount (RY)", "Tax(Ri)",
+ * "Amt (KM)") or in "Amounts are in RY" ("Amounts.âre,in KN"): weak evidence, taken when nothing
+ * else is printed. The header word may be misread too; the code itself is matched by case.
  */
-const OCR_RINGGIT =
-  /\b(amount|amt|tax|gst|price|total)\s*\((R[HNYil1]|KM)\)|\bamounts?\s+(are\s+)?in\s+R[MHN]\b/i
+const RINGGIT_CONTEXT =
+  /\b(?:a[mn][oa]?unt|amt|tax|gst|price|total)\s*\((\w{2})\)|\bamounts?\W+(?:\S{2,4}\W+)?in\W+(\w{2})\b/gi
+const RINGGIT_MISREAD = /^(?:R[MHNYil1]|K[MN])$/
+const ocrRinggit = (text: string) =>
+  [...text.matchAll(RINGGIT_CONTEXT)].some((m) => RINGGIT_MISREAD.test(m[1] ?? m[2] ?? ''))
+
+/**
+ * "RM3.00" whose R OCR lost ("M3.00", "MO0.00": the zero read as the letter O), the M against the
+ * figures (a size "M 12.00" is apart): taken as ringgit only when several rows print it and nothing
+ * else is printed.
+ */
+const LOST_R_RINGGIT = /(?<![\p{L}\d])M[O\d][\d,]*[.,]\d{2}(?!\d)/u
+const LOST_R_MIN_ROWS = 2
 
 /**
  * The currencies a text prints, each with its evidence: 1 for an ISO code written next to an
@@ -64,7 +76,7 @@ function currencyEvidence(text: string): Map<string, number> {
   }
   for (const { re, beside, code } of SYMBOLS)
     if (re.test(text) && !out.has(code)) out.set(code, beside && !beside.test(text) ? 0.4 : 1)
-  if (OCR_RINGGIT.test(text) && !out.has('MYR')) out.set('MYR', 0.4)
+  if (ocrRinggit(text) && !out.has('MYR')) out.set('MYR', 0.4)
   return out
 }
 
@@ -135,5 +147,7 @@ function printedCurrency(lines: Line[], totalText: string | null): string | null
   }
   const ranked = [...counts].sort((a, b) => b[1] - a[1]).map(([c]) => c)
   if (ranked[0] === 'USD' && ranked.length > 1 && lines.every((l) => bareDollar(l.text))) return ranked[1]!
+  if (ranked.length === 0 && lines.filter((l) => LOST_R_RINGGIT.test(l.text)).length >= LOST_R_MIN_ROWS)
+    return 'MYR'
   return ranked[0] ?? null
 }

@@ -232,8 +232,9 @@ function fillMissing(first: ExtractedFields, second: ExtractedFields): Extracted
     out.total_invoice_including_vat = second.total_invoice_including_vat
     out.total_charge_excluding_vat = second.total_charge_excluding_vat
     out.total_vat_amount = second.total_vat_amount
-    out.currency ??= second.currency
   }
   if (!out.invoice_number) out.invoice_number = second.invoice_number
+  // A currency line the first reading garbled ("All amounts are in RM").
+  out.currency ??= second.currency
   return out
 }
