@@ -174,6 +174,7 @@ export function createRouteTable(env: RouteTableEnv) {
   const entries: Record<string, Entry> = {
     // Health, sign-in and account security (bodies chosen to be refused before any side effect).
     'GET /api/health': { kind: 'public', ok: 200, build: () => ({ path: '/api/health' }) },
+    'GET /robots.txt': { kind: 'public', ok: 200, build: () => ({ path: '/robots.txt' }) },
     'ALL /api/*': { kind: 'public', ok: 404, build: () => ({ path: '/api/no-such-call' }) },
     'POST /api/auth/login': { kind: 'public', ok: 400, build: () => ({ path: '/api/auth/login', json: {} }) },
     'POST /api/auth/complete-2fa-login': {
