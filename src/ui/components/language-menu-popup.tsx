@@ -17,7 +17,10 @@ export default function LanguageMenuPopup({ defaultOpen }: { defaultOpen: boolea
   const classes = menu()
   return (
     <Menu.Root positioning={{ placement: 'bottom-end' }} defaultOpen={defaultOpen}>
-      <Menu.Trigger className={button({ variant: 'ghost', size: 'sm' })} aria-label={t`Change language`}>
+      <Menu.Trigger
+        className={button({ variant: 'ghost', size: 'sm' })}
+        aria-label={t`${current.toUpperCase()} — Change language`}
+      >
         <GlobeIcon />
         <span className={css({ textTransform: 'uppercase' })}>{current}</span>
       </Menu.Trigger>

@@ -21,7 +21,7 @@ export function LanguageMenu() {
           handlers={handlers}
           popup="menu"
           className={button({ variant: 'ghost', size: 'sm' })}
-          label={t`Change language`}
+          label={t`${current.toUpperCase()} — Change language`}
         >
           <GlobeIcon />
           <span className={css({ textTransform: 'uppercase' })}>{current}</span>
