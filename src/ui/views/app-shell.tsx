@@ -27,14 +27,11 @@ export function AppShell() {
       router.subscribe('onResolved', (e) => {
         if (!e.pathChanged) return
         sidebar.send({ type: 'route.changed' })
-        focusMainHeading()
+        // Not on the page's first load: there the skip link stays the first Tab stop.
+        if (e.fromLocation) focusMainHeading()
       }),
     [router, sidebar],
   )
-  // Arriving in the shell (after signing in): focus left on the page's body moves to the heading.
-  useEffect(() => {
-    if (document.activeElement === document.body) focusMainHeading()
-  }, [])
 
   return (
     <div className={css({ display: 'flex', minH: '100dvh' })}>
