@@ -56,7 +56,7 @@ it('keeps facture_été.pdf exactly from the upload dialog to the dashboard row 
   expect(await page.locator('body').textContent()).not.toContain('Ã')
 
   // The detail dialog: title and preview named exactly.
-  await page.getByRole('button', { name: `Open details of ${NAME}` }).click()
+  await page.getByRole('button', { name: `View ${NAME}` }).click()
   const details = page.getByRole('dialog', { name: 'Invoice details' })
   await details.getByTitle(`Preview of ${NAME}`).waitFor()
   expect(await details.getByText(NAME, { exact: true }).count()).toBeGreaterThan(0)

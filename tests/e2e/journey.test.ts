@@ -228,7 +228,7 @@ it('uploads ten invoices, follows them to the end, filters, resubmits the failed
   expect(await filterButton.textContent()).toBe('Filter')
 
   // --- A clean invoice's details: its fields, no quality issue, the original in the preview.
-  await page.getByRole('button', { name: 'Open details of 0002-facture.pdf' }).click()
+  await page.getByRole('button', { name: 'View 0002-facture.pdf' }).click()
   const details = page.getByRole('dialog', { name: 'Invoice details' })
   await details.getByText('Alpinea Expertise SARL').waitFor()
   for (const text of ['FA-2026-0621', 'FR87799693148', 'FR7630066762324139733792723', '€12,508.20'])
@@ -241,7 +241,7 @@ it('uploads ten invoices, follows them to the end, filters, resubmits the failed
 
   // --- The failed one, resubmitted with a clean PDF through the dialog.
   const before = (await toasts()).length
-  await page.getByRole('button', { name: `Open details of ${RESUBMITTED}` }).click()
+  await page.getByRole('button', { name: `View ${RESUBMITTED}` }).click()
   await details.getByRole('list', { name: 'Quality errors' }).waitFor()
   expect(await details.getByRole('list', { name: 'Quality errors' }).textContent()).toMatch(/invoice number/i)
   await details.getByTitle(`Preview of ${RESUBMITTED}`).waitFor()
@@ -449,7 +449,7 @@ it('works at 375 × 740 px: the sidebar overlay, the Upload menu by keyboard, a 
   expect(initial.scrollWidth).toBeGreaterThan(initial.clientWidth)
   expect(initial.scrollLeft).toBe(0)
   // The details button is beyond the box's right edge until the box scrolls to it.
-  const view = page.getByRole('button', { name: 'Open details of 0005-invoice.pdf' })
+  const view = page.getByRole('button', { name: 'View 0005-invoice.pdf' })
   const right = async () => (await view.boundingBox())!.x
   expect(await right()).toBeGreaterThan(375)
   await view.scrollIntoViewIfNeeded()
@@ -469,7 +469,7 @@ it('works at 375 × 740 px: the sidebar overlay, the Upload menu by keyboard, a 
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
   const lastView = bodyRows(page)
     .last()
-    .getByRole('button', { name: /^Open details of / })
+    .getByRole('button', { name: /^View / })
   await lastView.scrollIntoViewIfNeeded()
   expect(await onTop(lastView), 'what lies over the last row’s details button').toBe('the button')
   // Cleared, the panel is gone.

@@ -64,7 +64,7 @@ it('uploads two corpus invoices, shows their progress and outcome, and lists the
   await expect.poll(() => rows.count()).toBe(2)
 
   // The failed invoice's details: its fields, the quality error, the preview of the original.
-  await page.getByRole('button', { name: 'Open details of 0001-facture.pdf' }).click()
+  await page.getByRole('button', { name: 'View 0001-facture.pdf' }).click()
   const details = page.getByRole('dialog', { name: 'Invoice details' })
   await details.getByRole('list', { name: 'Quality errors' }).waitFor()
   expect(await details.getByRole('list', { name: 'Quality errors' }).textContent()).toMatch(/invoice number/i)

@@ -326,7 +326,7 @@ describeViewModel('dashboard row actions view', {
   },
   render: (element) => render(element),
   ui: {
-    'row.open': (user, event) => clickRowButton(user, `Open details of ${(event.log as LogEntry).name}`),
+    'row.open': (user, event) => clickRowButton(user, `View ${(event.log as LogEntry).name}`),
     'row.delete': (user, event) => clickRowButton(user, `Delete ${(event.log as LogEntry).name}`),
     'details.close': (user) => clickIfShown(user, 'Close details'),
     'delete.confirm': (user) => clickIfShown(user, 'Delete'),

@@ -13,11 +13,16 @@ import { CheckIcon, GlobeIcon } from './icons'
 export default function LanguageMenuPopup({ defaultOpen }: { defaultOpen: boolean }) {
   const { language } = useAppActors()
   const current = useSelector(language, (s) => s.context.language)
+  // The name starts with what the button shows ("EN"), as WCAG 2.5.3 asks.
+  const code = current.toUpperCase()
   const { t } = useLingui()
   const classes = menu()
   return (
     <Menu.Root positioning={{ placement: 'bottom-end' }} defaultOpen={defaultOpen}>
-      <Menu.Trigger className={button({ variant: 'ghost', size: 'sm' })} aria-label={t`Change language`}>
+      <Menu.Trigger
+        className={button({ variant: 'ghost', size: 'sm' })}
+        aria-label={t`${code} — Change language`}
+      >
         <GlobeIcon />
         <span className={css({ textTransform: 'uppercase' })}>{current}</span>
       </Menu.Trigger>

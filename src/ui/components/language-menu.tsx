@@ -12,6 +12,8 @@ const languagePopup = popupChunk(() => import('./language-menu-popup'))
 export function LanguageMenu() {
   const { language } = useAppActors()
   const current = useSelector(language, (s) => s.context.language)
+  // The name starts with what the button shows ("EN"), as WCAG 2.5.3 asks.
+  const code = current.toUpperCase()
   const { t } = useLingui()
   return (
     <LazyOnIntent
@@ -21,7 +23,7 @@ export function LanguageMenu() {
           handlers={handlers}
           popup="menu"
           className={button({ variant: 'ghost', size: 'sm' })}
-          label={t`Change language`}
+          label={t`${code} — Change language`}
         >
           <GlobeIcon />
           <span className={css({ textTransform: 'uppercase' })}>{current}</span>

@@ -3,7 +3,7 @@
  * focusable, labelled region so the keyboard can scroll it too; embedded in a card that already names
  * it, the box is a plain scroller. Rows, headers and cells take the classes of the table they are in.
  */
-import type { ReactNode, TdHTMLAttributes, ThHTMLAttributes } from 'react'
+import type { HTMLAttributes, ReactNode, TdHTMLAttributes, ThHTMLAttributes } from 'react'
 import { css } from 'styled-system/css'
 import { table } from 'styled-system/recipes'
 import { createStyleContext } from './style-context'
@@ -85,8 +85,11 @@ export function SortableTh({
   )
 }
 
-export function Tr({ children, muted }: { children: ReactNode; muted?: boolean }) {
-  return <Row className={muted ? css({ opacity: 0.5 }) : undefined}>{children}</Row>
+export function Tr({
+  muted,
+  ...props
+}: HTMLAttributes<HTMLTableRowElement> & { children: ReactNode; muted?: boolean }) {
+  return <Row className={muted ? css({ opacity: 0.5 }) : undefined} {...props} />
 }
 
 export function Td(props: TdHTMLAttributes<HTMLTableCellElement>) {

@@ -8,6 +8,7 @@ import { sidebarMachine } from '../../machines/shell/sidebar.machine'
 import { useScreenActor } from '../app-context'
 import { ChevronLeftIcon, ChevronRightIcon, MenuIcon } from '../components/icons'
 import { LanguageMenu } from '../components/language-menu'
+import { focusMainHeading, MAIN_ID, SkipLink } from '../page-focus'
 import { Brand, NavItems, type SidebarActor } from './app-nav'
 import { CompanySwitcher } from './company-switcher'
 import { UploadMenu } from './uploads/upload-menu'
@@ -20,21 +21,29 @@ const MobileSidebarDialog = lazy(() => import('./mobile-sidebar'))
 export function AppShell() {
   const sidebar = useScreenActor(sidebarMachine)
   const router = useRouter()
-  // The overlay closes whenever the route changes.
+  // The overlay closes whenever the route changes, and focus moves to the new page's heading.
   useEffect(
-    () => router.subscribe('onResolved', (e) => e.pathChanged && sidebar.send({ type: 'route.changed' })),
+    () =>
+      router.subscribe('onResolved', (e) => {
+        if (!e.pathChanged) return
+        sidebar.send({ type: 'route.changed' })
+        // Not on the page's first load: there the skip link stays the first Tab stop.
+        if (e.fromLocation) focusMainHeading()
+      }),
     [router, sidebar],
   )
 
   return (
     <div className={css({ display: 'flex', minH: '100dvh' })}>
+      <SkipLink />
       <DesktopSidebar sidebar={sidebar} />
       <MobileSidebar sidebar={sidebar} />
       <div className={css({ flex: '1', minW: '0', display: 'flex', flexDirection: 'column' })}>
         <Header sidebar={sidebar} />
         {/* The bottom padding keeps the collapsed upload panel (fixed, bottom right) off the last rows. */}
         <main
-          id="main"
+          id={MAIN_ID}
+          tabIndex={-1}
           className={css({ flex: '1', p: { base: '4', md: '8' }, pb: { base: '24', md: '28' } })}
         >
           <Outlet />

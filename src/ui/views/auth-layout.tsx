@@ -4,21 +4,24 @@ import { stack } from 'styled-system/patterns'
 import { card, text } from 'styled-system/recipes'
 import { LogoMark } from '../components/icons'
 import { LanguageMenu } from '../components/language-menu'
+import { MAIN_ID, SkipLink, useDocumentTitle } from '../page-focus'
 
-/** The frame of the public screens: brand, language switcher, one centred card. */
+/** The frame of the public screens: brand, language switcher, one centred card; the title names the tab. */
 export function AuthLayout({
   title,
   subtitle,
   children,
   wide = false,
 }: {
-  title: ReactNode
+  title: string
   subtitle?: ReactNode
   children: ReactNode
   wide?: boolean
 }) {
+  useDocumentTitle(title)
   return (
     <div className={css({ minH: '100dvh', display: 'flex', flexDirection: 'column' })}>
+      <SkipLink />
       <header
         className={css({
           display: 'flex',
@@ -34,7 +37,11 @@ export function AuthLayout({
         </div>
         <LanguageMenu />
       </header>
-      <main className={css({ flex: '1', display: 'grid', placeItems: 'center', px: '4', pb: '16' })}>
+      <main
+        id={MAIN_ID}
+        tabIndex={-1}
+        className={css({ flex: '1', display: 'grid', placeItems: 'center', px: '4', pb: '16' })}
+      >
         <section className={css({ w: 'full', maxW: wide ? 'xl' : 'md' })} aria-labelledby="auth-title">
           <div className={card({})}>
             <div

@@ -34,7 +34,7 @@ export default function CompanySwitcherPopup({ defaultOpen }: PopupProps) {
       positioning={{ placement: 'bottom-start' }}
       initialFocusEl={() => document.getElementById('company-search')}
     >
-      <Popover.Trigger className={switcherTrigger} aria-label={t`Company: ${selected.name}. Change company`}>
+      <Popover.Trigger className={switcherTrigger} aria-label={t`${selected.name} — Change company`}>
         <CompanyLogo company={selected} />
         <span className={css({ truncate: true })}>{selected.name}</span>
       </Popover.Trigger>

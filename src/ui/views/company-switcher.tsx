@@ -32,7 +32,7 @@ export function CompanySwitcher() {
           handlers={handlers}
           popup="dialog"
           className={switcherTrigger}
-          label={t`Company: ${selected.name}. Change company`}
+          label={t`${selected.name} — Change company`}
         >
           <CompanyLogo company={selected} />
           <span className={css({ truncate: true })}>{selected.name}</span>

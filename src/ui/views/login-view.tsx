@@ -79,7 +79,8 @@ function LoginForm({ redirectTo, createdEmail }: { redirectTo: string; createdEm
       ) : null}
       {failureText ? <Alert status="error">{failureText}</Alert> : null}
       <form className={column} onSubmit={onSubmit} noValidate>
-        <EmailField errors={errors} defaultValue={createdEmail ?? ''} />
+        {/* The one thing to do on this page: type the e-mail (issue 12, item 14). */}
+        <EmailField errors={errors} defaultValue={createdEmail ?? ''} autoFocus />
         <CurrentPasswordField errors={errors} />
         <div className={css({ display: 'flex', justifyContent: 'flex-end' })}>
           <Link

@@ -11,6 +11,7 @@ import { choiceLabel } from '../components/field'
 import { LogoutIcon } from '../components/icons'
 import { Spinner } from '../components/spinner'
 import { LANGUAGE_NAMES } from '../i18n'
+import { useDocumentTitle } from '../page-focus'
 import { CompanyUsersSection } from './company-users-section'
 import { ChangePasswordSection, TwoFactorSection } from './security-sections'
 
@@ -66,6 +67,7 @@ export function SettingsView() {
   )
   const { t } = useLingui()
   const isPlatformAdmin = isPlatformAdminUser(user)
+  useDocumentTitle(t`Settings`)
   const isCompanyAdmin = !isPlatformAdmin && selected?.role === 'COMPANY_ADMIN'
   const roleLabel = isPlatformAdmin
     ? t`SuperAdmin`

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { LoadingScreen } from '../components/spinner'
+import { MAIN_ID, useDocumentTitle } from '../page-focus'
 
 export function CheckingAuthView() {
   const { t } = useLingui()
@@ -10,8 +11,14 @@ export function CheckingAuthView() {
 }
 
 export function NotFoundView() {
+  const { t } = useLingui()
+  useDocumentTitle(t`Page not found`)
   return (
-    <main className={css({ minH: '100dvh', display: 'grid', placeItems: 'center', px: '4' })}>
+    <main
+      id={MAIN_ID}
+      tabIndex={-1}
+      className={css({ minH: '100dvh', display: 'grid', placeItems: 'center', px: '4' })}
+    >
       <div
         className={css({
           textAlign: 'center',

@@ -14,8 +14,10 @@ import { BusyButton, Button } from '../../components/button'
 import { TrashIcon } from '../../components/icons'
 import { LazyOnIntent, popupChunk } from '../../components/lazy-on-intent'
 import { DataTable, SortableTh, Td, Th, Tr } from '../../components/table'
+import { useDocumentTitle } from '../../page-focus'
 import { DashboardActorContext, FilterCount, useDashboard } from './dashboard-context'
 import { LogReason, LogSource } from './log-source'
+import { hasDetails, openableRow, ROW_KEY_ATTRIBUTE, rowKey, useFocusReturnToRow } from './row-focus'
 import { StatusBadge } from './status-badge'
 
 /** The dashboard's row actions (details, deletion), the actor the dashboard invokes for them. */
@@ -40,6 +42,12 @@ export function DashboardView() {
   const name = useSelector(session, (s) => s.context.user?.name ?? '')
   const companyId = useSelector(companySelection, (s) => s.context.selectedId)
   const noCompany = useSelector(companySelection, (s) => s.matches('empty'))
+  const companyName = useSelector(
+    companySelection,
+    (s) => s.context.companies.find((c) => c.id === s.context.selectedId)?.name ?? '',
+  )
+  const { t } = useLingui()
+  useDocumentTitle(t`Dashboard`, companyName)
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '6', maxW: '6xl', mx: 'auto' })}>
       <div>
@@ -220,6 +228,7 @@ function RowDialogs({ companyId }: { companyId: number }) {
   const detail = useSelector(rowActions, (s) => s.context.detail)
   const toDelete = useSelector(rowActions, (s) => s.context.toDelete)
   const deleting = useSelector(rowActions, (s) => s.hasTag('deleting'))
+  useFocusReturnToRow(useDashboard(), detail)
   const { t } = useLingui()
   return (
     <Suspense fallback={null}>
@@ -438,48 +447,68 @@ function LogRows({ isPlatformAdmin }: { isPlatformAdmin: boolean }) {
     hour: '2-digit',
     minute: '2-digit',
   })
-  return logs.map((log) => (
-    <Tr key={log.id}>
-      <Td>
-        <span title={log.name} className={css({ display: 'block', maxW: '200px', truncate: true })}>
-          {log.name}
-        </span>
-        <LogSource log={log} />
-        <LogReason log={log} />
-      </Td>
-      <Td>{i18n._(LOG_TYPE_LABEL[log.type])}</Td>
-      <Td>{format.format(new Date(log.date))}</Td>
-      <Td>
-        <StatusBadge status={log.status} />
-      </Td>
-      <Td>
-        {log.type === 'Invoice' || log.type === 'Expense' ? (
-          <button
-            type="button"
-            className={button({ variant: 'link', size: 'sm' })}
-            aria-label={t`Open details of ${log.name}`}
-            onClick={() => rowActions.send({ type: 'row.open', log })}
-          >
-            <Trans>View</Trans>
-          </button>
-        ) : null}
-      </Td>
-      {isPlatformAdmin ? (
+  return logs.map((log) => {
+    const opens = hasDetails(log)
+    const open = () => rowActions.send({ type: 'row.open', log })
+    return (
+      <Tr
+        key={log.id}
+        {...(opens
+          ? {
+              tabIndex: 0,
+              [ROW_KEY_ATTRIBUTE]: rowKey(log),
+              className: openableRow,
+              onClick: (e) => {
+                // Its own buttons (View, delete) act by themselves.
+                if (!(e.target as Element).closest('button, a, input')) open()
+              },
+              onKeyDown: (e) => {
+                if (e.key === 'Enter' && e.target === e.currentTarget) open()
+              },
+            }
+          : {})}
+      >
         <Td>
-          {canDeleteRow(log) ? (
+          <span title={log.name} className={css({ display: 'block', maxW: '200px', truncate: true })}>
+            {log.name}
+          </span>
+          <LogSource log={log} />
+          <LogReason log={log} />
+        </Td>
+        <Td>{i18n._(LOG_TYPE_LABEL[log.type])}</Td>
+        <Td>{format.format(new Date(log.date))}</Td>
+        <Td>
+          <StatusBadge status={log.status} />
+        </Td>
+        <Td>
+          {opens ? (
             <button
               type="button"
-              className={button({ variant: 'ghost', size: 'sm' })}
-              aria-label={t`Delete ${log.name}`}
-              onClick={() => rowActions.send({ type: 'row.delete', log })}
+              className={button({ variant: 'link', size: 'sm' })}
+              aria-label={t`View ${log.name}`}
+              onClick={open}
             >
-              <TrashIcon />
+              <Trans>View</Trans>
             </button>
           ) : null}
         </Td>
-      ) : null}
-    </Tr>
-  ))
+        {isPlatformAdmin ? (
+          <Td>
+            {canDeleteRow(log) ? (
+              <button
+                type="button"
+                className={button({ variant: 'ghost', size: 'sm' })}
+                aria-label={t`Delete ${log.name}`}
+                onClick={() => rowActions.send({ type: 'row.delete', log })}
+              >
+                <TrashIcon />
+              </button>
+            ) : null}
+          </Td>
+        ) : null}
+      </Tr>
+    )
+  })
 }
 
 function EmptyStateUploads() {

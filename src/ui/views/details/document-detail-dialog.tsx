@@ -159,7 +159,12 @@ export function DocumentDetailView({ actor }: { actor: DocumentDetailActor }) {
         })}
       >
         <Preview actor={actor} />
-        <div
+        {/* A scrolling panel: focusable and named, so the keyboard can scroll it. The quality findings
+            (why a document failed) come first, above the fields. */}
+        <section
+          aria-label={t`Information panel`}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll area the keyboard must be able to scroll
+          tabIndex={0}
           className={css({
             p: { base: '4', md: '6' },
             overflowY: { md: 'auto' },
@@ -168,9 +173,9 @@ export function DocumentDetailView({ actor }: { actor: DocumentDetailActor }) {
             gap: '5',
           })}
         >
-          <Fields kind={kind} document={document} />
           <Quality actor={actor} />
-        </div>
+          <Fields kind={kind} document={document} />
+        </section>
       </div>
     )
 
