@@ -88,6 +88,17 @@ async function expectDialogOnScreen(p: Page, dialog: Locator, closeName: string)
   await expect.poll(() => dialog.count()).toBe(0)
 }
 
+/** The button of the uploaded invoice's row that opens its details. */
+const viewButton = (p: Page) =>
+  p.getByRole('row', { name: /0002-facture\.pdf/ }).getByRole('button', { name: /view|open details/i })
+
+/** The width and height of `target`'s box, at least 44 px each on a phone. */
+async function expectTouchTarget(target: Locator) {
+  const box = (await target.boundingBox())!
+  expect(Math.round(box.width)).toBeGreaterThanOrEqual(44)
+  expect(Math.round(box.height)).toBeGreaterThanOrEqual(44)
+}
+
 /** A row's action is inside the visible part of the table's box, without scrolling the box. */
 async function expectActionsInView(table: Locator, action: Locator) {
   await action.waitFor()
@@ -135,7 +146,7 @@ describe.each(WIDTHS)('at %i px wide', (width) => {
     await openUploadDialog(page, 'Upload document')
     await expectDialogOnScreen(page, page.getByRole('dialog', { name: 'Upload documents' }), 'Close')
 
-    await page.getByRole('button', { name: 'Open details of 0002-facture.pdf' }).click()
+    await viewButton(page).click()
     await expectDialogOnScreen(page, page.getByRole('dialog', { name: 'Invoice details' }), 'Close details')
 
     await page.goto(`${server.url}/settings`)
@@ -170,5 +181,30 @@ describe.each(WIDTHS)('at %i px wide', (width) => {
       middle,
     )
     expect(onTop).toBe(true)
+  })
+})
+
+describe.each([320, 375])('on a phone %i px wide', (width) => {
+  it('the uploads are cards with touch targets of 44 px', async () => {
+    await page.setViewportSize({ width, height: 740 })
+    await page.goto(`${server.url}/`)
+    const row = page.getByRole('row', { name: /0002-facture\.pdf/ })
+    await row.waitFor()
+    const card = (await row.boundingBox())!
+    expect(card.x).toBeGreaterThanOrEqual(0)
+    expect(card.x + card.width).toBeLessThanOrEqual(width)
+    const box = row.locator('xpath=ancestor::table/..')
+    expect(await box.evaluate((e) => e.scrollWidth - e.clientWidth)).toBe(0)
+    await expectTouchTarget(viewButton(page))
+
+    await openUploadDialog(page, 'Upload document')
+    const dialog = page.getByRole('dialog', { name: 'Upload documents' })
+    await dialog
+      .locator('input[type=file]')
+      .first()
+      .setInputFiles([join(corpus, '0002-facture.pdf')])
+    await expectTouchTarget(dialog.getByRole('button', { name: 'Remove 0002-facture.pdf' }))
+    await page.keyboard.press('Escape')
+    await expect.poll(() => dialog.count()).toBe(0)
   })
 })

@@ -357,9 +357,42 @@ const table = defineSlotRecipe({
       embedded: {
         // relative: a screen-reader-only header text is positioned inside this box, not the page.
         scroll: { position: 'relative' },
-        head: { color: 'fg.muted' },
-        header: { py: '3' },
-        cell: { textAlign: 'left', whiteSpace: 'nowrap' },
+        head: {
+          color: 'fg.muted',
+          mdDown: {
+            display: 'block',
+            '& > tr': { display: 'flex', flexWrap: 'wrap', columnGap: '4', rowGap: '1', px: '4', py: '2' },
+          },
+        },
+        header: {
+          py: '3',
+          // On phones the header row is a bar of the sort buttons; headers without one are hidden.
+          mdDown: { display: 'block', px: '0', py: '0', '&:not(:has(button))': { display: 'none' } },
+        },
+        cell: {
+          textAlign: 'left',
+          whiteSpace: 'nowrap',
+          mdDown: {
+            display: 'block',
+            p: '0',
+            '&:first-child': { flexBasis: 'full', fontWeight: 'medium' },
+            // Touch targets of at least 44 × 44 px.
+            '& :is(button, a)': { minH: '11', minW: '11' },
+          },
+        },
+        // On phones each row is a card: the name on its own line, then type, date, status and actions.
+        table: { mdDown: { display: 'block', '& > tbody': { display: 'block' } } },
+        row: {
+          mdDown: {
+            display: 'flex',
+            flexWrap: 'wrap',
+            alignItems: 'center',
+            columnGap: '3',
+            rowGap: '1',
+            px: '4',
+            py: '3',
+          },
+        },
       },
     },
   },

@@ -133,7 +133,19 @@ export default function UploadDialog({ dialog }: { dialog: UploadDialogActor }) 
                 </span>
                 <button
                   type="button"
-                  className={css({ color: 'fg.muted', fontSize: 'xs', _hover: { color: 'red.600' } })}
+                  className={css({
+                    color: 'fg.muted',
+                    fontSize: 'xs',
+                    _hover: { color: 'red.600' },
+                    // A touch target of 44 × 44 px on phones.
+                    mdDown: {
+                      display: 'inline-flex',
+                      alignItems: 'center',
+                      justifyContent: 'center',
+                      minW: '11',
+                      minH: '11',
+                    },
+                  })}
                   aria-label={t`Remove ${s.file.name}`}
                   onClick={() => dialog.send({ type: 'file.remove', index })}
                 >
