@@ -208,3 +208,34 @@ describe.each([320, 375])('on a phone %i px wide', (width) => {
     await expect.poll(() => dialog.count()).toBe(0)
   })
 })
+
+it('the filter popover with a custom date range fits a 1280 × 800 screen', async () => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.goto(`${server.url}/`)
+  await page.getByRole('button', { name: 'Filter' }).click()
+  const popover = page.getByRole('dialog', { name: 'Filters' })
+  await popover.getByRole('combobox', { name: 'Date' }).selectOption('custom')
+  const to = popover.getByRole('textbox', { name: 'To' })
+  await to.waitFor()
+  const frame = (await popover.boundingBox())!
+  const toBox = (await to.boundingBox())!
+  expect(toBox.x + toBox.width).toBeLessThanOrEqual(frame.x + frame.width)
+  await popover.getByRole('button', { name: 'Apply Filters' }).scrollIntoViewIfNeeded()
+  expect(await offScreen(page, [popover.getByRole('button', { name: 'Apply Filters' })])).toEqual([])
+  expect(frame.y + frame.height).toBeLessThanOrEqual(800)
+})
+
+it('stacks the sticky header under popovers, tooltips, dialogs and toasts', async () => {
+  await page.goto(`${server.url}/`)
+  const order = ['sticky', 'banner', 'dropdown', 'tooltip', 'overlay', 'modal', 'toast']
+  const levels = await page.evaluate(
+    (names) =>
+      names.map((n) => Number(getComputedStyle(document.documentElement).getPropertyValue(`--z-index-${n}`))),
+    order,
+  )
+  expect(levels.every((level) => Number.isInteger(level) && level > 0)).toBe(true)
+  expect([...levels].sort((a, b) => a - b)).toEqual(levels)
+  expect(new Set(levels).size).toBe(levels.length)
+  // The header takes its level from the token (an undefined token left it at `auto`).
+  expect(await page.getByRole('banner').evaluate((e) => getComputedStyle(e).zIndex)).toBe(String(levels[0]))
+})
