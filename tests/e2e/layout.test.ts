@@ -239,3 +239,34 @@ it('stacks the sticky header under popovers, tooltips, dialogs and toasts', asyn
   // The header takes its level from the token (an undefined token left it at `auto`).
   expect(await page.getByRole('banner').evaluate((e) => getComputedStyle(e).zIndex)).toBe(String(levels[0]))
 })
+
+it('shows the sidebar tooltip above the table scrolled under it', async () => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.goto(`${server.url}/`)
+  const row = page.getByRole('row', { name: /0002-facture\.pdf/ })
+  await row.waitFor()
+  // Room below the table inside the shell (the sidebar sticks within it).
+  await page.locator('main').evaluate((main) => {
+    main.style.paddingBottom = '100vh'
+  })
+  const entry = page.getByRole('button', { name: 'Reports (Power BI)' })
+  const entryBox = (await entry.boundingBox())!
+  const rowBox = (await row.boundingBox())!
+  const entryMiddle = entryBox.y + entryBox.height / 2
+  await page.evaluate((by) => window.scrollBy(0, by), rowBox.y + rowBox.height / 2 - entryMiddle)
+  // The sidebar is sticky: the entry has not moved (hover() would scroll the page back).
+  await page.mouse.move(entryBox.x + entryBox.width / 2, entryMiddle, { steps: 3 })
+  const tooltip = page.getByRole('tooltip', { name: 'No link has been set for this company' })
+  const tip = (await tooltip.boundingBox())!
+  const under = (await row.boundingBox())!
+  // The row lies under the tooltip's middle ...
+  expect(under.y).toBeLessThan(tip.y + tip.height / 2)
+  expect(under.y + under.height).toBeGreaterThan(tip.y + tip.height / 2)
+  expect(under.x).toBeLessThan(tip.x + tip.width / 2)
+  // ... and the tooltip is what is painted there.
+  const onTop = await page.evaluate(
+    ({ x, y }) => document.elementFromPoint(x, y)?.closest('[role=tooltip]') !== null,
+    { x: tip.x + tip.width / 2, y: tip.y + tip.height / 2 },
+  )
+  expect(onTop).toBe(true)
+})
