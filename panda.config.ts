@@ -14,6 +14,22 @@ export default defineConfig({
   theme: {
     extend: {
       tokens: {
+        // Stacking, bottom to top: the page's sticky header and side bar, the upload panel, popovers
+        // and menus, tooltips, the dialogs' backdrop and frames, toasts.
+        zIndex: {
+          hide: { value: -1 },
+          base: { value: 0 },
+          docked: { value: 10 },
+          sticky: { value: 100 },
+          banner: { value: 200 },
+          dropdown: { value: 300 },
+          popover: { value: 300 },
+          tooltip: { value: 400 },
+          overlay: { value: 500 },
+          modal: { value: 510 },
+          toast: { value: 600 },
+          skipLink: { value: 700 },
+        },
         fonts: {
           body: {
             value: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',

@@ -39,6 +39,7 @@ const skipLink = css({
   boxShadow: 'md',
   transform: 'translateY(-200%)',
   _focus: { transform: 'none' },
+  zIndex: 'skipLink',
 })
 
 /** The first focusable element of every page: jumps past the header and navigation. */
@@ -47,7 +48,6 @@ export function SkipLink() {
     <a
       href={`#${MAIN_ID}`}
       className={skipLink}
-      style={{ zIndex: 1000 }}
       onClick={(e) => {
         e.preventDefault()
         focusMainHeading()

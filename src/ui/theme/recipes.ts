@@ -204,6 +204,14 @@ const panelParts = {
 } as const
 
 /**
+ * A positioner that centres its frame: one column as wide as the viewport less `padding`, so that a
+ * wide part of the frame (a row of tabs, a long name) scrolls inside it instead of widening it.
+ */
+function centred(padding: string | { base: string; md: string }) {
+  return { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', placeItems: 'center', p: padding } as const
+}
+
+/**
  * Every modal frame (on Ark Dialog): a dimmed backdrop, a fixed positioner and the content with its
  * title bar, body and footer. `sheet`: a side sheet from the right (full width on phones); `form`: a
  * centred form dialog; `detail`: full screen on phones, a large centred dialog from md; `alert`: a
@@ -216,12 +224,13 @@ const dialog = defineSlotRecipe({
     backdrop: { position: 'fixed', inset: '0', bg: 'black/40', zIndex: 'overlay' },
     positioner: { position: 'fixed', inset: '0', zIndex: 'modal' },
     content: { bg: 'bg.surface', display: 'flex', flexDirection: 'column', boxShadow: 'xl' },
-    header: { display: 'flex', justifyContent: 'space-between' },
+    header: { display: 'flex', justifyContent: 'space-between', flexShrink: 0 },
     heading: { display: 'flex', flexDirection: 'column', gap: '1', minW: '0' },
     title: { fontSize: 'lg', fontWeight: 'semibold' },
     description: { fontSize: 'sm', color: 'fg.muted' },
-    body: { flex: '1', overflowY: 'auto' },
-    footer: { display: 'flex', gap: '2' },
+    // The body scrolls (both ways if a wide part needs it); the title bar and footer stay in view.
+    body: { flex: '1', minH: '0', overflow: 'auto' },
+    footer: { display: 'flex', gap: '2', flexShrink: 0 },
   },
   variants: {
     variant: {
@@ -234,22 +243,31 @@ const dialog = defineSlotRecipe({
           right: '0',
           h: '100dvh',
           w: 'full',
-          maxW: 'xl',
+          maxW: 'min(token(sizes.xl), 100vw)',
           boxShadow: '2xl',
         },
       },
       form: {
         ...panelParts,
-        positioner: { display: 'grid', placeItems: 'center', p: '4' },
-        content: { ...focusFrame, borderRadius: 'xl', w: 'full', maxW: 'lg', maxH: 'calc(100dvh - 2rem)' },
+        positioner: centred('4'),
+        content: {
+          ...focusFrame,
+          borderRadius: 'xl',
+          w: 'full',
+          maxW: 'min(token(sizes.lg), calc(100vw - 2rem))',
+          maxH: 'calc(100dvh - 2rem)',
+          minW: '0',
+          overflow: 'hidden',
+        },
       },
       detail: {
-        positioner: { display: 'grid', placeItems: 'center', p: { base: '0', md: '4' } },
+        positioner: centred({ base: '0', md: '4' }),
         content: {
           ...focusFrame,
           borderRadius: { base: 'none', md: 'xl' },
           w: 'full',
           maxW: '7xl',
+          minW: '0',
           h: { base: '100dvh', md: '80dvh' },
           overflow: 'hidden',
         },
@@ -266,8 +284,17 @@ const dialog = defineSlotRecipe({
         },
       },
       alert: {
-        positioner: { display: 'grid', placeItems: 'center', p: '4' },
-        content: { borderRadius: 'xl', p: '6', w: 'full', maxW: 'md', gap: '4' },
+        positioner: centred('4'),
+        content: {
+          borderRadius: 'xl',
+          p: '6',
+          w: 'full',
+          maxW: 'md',
+          minW: '0',
+          maxH: 'calc(100dvh - 2rem)',
+          overflowY: 'auto',
+          gap: '4',
+        },
         footer: { justifyContent: 'flex-end' },
       },
       drawer: {
@@ -280,6 +307,13 @@ const dialog = defineSlotRecipe({
   defaultVariants: { variant: 'sheet' },
   staticCss: [{ variant: ['*'] }],
 })
+
+/** The last column (a row's actions) stays in view at the right edge while the table scrolls sideways. */
+const stickyEnd = {
+  position: 'sticky',
+  right: '0',
+  boxShadow: 'inset 1px 0 0 token(colors.border.default)',
+} as const
 
 /**
  * Data tables. `framed`: a bordered, rounded box of its own (administration lists); `embedded`: the
@@ -316,15 +350,49 @@ const table = defineSlotRecipe({
           textTransform: 'uppercase',
           letterSpacing: 'wide',
           py: '2.5',
+          '&:last-child': { ...stickyEnd, bg: 'bg.muted' },
         },
-        cell: { verticalAlign: 'middle' },
+        cell: { verticalAlign: 'middle', '&:last-child:not([colspan])': { ...stickyEnd, bg: 'bg.surface' } },
       },
       embedded: {
         // relative: a screen-reader-only header text is positioned inside this box, not the page.
         scroll: { position: 'relative' },
-        head: { color: 'fg.muted' },
-        header: { py: '3' },
-        cell: { textAlign: 'left', whiteSpace: 'nowrap' },
+        head: {
+          color: 'fg.muted',
+          mdDown: {
+            display: 'block',
+            '& > tr': { display: 'flex', flexWrap: 'wrap', columnGap: '4', rowGap: '1', px: '4', py: '2' },
+          },
+        },
+        header: {
+          py: '3',
+          // On phones the header row is a bar of the sort buttons; headers without one are hidden.
+          mdDown: { display: 'block', px: '0', py: '0', '&:not(:has(button))': { display: 'none' } },
+        },
+        cell: {
+          textAlign: 'left',
+          whiteSpace: 'nowrap',
+          mdDown: {
+            display: 'block',
+            p: '0',
+            '&:first-child': { flexBasis: 'full', fontWeight: 'medium' },
+            // Touch targets of at least 44 × 44 px.
+            '& :is(button, a)': { minH: '11', minW: '11' },
+          },
+        },
+        // On phones each row is a card: the name on its own line, then type, date, status and actions.
+        table: { mdDown: { display: 'block', '& > tbody': { display: 'block' } } },
+        row: {
+          mdDown: {
+            display: 'flex',
+            flexWrap: 'wrap',
+            alignItems: 'center',
+            columnGap: '3',
+            rowGap: '1',
+            px: '4',
+            py: '3',
+          },
+        },
       },
     },
   },

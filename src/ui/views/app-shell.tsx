@@ -110,6 +110,8 @@ function DesktopSidebar({ sidebar }: { sidebar: SidebarActor }) {
         borderColor: 'border.default',
         position: 'sticky',
         top: '0',
+        // Above the main column, so that a nav item's tooltip is not covered by the table.
+        zIndex: 'docked',
         h: '100dvh',
       })}
     >

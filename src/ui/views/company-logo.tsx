@@ -9,6 +9,8 @@ export const switcherTrigger = css({
   h: '10',
   px: '2',
   maxW: { base: '44', sm: '64' },
+  // Shrinks (the name truncated) so that the header fits a 320 px screen.
+  minW: '0',
   borderRadius: 'md',
   fontSize: 'sm',
   fontWeight: 'medium',

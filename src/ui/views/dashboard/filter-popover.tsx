@@ -21,6 +21,8 @@ const select = css({
   h: '9',
   px: '2',
   w: 'full',
+  // A date box is as narrow as its column (its own minimum is wider than half the popover).
+  minW: '0',
   borderWidth: '1px',
   borderColor: 'border.strong',
   borderRadius: 'md',
@@ -31,6 +33,7 @@ const label = css({
   display: 'flex',
   flexDirection: 'column',
   gap: '1',
+  minW: '0',
   fontSize: 'sm',
   fontWeight: 'medium',
 })
@@ -68,6 +71,10 @@ export default function FilterPopover(_: PopupProps) {
           <Popover.Content
             className={css({
               w: '80',
+              // Never taller or wider than the room Ark measured beside the button: the fields scroll.
+              maxW: 'calc(100vw - 1rem)',
+              maxH: 'var(--available-height, calc(100dvh - 5rem))',
+              overflowY: 'auto',
               bg: 'bg.surface',
               borderWidth: '1px',
               borderColor: 'border.default',
@@ -166,7 +173,7 @@ function FilterFields({ popover }: { popover: FilterActor }) {
       <Choice field="type" label={<Trans>Type</Trans>} draft={draft} labels={labels} onEdit={edit} />
       <Choice field="date" label={<Trans>Date</Trans>} draft={draft} labels={labels} onEdit={edit} />
       {draft.date === 'custom' ? (
-        <div className={css({ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '2' })}>
+        <div className={css({ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: '2' })}>
           <DateBound
             label={<Trans>From</Trans>}
             value={draft.from}

@@ -29,6 +29,14 @@ const ACCEPT: Partial<Record<UploadTab, string>> = Object.fromEntries(
   ]),
 )
 
+/** A chosen file's remove button: a touch target of 44 × 44 px on phones. */
+const removeFile = css({
+  color: 'fg.muted',
+  fontSize: 'xs',
+  _hover: { color: 'red.600' },
+  mdDown: { display: 'inline-flex', alignItems: 'center', justifyContent: 'center', minW: '11', minH: '11' },
+})
+
 /** The invoice/expense dialog (two tabs) or the document dialog (one tab per category). */
 export default function UploadDialog({ dialog }: { dialog: UploadDialogActor }) {
   const { t, i18n } = useLingui()
@@ -133,7 +141,7 @@ export default function UploadDialog({ dialog }: { dialog: UploadDialogActor }) 
                 </span>
                 <button
                   type="button"
-                  className={css({ color: 'fg.muted', fontSize: 'xs', _hover: { color: 'red.600' } })}
+                  className={removeFile}
                   aria-label={t`Remove ${s.file.name}`}
                   onClick={() => dialog.send({ type: 'file.remove', index })}
                 >

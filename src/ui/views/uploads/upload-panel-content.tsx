@@ -58,7 +58,7 @@ export default function UploadPanelContent({ queue }: { queue: UploadQueueActor 
         position: 'fixed',
         right: { base: '2', md: '6' },
         bottom: { base: '2', md: '6' },
-        zIndex: 'overlay',
+        zIndex: 'banner',
         w: { base: 'calc(100vw - 1rem)', sm: '96' },
         bg: 'bg.surface',
         borderWidth: '1px',
