@@ -92,20 +92,32 @@ describe('the upload flow and the dashboard', () => {
     await waitFor(queue, () => uploads.answers.length === 1)
     expect(calls).toHaveLength(1)
     uploads.answers[0]!('COMPLETED')
-    await waitFor(board, () => calls.length === 2)
     await waitFor(queue, (s) => s.context.uploads[0]?.status === 'success')
-    expect(received).toEqual(['uploads.settled'])
+    await waitFor(board, (s) => s.matches({ data: 'ready' }) && received.length === 2)
+    // The server took the upload (its row shows at once), then it settled: two reloads.
+    expect(received).toEqual(['uploads.accepted', 'uploads.settled'])
+    expect(calls.length).toBeGreaterThan(1)
     // The server took the upload: listeners learn it with the company and the new document.
     expect(accepted).toEqual([{ type: 'uploads.accepted', companyId: 7, documentId: 1 }])
 
-    // Once stopped (the dashboard left the screen), a settled upload no longer reaches it.
-    board.stop()
-    queue.send({ type: 'uploads.add', files: [invoice('b.pdf')], companyId: 7, at: 1 })
+    // Another company's upload is not this list's: only its settling reaches the dashboard.
+    queue.send({ type: 'uploads.add', files: [invoice('c.pdf')], companyId: 8, at: 1 })
     await waitFor(queue, () => uploads.answers.length === 2)
     uploads.answers[1]!('COMPLETED')
     await waitFor(queue, (s) => s.context.uploads.every((u) => u.status === 'success'))
-    expect(calls).toHaveLength(2)
+    await waitFor(board, (s) => s.matches({ data: 'ready' }) && received.length === 3)
+    expect(received).toEqual(['uploads.accepted', 'uploads.settled', 'uploads.settled'])
     expect(accepted).toHaveLength(2)
+
+    // Once stopped (the dashboard left the screen), an upload no longer reaches it.
+    const before = calls.length
+    board.stop()
+    queue.send({ type: 'uploads.add', files: [invoice('b.pdf')], companyId: 7, at: 2 })
+    await waitFor(queue, () => uploads.answers.length === 3)
+    uploads.answers[2]!('COMPLETED')
+    await waitFor(queue, (s) => s.context.uploads.every((u) => u.status === 'success'))
+    expect(calls).toHaveLength(before)
+    expect(accepted).toHaveLength(3)
   })
 })
 

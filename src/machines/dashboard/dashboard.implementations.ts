@@ -15,7 +15,7 @@ export type DashboardActor = ActorRefFrom<typeof dashboardMachine>
 export type DashboardDeps = {
   api: Pick<Api, 'logs'>
   notify: Notify
-  /** The upload queue whose settled uploads reload the dashboard (none in tests that do not upload). */
+  /** The upload queue whose accepted and settled uploads reload the dashboard (none in tests that do not upload). */
   uploads?: Pick<UploadQueueActor, 'on'>
 }
 
@@ -23,9 +23,17 @@ export function createDashboardImplementations({ api, notify, uploads }: Dashboa
   return {
     dashboard: dashboardMachine.provide({
       actors: {
-        uploadEvents: fromCallback(({ sendBack }) => {
-          const subscription = uploads?.on('uploads.settled', (event) => sendBack(event))
-          return () => subscription?.unsubscribe()
+        uploadEvents: fromCallback(({ sendBack, input }) => {
+          const subscriptions = [
+            uploads?.on('uploads.settled', (event) => sendBack(event)),
+            // Another company's upload (the selection changed while it was sent) is not this list's.
+            uploads?.on('uploads.accepted', (event) => {
+              if (event.companyId === input.companyId) sendBack({ type: 'uploads.accepted' })
+            }),
+          ]
+          return () => {
+            for (const subscription of subscriptions) subscription?.unsubscribe()
+          }
         }),
         fetchLogs: fromPromise(async ({ input }) => {
           // The summary counts every row of the company on the server; the table is a page of the filtered rows.

@@ -9,8 +9,9 @@
  *   force, and it answers `filters.applied` (a new set) or `filters.cleared` (Reset).
  * - `rowActions` (`rowActionsMachine`): opens a row's details and deletes a row after its
  *   confirmation; it sends `dashboard.refresh` when the details close or a row is deleted.
- * - `uploads` (`uploadEvents`): passes on the upload queue's `uploads.settled` (an upload completed
- *   or failed), so the inspector shows which upload reloaded the list.
+ * - `uploads` (`uploadEvents`): passes on the upload queue's `uploads.accepted` (the server took an
+ *   upload of this company: its row and the Pending count show at once) and `uploads.settled` (an
+ *   upload completed or failed), so the inspector shows which upload reloaded the list.
  */
 import { assign, type EventObject, fromCallback, fromPromise, raise, sendTo, setup } from 'xstate'
 import type { LogQuery } from '../../api/logs'
@@ -50,6 +51,8 @@ export type DashboardEvent =
   | { type: 'filters.open' }
   | FiltersOutcome
   | { type: 'dashboard.refresh' }
+  /** The server took an upload of this company, passed on by the `uploads` actor. */
+  | { type: 'uploads.accepted' }
   /** The upload queue settled an upload (completed or failed), passed on by the `uploads` actor. */
   | { type: 'uploads.settled' }
   | { type: 'dashboard.retry' }
@@ -121,8 +124,8 @@ export const dashboardMachine = setup({
     }),
     rowActions: rowActionsMachine,
     filters: filtersMachine,
-    /** Sends the dashboard the upload queue's `uploads.settled` (none where nothing uploads). */
-    uploadEvents: fromCallback<EventObject>(() => undefined),
+    /** Sends the dashboard the upload queue's `uploads.accepted` (of its company) and `uploads.settled` (none where nothing uploads). */
+    uploadEvents: fromCallback<EventObject, { companyId: number }>(() => undefined),
   },
   actions: {
     notifyFailed: (_, _params: { searching: boolean; failure: CallFailure }) => {},
@@ -152,7 +155,7 @@ export const dashboardMachine = setup({
       input: ({ context, self }) => ({ companyId: context.companyId, dashboard: self }),
     },
     { id: 'filters', src: 'filters', input: ({ self }) => ({ dashboard: self }) },
-    { id: 'uploads', src: 'uploadEvents' },
+    { id: 'uploads', src: 'uploadEvents', input: ({ context }) => ({ companyId: context.companyId }) },
   ],
   on: {
     'summary.toggle': {
@@ -193,6 +196,11 @@ export const dashboardMachine = setup({
       initial: 'loading',
       on: {
         'dashboard.refresh': '.loading',
+        'uploads.accepted': {
+          target: '.loading',
+          description:
+            'The server took an upload of this company: its row and the Pending count show at once.',
+        },
         'uploads.settled': {
           target: '.loading',
           description: 'An upload completed or failed: the list and the counts reload.',
