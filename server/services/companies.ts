@@ -181,9 +181,9 @@ export async function withUniqueCompanyFields<T>(
   })
 }
 
-/** Whether another company already has this name (case-insensitive, trimmed). */
-async function companyNameTaken(db: AppDatabase, name: string, exceptId?: number): Promise<boolean> {
-  const conditions: SQL[] = [sql`lower(${companies.name}) = lower(${name})`]
+/** Whether a company other than `exceptId` matches `condition`. */
+async function otherCompanyMatches(db: AppDatabase, condition: SQL, exceptId?: number): Promise<boolean> {
+  const conditions: SQL[] = [condition]
   if (exceptId !== undefined) conditions.push(ne(companies.id, exceptId))
   const [row] = await db
     .select({ id: companies.id })
@@ -192,6 +192,10 @@ async function companyNameTaken(db: AppDatabase, name: string, exceptId?: number
     .limit(1)
   return row !== undefined
 }
+
+/** Whether another company already has this name (case-insensitive, trimmed). */
+const companyNameTaken = (db: AppDatabase, name: string, exceptId?: number) =>
+  otherCompanyMatches(db, sql`lower(${companies.name}) = lower(${name})`, exceptId)
 
 const sameAddress = (a: string | null | undefined, b: string | null | undefined) =>
   !!a && !!b && a.toLowerCase() === b.toLowerCase()
@@ -225,18 +229,12 @@ async function scannerConflicts(
 }
 
 /** Whether a company other than `exceptId` has this address as its invoice or expense scanner. */
-async function scannerAddressUsed(db: AppDatabase, address: string, exceptId?: number): Promise<boolean> {
-  const conditions: SQL[] = [
+const scannerAddressUsed = (db: AppDatabase, address: string, exceptId?: number) =>
+  otherCompanyMatches(
+    db,
     sql`(lower(${companies.invoiceScanner}) = lower(${address}) or lower(${companies.expenseScanner}) = lower(${address}))`,
-  ]
-  if (exceptId !== undefined) conditions.push(ne(companies.id, exceptId))
-  const [row] = await db
-    .select({ id: companies.id })
-    .from(companies)
-    .where(and(...conditions))
-    .limit(1)
-  return row !== undefined
-}
+    exceptId,
+  )
 
 export async function createCompany(
   db: AppDatabase,

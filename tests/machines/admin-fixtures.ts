@@ -80,3 +80,25 @@ export const scannerTaken = failure(409, 'A scanner address is already in use', 
 ])
 export const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output })
 export const error = (id: string, e: unknown) => ({ type: `xstate.error.actor.${id}`, error: e })
+
+/** The invitation the invite-user tests send, and the events their graphs are walked with. */
+export const inviteIdentity = {
+  email: 'carol@example.com',
+  name: 'Carol',
+  surname: 'Test',
+  role: 'CLIENT_USER' as const,
+}
+export const inviteEvents = {
+  'company.add': [
+    { type: 'company.add', companyId: 1, role: 'COMPANY_USER' },
+    { type: 'company.add', companyId: null, role: 'COMPANY_USER' },
+    { type: 'company.add', companyId: 2, role: '' },
+  ],
+  'company.remove': [{ type: 'company.remove', companyId: 1 }],
+  'invite.submit': [
+    { type: 'invite.submit', values: { ...inviteIdentity, email: ' Carol@Example.com ' } },
+    { type: 'invite.submit', values: { email: 'not-an-email', name: 'C', surname: 'Test', role: '' } },
+  ],
+  'xstate.done.actor.invite': [done('invite', undefined)],
+  'xstate.error.actor.invite': [error('invite', failure(409, 'A user with this e-mail already exists'))],
+}

@@ -1,9 +1,7 @@
 import { expect } from 'vitest'
 import { inviteUserMachine } from '../../src/machines/admin/invite-user.machine'
 import { describeModel } from '../support/model'
-import { done, error, failure } from './admin-fixtures'
-
-const identity = { email: 'carol@example.com', name: 'Carol', surname: 'Test', role: 'CLIENT_USER' as const }
+import { inviteEvents, inviteIdentity } from './admin-fixtures'
 
 describeModel('invite user machine', {
   machine: inviteUserMachine,
@@ -12,20 +10,7 @@ describeModel('invite user machine', {
     machine.provide({
       actions: { notify: (_, p) => record(`notify:${p.notice}${p.message ? `:${p.message}` : ''}`) },
     }),
-  events: {
-    'company.add': [
-      { type: 'company.add', companyId: 1, role: 'COMPANY_USER' },
-      { type: 'company.add', companyId: null, role: 'COMPANY_USER' },
-      { type: 'company.add', companyId: 2, role: '' },
-    ],
-    'company.remove': [{ type: 'company.remove', companyId: 1 }],
-    'invite.submit': [
-      { type: 'invite.submit', values: { ...identity, email: ' Carol@Example.com ' } },
-      { type: 'invite.submit', values: { email: 'not-an-email', name: 'C', surname: 'Test', role: '' } },
-    ],
-    'xstate.done.actor.invite': [done('invite', undefined)],
-    'xstate.error.actor.invite': [error('invite', failure(409, 'A user with this e-mail already exists'))],
-  },
+  events: inviteEvents,
   contextKey: (c) => {
     const ctx = c as {
       memberships: { companyId: number }[]
@@ -60,7 +45,7 @@ describeModel('invite user machine', {
     },
     sending: (s) => {
       expect(s.hasTag('busy')).toBe(true)
-      expect(s.context.identity).toEqual(identity)
+      expect(s.context.identity).toEqual(inviteIdentity)
     },
     sent: (s, log) => {
       expect(s.output).toEqual({ sent: true })

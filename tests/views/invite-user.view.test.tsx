@@ -5,7 +5,7 @@ import { type AnyActorRef, type AnyMachineSnapshot, createActor } from 'xstate'
 import { type InviteUserContext, inviteUserMachine } from '../../src/machines/admin/invite-user.machine'
 import { sessionMachine } from '../../src/machines/session/session.machine'
 import { InviteUserDialog } from '../../src/ui/views/admin/invite-user-dialog'
-import { done, error, failure } from '../machines/admin-fixtures'
+import { inviteEvents, type inviteIdentity } from '../machines/admin-fixtures'
 import { inApp, testActors } from '../support/render'
 import { describeViewModel, type User } from '../support/view-model'
 
@@ -13,7 +13,6 @@ const companies = [
   { id: 1, name: 'Acme' },
   { id: 2, name: 'Globex' },
 ]
-const identity = { email: 'carol@example.com', name: 'Carol', surname: 'Test', role: 'CLIENT_USER' }
 const ROLE_LABELS: Record<string, string> = { COMPANY_USER: 'User', COMPANY_ADMIN: 'Admin' }
 const ctx = (s: AnyMachineSnapshot) => s.context as InviteUserContext
 const nameOf = (id: number) => companies.find((c) => c.id === id)!.name
@@ -53,7 +52,7 @@ describeViewModel('invite user dialog', {
       if (remove) await user.click(remove)
     },
     'invite.submit': async (user, event) => {
-      const values = event.values as typeof identity
+      const values = event.values as typeof inviteIdentity
       await fill(user, 'Email', values.email)
       await fill(user, 'Name', values.name)
       await fill(user, 'Surname', values.surname)
@@ -66,20 +65,7 @@ describeViewModel('invite user dialog', {
   allowed: (s, event) =>
     event.type !== 'company.remove' ||
     ctx(s).memberships.some((m) => m.companyId === (event as { companyId?: number }).companyId),
-  events: {
-    'company.add': [
-      { type: 'company.add', companyId: 1, role: 'COMPANY_USER' },
-      { type: 'company.add', companyId: null, role: 'COMPANY_USER' },
-      { type: 'company.add', companyId: 2, role: '' },
-    ],
-    'company.remove': [{ type: 'company.remove', companyId: 1 }],
-    'invite.submit': [
-      { type: 'invite.submit', values: { ...identity, email: ' Carol@Example.com ' } },
-      { type: 'invite.submit', values: { email: 'not-an-email', name: 'C', surname: 'Test', role: '' } },
-    ],
-    'xstate.done.actor.invite': [done('invite', undefined)],
-    'xstate.error.actor.invite': [error('invite', failure(409, 'A user with this e-mail already exists'))],
-  },
+  events: inviteEvents,
   // Which companies are on the invitation and whether a submit was refused: each guard's sides are
   // edges from these states, and every error the dialog shows is checked against the live context.
   contextKey: (c) => {
