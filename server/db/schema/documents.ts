@@ -28,6 +28,9 @@ const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`
 const money = (name: string) => numeric(name, { precision: 14, scale: 2, mode: 'number' })
 /** Where a dashboard row's document came from: the upload dialog or a scanner address's mail. */
 export const LOG_SOURCES = ['upload', 'email'] as const
+/** Where an extracted field's value came from. */
+export const FIELD_SOURCES = ['text', 'ocr', 'xml', 'memory', 'user'] as const
+export type FieldSource = (typeof FIELD_SOURCES)[number]
 export type LogSource = (typeof LOG_SOURCES)[number]
 
 const stamp = (name: string) => timestamp(name, { withTimezone: true }).notNull().defaultNow()
@@ -66,6 +69,21 @@ export const documents = pgTable(
     /** Quality codes (see services/documents/quality.ts). */
     errors: jsonb('errors').$type<string[]>().notNull().default([]),
     warnings: jsonb('warnings').$type<string[]>().notNull().default([]),
+    /**
+     * Where each extracted field's value came from: `text` (PDF text layer), `ocr`, `xml` (an
+     * e-invoice's data), `memory` (the company's supplier memory) or `user` (a correction).
+     */
+    fieldSources: jsonb('field_sources').$type<Record<string, FieldSource>>().notNull().default({}),
+    /**
+     * What the warnings and errors refer to, by code: e.g. `duplicate` → `{document_id}` of the
+     * earlier document, `iban_changed` → `{previous_iban}`.
+     */
+    qualityDetails: jsonb('quality_details')
+      .$type<Record<string, Record<string, unknown>>>()
+      .notNull()
+      .default({}),
+    /** An e-invoice's structured data (syntax, lines, parties, payment terms), when it has one. */
+    einvoice: jsonb('einvoice').$type<Record<string, unknown>>(),
     /** Why processing gave up (technical reason), when it did. */
     failureReason: text('failure_reason'),
     pages: integer('pages'),
@@ -152,6 +170,57 @@ export const mailMessages = pgTable(
     createdAt: stamp('created_at'),
   },
   (t) => [unique('mail_messages_recipient_message_id_key').on(t.recipient, t.messageId)],
+)
+
+/**
+ * A document's history: one row per field a user changed (values as text, null for empty), the
+ * newest read first.
+ */
+export const documentChanges = pgTable(
+  'document_changes',
+  {
+    id: serial('id').primaryKey(),
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    field: text('field').notNull(),
+    oldValue: text('old_value'),
+    newValue: text('new_value'),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: stamp('created_at'),
+  },
+  (t) => [index('document_changes_document_idx').on(t.documentId, t.id)],
+)
+
+/**
+ * A company's supplier memory: what its users corrected for a supplier, keyed by the supplier's
+ * VAT number (`key_kind = 'vat'`) or else its IBAN (`'iban'`), normalised (upper case, no spaces).
+ * Never shared across companies.
+ */
+export const supplierMemories = pgTable(
+  'supplier_memories',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    keyKind: text('key_kind', { enum: ['vat', 'iban'] }).notNull(),
+    key: text('key').notNull(),
+    businessName: text('business_name'),
+    businessAddress: text('business_address'),
+    /** The IBAN a user confirmed for this supplier, when one did. */
+    iban: text('iban'),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: stamp('created_at'),
+    updatedAt: stamp('updated_at'),
+  },
+  (t) => [
+    unique('supplier_memories_company_key').on(t.companyId, t.keyKind, t.key),
+    check('supplier_memories_key_kind_check', sql`${t.keyKind} in ('vat', 'iban')`),
+  ],
 )
 
 export type DocumentRow = typeof documents.$inferSelect
