@@ -28,10 +28,12 @@ const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`
 const money = (name: string) => numeric(name, { precision: 14, scale: 2, mode: 'number' })
 /** Where a dashboard row's document came from: the upload dialog or a scanner address's mail. */
 export const LOG_SOURCES = ['upload', 'email'] as const
+export type LogSource = (typeof LOG_SOURCES)[number]
 /** Where an extracted field's value came from. */
 export const FIELD_SOURCES = ['text', 'ocr', 'xml', 'memory', 'user'] as const
 export type FieldSource = (typeof FIELD_SOURCES)[number]
-export type LogSource = (typeof LOG_SOURCES)[number]
+/** What a supplier memory is keyed by: the supplier's VAT number, else its IBAN. */
+const SUPPLIER_KEY_KINDS = ['vat', 'iban'] as const
 
 const stamp = (name: string) => timestamp(name, { withTimezone: true }).notNull().defaultNow()
 
@@ -207,7 +209,7 @@ export const supplierMemories = pgTable(
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
-    keyKind: text('key_kind', { enum: ['vat', 'iban'] }).notNull(),
+    keyKind: text('key_kind', { enum: SUPPLIER_KEY_KINDS }).notNull(),
     key: text('key').notNull(),
     businessName: text('business_name'),
     businessAddress: text('business_address'),
@@ -219,7 +221,7 @@ export const supplierMemories = pgTable(
   },
   (t) => [
     unique('supplier_memories_company_key').on(t.companyId, t.keyKind, t.key),
-    check('supplier_memories_key_kind_check', sql`${t.keyKind} in ('vat', 'iban')`),
+    check('supplier_memories_key_kind_check', sql`${t.keyKind} in (${inList(SUPPLIER_KEY_KINDS)})`),
   ],
 )
 
