@@ -58,6 +58,7 @@ export const FinancialDocument = v.object({
   original_file_name: text,
   invoice_number: text,
   invoice_date: text,
+  due_date: text,
   expense_date: text,
   business_name: text,
   business_address: text,

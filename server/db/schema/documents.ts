@@ -59,6 +59,8 @@ export const documents = pgTable(
     invoiceNumber: text('invoice_number'),
     /** invoice_date for invoices, expense_date for expenses. */
     documentDate: date('document_date', { mode: 'string' }),
+    /** An invoice's payment due date (BT-9 of an e-invoice, or a user's correction); null for expenses. */
+    dueDate: date('due_date', { mode: 'string' }),
     businessName: text('business_name'),
     businessAddress: text('business_address'),
     vatNumber: text('vat_number'),

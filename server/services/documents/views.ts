@@ -28,7 +28,7 @@ const common = (row: DocumentRow) => ({
 })
 
 export function toInvoice(row: DocumentRow) {
-  return { ...common(row), ...extracted(row), invoice_date: row.documentDate }
+  return { ...common(row), ...extracted(row), invoice_date: row.documentDate, due_date: row.dueDate }
 }
 
 export function toExpense(row: DocumentRow) {
