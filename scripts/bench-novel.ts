@@ -48,7 +48,10 @@ try {
     await generateSet(seed, dir, count, name === 'held-out')
     const results = await runCorpus(loadTruth(dir), ocr, (r) => {
       if (!verbose) return
-      const flag = r.status === r.truth.expected_status ? '' : ` status ${r.status}≠${r.truth.expected_status} ${r.errors}`
+      const flag =
+        r.status === r.truth.expected_status
+          ? ''
+          : ` status ${r.status}≠${r.truth.expected_status} ${r.errors}`
       if (r.mismatches.length === 0 && !flag) return
       console.log(`${name}/${r.truth.file} [${r.truth.variant}]${flag}`)
       for (const m of r.mismatches)
@@ -60,7 +63,12 @@ try {
     if (name === 'held-out') {
       const unseen = (r: DocResult) => (HELD_OUT_FAMILIES as readonly string[]).includes(r.truth.template)
       summary.push(summaryLine('held-out, unseen families', results.filter(unseen)))
-      summary.push(summaryLine('held-out, tuned families', results.filter((r) => !unseen(r))))
+      summary.push(
+        summaryLine(
+          'held-out, tuned families',
+          results.filter((r) => !unseen(r)),
+        ),
+      )
     }
   }
 } finally {

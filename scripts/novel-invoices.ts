@@ -67,7 +67,16 @@ const NAME_A = [
   'Lumen',
 ]
 const NAME_B: Record<Lang, string[]> = {
-  fr: ['Fournitures', 'Conseil', 'Bâtiment', 'Imprimerie', 'Logistique', 'Informatique', 'Services', 'Menuiserie'],
+  fr: [
+    'Fournitures',
+    'Conseil',
+    'Bâtiment',
+    'Imprimerie',
+    'Logistique',
+    'Informatique',
+    'Services',
+    'Menuiserie',
+  ],
   en: ['Supplies', 'Consulting', 'Print Works', 'Logistics', 'Software', 'Trading', 'Engineering', 'Studio'],
   de: ['Handel', 'Beratung', 'Bau', 'Druckerei', 'Logistik', 'Software', 'Technik', 'Werkstatt'],
 }
@@ -77,10 +86,28 @@ const LEGAL_FORMS: Record<Lang, string[]> = {
   de: ['GmbH', 'GmbH & Co. KG', 'UG (haftungsbeschränkt)', 'AG', 'e.K.'],
 }
 const FIRST = ['Claire', 'Jonas', 'Martin', 'Sophie', 'Oliver', 'Lena', 'Hugo', 'Emma', 'Paul', 'Julia']
-const LAST = ['Morel', 'Becker', 'Walsh', 'Lefèvre', 'Hoffmann', 'Turner', 'Garnier', 'Krüger', 'Hughes', 'Renaud']
+const LAST = [
+  'Morel',
+  'Becker',
+  'Walsh',
+  'Lefèvre',
+  'Hoffmann',
+  'Turner',
+  'Garnier',
+  'Krüger',
+  'Hughes',
+  'Renaud',
+]
 
 const STREETS: Record<Lang, string[]> = {
-  fr: ['rue de la Paix', 'avenue Jean Jaurès', 'boulevard Voltaire', 'rue des Lilas', 'place Bellecour', 'quai de Bercy'],
+  fr: [
+    'rue de la Paix',
+    'avenue Jean Jaurès',
+    'boulevard Voltaire',
+    'rue des Lilas',
+    'place Bellecour',
+    'quai de Bercy',
+  ],
   en: ['High Street', 'Station Road', 'Mill Lane', 'Church Street', 'Victoria Road', 'Kings Parade'],
   de: ['Hauptstraße', 'Bahnhofstraße', 'Lindenallee', 'Gartenweg', 'Schillerstraße', 'Am Markt'],
 }
@@ -158,9 +185,7 @@ function gbVat(r: Rng): string {
 
 function party(r: Rng, lang: Lang, company: boolean): Party {
   const form = pick(r, LEGAL_FORMS[lang])
-  const base = company
-    ? `${pick(r, NAME_A)} ${pick(r, NAME_B[lang])}`
-    : `${pick(r, FIRST)} ${pick(r, LAST)}`
+  const base = company ? `${pick(r, NAME_A)} ${pick(r, NAME_B[lang])}` : `${pick(r, FIRST)} ${pick(r, LAST)}`
   const name = company ? `${base} ${form}` : base
   const nameLines = company && chance(r, 0.3) ? [base, form] : [name]
   const [pc, town] = pick(r, CITIES[lang])
@@ -169,7 +194,10 @@ function party(r: Rng, lang: Lang, company: boolean): Party {
   const street = lang === 'de' ? `${st} ${no}` : `${no} ${st}`
   const city = lang === 'en' ? `${town} ${pc}` : `${pc} ${town}`
   const vat = lang === 'fr' ? frVat(r) : lang === 'de' ? deVat(r) : gbVat(r)
-  const slug = base.toLowerCase().normalize('NFD').replace(/[^a-z]/g, '')
+  const slug = base
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[^a-z]/g, '')
   return {
     name,
     nameLines,
@@ -234,9 +262,48 @@ const groupIban = (s: string) => s.replace(/(.{4})/g, '$1 ').trim()
 // ---------------------------------------------------------------- dates and amounts
 
 const MONTHS: Record<Lang, string[]> = {
-  fr: ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre'],
-  en: ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'],
-  de: ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember'],
+  fr: [
+    'janvier',
+    'février',
+    'mars',
+    'avril',
+    'mai',
+    'juin',
+    'juillet',
+    'août',
+    'septembre',
+    'octobre',
+    'novembre',
+    'décembre',
+  ],
+  en: [
+    'January',
+    'February',
+    'March',
+    'April',
+    'May',
+    'June',
+    'July',
+    'August',
+    'September',
+    'October',
+    'November',
+    'December',
+  ],
+  de: [
+    'Januar',
+    'Februar',
+    'März',
+    'April',
+    'Mai',
+    'Juni',
+    'Juli',
+    'August',
+    'September',
+    'Oktober',
+    'November',
+    'Dezember',
+  ],
 }
 
 interface Ymd {
@@ -257,13 +324,19 @@ function formatDate(r: Rng, lang: Lang, t: Ymd, form: number): string {
   const mon = MONTHS.en[t.m - 1]!
   switch (lang) {
     case 'fr':
-      return [`${p2(t.d)}/${p2(t.m)}/${t.y}`, `${p2(t.d)}/${p2(t.m)}/${yy}`, `${t.d} ${MONTHS.fr[t.m - 1]} ${t.y}`, `${p2(t.d)}.${p2(t.m)}.${t.y}`][
-        form % 4
-      ]!
+      return [
+        `${p2(t.d)}/${p2(t.m)}/${t.y}`,
+        `${p2(t.d)}/${p2(t.m)}/${yy}`,
+        `${t.d} ${MONTHS.fr[t.m - 1]} ${t.y}`,
+        `${p2(t.d)}.${p2(t.m)}.${t.y}`,
+      ][form % 4]!
     case 'de':
-      return [`${p2(t.d)}.${p2(t.m)}.${t.y}`, `${t.d}. ${MONTHS.de[t.m - 1]} ${t.y}`, `${p2(t.d)}.${p2(t.m)}.${yy}`, `${t.d}. ${MONTHS.de[t.m - 1]} ${t.y}`][
-        form % 4
-      ]!
+      return [
+        `${p2(t.d)}.${p2(t.m)}.${t.y}`,
+        `${t.d}. ${MONTHS.de[t.m - 1]} ${t.y}`,
+        `${p2(t.d)}.${p2(t.m)}.${yy}`,
+        `${t.d}. ${MONTHS.de[t.m - 1]} ${t.y}`,
+      ][form % 4]!
     default:
       return [
         `${mon} ${t.d}, ${t.y}`,
@@ -302,7 +375,11 @@ function money(lang: Lang, code: string, r: Rng): Money {
 // ---------------------------------------------------------------- labels
 
 const L = {
-  title: { fr: ['FACTURE', 'Facture'], en: ['INVOICE', 'Invoice', 'Tax Invoice'], de: ['RECHNUNG', 'Rechnung'] },
+  title: {
+    fr: ['FACTURE', 'Facture'],
+    en: ['INVOICE', 'Invoice', 'Tax Invoice'],
+    de: ['RECHNUNG', 'Rechnung'],
+  },
   number: {
     fr: ['Facture N°', 'N° de facture', 'Numéro de facture', 'Facture n°'],
     en: ['Invoice No', 'Invoice Number', 'Invoice #', 'Invoice no.'],
@@ -323,7 +400,11 @@ const L = {
     en: ['Delivery date', 'Order date'],
     de: ['Lieferdatum', 'Bestelldatum', 'Leistungsdatum'],
   },
-  supplier: { fr: ['Fournisseur', 'Émetteur', 'Vendeur'], en: ['Supplier', 'From', 'Vendor', 'Seller'], de: ['Lieferant', 'Rechnungssteller', 'Verkäufer'] },
+  supplier: {
+    fr: ['Fournisseur', 'Émetteur', 'Vendeur'],
+    en: ['Supplier', 'From', 'Vendor', 'Seller'],
+    de: ['Lieferant', 'Rechnungssteller', 'Verkäufer'],
+  },
   customer: {
     fr: ['Facturé à', 'Client', 'Adresse de facturation'],
     en: ['Bill to', 'Invoice to', 'Customer'],
@@ -334,22 +415,49 @@ const L = {
     en: ['Subtotal', 'Net total amount', 'Total excl. VAT', 'Net amount'],
     de: ['Nettobetrag', 'Summe netto', 'Gesamtbetrag netto', 'Zwischensumme netto'],
   },
-  vat: { fr: ['TVA', 'TVA', 'Montant TVA'], en: ['VAT', 'VAT @', 'Tax'], de: ['MwSt.', 'USt.', 'zzgl. MwSt.'] },
+  vat: {
+    fr: ['TVA', 'TVA', 'Montant TVA'],
+    en: ['VAT', 'VAT @', 'Tax'],
+    de: ['MwSt.', 'USt.', 'zzgl. MwSt.'],
+  },
   gross: {
     fr: ['Total TTC', 'Montant total brut', 'Net à payer', 'Montant TTC'],
     en: ['Gross total amount', 'Total due', 'Amount due', 'Total incl. VAT', 'Invoice total'],
     de: ['Rechnungsbetrag', 'Endbetrag', 'Gesamtbetrag brutto', 'Gesamtbetrag', 'Zu zahlender Betrag'],
   },
-  noVatTotal: { fr: ['Total', 'Net à payer', 'Montant total'], en: ['Total', 'Amount due', 'Total due'], de: ['Gesamtbetrag', 'Rechnungsbetrag', 'Summe'] },
+  noVatTotal: {
+    fr: ['Total', 'Net à payer', 'Montant total'],
+    en: ['Total', 'Amount due', 'Total due'],
+    de: ['Gesamtbetrag', 'Rechnungsbetrag', 'Summe'],
+  },
   noVat: {
     fr: ['TVA non applicable, art. 293 B du CGI'],
     en: ['VAT exempt', 'No VAT charged: supplier not VAT registered'],
-    de: ['Gemäß §19 UStG wird keine Umsatzsteuer berechnet (Kleinunternehmer gem. §19 UStG).', 'Kleinunternehmer gem. §19 UStG'],
+    de: [
+      'Gemäß §19 UStG wird keine Umsatzsteuer berechnet (Kleinunternehmer gem. §19 UStG).',
+      'Kleinunternehmer gem. §19 UStG',
+    ],
   },
-  payee: { fr: ['Bénéficiaire', 'Titulaire du compte', 'Titulaire'], en: ['Account holder', 'Account name', 'Payee'], de: ['Kontoinhaber', 'Empfänger', 'Kontoinhaber'] },
-  bank: { fr: ['Coordonnées bancaires', 'Règlement par virement'], en: ['Bank details', 'Payment details'], de: ['Bankverbindung', 'Zahlungsinformationen'] },
-  vatId: { fr: ['N° TVA', 'TVA intracom.', 'N° TVA intracommunautaire'], en: ['VAT No', 'VAT Reg No', 'VAT number'], de: ['USt-IdNr.', 'USt-ID', 'Umsatzsteuer-ID'] },
-  buyerRef: { fr: ['Votre référence', 'Réf. client'], en: ['Your ref', 'PO number'], de: ['Ihre Referenz', 'Ihr Zeichen'] },
+  payee: {
+    fr: ['Bénéficiaire', 'Titulaire du compte', 'Titulaire'],
+    en: ['Account holder', 'Account name', 'Payee'],
+    de: ['Kontoinhaber', 'Empfänger', 'Kontoinhaber'],
+  },
+  bank: {
+    fr: ['Coordonnées bancaires', 'Règlement par virement'],
+    en: ['Bank details', 'Payment details'],
+    de: ['Bankverbindung', 'Zahlungsinformationen'],
+  },
+  vatId: {
+    fr: ['N° TVA', 'TVA intracom.', 'N° TVA intracommunautaire'],
+    en: ['VAT No', 'VAT Reg No', 'VAT number'],
+    de: ['USt-IdNr.', 'USt-ID', 'Umsatzsteuer-ID'],
+  },
+  buyerRef: {
+    fr: ['Votre référence', 'Réf. client'],
+    en: ['Your ref', 'PO number'],
+    de: ['Ihre Referenz', 'Ihr Zeichen'],
+  },
   desc: { fr: 'Désignation', en: 'Description', de: 'Bezeichnung' },
   qty: { fr: 'Qté', en: 'Qty', de: 'Menge' },
   unit: { fr: 'PU HT', en: 'Unit price', de: 'Einzelpreis' },
@@ -364,12 +472,34 @@ const SLOGANS: Record<Lang, string[]> = {
   de: ['Qualität seit 1998', 'Ihr Partner für Technik', 'Alles aus einer Hand'],
 }
 const ITEMS: Record<Lang, string[]> = {
-  fr: ['Ramettes papier A4', 'Prestation de conseil', 'Maintenance annuelle', 'Cartouches encre', 'Installation sur site', 'Formation (1 jour)'],
-  en: ['A4 paper reams', 'Consulting services', 'Annual maintenance', 'Ink cartridges', 'On-site installation', 'Training (1 day)'],
-  de: ['Kopierpapier A4', 'Beratungsleistung', 'Jahreswartung', 'Druckerpatronen', 'Montage vor Ort', 'Schulung (1 Tag)'],
+  fr: [
+    'Ramettes papier A4',
+    'Prestation de conseil',
+    'Maintenance annuelle',
+    'Cartouches encre',
+    'Installation sur site',
+    'Formation (1 jour)',
+  ],
+  en: [
+    'A4 paper reams',
+    'Consulting services',
+    'Annual maintenance',
+    'Ink cartridges',
+    'On-site installation',
+    'Training (1 day)',
+  ],
+  de: [
+    'Kopierpapier A4',
+    'Beratungsleistung',
+    'Jahreswartung',
+    'Druckerpatronen',
+    'Montage vor Ort',
+    'Schulung (1 Tag)',
+  ],
 }
 const RATES: Record<Lang, number[]> = { fr: [20, 10, 5.5], en: [20, 5], de: [19, 7] }
-const rateText = (lang: Lang, rate: number) => `${lang === 'en' ? String(rate) : String(rate).replace('.', ',')} %`
+const rateText = (lang: Lang, rate: number) =>
+  `${lang === 'en' ? String(rate) : String(rate).replace('.', ',')} %`
 
 // ---------------------------------------------------------------- one document
 
@@ -415,11 +545,22 @@ function lines(r: Rng, lang: Lang, hasVat: boolean) {
 
 function invoiceNumber(r: Rng, i: number, seed: number): string {
   const s = `${(seed % 900) + 100}${String(i).padStart(3, '0')}`
-  return pick(r, [`FA-2026-${s}`, `INV-${s}`, `RE${s}${digits(r, 2)}`, `F${s}/26`, `${s}${digits(r, 3)}`, `2026-${s}`])
+  return pick(r, [
+    `FA-2026-${s}`,
+    `INV-${s}`,
+    `RE${s}${digits(r, 2)}`,
+    `F${s}/26`,
+    `${s}${digits(r, 3)}`,
+    `2026-${s}`,
+  ])
 }
 
 function kv(label: string, value: string, style: number): string {
-  if (style === 0) return `<div class="kv"><span>${esc(label)} :</span> <span>${esc(value)}</span></div>`.replace(' :', label.endsWith('#') ? '' : ':')
+  if (style === 0)
+    return `<div class="kv"><span>${esc(label)} :</span> <span>${esc(value)}</span></div>`.replace(
+      ' :',
+      label.endsWith('#') ? '' : ':',
+    )
   return `<tr><td class="l">${esc(label)}</td><td class="v">${esc(value)}</td></tr>`
 }
 
@@ -430,7 +571,13 @@ export function makeDoc(seed: number, i: number, heldOut: boolean): Doc {
   const family = pick(r, families)
   const variantRoll = r()
   const variant =
-    variantRoll < 0.1 ? 'totals_mismatch' : variantRoll < 0.16 ? 'iban_checksum' : variantRoll < 0.22 ? 'missing_invoice_number' : 'clean'
+    variantRoll < 0.1
+      ? 'totals_mismatch'
+      : variantRoll < 0.16
+        ? 'iban_checksum'
+        : variantRoll < 0.22
+          ? 'missing_invoice_number'
+          : 'clean'
   const noVat = chance(r, 0.2)
   const totalsForm = pick(r, ['rows', 'table', 'summary'] as const)
   const supplier = party(r, lang, true)
@@ -462,11 +609,16 @@ export function makeDoc(seed: number, i: number, heldOut: boolean): Doc {
   const vatLine = supplier.vat ? `${pick(r, L.vatId[lang])} ${supplier.vat}` : ''
   const junkTop = chance(r, 0.5) ? `<div class="junk">${esc(pick(r, SLOGANS[lang]))}</div>` : ''
   const title = pick(r, L.title[lang])
-  const pageNo = chance(r, 0.4) ? `<div class="page-no">${lang === 'de' ? 'Seite 1/1' : 'Page 1/1'}</div>` : ''
+  const pageNo = chance(r, 0.4)
+    ? `<div class="page-no">${lang === 'de' ? 'Seite 1/1' : 'Page 1/1'}</div>`
+    : ''
 
   // Customer block (labelled or an address window), never the supplier.
   const custLabel = chance(r, 0.7) ? `<div class="lab">${esc(pick(r, L.customer[lang]))}:</div>` : ''
-  const custVat = chance(r, 0.2) && customer.vat ? `<div>${lang === 'de' ? 'USt-IdNr. Kunde' : lang === 'fr' ? 'N° TVA client' : 'Customer VAT No'}: ${customer.vat}</div>` : ''
+  const custVat =
+    chance(r, 0.2) && customer.vat
+      ? `<div>${lang === 'de' ? 'USt-IdNr. Kunde' : lang === 'fr' ? 'N° TVA client' : 'Customer VAT No'}: ${customer.vat}</div>`
+      : ''
   const custHtml = `<div class="cust">${custLabel}<div>${esc(customer.name)}</div><div>${esc(customer.street)}</div><div>${esc(customer.city)}</div>${custVat}</div>`
 
   // Meta: number, date, due, delivery, buyer reference.
@@ -506,23 +658,40 @@ export function makeDoc(seed: number, i: number, heldOut: boolean): Doc {
   const netLabel = pick(r, L.net[lang])
   const grossLabel = noVat ? pick(r, L.noVatTotal[lang]) : pick(r, L.gross[lang])
   const vatLabel = pick(r, L.vat[lang])
-  const vatRowLabel = (rate: number) => (vatLabel.endsWith('@') ? `${vatLabel} ${rate}%` : `${vatLabel} ${rateText(lang, rate)}`)
+  const vatRowLabel = (rate: number) =>
+    vatLabel.endsWith('@') ? `${vatLabel} ${rate}%` : `${vatLabel} ${rateText(lang, rate)}`
   let totalsHtml: string
   if (noVat) {
-    const rows: [string, string][] = chance(r, 0.5) ? [[netLabel, m.fmt(net)], [grossLabel, m.fmt(gross)]] : [[grossLabel, m.fmt(gross)]]
+    const rows: [string, string][] = chance(r, 0.5)
+      ? [
+          [netLabel, m.fmt(net)],
+          [grossLabel, m.fmt(gross)],
+        ]
+      : [[grossLabel, m.fmt(gross)]]
     totalsHtml =
       totalsForm === 'table'
         ? `<table class="tt"><tr>${rows.map(([l]) => `<th>${esc(l)}</th>`).join('')}</tr><tr>${rows.map(([, v]) => `<td>${v}</td>`).join('')}</tr></table>`
         : `<table class="totals">${rows.map(([l, v]) => `<tr><td>${esc(l)}</td><td class="n">${v}</td></tr>`).join('')}</table>`
     totalsHtml += `<div class="note">${esc(pick(r, L.noVat[lang]))}</div>`
   } else if (totalsForm === 'table') {
-    const cells: [string, string][] = [[netLabel, m.fmt(net)], ...vats.map((v) => [vatRowLabel(v.rate), m.fmt(v.vat)] as [string, string]), [grossLabel, m.fmt(gross)]]
+    const cells: [string, string][] = [
+      [netLabel, m.fmt(net)],
+      ...vats.map((v) => [vatRowLabel(v.rate), m.fmt(v.vat)] as [string, string]),
+      [grossLabel, m.fmt(gross)],
+    ]
     totalsHtml = `<table class="tt"><tr>${cells.map(([l]) => `<th>${esc(l)}</th>`).join('')}</tr><tr>${cells.map(([, v]) => `<td>${v}</td>`).join('')}</tr></table>`
   } else if (totalsForm === 'summary') {
     totalsHtml = `<table class="vs"><tr><th>${L.rate[lang]}</th><th>${L.base[lang]}</th><th>${L.vat[lang][0]}</th></tr>${vats
-      .map((v) => `<tr><td>${rateText(lang, v.rate)}</td><td class="n">${m.fmt(v.base)}</td><td class="n">${m.fmt(v.vat)}</td></tr>`)
-      .join('')}</table><table class="totals"><tr><td>${esc(netLabel)}</td><td class="n">${m.fmt(net)}</td></tr>${
-      vats.length > 1 || chance(r, 0.5) ? `<tr><td>${esc(lang === 'fr' ? 'Total TVA' : lang === 'de' ? 'Summe MwSt.' : 'Total VAT')}</td><td class="n">${m.fmt(vat)}</td></tr>` : ''
+      .map(
+        (v) =>
+          `<tr><td>${rateText(lang, v.rate)}</td><td class="n">${m.fmt(v.base)}</td><td class="n">${m.fmt(v.vat)}</td></tr>`,
+      )
+      .join(
+        '',
+      )}</table><table class="totals"><tr><td>${esc(netLabel)}</td><td class="n">${m.fmt(net)}</td></tr>${
+      vats.length > 1 || chance(r, 0.5)
+        ? `<tr><td>${esc(lang === 'fr' ? 'Total TVA' : lang === 'de' ? 'Summe MwSt.' : 'Total VAT')}</td><td class="n">${m.fmt(vat)}</td></tr>`
+        : ''
     }<tr class="b"><td>${esc(grossLabel)}</td><td class="n">${m.fmt(gross)}</td></tr></table>`
   } else {
     totalsHtml = `<table class="totals"><tr><td>${esc(netLabel)}</td><td class="n">${m.fmt(net)}</td></tr>${vats
@@ -531,7 +700,8 @@ export function makeDoc(seed: number, i: number, heldOut: boolean): Doc {
   }
 
   // Bank details and legal footer.
-  const payeeLine = family === 'payee' || chance(r, 0.4) ? `<div>${esc(pick(r, L.payee[lang]))}: ${esc(name)}</div>` : ''
+  const payeeLine =
+    family === 'payee' || chance(r, 0.4) ? `<div>${esc(pick(r, L.payee[lang]))}: ${esc(name)}</div>` : ''
   const bankHtml = printedIban
     ? `<div class="bank"><div class="lab">${esc(pick(r, L.bank[lang]))}</div>${payeeLine}<div>IBAN: ${groupIban(printedIban)}</div><div>BIC: ${pick(r, ['BNPAFRPPXXX', 'COBADEFFXXX', 'BARCGB22', 'AGRIFRPP882'])}</div></div>`
     : ''
@@ -577,6 +747,7 @@ export function makeDoc(seed: number, i: number, heldOut: boolean): Doc {
   .items { width: 100%; margin: 12pt 0; } .items th { border-bottom: 1pt solid #333; } .n { text-align: right; }
   .totals, .vs { margin-left: auto; margin-top: 6pt; } .totals .b { font-weight: bold; }
   .tt { width: 100%; margin-top: 10pt; } .tt th { font-size: 8pt; border-bottom: 0.5pt solid #333; }
+  .metat th, .metat td, .tt th, .tt td, .meta td { white-space: nowrap; }
   .metat th { font-size: 8pt; } .note { margin-top: 8pt; font-style: italic; }
   .bank { margin-top: 16pt; font-size: 8.5pt; }
   .footer { position: fixed; bottom: 0; left: 0; right: 0; text-align: center; font-size: 7pt; color: #555; border-top: 0.5pt solid #aaa; padding-top: 3pt; }
@@ -627,7 +798,10 @@ export async function generateSet(seed: number, dir: string, count: number, held
     for (let i = 0; i < count; i++) {
       const doc = makeDoc(seed, i, heldOut)
       await page.setContent(doc.html)
-      writeFileSync(join(dir, 'files', doc.truth.file), await page.pdf({ format: 'A4', printBackground: false }))
+      writeFileSync(
+        join(dir, 'files', doc.truth.file),
+        await page.pdf({ format: 'A4', printBackground: false }),
+      )
       truths.push(JSON.stringify(doc.truth))
     }
     writeFileSync(join(dir, 'truth.jsonl'), `${truths.join('\n')}\n`)
@@ -639,5 +813,10 @@ export async function generateSet(seed: number, dir: string, count: number, held
 if (import.meta.filename === process.argv[1]) {
   const args = process.argv.slice(2)
   const opt = (n: string, d: string) => (args.includes(n) ? args[args.indexOf(n) + 1]! : d)
-  await generateSet(Number(opt('--seed', '20261126')), opt('--out', '/tmp/novel-invoices'), Number(opt('--count', '120')), args.includes('--held-out'))
+  await generateSet(
+    Number(opt('--seed', '20261126')),
+    opt('--out', '/tmp/novel-invoices'),
+    Number(opt('--count', '120')),
+    args.includes('--held-out'),
+  )
 }

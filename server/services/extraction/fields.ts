@@ -54,7 +54,7 @@ const STREET =
 const POSTCODE =
   /(\b\d{5}\s+\p{L}|\p{L}.*[\s,]\d{5},?$|\b\d{4}\s+\p{L}{2,}|\b[a-z]{1,2}\d[a-z\d]?\s*\d[a-z]{2}\b|\b[a-z]{2}\s+\d{5}(-\d{4})?\b|\bcedex\b)/u
 const LEGAL_FORM =
-  /\b(sarl|sas|sasu|sa|eurl|sci|scea|scop|snc|ei|eirl|selarl|gmbh|ag|kg|ug|ohg|ltd|limited|llp|plc|inc|llc|corp|co|bv|nv|srl|spa|sl|sprl|sc|gie|association|micro-entreprise|entrepreneur|bhd|berhad|s\/b|sb|enterprise|trading|a\.g)\.?$/
+  /(\b(sarl|sas|sasu|sa|eurl|sci|scea|scop|snc|ei|eirl|selarl|gmbh|ag|kg|ug|ohg|ltd|limited|llp|plc|inc|llc|corp|co|bv|nv|srl|spa|sl|sprl|sc|gie|association|micro-entreprise|entrepreneur|bhd|berhad|s\/b|sb|enterprise|trading|a\.g|e\.\s?k)\.?|\bug\s*\(haftungsbeschrankt\))$/
 
 // ---- helpers ------------------------------------------------------------------------------
 
@@ -71,6 +71,9 @@ function valueAfter(lines: Line[], ref: Ref, rest: string, opts: { below?: boole
     const below = lines[ref.li + 1]
     if (below && below.page === ref.line.page && below.y - ref.line.y < ref.seg.size * 2.5)
       under = below.segments.find((s) => overlaps(s, ref.seg))
+    // A header row's cell may sit under a line of another column (a letterhead's address line
+    // printed between the header and its values).
+    under ??= segmentUnder(lines, ref)?.seg
   }
   // In a header row (several labels, no figures) a label's value is the cell under it, not the
   // next header.
@@ -113,7 +116,10 @@ function customerSegments(pages: PageText[], lines: Line[]): Set<Segment> {
       if (line.page !== ref.line.page || line.y - lastY > ref.seg.size * 2.6) break
       // A gap clearly wider than the block's own line spacing starts the next block.
       if (pitch > 0 && line.y - lastY > pitch * 1.6) break
-      const inColumn = line.segments.filter((s) => s.x0 >= column.x0 && s.x0 < column.x1)
+      const inColumn = line.segments
+        .filter((s) => s.x0 >= column.x0 && s.x0 < column.x1)
+        // Past a wide gap the row goes on in another block (a details table beside the block).
+        .filter((s, i, all) => i === 0 || s.x0 - all[i - 1]!.x1 < s.size * 4)
       if (inColumn.length === 0) continue
       if (inColumn.some((s) => /^(designation|description|qty|quantite|libelle|date)\b/.test(f(s.text))))
         break
@@ -183,6 +189,7 @@ function isFieldLabel(text: string): boolean {
     labelAt('invoice_number', t) !== null ||
     labelAt('not_total', t) !== null ||
     labelAt('not_name', t) !== null ||
+    labelAt('buyer_reference', t) !== null ||
     /^(cashier|table|server|tel|fax|time|qty|description|item|pax|member|counter|terminal|slip|receipt)\b/i.test(
       t,
     )
@@ -332,7 +339,10 @@ function letterO(word: string): string {
 /** A table's column header ("Qty", "Amount Tax", "U.Price"): every word a column label. */
 function isColumnHeader(text: string): boolean {
   const words = text.split(/\s+/).filter((w) => /\p{L}/u.test(w))
-  return words.length > 0 && words.every((w) => isLabel('column_header', w))
+  return (
+    isLabel('amount_column', text) ||
+    (words.length > 0 && words.every((w) => isLabel('column_header', w) || isLabel('amount_column', w)))
+  )
 }
 
 function findSupplier(pages: PageText[], lines: Line[], customer: Set<Segment>) {
@@ -448,19 +458,71 @@ function findSupplier(pages: PageText[], lines: Line[], customer: Set<Segment>) 
   }
   if (sender && (!best || !sameParty(best.name, sender.name)))
     return { name: printedCase(sender.name, lines), address: sender.address }
-  // No letterhead text (a logo): the company the legal footer names, when nothing at the top
-  // reads as a company (a legal form, or a name printed again).
+  // No letterhead text (a logo): the company the legal footer names, or the payee of the bank
+  // details, when nothing at the top reads as a company (a legal form, or a name printed again),
+  // or when the top's company is another one than theirs (the customer's block, unlabelled).
   const footer = footerParty(pages, lines, customer)
+  const payee = payeeParty(lines, customer)
+  const party = footer ?? (payee ? { name: payee, address: topAddress(pages, lines, customer) } : null)
   const weak =
     !best || (!LEGAL_FORM.test(f(best.name)) && allText.split(f(best.name)).length - 1 < 2 && best.score < 5)
-  if (footer && weak && (!best || f(best.name) !== f(footer.name)))
-    return { name: printedCase(footer.name, lines), address: footer.address }
+  const otherCompany =
+    best !== null &&
+    party !== null &&
+    LEGAL_FORM.test(f(best.name)) &&
+    LEGAL_FORM.test(f(party.name)) &&
+    !sameParty(best.name, party.name)
+  // A company named in the footer or as payee outweighs a top line that is no company and is
+  // printed nowhere else (a slogan, a person's name in an unlabelled address window).
+  const lesser =
+    best !== null &&
+    party !== null &&
+    LEGAL_FORM.test(f(party.name)) &&
+    !LEGAL_FORM.test(f(best.name)) &&
+    allText.split(f(best.name)).length - 1 < 2
+  if (party && (weak || otherCompany || lesser) && (!best || f(best.name) !== f(party.name)))
+    return { name: printedCase(party.name, lines), address: party.address }
   if (!best) return { name: null, address: null }
   const joined = wrappedName(lines, best)
   return {
     name: printedCase(joined.name, lines),
     address: findAddress(lines, joined.line, joined.seg, customer) ?? sender?.address ?? null,
   }
+}
+
+/** An IBAN printed on a line (grouped or not). */
+const IBAN_SHAPE = /\b[A-Z]{2}\d{2}\s?(?:[A-Z0-9]{4}\s?){2,7}[A-Z0-9]{1,4}\b/
+
+/**
+ * The payee of the bank details ("Account holder: Acme Ltd", "Kontoinhaber: …", "Bénéficiaire"
+ * over the name): a label of the lexicon's `payee` with a name as its value, an IBAN printed
+ * within a few lines of it.
+ */
+function payeeParty(lines: Line[], customer: Set<Segment>): string | null {
+  for (const ref of segments(lines)) {
+    if (customer.has(ref.seg)) continue
+    const m = labelAt('payee', ref.seg.text)
+    if (!m) continue
+    const near = lines.slice(Math.max(0, ref.li - 4), ref.li + 5).filter((l) => l.page === ref.line.page)
+    if (!near.some((l) => IBAN_SHAPE.test(l.text))) continue
+    const value = valueAfter(lines, ref, m.rest).find(
+      (v) => isNameLike(v.replace(/^[\s:]+/, '')) && !isFieldLabel(v) && !hasLabel('payment', v),
+    )
+    if (value) return value.replace(/^[\s:]+/, '').trim()
+  }
+  return null
+}
+
+/** The first address line of the page's top that is not the customer's (a letterhead without its name). */
+function topAddress(pages: PageText[], lines: Line[], customer: Set<Segment>): string | null {
+  const page1 = pages[0]!
+  for (let li = 1; li < lines.length; li++) {
+    const line = lines[li]!
+    if (line.page !== 1 || line.y > page1.height * 0.42) break
+    const seg = line.segments.find((s) => !customer.has(s) && addressLike(s.text) && /\d/.test(s.text))
+    if (seg) return findAddress(lines, lines[li - 1]!, seg, customer)
+  }
+  return null
 }
 
 /**
@@ -504,9 +566,11 @@ function footerParty(
       const name = parts[0]!
       if (!LEGAL_FORM.test(f(name)) || !isNameLike(name) || isFieldLabel(name) || hasLabel('legal', name))
         continue
-      const address = parts.slice(1).filter((p) => {
+      const address = parts.slice(1).filter((p, i, all) => {
         const t = f(p)
-        return (STREET.test(t) || POSTCODE.test(t)) && !CONTACT.test(t) && !hasLabel('legal', p)
+        // A part with a house number before the postcode part is the street ("Am Markt 61").
+        const street = STREET.test(t) || (/\d/.test(t) && POSTCODE.test(f(all[i + 1] ?? '')))
+        return (street || POSTCODE.test(t)) && !CONTACT.test(t) && !hasLabel('legal', p)
       })
       return { name, address: address.length > 0 ? address.join(', ') : null }
     }
@@ -529,7 +593,7 @@ function webDomains(lines: Line[], customer: Set<Segment>): Set<string> {
 
 /** A legal form alone ("SDN. BHD.", "CO. (M) SDN BHD") is the end of a name printed on two lines. */
 const LEGAL_TAIL =
-  /^(\([\p{L} .'-]{2,30}\)\s*)?(co\.?\s*)?(\(m\)\s*)?(sdn\.?\s*bhd\.?|bhd\.?|berhad|s\/b|gmbh|sarl|sas|ltd\.?|limited|inc\.?|llc|ag)\s*$/iu
+  /^(\([\p{L} .'-]{2,30}\)\s*)?(co\.?\s*)?(\(m\)\s*)?(sdn\.?\s*bhd\.?|bhd\.?|berhad|s\/b|gmbh|sarl|sas|sasu|sa|eurl|ltd\.?|limited|llp|plc|inc\.?|llc|ag|kg|&\s*co\.?\s*kg|e\.\s?k\.?|ug|ug\s*\(haftungsbeschrankt\)|\(haftungsbeschrankt\)|gmbh\s*&\s*co\.?\s*kg)\s*$/iu
 
 /**
  * A name set on two lines: the line under it holding only its legal form, or the chosen line
@@ -539,6 +603,12 @@ function wrappedName(lines: Line[], best: { seg: Segment; line: Line; name: stri
   const li = lines.indexOf(best.line)
   const near = (l: Line | undefined) =>
     l && l.page === best.line.page && Math.abs(l.y - best.line.y) < Math.max(best.seg.size, 8) * 1.8
+  // The line above / below in the name's column (a line of another column may come between in
+  // reading order).
+  const sameColumn = (l: Line) => l.segments.some((s) => overlaps(s, best.seg, 20))
+  const aboveLi =
+    [li - 1, li - 2, li - 3].find((i) => i >= 0 && near(lines[i]) && sameColumn(lines[i]!)) ?? li - 1
+  const belowLi = [li + 1, li + 2, li + 3].find((i) => near(lines[i]) && sameColumn(lines[i]!)) ?? li + 1
   const over = (l: Line): Segment | undefined => {
     const one = l.segments.find((s) => overlaps(s, best.seg, 20) && isNameLike(s.text))
     // A row OCR cut into pieces ("POPULAR  BOOK") over the name's span is read whole.
@@ -555,7 +625,7 @@ function wrappedName(lines: Line[], best: { seg: Segment; line: Line; name: stri
     return one
   }
   if (LEGAL_TAIL.test(f(best.name).replace(/^[\w&'.-]+\s+/, '')) || LEGAL_TAIL.test(f(best.name))) {
-    const above = lines[li - 1]
+    const above = lines[aboveLi]
     const head = near(above) ? over(above!) : undefined
     if (head && LEGAL_TAIL.test(f(best.name)) && !LEGAL_FORM.test(f(head.text)))
       return { name: `${head.text} ${best.name}`, line: best.line, seg: best.seg }
@@ -563,7 +633,7 @@ function wrappedName(lines: Line[], best: { seg: Segment; line: Line; name: stri
   }
   // "MVM Musterhafter" over "Versicherungsverein Musterstadt a.G.": a name line ending in its
   // legal form, under a line of the same type and left edge with no legal form of its own.
-  const above = lines[li - 1]
+  const above = lines[aboveLi]
   const head = near(above) ? over(above!) : undefined
   if (
     head &&
@@ -578,7 +648,7 @@ function wrappedName(lines: Line[], best: { seg: Segment; line: Line; name: stri
     !isFieldLabel(head.text)
   )
     return { name: `${head.text} ${best.name}`, line: best.line, seg: best.seg }
-  const below = lines[li + 1]
+  const below = lines[belowLi]
   const tail = near(below) ? over(below!) : undefined
   if (tail && LEGAL_TAIL.test(f(tail.text)))
     return { name: `${best.name} ${tail.text}`, line: below!, seg: tail }
@@ -731,7 +801,7 @@ const VAT_SHAPES: Record<string, RegExp> = {
 }
 
 const VAT_LABEL =
-  /(\btva\b|\bvat\b|\bust\b|ust-?id|mwst|\biva\b|\bbtw\b|\bnif\b|\bcif\b|tax id|vat id|vat reg)/
+  /(\btva\b|\bvat\b|\bust\b|ust-?id|umsatzsteuer-?id|mwst|\biva\b|\bbtw\b|\bnif\b|\bcif\b|tax id|vat id|vat reg)/
 
 function vatCandidates(text: string): string[] {
   const out: string[] = []
@@ -971,6 +1041,8 @@ function findInvoiceNumber(lines: Line[], customer: Set<Segment>): string | null
         continue
       // "Gutschrift G-12 zu Rechnung Nr. 998": the number of the document referred to.
       if (refersTo(ref.seg.text.slice(0, hit.index))) continue
+      // "Registered in England and Wales No. 0123": the company's registration, not the invoice's.
+      if (hit.index > 0 && hasLabel('legal', ref.seg.text.slice(0, hit.index))) continue
       // A label inside running text ("… die Rechnungsnummer an.") needs its value on the spot.
       const values = hit.rest ? [hit.rest] : hit.index === 0 ? valueAfter(lines, ref, '') : []
       for (const candidate of values) {
@@ -1130,10 +1202,7 @@ export function extractFields(pages: PageText[]): ExtractedFields {
   const lines = pages.flatMap((p) => p.lines).map(joinSplitAmounts)
   const customer = customerSegments(pages, lines)
   const allText = f(lines.map((l) => l.text).join('\n'))
-  const hasVat =
-    !/(tva non applicable|293\s*b|vat not applicable|not subject to vat|no vat charged|exonere de tva|exoneration de tva|vat exempt|franchise en base)/.test(
-      allText,
-    )
+  const hasVat = !hasLabel('no_vat', allText)
   const supplier = findSupplier(pages, lines, customer)
   const vatNumber = findVat(lines, customer, supplier.name)
   const german = germanSupplier(supplier.address, vatNumber)

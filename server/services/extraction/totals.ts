@@ -115,16 +115,19 @@ function rolesOf(label: string): { role: Role; strength: number; rate: string | 
 const r0 = (roles: { role: Role }[]) => roles.some((r) => r.role === 'incl')
 
 /** Rows holding only total labels (a totals table's header): column → role. */
-function headerRoles(line: Line): { seg: Segment; role: Role; strength: number }[] | null {
+function headerRoles(
+  line: Line,
+): { seg: Segment; role: Role; strength: number; rate: string | null }[] | null {
   if (findAmounts(line.text).length > 0) return null
   // An item table's header ("Qty | Description | Unit price | Total RM") names item columns.
   if (hasLabel('item_column', line.text)) return null
-  const cols: { seg: Segment; role: Role; strength: number }[] = []
+  const cols: { seg: Segment; role: Role; strength: number; rate: string | null }[] = []
   for (const seg of line.segments) {
     const roles = rolesOf(seg.text.replace(/\b(EUR|USD|GBP|CHF)\b|[€$£]/g, '').trim())
     if (roles.length === 0) continue
     const best = roles.sort((a, b) => b.strength - a.strength)[0]!
-    cols.push({ seg, role: best.role, strength: best.strength })
+    // A VAT column of one rate ("VAT 20 %" | "VAT 5 %") is summed with the other rates.
+    cols.push({ seg, role: best.role, strength: best.strength, rate: best.rate })
   }
   // A totals table's header is mostly total labels ("Netto | MwSt. | Brutto"); an item table's
   // ("Description | Qty | Unit price | VAT | Net amount") is not.
@@ -182,7 +185,7 @@ export function amountCandidates(lines: Line[], skip: (s: Segment) => boolean): 
               order: li,
               role: col.role,
               strength: col.strength,
-              rate: null,
+              rate: col.rate,
               text,
             })
         }
