@@ -116,10 +116,10 @@ function customerSegments(pages: PageText[], lines: Line[]): Set<Segment> {
       if (line.page !== ref.line.page || line.y - lastY > ref.seg.size * 2.6) break
       // A gap clearly wider than the block's own line spacing starts the next block.
       if (pitch > 0 && line.y - lastY > pitch * 1.6) break
-      const inColumn = line.segments
-        .filter((s) => s.x0 >= column.x0 && s.x0 < column.x1)
-        // Past a wide gap the row goes on in another block (a details table beside the block).
-        .filter((s, i, all) => i === 0 || s.x0 - all[i - 1]!.x1 < s.size * 4)
+      const inColumn = line.segments.filter((s) => s.x0 >= column.x0 && s.x0 < column.x1)
+      // Past a wide gap the row goes on in another block (a details table beside the block).
+      const gap = inColumn.findIndex((s, i) => i > 0 && s.x0 - inColumn[i - 1]!.x1 > s.size * 4)
+      if (gap > 0) inColumn.length = gap
       if (inColumn.length === 0) continue
       if (inColumn.some((s) => /^(designation|description|qty|quantite|libelle|date)\b/.test(f(s.text))))
         break
@@ -346,12 +346,15 @@ function isColumnHeader(text: string): boolean {
 }
 
 function findSupplier(pages: PageText[], lines: Line[], customer: Set<Segment>) {
-  const labelled = labelledSupplier(lines, customer)
-  if (labelled)
+  const found = labelledSupplier(lines, customer)
+  if (found) {
+    // "Supplier: Acme Supplies" over "SARL": the legal form wrapped onto the next line.
+    const labelled = LEGAL_TAIL.test(f(found.name)) ? found : wrappedName(lines, found, true)
     return {
       name: printedCase(labelled.name, lines),
       address: findAddress(lines, labelled.line, labelled.seg, customer),
     }
+  }
   const page1 = pages[0]!
   const top = lines.filter((l) => l.page === 1 && l.y < page1.height * 0.42)
   const sender = senderLine(top)
@@ -479,7 +482,7 @@ function findSupplier(pages: PageText[], lines: Line[], customer: Set<Segment>) 
     party !== null &&
     LEGAL_FORM.test(f(party.name)) &&
     !LEGAL_FORM.test(f(best.name)) &&
-    allText.split(f(best.name)).length - 1 < 2
+    (allText.split(f(best.name)).length - 1 < 2 || allText.split(f(party.name)).length - 1 >= 2)
   if (party && (weak || otherCompany || lesser) && (!best || f(best.name) !== f(party.name)))
     return { name: printedCase(party.name, lines), address: party.address }
   if (!best) return { name: null, address: null }
@@ -599,7 +602,7 @@ const LEGAL_TAIL =
  * A name set on two lines: the line under it holding only its legal form, or the chosen line
  * being that legal form under the rest of the name.
  */
-function wrappedName(lines: Line[], best: { seg: Segment; line: Line; name: string }) {
+function wrappedName(lines: Line[], best: { seg: Segment; line: Line; name: string }, onlyBelow = false) {
   const li = lines.indexOf(best.line)
   const near = (l: Line | undefined) =>
     l && l.page === best.line.page && Math.abs(l.y - best.line.y) < Math.max(best.seg.size, 8) * 1.8
@@ -624,18 +627,23 @@ function wrappedName(lines: Line[], best: { seg: Segment; line: Line; name: stri
     }
     return one
   }
-  if (LEGAL_TAIL.test(f(best.name).replace(/^[\w&'.-]+\s+/, '')) || LEGAL_TAIL.test(f(best.name))) {
+  if (
+    !onlyBelow &&
+    (LEGAL_TAIL.test(f(best.name).replace(/^[\w&'.-]+\s+/, '')) || LEGAL_TAIL.test(f(best.name)))
+  ) {
     const above = lines[aboveLi]
     const head = near(above) ? over(above!) : undefined
     if (head && LEGAL_TAIL.test(f(best.name)) && !LEGAL_FORM.test(f(head.text)))
       return { name: `${head.text} ${best.name}`, line: best.line, seg: best.seg }
-    return best
+    // One word and its legal form ("Technik AG") may still be the end of a longer name.
+    if (!head) return best
   }
   // "MVM Musterhafter" over "Versicherungsverein Musterstadt a.G.": a name line ending in its
   // legal form, under a line of the same type and left edge with no legal form of its own.
   const above = lines[aboveLi]
   const head = near(above) ? over(above!) : undefined
   if (
+    !onlyBelow &&
     head &&
     LEGAL_FORM.test(f(best.name)) &&
     // Words of a name, not a slogan's sentence ("Ihr Partner für Bau" over "Muster Bau GmbH").
@@ -644,7 +652,8 @@ function wrappedName(lines: Line[], best: { seg: Segment; line: Line; name: stri
     !LEGAL_FORM.test(f(head.text)) &&
     Math.abs(head.x0 - best.seg.x0) < 3 &&
     Math.abs(head.size - best.seg.size) < 0.5 &&
-    above!.segments.length === 1 &&
+    // Nothing else on the head's row but another column well apart ("Brightwater" | "RECHNUNG").
+    above!.segments.every((s) => overlaps(s, head, 0) || s.x0 > head.x1 + head.size * 3) &&
     !isFieldLabel(head.text)
   )
     return { name: `${head.text} ${best.name}`, line: best.line, seg: best.seg }

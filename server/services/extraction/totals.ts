@@ -428,7 +428,10 @@ function reconcile(
     )
   )
     return { excl: round2(incl - vat), vat }
-  const net = printed.find((c) => c.value > 0 && Math.abs(c.value - (incl - vat)) <= 0.0101)
+  // (Not the gross itself when no VAT is charged: a printed net that differs is a mismatch.)
+  const net = printed.find(
+    (c) => c.value > 0 && Math.abs(c.value - (incl - vat)) <= 0.0101 && (vat !== 0 || c.value !== incl),
+  )
   if (net) return { excl: net.value, vat }
   const tax = printed.find(
     (c) => c.value > 0 && c.role !== 'incl' && Math.abs(c.value - (incl - excl)) <= 0.0101,
