@@ -1,0 +1,356 @@
+/**
+ * Invoice layouts the engine was not first written against (the kinds scripts/novel-invoices.ts
+ * generates): the supplier only in the legal footer or as the payee of the bank details, names
+ * whose legal form wraps onto the next line beside another column, totals tables with one VAT
+ * column per rate, details tables (labels in one row, values in the next) beside a customer
+ * block, invoices without VAT. Small pages built here, each asserting a field.
+ */
+import { describe, expect, it } from 'vitest'
+import { extractFields } from '../../server/services/extraction/fields.ts'
+import { hasLabel, type LabelField, labelAt } from '../../server/services/extraction/lexicon.ts'
+import type { Line, PageText, Segment } from '../../server/services/extraction/pdf-text.ts'
+
+type Cell = [x: number, text: string, size?: number]
+
+/** A page from rows placed at explicit heights: [y, cells]; a cell's width is 0.5 em per character. */
+function page(rows: [number, Cell[]][]): PageText[] {
+  const lines: Line[] = rows
+    .map(([y, cells]) => {
+      const segments: Segment[] = cells.map(([x, text, size = 9.5]) => ({
+        text,
+        x0: x,
+        x1: x + text.length * size * 0.5,
+        size,
+      }))
+      return {
+        page: 1,
+        y,
+        x0: segments[0]!.x0,
+        x1: segments[segments.length - 1]!.x1,
+        segments,
+        text: segments.map((s) => s.text).join('  '),
+      }
+    })
+    .sort((a, b) => a.y - b.y)
+  return [{ page: 1, width: 595, height: 842, lines }]
+}
+
+/** An unlabelled customer address window (a company with its legal form) at the top left. */
+const customerWindow: [number, Cell[]][] = [
+  [150, [[58, 'Océane Logistics plc']]],
+  [162, [[58, '93 Mill Lane']]],
+  [174, [[58, 'Bristol BS1 4DJ']]],
+]
+
+const totalsRows: [number, Cell[]][] = [
+  [
+    400,
+    [
+      [380, 'Net amount'],
+      [480, '€100.00'],
+    ],
+  ],
+  [
+    414,
+    [
+      [380, 'VAT 20%'],
+      [480, '€20.00'],
+    ],
+  ],
+  [
+    428,
+    [
+      [380, 'Amount due'],
+      [480, '€120.00'],
+    ],
+  ],
+]
+
+describe('the supplier where the letterhead does not name it', () => {
+  it('takes the company of the legal footer over an unlabelled customer window', () => {
+    const fields = extractFields(
+      page([
+        [60, [[52, 'Your partner in print', 8]]],
+        ...customerWindow,
+        [
+          120,
+          [
+            [380, 'Invoice No'],
+            [460, 'INV-4711'],
+          ],
+        ],
+        [
+          134,
+          [
+            [380, 'Invoice date'],
+            [460, '12/03/2024'],
+          ],
+        ],
+        ...totalsRows,
+        [775, [[200, 'Alder Print Works Ltd · 138 High Street, Leeds LS1 5QS', 7]]],
+        [783, [[120, 'Registered in England and Wales No. 08598507 · Registered office as above', 7]]],
+      ]),
+    )
+    expect(fields.business_name).toBe('Alder Print Works Ltd')
+    expect(fields.business_address).toBe('138 High Street, Leeds LS1 5QS')
+    // The registration number after "No." in the legal footer is no invoice number.
+    expect(fields.invoice_number).toBe('INV-4711')
+  })
+
+  it('takes the payee of the bank details over a slogan and a customer window', () => {
+    const fields = extractFields(
+      page([
+        [60, [[52, 'Qualität seit 1998', 8]]],
+        [70, [[52, 'Am Markt 144, 50667 Köln', 8]]],
+        [150, [[58, 'Pivot Handel GmbH']]],
+        [162, [[58, 'Lindenallee 68']]],
+        [174, [[58, '20095 Hamburg']]],
+        ...totalsRows,
+        [480, [[52, 'Bankverbindung', 8.5]]],
+        [491, [[52, 'Kontoinhaber: Cobalt Beratung GmbH & Co. KG', 8.5]]],
+        [502, [[52, 'IBAN: DE90 3769 8560 9921 8003 46', 8.5]]],
+      ]),
+    )
+    expect(fields.business_name).toBe('Cobalt Beratung GmbH & Co. KG')
+    expect(fields.business_address).toBe('Am Markt 144, 50667 Köln')
+  })
+
+  it('keeps a letterhead company when the payee is a person', () => {
+    const fields = extractFields(
+      page([
+        [60, [[52, 'Bei Spiel GmbH', 12]]],
+        [76, [[52, 'Ecke 12, 12345 Stadthausen']]],
+        ...totalsRows,
+        [760, [[420, 'Kontoinhaber: Max Mustermann', 7.5]]],
+        [770, [[420, 'IBAN: DE90 3769 8560 9921 8003 46', 7.5]]],
+      ]),
+    )
+    expect(fields.business_name).toBe('Bei Spiel GmbH')
+  })
+
+  it('never takes a buyer reference label for a name', () => {
+    const fields = extractFields(
+      page([
+        [60, [[52, 'PO number']]],
+        [72, [[52, 'Your ref']]],
+        ...totalsRows,
+        [775, [[200, 'Kestrel Supplies LLP · 12 Station Road, Leeds LS1 5QS', 7]]],
+        [783, [[200, 'Registered in England and Wales No. 01234567', 7]]],
+      ]),
+    )
+    expect(fields.business_name).toBe('Kestrel Supplies LLP')
+  })
+})
+
+describe('names whose legal form wraps', () => {
+  it('joins the line above a one-word name and its form, beside a title in another column', () => {
+    const fields = extractFields(
+      page([
+        [
+          62,
+          [
+            [51, 'Brightwater', 13.2],
+            [461, 'RECHNUNG', 14],
+          ],
+        ],
+        [78, [[51, 'Technik AG', 13.2]]],
+        [
+          97,
+          [
+            [51, 'Gartenweg 166', 8.4],
+            [300, 'Rechnungsnummer: R-88', 8.4],
+          ],
+        ],
+        [107, [[51, '20095 Hamburg', 8.4]]],
+      ]),
+    )
+    expect(fields.business_name).toBe('Brightwater Technik AG')
+    expect(fields.business_address).toBe('Gartenweg 166, 20095 Hamburg')
+  })
+
+  it('joins a legal form wrapped under a supplier label, past a line of the customer column', () => {
+    const fields = extractFields(
+      page([
+        [73, [[52, 'Rechnung', 16]]],
+        [102, [[52, 'Lieferant: Lindenhof Technik GmbH & Co.']]],
+        [108, [[320, 'Quarry Beratung e.K.']]],
+        [113, [[52, 'KG']]],
+        [124, [[52, 'Hauptstraße 95, 10115 Berlin']]],
+      ]),
+    )
+    expect(fields.business_name).toBe('Lindenhof Technik GmbH & Co. KG')
+  })
+
+  it('joins "(haftungsbeschränkt)" wrapped under a letterhead name', () => {
+    const fields = extractFields(
+      page([
+        [73, [[52, 'Pivot Bau UG', 15]]],
+        [91, [[52, '(haftungsbeschränkt)', 15]]],
+        [110, [[52, 'Schillerstraße 18']]],
+        [121, [[52, '04109 Leipzig']]],
+      ]),
+    )
+    expect(fields.business_name).toBe('Pivot Bau UG (haftungsbeschränkt)')
+  })
+})
+
+describe('details and totals laid out as tables', () => {
+  it('reads the number and date under their headers though an address line comes between', () => {
+    const fields = extractFields(
+      page([
+        [79, [[52, 'Océane Fournitures SARL', 15]]],
+        [
+          110,
+          [
+            [302, 'Numéro de facture', 8],
+            [403, 'Date de facture', 8],
+            [489, 'Échéance', 8],
+          ],
+        ],
+        [119, [[52, '84 rue des Lilas']]],
+        [
+          123,
+          [
+            [302, 'INV-426077'],
+            [403, '14/04/2015'],
+            [489, '14/05/2015'],
+          ],
+        ],
+        [130, [[52, '33000 Bordeaux']]],
+      ]),
+    )
+    expect(fields.invoice_number).toBe('INV-426077')
+    expect(fields.document_date).toBe('2015-04-14')
+  })
+
+  it('reads the issue date of a details row that shares its line with a customer block', () => {
+    const fields = extractFields(
+      page([
+        [60, [[52, 'Kestrel Supplies LLP', 14]]],
+        [
+          104,
+          [
+            [241, 'Issue date', 8],
+            [355, 'Invoice Number', 8],
+            [442, 'Due', 8],
+          ],
+        ],
+        [109, [[58, 'Customer:']]],
+        [
+          118,
+          [
+            [58, 'Oliver Lefèvre'],
+            [241, 'September 26, 2021'],
+            [355, 'INV-426108'],
+            [442, 'November 10, 2021'],
+          ],
+        ],
+        [132, [[58, '32 High Street']]],
+      ]),
+    )
+    expect(fields.document_date).toBe('2021-09-26')
+    expect(fields.invoice_number).toBe('INV-426108')
+  })
+
+  it('sums the VAT columns of a totals table, one per rate', () => {
+    const fields = extractFields(
+      page([
+        [60, [[52, 'Alder Print Works Ltd', 14]]],
+        [
+          261,
+          [
+            [60, 'Subtotal', 8],
+            [188, 'Tax 5 %', 8],
+            [298, 'Tax 20 %', 8],
+            [409, 'Invoice total', 8],
+          ],
+        ],
+        [
+          275,
+          [
+            [60, '€9,203.17'],
+            [188, '€428.55'],
+            [298, '€126.43'],
+            [409, '€9,758.15'],
+          ],
+        ],
+      ]),
+    )
+    expect(fields.total_vat_amount).toBe(554.98)
+    expect(fields.total_charge_excluding_vat).toBe(9203.17)
+    expect(fields.total_invoice_including_vat).toBe(9758.15)
+  })
+})
+
+describe('invoices without VAT', () => {
+  it.each(['TVA non applicable, art. 293 B du CGI', 'Kleinunternehmer gem. §19 UStG', 'VAT exempt'])(
+    'reads "%s" as no VAT: VAT 0 and the net the total',
+    (note) => {
+      const fields = extractFields(
+        page([
+          [60, [[52, 'Atelier Serein SARL', 14]]],
+          [
+            400,
+            [
+              [380, 'Total'],
+              [480, '450,00 €'],
+            ],
+          ],
+          [420, [[52, note]]],
+        ]),
+      )
+      expect(fields.has_vat).toBe(false)
+      expect(fields.total_vat_amount).toBe(0)
+      expect(fields.total_charge_excluding_vat).toBe(450)
+    },
+  )
+
+  it('keeps a printed net that differs from the total as a mismatch', () => {
+    const fields = extractFields(
+      page([
+        [60, [[52, 'Atelier Serein SARL', 14]]],
+        [
+          386,
+          [
+            [380, 'Total HT'],
+            [480, '440,00 €'],
+          ],
+        ],
+        [
+          400,
+          [
+            [380, 'Net à payer'],
+            [480, '450,00 €'],
+          ],
+        ],
+        [420, [[52, 'TVA non applicable, art. 293 B du CGI']]],
+      ]),
+    )
+    expect(fields.total_charge_excluding_vat).toBe(440)
+    expect(fields.total_invoice_including_vat).toBe(450)
+  })
+})
+
+describe('lexicon keys for these layouts', () => {
+  const cases: [LabelField, string[]][] = [
+    ['payee', ['Account holder', 'Bénéficiaire', 'Titulaire du compte', 'Kontoinhaber', 'Payee']],
+    ['buyer_reference', ['Your ref', 'PO number', 'Votre référence', 'Ihre Referenz', 'Ihr Zeichen']],
+    ['amount_column', ['Netto', 'PU HT', 'Base HT', 'Gross']],
+  ]
+  it.each(cases)('%s labels in the three languages match', (field, labels) => {
+    for (const label of labels) expect(labelAt(field, `${label}: x`), label).not.toBeNull()
+  })
+
+  it('finds a no-VAT mention inside a sentence and not in an ordinary VAT line', () => {
+    expect(hasLabel('no_vat', 'Gemäß § 19 UStG wird keine Umsatzsteuer berechnet.')).toBe(true)
+    expect(hasLabel('no_vat', 'tva non applicable, art. 293 b du cgi')).toBe(true)
+    expect(hasLabel('no_vat', 'TVA 20 % sur 100,00 €')).toBe(false)
+    expect(hasLabel('no_vat', 'VAT 20% 20.00')).toBe(false)
+  })
+
+  it('labels the new total and date variants', () => {
+    expect(labelAt('total_incl', 'Zu zahlender Betrag 5.930,19 €')).not.toBeNull()
+    expect(labelAt('issue_date', "Date d'émission : 08/09/25")).not.toBeNull()
+    expect(labelAt('invoice_number', 'Beleg-Nr. F426021/26')).not.toBeNull()
+  })
+})
