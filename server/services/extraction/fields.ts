@@ -634,7 +634,11 @@ function wrappedName(lines: Line[], best: { seg: Segment; line: Line; name: stri
     const above = lines[aboveLi]
     const head = near(above) ? over(above!) : undefined
     if (head && LEGAL_TAIL.test(f(best.name)) && !LEGAL_FORM.test(f(head.text)))
-      return { name: `${head.text} ${best.name}`, line: best.line, seg: best.seg }
+      return {
+        name: `${nameAbove(lines, lines[aboveLi]!, head)}${head.text} ${best.name}`,
+        line: best.line,
+        seg: best.seg,
+      }
     // One word and its legal form ("Technik AG") may still be the end of a longer name.
     if (!head) return best
   }
@@ -656,12 +660,46 @@ function wrappedName(lines: Line[], best: { seg: Segment; line: Line; name: stri
     above!.segments.every((s) => overlaps(s, head, 0) || s.x0 > head.x1 + head.size * 3) &&
     !isFieldLabel(head.text)
   )
-    return { name: `${head.text} ${best.name}`, line: best.line, seg: best.seg }
+    return {
+      name: `${nameAbove(lines, above!, head)}${head.text} ${best.name}`,
+      line: best.line,
+      seg: best.seg,
+    }
   const below = lines[belowLi]
   const tail = near(below) ? over(below!) : undefined
   if (tail && LEGAL_TAIL.test(f(tail.text)))
-    return { name: `${best.name} ${tail.text}`, line: below!, seg: tail }
+    return {
+      name: `${onlyBelow ? '' : nameAbove(lines, best.line, best.seg)}${best.name} ${tail.text}`,
+      line: below!,
+      seg: tail,
+    }
   return best
+}
+
+/**
+ * The first words of a name set on three lines ("Horizon" over "Logistique" over "SARL"): the
+ * line right above `top` in the same column, type and left edge, a few capitalised words with no
+ * legal form (with a space after it), or ''.
+ */
+function nameAbove(lines: Line[], top: Line, seg: Segment): string {
+  const li = lines.indexOf(top)
+  for (let i = li - 1; i >= 0 && i >= li - 3; i--) {
+    const line = lines[i]!
+    if (line.page !== top.page || top.y - line.y > Math.max(seg.size, 8) * 1.8) break
+    const head = line.segments.find((s) => overlaps(s, seg, 20))
+    if (!head) continue
+    const words = head.text.split(/\s+/)
+    const ok =
+      Math.abs(head.x0 - seg.x0) < 3 &&
+      Math.abs(head.size - seg.size) < 0.5 &&
+      words.length <= 3 &&
+      words.every((w) => /^[\p{Lu}\d&]/u.test(w)) &&
+      isNameLike(head.text) &&
+      !LEGAL_FORM.test(f(head.text)) &&
+      !isFieldLabel(head.text)
+    return ok ? `${head.text} ` : ''
+  }
+  return ''
 }
 
 /**

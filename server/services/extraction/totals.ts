@@ -316,8 +316,15 @@ export function decideTotals(cands: AmountCandidate[], hasVat: boolean): Totals 
     best.excl &&
     best.vat !== null &&
     Math.abs(best.excl.value + best.vat - best.incl.value) > 0.011 &&
-    // A "net" equal to the gross while VAT is charged is the gross printed again.
-    ((SUBTOTAL.test(best.excl.text) && !EXPLICIT_NET.test(best.excl.text)) ||
+    // A "net" equal to the gross while VAT is charged is the gross printed again. (A sub-total
+    // an invoice prints again as a net, in a VAT summary's net column, or with no VAT charged,
+    // is its net: the mismatch stays.)
+    ((SUBTOTAL.test(best.excl.text) &&
+      !EXPLICIT_NET.test(best.excl.text) &&
+      hasVat &&
+      !cands.some(
+        (c) => c.role === 'excl' && c.order !== best.excl!.order && c.value === best.excl!.value,
+      )) ||
       (best.vat !== 0 && Math.abs(best.excl.value - best.incl.value) < 0.005))
   )
     best.excl = null
