@@ -412,7 +412,7 @@ function findSupplier(pages: PageText[], lines: Line[], customer: Set<Segment>, 
         .filter((l) => l.page === line.page && l.y - line.y < Math.max(seg.size, 8) * 4.5)
         .flatMap((l) => l.segments.filter((s) => overlaps(s, seg, 30)))
       if (below.some((s) => addressLike(s.text))) score += 4
-      if (till) score += tillNameBonus(name, lines[li + 1], addressLike)
+      if (till) score += tillNameBonus(name, seg.size, lines, li, addressLike)
       const next = lines[li + 1]
       if (
         !registration &&

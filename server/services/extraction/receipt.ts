@@ -101,9 +101,10 @@ const roundings = (cands: AmountCandidate[]) =>
  */
 export function totalSupport(value: number, cands: AmountCandidate[]): number {
   let n = 0
-  const paid = cands.filter((c) => c.role === 'paid').pop()
-  const change = cands.filter((c) => c.role === 'change').pop()
-  if (paid && change && paid.value > change.value && near(paid.value - change.value, value)) n++
+  // (A minus sign before the tendered amount is OCR's reading of a dash: "CASH -51.00".)
+  const paid = Math.abs(cands.filter((c) => c.role === 'paid').pop()?.value ?? 0)
+  const change = cands.filter((c) => c.role === 'change').pop()?.value ?? 0
+  if (paid > change && change >= 0 && near(paid - change, value)) n++
   const taxes = cands.filter((c) => c.role === 'vat' && c.value > 0)
   const nets = cands.filter(
     (c) => (c.role === 'excl' || c.role === 'incl' || c.role === 'any') && c.value > 0 && c.value < value,
@@ -202,14 +203,24 @@ export function ownerName(text: string): boolean {
 
 /**
  * What a till receipt adds to a name candidate's score: a line naming its owner company, a trade
- * word ("ENTERPRISE", "TRADING", "RESTORAN"), the line right above the address (the letterhead's
- * name, over a logo's reading), less the share of OCR noise in it.
+ * word ("ENTERPRISE", "TRADING", "RESTORAN"), the line right above the address under a bigger
+ * line (a logo OCR read as letters loses to the name under it), less the share of OCR noise in it.
  */
-export function tillNameBonus(name: string, next: Line | undefined, addressLike: (t: string) => boolean): number {
+export function tillNameBonus(
+  name: string,
+  size: number,
+  lines: Line[],
+  li: number,
+  addressLike: (t: string) => boolean,
+): number {
   let score = 0
   if (ownerName(name)) score += 8
   if (hasLabel('trade_word', name)) score += 3
-  if (next && next.segments.some((s) => addressLike(s.text))) score += 3
+  const next = lines[li + 1]
+  const logoAbove = lines
+    .slice(Math.max(0, li - 3), li)
+    .some((l) => l.segments.some((s) => s.size >= size * 1.3 && /\p{L}/u.test(s.text)))
+  if (logoAbove && next && next.segments.some((s) => addressLike(s.text))) score += 3
   score -= noiseShare(name) * 8
   return score
 }
