@@ -141,10 +141,20 @@ export function totalSupport(value: number, cands: AmountCandidate[]): number {
  * A till's total decided jointly with its sums: a total no other amount confirms gives way to a
  * labelled total (or sub-total) that one does (a tax line labelled "Total", a gross before tax
  * taken for the total), and a rounded total printed after a rounding row that does not agree with
- * the total before it is a misreading: the total before it, rounded by that row, is taken.
+ * the total before it is a misreading: the total before it, rounded by that row, is taken. A tax
+ * summary's row ("Total 6% supplies") is no total.
  */
 export function checkTillTotal(cands: AmountCandidate[], decided: Totals): Totals {
   const current = decided.incl
+  const summary = cands.find(
+    (c) => c.role === 'incl' && near(c.value, current ?? Number.NaN) && hasLabel('tax_summary', c.text),
+  )
+  if (summary) {
+    const other = cands
+      .filter((c) => c.role === 'incl' && c.value > 0 && !hasLabel('tax_summary', c.text))
+      .sort((a, b) => b.strength - a.strength || b.order - a.order)[0]
+    if (other) return withTotal(decided, other.value, other.text)
+  }
   if (current === null || current <= 0 || totalSupport(current, cands) > 0) return decided
   let best: { c: AmountCandidate; support: number } | null = null
   for (const c of cands) {
@@ -157,7 +167,7 @@ export function checkTillTotal(cands: AmountCandidate[], decided: Totals): Total
   }
   if (best) return withTotal(decided, best.c.value, best.c.text)
   // The rounded total disagreeing with the total before the rounding row by more than a rounding.
-  const at = cands.find((c) => c.role === 'incl' && near(c.value, current))
+  const at = cands.find((c) => c.role === 'incl' && near(c.value, current) && /round/i.test(c.text))
   for (const r of roundings(cands)) {
     if (!at || at.order <= r.order) continue
     const before = cands.filter((c) => c.role === 'incl' && c.value > 0 && c.order < r.order).pop()
