@@ -240,8 +240,10 @@ export function tillNameBonus(
  * …"): the line up to the number is the name, the number noted after it.
  */
 export function cutAtRegistration(text: string): string {
-  const m = text.match(/^(.*?\p{L}{2}.*?)\s*(\(\s*[A-Z]{0,3}\d{4,}\s*-?\s*[A-Z]\s*\))\s*\S.*$/iu)
-  return m ? `${m[1]} ${m[2]}` : text
+  const m = text.match(/^(.*?\p{L}{2}.*?)\s*([({]\s*[A-Z]{0,3}\d{4,}\s*-?\s*[A-Z]\s*[)}])\s*\S.*$/iu)
+  // OCR's colon between the two words of the Malaysian legal form ("SDN: BHD").
+  const t = m ? `${m[1]} (${m[2]!.slice(1, -1)})` : text
+  return t.replace(/\b(SDN)[:;]\s*(BHD)\b/gi, '$1 $2')
 }
 
 // ---- the currency of the document's country ------------------------------------------------------
