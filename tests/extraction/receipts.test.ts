@@ -863,10 +863,10 @@ describe('till receipts as OCR misreads them (receipt.ts)', () => {
 
   it('takes no tax summary\'s row ("Total 0% supplies") for the total, even printed twice', () => {
     const fields = totals([
-      [[20, 'Total 0% supplies: 6.01']],
+      [[60, 'Total Payable: 34.21']],
       [[20, 'Total 6% supplies (Inc. GST): 28.20']],
       [[20, 'Total 0% supplies: 6.01']],
-      [[60, 'Total Payable: 34.21']],
+      [[20, 'Total 0% supplies: 6.01']],
     ])
     expect(fields.total_invoice_including_vat).toBe(34.21)
   })
