@@ -14,6 +14,7 @@ import {
 import { defaultLayout } from '../../server/services/extraction/ocr.ts'
 import type { Line, PageText } from '../../server/services/extraction/pdf-text.ts'
 import { encodePng } from '../../server/services/extraction/png.ts'
+import { misreadLabelWord } from '../../server/services/extraction/receipt.ts'
 
 type Row = [number, string][]
 
@@ -828,5 +829,168 @@ describe('receipt OCR layout', () => {
     const { pool, asked } = twoReadings({ auto: [...header, [[20, 'DATE: 05/03/2018']], total], column: [] })
     await extractDocument(png, 'image/png', pool)
     expect(asked).toHaveLength(1)
+  })
+})
+
+describe('till receipts as OCR misreads them (receipt.ts)', () => {
+  it('reads a total label with one letter misread ("Tatal", "Tota!", "Chenge") as the label', () => {
+    expect(misreadLabelWord('Tatal')).toBe('Total')
+    expect(misreadLabelWord('Tota!')).toBe('Total')
+    expect(misreadLabelWord('CHENGE')).toBe('CHANGE')
+    // Words two letters away, short words and the label itself stay as printed.
+    expect(misreadLabelWord('Totem')).toBeNull()
+    expect(misreadLabelWord('Tote')).toBeNull()
+    expect(misreadLabelWord('Total')).toBeNull()
+  })
+
+  it('takes the misread inclusive total over a tax line labelled "Total"', () => {
+    const fields = totals([
+      [
+        [20, 'Total Sales (Excluding GST) :'],
+        [150, '31.03'],
+      ],
+      [
+        [20, 'Total :'],
+        [150, '1.65'],
+      ],
+      [
+        [20, 'Tatal Sales (Inclusive of GST) :'],
+        [150, '32.70'],
+      ],
+    ])
+    expect(fields.total_invoice_including_vat).toBe(32.7)
+  })
+
+  it('takes no tax summary\'s row ("Total 0% supplies") for the total, even printed twice', () => {
+    const fields = totals([
+      [[60, 'Total Payable: 34.21']],
+      [[20, 'Total 6% supplies (Inc. GST): 28.20']],
+      [[20, 'Total 0% supplies: 6.01']],
+      [[20, 'Total 0% supplies: 6.01']],
+    ])
+    expect(fields.total_invoice_including_vat).toBe(34.21)
+  })
+
+  it('takes the sub-total that a gross before tax plus the tax adds up to', () => {
+    const fields = totals([
+      [
+        [20, 'Gross Amount :'],
+        [150, '40.00'],
+      ],
+      [
+        [20, 'Total GST Amt :'],
+        [150, '2.40'],
+      ],
+      [
+        [20, 'Sub Total :'],
+        [150, '42.40'],
+      ],
+    ])
+    expect(fields.total_invoice_including_vat).toBe(42.4)
+  })
+
+  it('takes the total before a zero rounding over a rounded total that disagrees with it', () => {
+    const fields = totals([
+      [
+        [20, 'Total Inclusive GST 6% :'],
+        [150, '109.70'],
+      ],
+      [
+        [20, 'Rounding Adjustment:'],
+        [150, '0.00'],
+      ],
+      [
+        [20, 'Rounded Total (RM):'],
+        [150, '(105.70)'],
+      ],
+    ])
+    expect(fields.total_invoice_including_vat).toBe(109.7)
+  })
+
+  it('keeps the total that cash less change confirms, the dash before the cash read as a minus', () => {
+    const fields = totals([
+      [
+        [20, 'Total Incl. of GST'],
+        [150, '49.99'],
+      ],
+      [
+        [20, 'Rounding Adj'],
+        [150, '0.01'],
+      ],
+      [
+        [20, 'Total RM'],
+        [150, '41.00'],
+      ],
+      [
+        [20, 'Cash'],
+        [150, '-51.00'],
+      ],
+      [
+        [20, 'CHANGE'],
+        [150, '10.00'],
+      ],
+    ])
+    expect(fields.total_invoice_including_vat).toBe(41)
+  })
+})
+
+describe('till receipt merchant (receipt.ts)', () => {
+  it('takes the name line over the address, not a bigger logo read as words above it', () => {
+    expect(merchant([[[60, 'Adon big']], [[30, 'PERNIAGAAN SERI MAJU']], ...address], { 0: 16 })).toBe(
+      'PERNIAGAAN SERI MAJU',
+    )
+  })
+
+  it('takes no logo OCR read as noise ("ooo")', () => {
+    expect(merchant([[[80, 'ooo']], [[30, 'KEDAI RUNCIT BAHAGIA']], ...address], { 0: 27 })).toBe(
+      'KEDAI RUNCIT BAHAGIA',
+    )
+  })
+
+  it('takes the owner company\'s line ("Dimiliki oleh …"), its label kept, over a brand with a legal form', () => {
+    expect(
+      merchant(
+        [
+          [[40, 'BUNGA TEH & CO.']],
+          [[20, 'Dimiliki oleh : MEGA RASA SDN BHD']],
+          [[50, '(1234567-T)']],
+          ...address,
+        ],
+        { 0: 10 },
+      ),
+    ).toBe('Dimiliki oleh : MEGA RASA SDN BHD')
+  })
+
+  it('ends the name at a registration number printed in mid-line, whatever its brackets', () => {
+    expect(merchant([[[20, 'SERBA RETAIL SB{306295-X) FKA LAMA STORES SB']], ...address])).toBe(
+      'SERBA RETAIL SB',
+    )
+  })
+
+  it('reads "SDN: BHD" (a colon OCR set in the legal form) as "SDN BHD"', () => {
+    expect(merchant([[[20, 'MAJU HANDEL SDN: BHD']], [[50, '(1074617K)']], ...address])).toBe(
+      'MAJU HANDEL SDN BHD',
+    )
+  })
+})
+
+describe('till receipt currency from the country (receipt.ts)', () => {
+  it('reads ringgit from a Malaysian tax line and a Malaysian place when no currency is printed', () => {
+    const page = (rows: Row[]) =>
+      extractFields([
+        receipt([
+          [[30, 'KEDAI MAJU ENTERPRISE']],
+          ...rows,
+          [[20, 'DATE: 05/03/2018']],
+          [
+            [20, 'TOTAL'],
+            [150, '12.50'],
+          ],
+        ]),
+      ]).currency
+    expect(page([[[30, 'JALAN KAPAR, 42200 KLANG']], [[30, 'GST ID : 001609584640']]])).toBe('MYR')
+    // One sign alone (a place, or a tax line) is not enough.
+    expect(page([[[30, 'JALAN KAPAR, 42200 KLANG']]])).toBeNull()
+    expect(page([[[30, 'GST ID : 001609584640']]])).toBeNull()
   })
 })

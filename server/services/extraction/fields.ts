@@ -18,6 +18,15 @@ import {
 import { hasLabel, isLabel, labelAt, labelRank, labelsIn } from './lexicon.ts'
 import { compactId, type DateOrder, dateOrder, findAmounts, findDates, foldText } from './parse.ts'
 import type { Line, PageText, Segment } from './pdf-text.ts'
+import {
+  checkTillTotal,
+  countryCurrency,
+  cutAtRegistration,
+  isTillReceipt,
+  ownerName,
+  repairTillLabels,
+  tillNameBonus,
+} from './receipt.ts'
 import { amountCandidates, decideTotals } from './totals.ts'
 
 export interface ExtractedFields {
@@ -278,7 +287,7 @@ const TRAILING_REGISTRATION =
  * misreading of the Malaysian legal form "SDN BHD" as "SON BHD" repaired.
  */
 function nameCandidate(text: string): { name: string; registration: boolean } {
-  let t = text
+  let t = cutAtRegistration(text)
     .replace(/[★☆*]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim()
@@ -345,7 +354,7 @@ function isColumnHeader(text: string): boolean {
   )
 }
 
-function findSupplier(pages: PageText[], lines: Line[], customer: Set<Segment>) {
+function findSupplier(pages: PageText[], lines: Line[], customer: Set<Segment>, till = false) {
   const found = labelledSupplier(lines, customer)
   if (found) {
     // "Supplier: Acme Supplies" over "SARL": the legal form wrapped onto the next line.
@@ -393,7 +402,8 @@ function findSupplier(pages: PageText[], lines: Line[], customer: Set<Segment>) 
       // A name may start with a number ("10 Gram Gourmet Sdn Bhd") when a legal form ends it.
       if (
         !isNameLike(name) &&
-        !(/^\d/.test(folded) && LEGAL_FORM.test(folded) && isNameLike(name.replace(/^\d+\s+/, '')))
+        !(/^\d/.test(folded) && LEGAL_FORM.test(folded) && isNameLike(name.replace(/^\d+\s+/, ''))) &&
+        !(till && ownerName(name) && LEGAL_FORM.test(folded))
       )
         continue
       // A legal form alone ("Co.") is no name; "Sdn Bhd" under a name is its end (wrappedName).
@@ -415,6 +425,7 @@ function findSupplier(pages: PageText[], lines: Line[], customer: Set<Segment>) 
         .filter((l) => l.page === line.page && l.y - line.y < Math.max(seg.size, 8) * 4.5)
         .flatMap((l) => l.segments.filter((s) => overlaps(s, seg, 30)))
       if (below.some((s) => addressLike(s.text))) score += 4
+      if (till) score += tillNameBonus(name, seg.size, lines, li, addressLike)
       const next = lines[li + 1]
       if (
         !registration &&
@@ -1250,13 +1261,13 @@ export function extractFields(pages: PageText[]): ExtractedFields {
   const customer = customerSegments(pages, lines)
   const allText = f(lines.map((l) => l.text).join('\n'))
   const hasVat = !hasLabel('no_vat', allText)
-  const supplier = findSupplier(pages, lines, customer)
+  const till = isTillReceipt(pages, lines)
+  const supplier = findSupplier(pages, lines, customer, till)
   const vatNumber = findVat(lines, customer, supplier.name)
   const german = germanSupplier(supplier.address, vatNumber)
-  const totals = decideTotals(
-    amountCandidates(lines, (s) => customer.has(s)),
-    hasVat,
-  )
+  const cands = amountCandidates(till ? repairTillLabels(lines) : lines, (s) => customer.has(s))
+  const decided = decideTotals(cands, hasVat)
+  const totals = till ? checkTillTotal(cands, decided) : decided
   return {
     invoice_number: findInvoiceNumber(lines, customer),
     document_date: findIssueDate(pages, lines, customer, dateOrder(lines.map((l) => l.text).join('\n'))),
@@ -1264,7 +1275,7 @@ export function extractFields(pages: PageText[]): ExtractedFields {
     business_address: german ? umlauts(supplier.address) : supplier.address,
     vat_number: vatNumber,
     iban: findIban(lines, customer),
-    currency: findCurrency(lines, totals.inclText),
+    currency: findCurrency(lines, totals.inclText) ?? (till ? countryCurrency(lines) : null),
     has_vat: hasVat,
     total_vat_amount: totals.vat,
     total_charge_excluding_vat: totals.excl,

@@ -1,0 +1,264 @@
+/**
+ * Till receipts: rules the field engine applies to documents laid out as a till roll or printing
+ * a till's payment rows. The merchant is a line at the top (often in capitals, over a company
+ * registration line or an address), the total the amount paid that the other amounts confirm
+ * (sub-total + tax + rounding, cash − change), the currency the one the document's country uses
+ * when OCR lost the printed one. Nothing here knows a merchant, a template or a document.
+ */
+import { hasLabel, labelAt } from './lexicon.ts'
+import { findAmounts, foldText, round2 } from './parse.ts'
+import type { Line, PageText } from './pdf-text.ts'
+import type { AmountCandidate, Totals } from './totals.ts'
+
+const f = foldText
+
+/** Lines no wider than this (in points) are a till roll's. */
+const TILL_WIDTH_PT = 4.6 * 72
+/** Words of a till's payment rows. */
+const TILL_WORDS = /\b(cash|change|tendered|rounding|round(ing)? adj|cashier|gst|sst|qty|sdn\.?\s*bhd)\b/g
+
+/** A till receipt: a narrow page, or at least three kinds of a till's payment words. */
+export function isTillReceipt(pages: PageText[], lines: Line[]): boolean {
+  const page = pages[0]
+  if (page && page.width > 0 && page.width <= TILL_WIDTH_PT) return true
+  const words = new Set(f(lines.map((l) => l.text).join('\n')).match(TILL_WORDS) ?? [])
+  return words.size >= 3
+}
+
+// ---- labels as OCR misreads them -------------------------------------------------------------
+
+/** The label words of a till's totals, as OCR often misreads one letter of them. */
+const TILL_LABEL_WORDS = ['total', 'change', 'payable', 'rounding', 'adjustment', 'amount', 'tendered']
+
+/** OCR's misreadings of letters: "Tota!", "Tots|", "T0tal". */
+const LOOKALIKE: Record<string, string> = { '!': 'l', '|': 'l', '1': 'l', '0': 'o', '5': 's', $: 's' }
+
+function editDistanceAtMostOne(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1) return false
+  let i = 0
+  let j = 0
+  let edits = 0
+  while (i < a.length && j < b.length) {
+    if (a[i] === b[j]) {
+      i++
+      j++
+      continue
+    }
+    if (++edits > 1) return false
+    if (a.length > b.length) i++
+    else if (b.length > a.length) j++
+    else {
+      i++
+      j++
+    }
+  }
+  return edits + (a.length - i) + (b.length - j) <= 1
+}
+
+/** The label word a printed word is a one-letter misreading of ("Tatal", "Tote!", "Chenge"), or null. */
+export function misreadLabelWord(word: string): string | null {
+  if (word.length < 5 || !/^\p{L}/u.test(word) || !/^[\p{L}!|10$5]+$/u.test(word)) return null
+  const plain = [...word.toLowerCase()].map((c) => LOOKALIKE[c] ?? c).join('')
+  if (TILL_LABEL_WORDS.includes(word.toLowerCase())) return null
+  const hit = TILL_LABEL_WORDS.find((w) => editDistanceAtMostOne(plain, w))
+  if (!hit) return null
+  return word === word.toLowerCase() ? hit : word === word.toUpperCase() ? hit.toUpperCase() : cap(hit)
+}
+
+const cap = (w: string) => w[0]!.toUpperCase() + w.slice(1)
+
+/**
+ * A till's rows with amounts, their label words as OCR misread them repaired ("Tatal Sales" →
+ * "Total Sales", "Chenge" → "Change"), so the lexicon's labels find them. Rows without an amount
+ * (item names, the letterhead) are left as read.
+ */
+export function repairTillLabels(lines: Line[]): Line[] {
+  const fix = (t: string) =>
+    t.replace(/[\p{L}!|10$5]+/gu, (w, at: number) => {
+      // A misread word is a word: not the tail of a number ("10.50"), not inside an amount.
+      if (at > 0 && /[\d.,]/.test(t[at - 1]!)) return w
+      return misreadLabelWord(w) ?? w
+    })
+  return lines.map((line) => {
+    if (findAmounts(line.text).length === 0) return line
+    const segments = line.segments.map((s) => ({ ...s, text: fix(s.text) }))
+    if (segments.every((s, i) => s.text === line.segments[i]!.text)) return line
+    return { ...line, text: fix(line.text), segments }
+  })
+}
+
+// ---- the total, checked against the other amounts -----------------------------------------------
+
+const near = (a: number, b: number) => Math.abs(a - b) <= 0.011
+
+/** The rounding rows a till prints (at most 5 cents either way). */
+const roundings = (cands: AmountCandidate[]) =>
+  cands.filter((c) => c.role === 'rounding' && Math.abs(c.value) <= 0.05)
+
+/**
+ * How many of a till's sums confirm `value` as the total: cash − change; a net plus a tax (plus a
+ * rounding) printed before it; an unrounded total plus a non-zero rounding.
+ */
+export function totalSupport(value: number, cands: AmountCandidate[]): number {
+  let n = 0
+  // (A minus sign before the tendered amount is OCR's reading of a dash: "CASH -51.00".)
+  const paid = Math.abs(cands.filter((c) => c.role === 'paid').pop()?.value ?? 0)
+  const change = cands.filter((c) => c.role === 'change').pop()?.value ?? 0
+  if (paid > change && change >= 0 && near(paid - change, value)) n++
+  const taxes = cands.filter((c) => c.role === 'vat' && c.value > 0)
+  const nets = cands.filter(
+    (c) => (c.role === 'excl' || c.role === 'incl' || c.role === 'any') && c.value > 0 && c.value < value,
+  )
+  const steps = [0, ...roundings(cands).map((r) => Math.abs(r.value))]
+  if (
+    nets.some((net) =>
+      taxes.some(
+        (tax) =>
+          tax.line !== net.line &&
+          steps.some((r) => near(net.value + tax.value + r, value) || near(net.value + tax.value - r, value)),
+      ),
+    )
+  )
+    n++
+  const unrounded = cands.filter((c) => c.role === 'incl' && c.value > 0)
+  if (
+    roundings(cands).some(
+      (r) =>
+        r.value !== 0 &&
+        unrounded.some(
+          (u) =>
+            u.order < r.order &&
+            !near(u.value, value) &&
+            (near(u.value + r.value, value) || near(u.value - r.value, value)),
+        ),
+    )
+  )
+    n++
+  return n
+}
+
+/**
+ * A till's total decided jointly with its sums: a total no other amount confirms gives way to a
+ * labelled total (or sub-total) that one does (a tax line labelled "Total", a gross before tax
+ * taken for the total), and a rounded total printed after a rounding row that does not agree with
+ * the total before it is a misreading: the total before it, rounded by that row, is taken. A tax
+ * summary's row ("Total 6% supplies") is no total.
+ */
+export function checkTillTotal(cands: AmountCandidate[], decided: Totals): Totals {
+  const current = decided.incl
+  const summary = cands.find(
+    (c) => c.role === 'incl' && near(c.value, current ?? Number.NaN) && hasLabel('tax_summary', c.text),
+  )
+  if (summary) {
+    const other = cands
+      .filter((c) => c.role === 'incl' && c.value > 0 && !hasLabel('tax_summary', c.text))
+      .sort((a, b) => b.strength - a.strength || b.order - a.order)[0]
+    if (other) return withTotal(decided, other.value, other.text)
+  }
+  if (current === null || current <= 0 || totalSupport(current, cands) > 0) return decided
+  let best: { c: AmountCandidate; support: number } | null = null
+  for (const c of cands) {
+    if (c.value <= 0 || near(c.value, current) || !['incl', 'excl', 'any'].includes(c.role)) continue
+    const support = totalSupport(c.value, cands)
+    const enough = c.role === 'any' ? support >= 2 : support >= 1
+    if (!enough) continue
+    if (!best || support > best.support || (support === best.support && c.order > best.c.order))
+      best = { c, support }
+  }
+  if (best) return withTotal(decided, best.c.value, best.c.text)
+  // The rounded total disagreeing with the total before the rounding row by more than a rounding.
+  const at = cands.find((c) => c.role === 'incl' && near(c.value, current) && /round/i.test(c.text))
+  for (const r of roundings(cands)) {
+    if (!at || at.order <= r.order) continue
+    const before = cands.filter((c) => c.role === 'incl' && c.value > 0 && c.order < r.order).pop()
+    if (!before || Math.abs(before.value - current) <= 0.06) continue
+    const step = Math.abs(r.value)
+    const rounded = [before.value + step, before.value - step]
+      .map(round2)
+      .find((v) => Math.abs(Math.round(v * 20) - v * 20) < 1e-6)
+    return withTotal(decided, step === 0 ? before.value : (rounded ?? before.value), before.text)
+  }
+  return decided
+}
+
+/** Another total, its VAT kept when it fits under it (the net is then the rest). */
+function withTotal(decided: Totals, incl: number, inclText: string): Totals {
+  const vat = decided.vat !== null && decided.vat >= 0 && decided.vat < incl ? decided.vat : null
+  return { incl, excl: vat === null ? null : round2(incl - vat), vat, inclText }
+}
+
+// ---- the merchant ---------------------------------------------------------------------------------
+
+/** A token OCR made out of a logo: one letter repeated ("ooo"), or case mixed inside a word ("dEpp"). */
+function noiseToken(w: string): boolean {
+  const letters = w.replace(/[^\p{L}]/gu, '')
+  if (letters.length === 0) return !/^\d+$/.test(w) && !/^[&().,'-]+$/.test(w)
+  if (letters.length >= 3 && new Set(letters.toLowerCase()).size === 1) return true
+  if (/\p{Ll}\p{Lu}/u.test(letters.slice(1)) && !/^(Mc|Mac)/.test(letters)) return true
+  return letters.length <= 2 && letters === letters.toLowerCase()
+}
+
+/** Share of a line's tokens that read as OCR noise (0 for a clean line). */
+export function noiseShare(text: string): number {
+  const tokens = text.split(/\s+/).filter(Boolean)
+  if (tokens.length === 0) return 1
+  return tokens.filter(noiseToken).length / tokens.length
+}
+
+/** A name introduced as the owner's ("Owned by …", "Dimiliki oleh …"), with a legal form. */
+export function ownerName(text: string): boolean {
+  const m = labelAt('owner', text)
+  return m !== null && /\p{L}{2}/u.test(m.rest)
+}
+
+/**
+ * What a till receipt adds to a name candidate's score: a line naming its owner company, a trade
+ * word ("ENTERPRISE", "TRADING", "RESTORAN"), the line right above the address under a bigger
+ * line (a logo OCR read as letters loses to the name under it), less the share of OCR noise in it.
+ */
+export function tillNameBonus(
+  name: string,
+  size: number,
+  lines: Line[],
+  li: number,
+  addressLike: (t: string) => boolean,
+): number {
+  let score = 0
+  if (ownerName(name)) score += 8
+  if (hasLabel('trade_word', name)) score += 3
+  const next = lines[li + 1]
+  const logoAbove = lines
+    .slice(Math.max(0, li - 3), li)
+    .some((l) => l.segments.some((s) => s.size >= size * 1.3 && /\p{L}/u.test(s.text)))
+  if (logoAbove && next && next.segments.some((s) => addressLike(s.text))) score += 3
+  score -= noiseShare(name) * 8
+  return score
+}
+
+/**
+ * A company registration number printed in the middle of a line ("MYNEWS RETAIL SB(306295-X) FKA
+ * …"): the line up to the number is the name, the number noted after it.
+ */
+export function cutAtRegistration(text: string): string {
+  const m = text.match(/^(.*?\p{L}{2}.*?)\s*([({]\s*[A-Z]{0,3}\d{4,}\s*-?\s*[A-Z]\s*[)}])\s*\S.*$/iu)
+  // OCR's colon between the two words of the Malaysian legal form ("SDN: BHD").
+  const t = m ? `${m[1]} (${m[2]!.slice(1, -1)})` : text
+  return t.replace(/\b(SDN)[:;]\s*(BHD)\b/gi, '$1 $2')
+}
+
+// ---- the currency of the document's country ------------------------------------------------------
+
+/** Malaysia as a document shows it: its registration words, and its places. */
+const MY_BUSINESS = /\b(sdn\.?\s*bhd|berhad|[gs]st\s*(reg|id|no)|co\.?\s*reg)/
+const MY_PLACE =
+  /\b(malaysia|selangor|johor|kuala lumpur|penang|pulau pinang|perak|pahang|kedah|kelantan|terengganu|melaka|malacca|negeri sembilan|sabah|sarawak|perlis|putrajaya|labuan|jalan|jln|taman)\b/
+
+/**
+ * The currency of the country a document shows when it prints none OCR could read: a Malaysian
+ * company registration or tax line together with a Malaysian place gives ringgit. One sign alone
+ * is not enough.
+ */
+export function countryCurrency(lines: Line[]): string | null {
+  const text = f(lines.map((l) => l.text).join('\n'))
+  return MY_BUSINESS.test(text) && MY_PLACE.test(text) ? 'MYR' : null
+}
