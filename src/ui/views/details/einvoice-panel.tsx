@@ -66,7 +66,8 @@ function Lines({ einvoice }: { einvoice: EInvoiceData }) {
         </thead>
         <tbody>
           {einvoice.lines.map((line, i) => (
-            <tr key={`${line.id ?? ''}-${i}`}>
+            // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list, never reordered; line ids may be absent or repeat
+            <tr key={i}>
               <td className={cell}>{dash(line.description)}</td>
               <td className={`${cell} ${number}`}>{formatNumber(line.quantity)}</td>
               <td className={`${cell} ${number}`}>{formatAmount(line.unit_price, einvoice.currency)}</td>
