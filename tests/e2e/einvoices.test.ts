@@ -73,6 +73,9 @@ it('uploads a UBL invoice through the dialog and shows it rendered from its XML,
   expect(await rendu.getByRole('region', { name: 'Vendeur' }).textContent()).toContain(SAMPLE.seller)
   expect(await rendu.getByRole('region', { name: 'Totaux' }).textContent()).toMatch(/180,00\s€/)
   await détails.getByText('Depuis les données de la facture électronique').waitFor()
-  await détails.getByRole('table', { name: 'Lignes de facture' }).waitFor()
+  await détails
+    .getByRole('region', { name: 'Panneau d’informations' })
+    .getByRole('table', { name: 'Lignes de facture' })
+    .waitFor()
   expect(errors).toEqual([])
 })
