@@ -38,7 +38,7 @@ export const JPEG: FileType = { mime: 'image/jpeg', extensions: ['.jpg', '.jpeg'
 export const PNG: FileType = { mime: 'image/png', extensions: ['.png'] }
 export const GIF: FileType = { mime: 'image/gif', extensions: ['.gif'] }
 /** A UBL or CII e-invoice: the server accepts it by its root element and namespace, not its name. */
-export const XML_EINVOICE: FileType = { mime: 'application/xml', extensions: ['.xml'] }
+const XML_EINVOICE: FileType = { mime: 'application/xml', extensions: ['.xml'] }
 
 export type FinancialKindDefinition = {
   /** The plural that names the kind in API paths and in the upload dialog's tabs. */

@@ -17,7 +17,7 @@ const EInvoiceAddress = v.object({
 
 const EInvoiceParty = v.object({ name: text, vat_id: text, address: v.nullish(EInvoiceAddress) })
 
-export const EInvoiceLine = v.object({
+const EInvoiceLine = v.object({
   id: text,
   description: text,
   quantity: num,
@@ -26,7 +26,6 @@ export const EInvoiceLine = v.object({
   net_amount: num,
   vat_rate: num,
 })
-export type EInvoiceLine = v.InferOutput<typeof EInvoiceLine>
 
 export const EInvoiceData = v.looseObject({
   syntax: v.string(),

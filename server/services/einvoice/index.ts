@@ -9,8 +9,8 @@ import { mapUbl } from './ubl.ts'
 import { parseInvoiceXml, sniffInvoiceRoot } from './xml.ts'
 
 export type { EInvoice } from './model.ts'
-export { checkRules, EINVOICE_RULE_CODES, type EInvoiceRuleCode } from './rules.ts'
-export { EInvoiceError, MAX_XML_BYTES, sniffInvoiceRoot } from './xml.ts'
+export { checkRules } from './rules.ts'
+export { EInvoiceError, sniffInvoiceRoot } from './xml.ts'
 
 /** Parses and maps an e-invoice XML. Throws EInvoiceError when it is refused or no e-invoice. */
 export function readInvoiceXml(data: Uint8Array): EInvoice {

@@ -4,9 +4,9 @@
  * in `documents.einvoice` and answered by `GET /invoices/{id}` (snake_case, as the API speaks).
  */
 
-export type EInvoiceSyntax = 'CII' | 'ZUGFeRD1' | 'UBL'
+type EInvoiceSyntax = 'CII' | 'ZUGFeRD1' | 'UBL'
 
-export interface EInvoiceAddress {
+interface EInvoiceAddress {
   /** BT-35, BT-36, BT-162 (seller); street lines in order. */
   lines: string[]
   /** BT-38 */
@@ -27,7 +27,7 @@ export interface EInvoiceParty {
   address: EInvoiceAddress | null
 }
 
-export interface EInvoiceLine {
+interface EInvoiceLine {
   /** BT-126 */
   id: string | null
   /** BT-153 */
@@ -44,7 +44,7 @@ export interface EInvoiceLine {
   vat_rate: number | null
 }
 
-export interface EInvoiceVatBreakdown {
+interface EInvoiceVatBreakdown {
   /** BT-118 */
   category: string | null
   /** BT-119 */
@@ -55,7 +55,7 @@ export interface EInvoiceVatBreakdown {
   amount: number | null
 }
 
-export interface EInvoiceTotals {
+interface EInvoiceTotals {
   /** BT-106 */
   line_net: number | null
   /** BT-107 */

@@ -6,7 +6,7 @@
  */
 import type { EInvoice } from './model.ts'
 
-export const EINVOICE_RULE_CODES = [
+const EINVOICE_RULE_CODES = [
   'einvoice_br_01',
   'einvoice_br_02',
   'einvoice_br_03',
@@ -22,7 +22,7 @@ export const EINVOICE_RULE_CODES = [
   'einvoice_br_co_15',
   'einvoice_br_co_16',
 ] as const
-export type EInvoiceRuleCode = (typeof EINVOICE_RULE_CODES)[number]
+type EInvoiceRuleCode = (typeof EINVOICE_RULE_CODES)[number]
 
 /** Amounts agree within a cent (sums of rounded amounts). */
 const differs = (a: number, b: number) => Math.abs(a - b) > 0.0101

@@ -6,7 +6,7 @@
 import { XMLParser } from 'fast-xml-parser'
 
 /** Larger than any real invoice XML (the biggest public samples are well under 1 MB). */
-export const MAX_XML_BYTES = 10 * 1024 * 1024
+const MAX_XML_BYTES = 10 * 1024 * 1024
 
 /** Why an e-invoice's XML is refused: the document ends FAILED with `einvoice_invalid`. */
 export class EInvoiceError extends Error {

@@ -19,7 +19,6 @@ import { defaultLayout, type OcrHint, type OcrLayout, type OcrPool } from './ocr
 import { findDates } from './parse.ts'
 import { type Line, type PageText, readPdf } from './pdf-text.ts'
 
-export type { VisualReading } from './einvoice.ts'
 export type { ExtractedFields } from './fields.ts'
 export { UnreadableFileError } from './limits.ts'
 export { createOcrPool, type OcrHint, type OcrPool } from './ocr.ts'
