@@ -9,6 +9,7 @@ import type { Logger } from 'pino'
 import type { DocumentStatus } from '../../src/contract/index.ts'
 import type { AppDatabase } from '../db/client.ts'
 import { documents, logs } from '../db/schema.ts'
+import { type ExtractionExtras, extractionExtras } from '../services/documents/einvoice-outcome.ts'
 import { assessQuality, duplicateKey, type QualityCode } from '../services/documents/quality.ts'
 import {
   type ExtractedFields,
@@ -53,6 +54,7 @@ export function createDocumentProcessor(deps: ProcessorDeps) {
       errors: QualityCode[]
       warnings: QualityCode[]
       failureReason?: string | null
+      extras?: ExtractionExtras
     },
   ): Promise<boolean> {
     const now = clock()
@@ -80,6 +82,11 @@ export function createDocumentProcessor(deps: ProcessorDeps) {
             totalVatAmount: f.total_vat_amount,
             totalChargeExcludingVat: f.total_charge_excluding_vat,
             totalInvoiceIncludingVat: f.total_invoice_including_vat,
+          }),
+          ...(outcome.extras && {
+            fieldSources: outcome.extras.fieldSources,
+            einvoice: outcome.extras.einvoice,
+            dueDate: outcome.extras.dueDate,
           }),
         })
         // Only the first run to finish records anything (exactly-once outcome).
@@ -145,15 +152,21 @@ export function createDocumentProcessor(deps: ProcessorDeps) {
         today,
         duplicate: await isDuplicate(doc, result.fields),
       })
-      const status: DocumentStatus = quality.errors.length > 0 ? 'FAILED' : 'COMPLETED'
-      await finish(doc.id, { status, fields: result.fields, pages: result.pages, ...quality })
+      const extras = extractionExtras(result)
+      const errors = [...quality.errors, ...extras.errors]
+      const warnings = [...quality.warnings, ...extras.warnings]
+      const status: DocumentStatus = errors.length > 0 ? 'FAILED' : 'COMPLETED'
+      // A bare XML e-invoice has no pages.
+      const pages = result.pages || undefined
+      await finish(doc.id, { status, fields: result.fields, pages, errors, warnings, extras })
       logger.info(
         {
           documentId: doc.id,
           status,
-          errors: quality.errors,
-          warnings: quality.warnings,
+          errors,
+          warnings,
           pages: result.pages,
+          einvoice: result.einvoice?.syntax,
           ocrPages: result.ocrPages,
           ms: Math.round(performance.now() - started),
         },

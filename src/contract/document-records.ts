@@ -5,6 +5,7 @@
 import * as v from 'valibot'
 import { Id } from './common.ts'
 import { LOG_SOURCES, LOG_TYPES } from './documents.ts'
+import { EInvoiceData, FieldSources } from './einvoice.ts'
 
 /** `POST /documents/upload`, `POST /expenses/upload`: the new document and its status. */
 export const UploadAnswer = v.object({ id: Id, status: v.string() })
@@ -69,6 +70,11 @@ export const FinancialDocument = v.object({
   total_vat_amount: amount,
   total_charge_excluding_vat: amount,
   total_invoice_including_vat: amount,
+  /** The type the server detected (`application/xml` for a bare e-invoice). */
+  content_type: text,
+  field_sources: v.nullish(FieldSources),
+  /** An e-invoice's data (UBL / CII), when the file is or carries one. */
+  einvoice: v.nullish(EInvoiceData),
 })
 export type FinancialDocument = v.InferOutput<typeof FinancialDocument>
 

@@ -30,13 +30,15 @@ export type DocumentCategory = (typeof DOCUMENT_CATEGORIES)[number]
 
 /** A file type by its media type (what the server detects from the content) and its name's extensions. */
 export type FileType = {
-  readonly mime: 'application/pdf' | 'image/jpeg' | 'image/png' | 'image/gif'
+  readonly mime: 'application/pdf' | 'image/jpeg' | 'image/png' | 'image/gif' | 'application/xml'
   readonly extensions: readonly string[]
 }
 export const PDF: FileType = { mime: 'application/pdf', extensions: ['.pdf'] }
 export const JPEG: FileType = { mime: 'image/jpeg', extensions: ['.jpg', '.jpeg'] }
 export const PNG: FileType = { mime: 'image/png', extensions: ['.png'] }
 export const GIF: FileType = { mime: 'image/gif', extensions: ['.gif'] }
+/** A UBL or CII e-invoice: the server accepts it by its root element and namespace, not its name. */
+const XML_EINVOICE: FileType = { mime: 'application/xml', extensions: ['.xml'] }
 
 export type FinancialKindDefinition = {
   /** The plural that names the kind in API paths and in the upload dialog's tabs. */
@@ -59,7 +61,7 @@ export const FINANCIAL_KIND: { readonly [K in FinancialKind]: FinancialKindDefin
     plural: 'invoices',
     category: 'Invoices',
     logType: 'Invoice',
-    accepted: [PDF, JPEG, PNG],
+    accepted: [PDF, JPEG, PNG, XML_EINVOICE],
     refusal: contractMessages.invoiceTypeInvalid,
     pdfOnly: 'Only PDF files are supported for invoices',
   },

@@ -57,7 +57,7 @@ export const contractMessages = {
   companyIdRequired: 'Company ID is required for this upload',
   processingFailed: 'Processing failed',
   expenseNotPdf: 'Only PDF files are supported for expenses',
-  invoiceTypeInvalid: 'Only PDF, JPEG or PNG files are supported for invoices',
+  invoiceTypeInvalid: 'Only PDF, JPEG, PNG or XML e-invoice files are supported for invoices',
   noFilesSelected: 'Please select at least one file to upload',
   fileEmpty: 'The file is empty',
   scannerAddressInUse: 'A scanner address is already in use',

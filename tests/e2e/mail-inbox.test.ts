@@ -80,6 +80,8 @@ it('shows a mail sent to the company scanner address on its dashboard with its f
   await expect.poll(() => mailed.getByRole('img', { name: 'Received by e-mail' }).count()).toBe(1)
   expect(await mailed.getByText('supplier@vendor.test').count()).toBe(1)
   const refused = page.getByRole('row', { name: /readme\.txt/ })
-  expect(await refused.getByText('Only PDF, JPEG or PNG files are supported for invoices').count()).toBe(1)
+  expect(
+    await refused.getByText('Only PDF, JPEG, PNG or XML e-invoice files are supported for invoices').count(),
+  ).toBe(1)
   expect(errors).toEqual([])
 })

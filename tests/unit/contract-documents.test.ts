@@ -14,7 +14,7 @@ const picked = (name: string, type: string) => ({ name, type })
 
 it('gives the file pickers the types each kind accepts: extensions, then media types', () => {
   expect(acceptAttribute(FINANCIAL_KIND.invoice.accepted)).toBe(
-    '.pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png',
+    '.pdf,.jpg,.jpeg,.png,.xml,application/pdf,image/jpeg,image/png,application/xml',
   )
   expect(acceptAttribute(FINANCIAL_KIND.expense.accepted)).toBe('.pdf,application/pdf')
   expect(acceptAttribute([PDF])).toBe('.pdf,application/pdf')

@@ -11,13 +11,28 @@ import type { AppDatabase } from '../../db/client.ts'
 import { documents, type LogSource, logs } from '../../db/schema.ts'
 import { HttpError } from '../../http/errors.ts'
 import type { JobQueue } from '../../jobs/queue.ts'
+import { sniffInvoiceRoot } from '../einvoice/index.ts'
 import type { FileStorage } from '../storage/index.ts'
 
-export type SniffedType = 'application/pdf' | 'image/jpeg' | 'image/png' | 'image/gif' | null
+export type SniffedType =
+  | 'application/pdf'
+  | 'image/jpeg'
+  | 'image/png'
+  | 'image/gif'
+  | 'application/xml'
+  | null
 
-/** The file type by its first bytes; the client's name and MIME type are never trusted. */
+/** Text that starts like XML (after a byte-order mark and blanks): its root decides what it is. */
+const looksLikeXml = (head: Uint8Array) =>
+  /^(\uFEFF|\xEF\xBB\xBF)?\s*</.test(Buffer.from(head.subarray(0, 64)).toString('latin1'))
+
+/**
+ * The file type by its first bytes; the client's name and MIME type are never trusted. XML is
+ * `application/xml` only when its root element and namespace are a UBL or CII e-invoice's.
+ */
 export function sniff(head: Uint8Array): SniffedType {
   const b = Buffer.from(head)
+  if (looksLikeXml(head)) return sniffInvoiceRoot(b.toString('utf8')) ? 'application/xml' : null
   if (b.subarray(0, 5).toString('latin1') === '%PDF-') return 'application/pdf'
   if (b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'image/jpeg'
   if (b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
@@ -60,6 +75,8 @@ export interface StoreOptions {
 }
 
 const HEAD_BYTES = 8
+/** XML is judged by its root element, which may follow a long prolog (comments, licence text). */
+const XML_HEAD_BYTES = 16 * 1024
 
 /** Hashes, sniffs (calling `checkType`) and counts what passes; more than `maxBytes` fails it. */
 function inspector(options: StoreOptions) {
@@ -78,8 +95,8 @@ function inspector(options: StoreOptions) {
       size += chunk.length
       if (size > options.maxBytes) return callback(tooLarge(options.maxBytes))
       if (!found.checked) {
-        head = Buffer.concat([head, chunk.subarray(0, HEAD_BYTES)]).subarray(0, HEAD_BYTES)
-        if (head.length >= HEAD_BYTES) {
+        head = Buffer.concat([head, chunk.subarray(0, XML_HEAD_BYTES - head.length)])
+        if (head.length >= HEAD_BYTES && !(looksLikeXml(head) && head.length < XML_HEAD_BYTES)) {
           try {
             check()
           } catch (error) {

@@ -40,6 +40,70 @@ const QUALITY_MESSAGES = {
     en: 'Likely duplicate of an earlier document (same supplier and number, or same file)',
     fr: 'Doublon probable d’un document précédent (même fournisseur et numéro, ou même fichier)',
   },
+  einvoice_invalid: {
+    en: 'The e-invoice XML is malformed, too large or declares entities (refused for safety)',
+    fr: 'Le XML de la facture électronique est mal formé, trop volumineux ou déclare des entités (refusé par sécurité)',
+  },
+  einvoice_mismatch: {
+    en: 'The invoice number, date or total printed on the page differs from the e-invoice data',
+    fr: 'Le numéro, la date ou le total imprimés sur la page diffèrent des données de la facture électronique',
+  },
+  einvoice_br_01: {
+    en: 'E-invoice: the specification identifier is missing (BR-01)',
+    fr: 'Facture électronique : l’identifiant de spécification est manquant (BR-01)',
+  },
+  einvoice_br_02: {
+    en: 'E-invoice: the invoice number is missing (BR-02)',
+    fr: 'Facture électronique : le numéro de facture est manquant (BR-02)',
+  },
+  einvoice_br_03: {
+    en: 'E-invoice: the issue date is missing (BR-03)',
+    fr: 'Facture électronique : la date d’émission est manquante (BR-03)',
+  },
+  einvoice_br_04: {
+    en: 'E-invoice: the invoice type code is missing (BR-04)',
+    fr: 'Facture électronique : le code de type de facture est manquant (BR-04)',
+  },
+  einvoice_br_05: {
+    en: 'E-invoice: the invoice currency code is missing (BR-05)',
+    fr: 'Facture électronique : le code de devise est manquant (BR-05)',
+  },
+  einvoice_br_06: {
+    en: 'E-invoice: the seller name is missing (BR-06)',
+    fr: 'Facture électronique : le nom du vendeur est manquant (BR-06)',
+  },
+  einvoice_br_07: {
+    en: 'E-invoice: the buyer name is missing (BR-07)',
+    fr: 'Facture électronique : le nom de l’acheteur est manquant (BR-07)',
+  },
+  einvoice_br_08: {
+    en: 'E-invoice: the seller postal address is missing (BR-08)',
+    fr: 'Facture électronique : l’adresse postale du vendeur est manquante (BR-08)',
+  },
+  einvoice_br_16: {
+    en: 'E-invoice: the invoice has no line (BR-16)',
+    fr: 'Facture électronique : la facture n’a aucune ligne (BR-16)',
+  },
+  einvoice_br_co_10: {
+    en: 'E-invoice: the sum of the line net amounts differs from the lines total (BR-CO-10)',
+    fr: 'Facture électronique : la somme des montants nets des lignes diffère du total des lignes (BR-CO-10)',
+  },
+  einvoice_br_co_13: {
+    en: 'E-invoice: the total excluding VAT is not the lines total minus allowances plus charges (BR-CO-13)',
+    fr: 'Facture électronique : le total HT n’est pas le total des lignes moins les remises plus les frais (BR-CO-13)',
+  },
+  einvoice_br_co_14: {
+    en: 'E-invoice: the VAT total differs from the sum of the VAT breakdown (BR-CO-14)',
+    fr: 'Facture électronique : le total de TVA diffère de la somme du détail de TVA (BR-CO-14)',
+  },
+  einvoice_br_co_15: {
+    en: 'E-invoice: the total including VAT is not the total excluding VAT plus VAT (BR-CO-15)',
+    fr: 'Facture électronique : le total TTC n’est pas le total HT plus la TVA (BR-CO-15)',
+  },
+  einvoice_br_co_16: {
+    en: 'E-invoice: the amount due is not the total minus prepaid plus rounding (BR-CO-16)',
+    fr: 'Facture électronique : le montant dû n’est pas le total moins l’acompte plus l’arrondi (BR-CO-16)',
+  },
 } as const
 
 export type QualityCode = keyof typeof QUALITY_MESSAGES

@@ -28,7 +28,14 @@ const common = (row: DocumentRow) => ({
 })
 
 export function toInvoice(row: DocumentRow) {
-  return { ...common(row), ...extracted(row), invoice_date: row.documentDate, due_date: row.dueDate }
+  return {
+    ...common(row),
+    ...extracted(row),
+    invoice_date: row.documentDate,
+    due_date: row.dueDate,
+    field_sources: row.fieldSources,
+    einvoice: row.einvoice,
+  }
 }
 
 export function toExpense(row: DocumentRow) {

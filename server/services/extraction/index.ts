@@ -2,6 +2,8 @@
  * The extraction engine: a file's bytes in, the Invoice / Expense fields out. PDFs are read
  * from their text layer; only images and pages without text go through OCR.
  */
+import type { EInvoice } from '../einvoice/index.ts'
+import { readEmbeddedInvoice, readXmlInvoice, type VisualReading } from './einvoice.ts'
 import { type ExtractedFields, extractFields } from './fields.ts'
 import { hasLabel } from './lexicon.ts'
 import {
@@ -28,6 +30,10 @@ export interface Extraction {
   ocrPages: number
   textMs: number
   ocrMs: number
+  /** An e-invoice's data, when the file is one (its fields then come from it). */
+  einvoice?: EInvoice
+  /** For an e-invoice PDF: what the visual engine read on its page. */
+  visual?: VisualReading | null
 }
 
 export interface ExtractOptions {
@@ -73,6 +79,12 @@ export async function extractDocument(
       throw new UnreadableFileError('unreadable_file', `The PDF cannot be read: ${(error as Error).message}`)
     }
     try {
+      const embedded = await readEmbeddedInvoice(pdf)
+      if (embedded) {
+        const ms = performance.now() - started
+        const textPages = pdf.pages.length - pdf.emptyPages.length
+        return { ...embedded, pages: pdf.pages.length, textPages, ocrPages: 0, textMs: ms, ocrMs: 0 }
+      }
       textMs = performance.now() - started
       pages = pdf.pages
       textPages = pages.length - pdf.emptyPages.length
@@ -105,6 +117,10 @@ export async function extractDocument(
     } finally {
       await pdf.close()
     }
+  } else if (contentType === 'application/xml') {
+    const started = performance.now()
+    const reading = readXmlInvoice(data)
+    return { ...reading, pages: 0, textPages: 0, ocrPages: 0, textMs: performance.now() - started, ocrMs: 0 }
   } else if (contentType === 'image/png' || contentType === 'image/jpeg') {
     const t = performance.now()
     checkImage(data, contentType, limits)

@@ -6,7 +6,13 @@
  * act on instead of exhausting memory and time.
  */
 
-export type UnreadableCode = 'unreadable_file' | 'no_text' | 'file_too_large_to_process' | 'too_many_pages'
+export type UnreadableCode =
+  | 'unreadable_file'
+  | 'no_text'
+  | 'file_too_large_to_process'
+  | 'too_many_pages'
+  /** An e-invoice XML that is malformed, hostile (DOCTYPE, entities) or too large. */
+  | 'einvoice_invalid'
 
 /** A file the engine will not or cannot read: it ends FAILED with `code`, without a retry. */
 export class UnreadableFileError extends Error {

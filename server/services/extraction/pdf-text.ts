@@ -88,6 +88,8 @@ export interface PdfText {
   emptyPages: number[]
   /** The largest image of a page as pixels, for OCR; null when the page has none. */
   pageImage(page: number): Promise<RawImage | null>
+  /** The files embedded in the PDF (its /EmbeddedFiles name tree), by file name. */
+  attachments(): Promise<{ filename: string; content: Uint8Array }[]>
   close(): Promise<void>
 }
 
@@ -153,6 +155,15 @@ export async function readPdf(data: Uint8Array, options: ReadPdfOptions = {}): P
         if (raw && (!largest || raw.width * raw.height > largest.width * largest.height)) largest = raw
       }
       return largest
+    },
+    async attachments() {
+      const found = ((await pdf.getAttachments()) ?? {}) as Record<
+        string,
+        { filename?: string; content?: Uint8Array }
+      >
+      return Object.entries(found)
+        .filter(([, a]) => a.content instanceof Uint8Array)
+        .map(([name, a]) => ({ filename: a.filename ?? name, content: a.content! }))
     },
     close: () => pdf.destroy(),
   }

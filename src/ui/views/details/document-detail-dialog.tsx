@@ -36,6 +36,8 @@ import { Spinner } from '../../components/spinner'
 import { i18n } from '../../i18n'
 import { messageText } from '../../message-texts'
 import { StatusBadge } from '../dashboard/status-badge'
+import { EInvoiceDocument, EInvoicePanel } from './einvoice-panel'
+import { formatAmount, formatDate } from './format'
 
 export type DocumentDetailActor = ActorRefFrom<DocumentDetailMachine>
 
@@ -158,7 +160,12 @@ export function DocumentDetailView({ actor }: { actor: DocumentDetailActor }) {
           h: { base: 'auto', md: 'full' },
         })}
       >
-        <Preview actor={actor} />
+        {/* A bare XML e-invoice has no page to show: its data, rendered, takes the frame's place. */}
+        {document.einvoice && document.content_type === 'application/xml' ? (
+          <EInvoiceDocument einvoice={document.einvoice} />
+        ) : (
+          <Preview actor={actor} />
+        )}
         {/* A scrolling panel: focusable and named, so the keyboard can scroll it. The quality findings
             (why a document failed) come first, above the fields. */}
         <section
@@ -175,6 +182,7 @@ export function DocumentDetailView({ actor }: { actor: DocumentDetailActor }) {
         >
           <Quality actor={actor} />
           <Fields kind={kind} document={document} />
+          {document.einvoice ? <EInvoicePanel einvoice={document.einvoice} /> : null}
         </section>
       </div>
     )
@@ -241,39 +249,6 @@ function Preview({ actor }: { actor: DocumentDetailActor }) {
       {content}
     </section>
   )
-}
-
-function formatDate(value: string | null | undefined): string {
-  if (!value) return '—'
-  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value)
-  if (Number.isNaN(date.getTime())) return value
-  return new Intl.DateTimeFormat(i18n.locale, {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    timeZone: 'UTC',
-  }).format(date)
-}
-
-function formatAmount(
-  value: number | string | null | undefined,
-  currency: string | null | undefined,
-): string {
-  if (value === null || value === undefined || value === '') return '—'
-  const n = typeof value === 'number' ? value : Number(value)
-  if (Number.isNaN(n)) return String(value)
-  if (currency) {
-    try {
-      return new Intl.NumberFormat(i18n.locale, { style: 'currency', currency }).format(n)
-    } catch {
-      // Not an ISO currency code: the number, then the code as the server wrote it.
-    }
-  }
-  const number = new Intl.NumberFormat(i18n.locale, {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(n)
-  return currency ? `${number} ${currency}` : number
 }
 
 function Fields({ kind, document: d }: { kind: FinancialKind; document: FinancialDocument }) {

@@ -1,0 +1,189 @@
+/**
+ * E-invoices through the API: a bare UBL / CII XML upload is accepted by its content and read
+ * from its XML (field_sources `xml`, the e-invoice data on the invoice answer), a Factur-X PDF too;
+ * any other XML is refused with the contract's 415; a hostile XML ends FAILED with a reason.
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { extractionExtras } from '../../server/services/documents/einvoice-outcome.ts'
+import { einvoiceFields, readInvoiceXml } from '../../server/services/einvoice/index.ts'
+import { contractMessages } from '../../src/contract/index.ts'
+import { createTestDatabase, type TestDatabase } from '../support/db.ts'
+import { generateInvoiceXml, SAMPLE } from '../support/einvoices.ts'
+import { createPipelineApp, insertCompany, memberOf, multipart, waitFor } from './documents-support.ts'
+
+let database: TestDatabase
+let root: string
+let ctx: Awaited<ReturnType<typeof createPipelineApp>>
+let company: { id: number }
+let alice: Awaited<ReturnType<typeof memberOf>>
+
+beforeAll(async () => {
+  database = await createTestDatabase()
+  root = await mkdtemp(join(tmpdir(), 'docflow-einvoices-'))
+  ctx = await createPipelineApp(database.db, root)
+  company = await insertCompany(database.db, 'Alpha')
+  alice = await memberOf(database.db, ctx.app, company.id)
+  await ctx.startWorkers()
+})
+afterAll(async () => {
+  await ctx?.close()
+  await database?.close()
+  await rm(root, { recursive: true, force: true })
+})
+
+const upload = (name: string, data: Uint8Array, type: string, documentType = 'invoice') =>
+  alice.jar.request(
+    ctx.app,
+    documentType === 'expense' ? '/api/expenses/upload' : '/api/documents/upload',
+    multipart(
+      documentType === 'expense'
+        ? { document_type: 'expense', company_id: String(company.id) }
+        : { documentType, category: 'Invoices', company_id: String(company.id) },
+      { name, data, type },
+    ),
+  )
+
+const bytes = (s: string) => new TextEncoder().encode(s)
+
+async function finished(id: number) {
+  return waitFor(async () => {
+    const res = await alice.jar.request(
+      ctx.app,
+      `/api/api/document/invoice/${id}/status?company_id=${company.id}`,
+    )
+    const body = await res.json()
+    return body.status === 'PROCESSING' ? null : body
+  })
+}
+
+const invoice = async (id: number) =>
+  (await alice.jar.request(ctx.app, `/api/invoices/${id}?company_id=${company.id}`)).json()
+
+describe('XML e-invoice uploads', () => {
+  it('a UBL invoice is accepted, COMPLETED from its XML, and downloads as the original', async () => {
+    const xml = await generateInvoiceXml('UBL')
+    const res = await upload('ubl-invoice.xml', bytes(xml), 'application/xml')
+    expect(res.status).toBe(201)
+    const { id } = await res.json()
+    expect(await finished(id)).toMatchObject({ status: 'COMPLETED', errors: [] })
+    const body = await invoice(id)
+    expect(body).toMatchObject({
+      invoice_number: SAMPLE.number,
+      invoice_date: SAMPLE.issueDate,
+      due_date: SAMPLE.dueDate,
+      business_name: SAMPLE.seller,
+      total_invoice_including_vat: SAMPLE.incl,
+      content_type: 'application/xml',
+      field_sources: {
+        invoice_number: 'xml',
+        invoice_date: 'xml',
+        business_name: 'xml',
+        total_invoice_including_vat: 'xml',
+        due_date: 'xml',
+      },
+      einvoice: { syntax: 'UBL', type_code: '380', payment_terms: SAMPLE.terms },
+    })
+    expect(body.einvoice.lines).toHaveLength(2)
+    const download = await alice.jar.request(
+      ctx.app,
+      `/api/invoices/invoice/${id}/download?company_id=${company.id}`,
+    )
+    expect(download.headers.get('content-type')).toBe('application/xml')
+    expect(await download.text()).toBe(xml)
+  })
+
+  it('a CII invoice is recognised by its content, whatever its name and declared type', async () => {
+    const res = await upload('export.txt', bytes(await generateInvoiceXml('CII')), 'text/plain')
+    expect(res.status).toBe(201)
+    const { id } = await res.json()
+    expect(await finished(id)).toMatchObject({ status: 'COMPLETED' })
+    expect((await invoice(id)).einvoice).toMatchObject({ syntax: 'CII' })
+  })
+
+  it('a Factur-X PDF is read from its embedded XML', async () => {
+    const pdf = await readFile(
+      join(import.meta.dirname, '../../../shared/corpus-einvoices/originals/0001-en-mustang-508.pdf'),
+    )
+    const { id } = await (await upload('facturx.pdf', new Uint8Array(pdf), 'application/pdf')).json()
+    expect(await finished(id)).toMatchObject({ status: 'COMPLETED' })
+    const body = await invoice(id)
+    expect(body).toMatchObject({
+      invoice_number: 'RE-20201121/508',
+      due_date: '2020-12-12',
+      total_invoice_including_vat: 571.04,
+      field_sources: { invoice_number: 'xml', total_invoice_including_vat: 'xml' },
+      einvoice: { syntax: 'CII', profile: 'urn:cen.eu:en16931:2017' },
+    })
+  })
+
+  it('refuses other XML with the contract’s 415, as an invoice and as an expense', async () => {
+    const other = bytes('<?xml version="1.0"?><note xmlns="urn:example:notes"><to>Ada</to></note>')
+    const res = await upload('note.xml', other, 'application/xml')
+    expect(res.status).toBe(415)
+    expect((await res.json()).message).toBe(contractMessages.invoiceTypeInvalid)
+    expect(contractMessages.invoiceTypeInvalid).toMatch(/XML e-invoice/)
+    const asExpense = await upload(
+      'ubl.xml',
+      bytes(await generateInvoiceXml('UBL')),
+      'application/xml',
+      'expense',
+    )
+    expect(asExpense.status).toBe(415)
+  })
+
+  it('a hostile XML (external entity) ends FAILED with a reason, its entity never read', async () => {
+    const xxe = `<?xml version="1.0"?>
+<!DOCTYPE Invoice [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>
+<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2" xmlns:cbc="urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2"><cbc:ID>&xxe;</cbc:ID></Invoice>`
+    const res = await upload('xxe.xml', bytes(xxe), 'application/xml')
+    expect(res.status).toBe(201)
+    const { id } = await res.json()
+    expect(await finished(id)).toMatchObject({ status: 'FAILED', errors: ['einvoice_invalid'] })
+    const quality = await (
+      await alice.jar.request(ctx.app, `/api/invoices/${id}/quality-data?company_id=${company.id}`)
+    ).json()
+    expect(quality.failure_reason).toMatch(/DOCTYPE/)
+    expect((await invoice(id)).invoice_number).toBeNull()
+  })
+})
+
+describe('the outcome of an e-invoice extraction', () => {
+  const extraction = async () => {
+    const einvoice = readInvoiceXml(bytes(await generateInvoiceXml('CII')))
+    const fields = einvoiceFields(einvoice)
+    return { fields, einvoice, pages: 1, textPages: 1, ocrPages: 0, textMs: 1, ocrMs: 0 }
+  }
+
+  it('warns einvoice_mismatch when the page prints another total, number or date', async () => {
+    const base = await extraction()
+    const same = {
+      invoice_number: 'FX 2026 0042',
+      document_date: SAMPLE.issueDate,
+      total_invoice_including_vat: 180,
+    }
+    expect(extractionExtras({ ...base, visual: same }).warnings).toEqual([])
+    for (const visual of [
+      { ...same, total_invoice_including_vat: 18 },
+      { ...same, invoice_number: 'FX-2026-0043' },
+      { ...same, document_date: '2026-11-03' },
+    ])
+      expect(extractionExtras({ ...base, visual }).warnings).toEqual(['einvoice_mismatch'])
+    // Nothing read on the page: nothing to compare.
+    expect(extractionExtras({ ...base, visual: null }).warnings).toEqual([])
+  })
+
+  it('records the text layer or OCR as the source of a visual reading', async () => {
+    const { fields } = await extraction()
+    expect(
+      extractionExtras({ fields, pages: 1, textPages: 1, ocrPages: 0, textMs: 1, ocrMs: 0 }).fieldSources
+        .business_name,
+    ).toBe('text')
+    expect(
+      extractionExtras({ fields, pages: 1, textPages: 0, ocrPages: 1, textMs: 1, ocrMs: 1 }).fieldSources
+        .business_name,
+    ).toBe('ocr')
+  })
+})
