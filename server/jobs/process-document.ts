@@ -4,12 +4,14 @@
  * that is no longer PROCESSING (finished, deleted) is left alone, so a job run twice after a
  * crash changes nothing the second time.
  */
-import { and, eq, lt, ne, or, sql } from 'drizzle-orm'
+import { and, eq, lt } from 'drizzle-orm'
 import type { Logger } from 'pino'
 import type { DocumentStatus } from '../../src/contract/index.ts'
 import type { AppDatabase } from '../db/client.ts'
-import { documents, logs } from '../db/schema.ts'
-import { assessQuality, duplicateKey, type QualityCode } from '../services/documents/quality.ts'
+import { documents, type FieldSource, logs } from '../db/schema.ts'
+import { findDuplicate } from '../services/documents/duplicates.ts'
+import { assessQuality, type QualityCode } from '../services/documents/quality.ts'
+import { previousIban, recallSupplier } from '../services/documents/supplier-memory.ts'
 import {
   type ExtractedFields,
   extractDocument,
@@ -53,6 +55,8 @@ export function createDocumentProcessor(deps: ProcessorDeps) {
       errors: QualityCode[]
       warnings: QualityCode[]
       failureReason?: string | null
+      fieldSources?: Record<string, FieldSource>
+      qualityDetails?: Record<string, Record<string, unknown>>
     },
   ): Promise<boolean> {
     const now = clock()
@@ -68,6 +72,8 @@ export function createDocumentProcessor(deps: ProcessorDeps) {
           processedAt: now,
           updatedAt: now,
           pages: outcome.pages ?? null,
+          ...(outcome.fieldSources && { fieldSources: outcome.fieldSources }),
+          qualityDetails: outcome.qualityDetails ?? {},
           ...(f && {
             invoiceNumber: f.invoice_number,
             documentDate: f.document_date,
@@ -94,30 +100,6 @@ export function createDocumentProcessor(deps: ProcessorDeps) {
     })
   }
 
-  async function isDuplicate(doc: typeof documents.$inferSelect, fields: ExtractedFields): Promise<boolean> {
-    const key = duplicateKey(fields)
-    const sameFile = eq(documents.sha256, doc.sha256)
-    const sameSupplierAndNumber = key
-      ? and(
-          sql`lower(regexp_replace(trim(${documents.businessName}), '\\s+', ' ', 'g')) = ${key.name}`,
-          sql`lower(regexp_replace(${documents.invoiceNumber}, '\\s', '', 'g')) = ${key.number}`,
-        )
-      : undefined
-    const [earlier] = await db
-      .select({ id: documents.id })
-      .from(documents)
-      .where(
-        and(
-          eq(documents.companyId, doc.companyId),
-          ne(documents.kind, 'document'),
-          lt(documents.id, doc.id),
-          sameSupplierAndNumber ? or(sameFile, sameSupplierAndNumber) : sameFile,
-        ),
-      )
-      .limit(1)
-    return earlier !== undefined
-  }
-
   /** The job handler. Throws to have the job retried; on the last attempt records FAILED instead. */
   async function process(job: ProcessJob, ctx: JobContext): Promise<void> {
     const [doc] = await db.select().from(documents).where(eq(documents.id, job.documentId))
@@ -141,12 +123,25 @@ export function createDocumentProcessor(deps: ProcessorDeps) {
       }
       const kind = doc.kind as 'invoice' | 'expense'
       const today = clock().toISOString().slice(0, 10)
-      const quality = assessQuality(kind, result.fields, {
-        today,
-        duplicate: await isDuplicate(doc, result.fields),
-      })
+      // The company's supplier memory wins over what the page prints for the supplier.
+      const { fields, sources } = await recallSupplier(db, doc.companyId, result.fields)
+      const duplicate = await findDuplicate(db, doc, fields)
+      const quality = assessQuality(kind, fields, { today, duplicate: duplicate !== null })
+      const previous = kind === 'invoice' ? await previousIban(db, doc, fields) : null
+      if (previous) quality.warnings.push('iban_changed')
+      const qualityDetails = {
+        ...(duplicate && { duplicate: { ...duplicate } }),
+        ...(previous && { iban_changed: { previous_iban: previous } }),
+      }
       const status: DocumentStatus = quality.errors.length > 0 ? 'FAILED' : 'COMPLETED'
-      await finish(doc.id, { status, fields: result.fields, pages: result.pages, ...quality })
+      await finish(doc.id, {
+        status,
+        fields,
+        pages: result.pages,
+        ...quality,
+        fieldSources: sources,
+        qualityDetails,
+      })
       logger.info(
         {
           documentId: doc.id,

@@ -40,6 +40,10 @@ const QUALITY_MESSAGES = {
     en: 'Likely duplicate of an earlier document (same supplier and number, or same file)',
     fr: 'Doublon probable d’un document précédent (même fournisseur et numéro, ou même fichier)',
   },
+  iban_changed: {
+    en: 'The supplier’s IBAN differs from the one it used before: confirm the change with the supplier before paying',
+    fr: 'L’IBAN du fournisseur diffère de celui utilisé auparavant : confirmez ce changement auprès du fournisseur avant de payer',
+  },
 } as const
 
 export type QualityCode = keyof typeof QUALITY_MESSAGES
