@@ -11,6 +11,7 @@ import { electronicFormatIBAN, isValidIBAN } from 'ibantools'
 import * as v from 'valibot'
 import { noControlCharacters } from './common.ts'
 import type { FinancialKind } from './documents.ts'
+import { contractMessages } from './messages.ts'
 
 /** The English texts of a refused correction (the error body's `detail`). */
 export const correctionMessages = {
@@ -49,12 +50,15 @@ const Line = v.pipe(
   v.maxLength(500, correctionMessages.textTooLong),
   emptyToNull,
 )
+/** A line holds no control character (the shared check, run on its own). */
+const isSingleLine = (line: string) => v.is(v.pipe(v.string(), noControlCharacters()), line)
+
 /** An address may hold line breaks (one per address line), nothing else of the control range. */
 const Address = v.pipe(
   v.string(),
   v.trim(),
   v.transform((s) => s.replace(/\r\n?/g, '\n')),
-  v.check((s) => !/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/.test(s)),
+  v.check((s) => s.split('\n').every(isSingleLine), contractMessages.controlCharacters),
   v.maxLength(500, correctionMessages.textTooLong),
   emptyToNull,
 )
