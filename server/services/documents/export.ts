@@ -24,7 +24,29 @@ const BATCH = 1000
 const DAY_MS = 86_400_000
 
 type Cell = string | number | boolean | null
-type Column = [name: string, value: (row: DocumentRow) => Cell]
+/** What the export reads of a document: the columns it writes, nothing else (no e-invoice data). */
+const EXPORTED = {
+  id: documents.id,
+  originalName: documents.originalName,
+  status: documents.status,
+  createdAt: documents.createdAt,
+  invoiceNumber: documents.invoiceNumber,
+  documentDate: documents.documentDate,
+  dueDate: documents.dueDate,
+  businessName: documents.businessName,
+  businessAddress: documents.businessAddress,
+  vatNumber: documents.vatNumber,
+  iban: documents.iban,
+  currency: documents.currency,
+  hasVat: documents.hasVat,
+  totalChargeExcludingVat: documents.totalChargeExcludingVat,
+  totalVatAmount: documents.totalVatAmount,
+  totalInvoiceIncludingVat: documents.totalInvoiceIncludingVat,
+  errors: documents.errors,
+  warnings: documents.warnings,
+}
+type ExportedRow = Pick<DocumentRow, keyof typeof EXPORTED>
+type Column = [name: string, value: (row: ExportedRow) => Cell]
 
 function columns(kind: FinancialKind): Column[] {
   return [
@@ -93,8 +115,8 @@ export async function* exportCsv(
   }
   let before: number | null = null
   for (;;) {
-    const rows: DocumentRow[] = await db
-      .select()
+    const rows: ExportedRow[] = await db
+      .select(EXPORTED)
       .from(documents)
       .where(and(...where, before === null ? undefined : lt(documents.id, before)))
       .orderBy(desc(documents.id))
