@@ -39,7 +39,7 @@ const ExportQuery = v.object({
 const EndDate = DateInput('end_date')
 
 /** The updated record as the PATCH answers it: the read view with its quality data and sources. */
-export function toCorrected(row: DocumentRow) {
+function toCorrected(row: DocumentRow) {
   const view = row.kind === 'invoice' ? toInvoice(row) : toExpense(row)
   return {
     ...view,

@@ -14,7 +14,7 @@ import type { FinancialKind } from './documents.ts'
 import { contractMessages } from './messages.ts'
 
 /** The English texts of a refused correction (the error body's `detail`). */
-export const correctionMessages = {
+const correctionMessages = {
   dateInvalid: 'Must be a valid date (YYYY-MM-DD)',
   amountInvalid: 'Must be an amount (a number, at most 2 decimals, below one trillion)',
   ibanInvalid: 'The IBAN checksum is invalid',

@@ -88,7 +88,7 @@ export function csvCell(value: Cell, separator: Separator): string {
 const csvLine = (cells: Cell[], separator: Separator) =>
   `${cells.map((c) => csvCell(c, separator)).join(separator)}\r\n`
 
-export const CSV_BOM = '\ufeff'
+const CSV_BOM = '\ufeff'
 
 /**
  * The export's lines, newest document first: the BOM and header, then one chunk of rows per batch.
