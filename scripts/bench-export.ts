@@ -37,10 +37,13 @@ async function main() {
   console.info(`seeded ${ROWS} invoices in ${((performance.now() - seeded) / 1000).toFixed(1)} s`)
 
   gc?.()
-  const base = process.memoryUsage().rss
-  let peak = base
+  const base = process.memoryUsage()
+  let peak = base.rss
+  let peakHeap = base.heapUsed
   const sampler = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss)
+    const now = process.memoryUsage()
+    peak = Math.max(peak, now.rss)
+    peakHeap = Math.max(peakHeap, now.heapUsed)
   }, 20)
   const started = performance.now()
   const res = await jar.request(ctx.app, `/api/invoices/export?company_id=${companyId}&format=csv`)
@@ -54,10 +57,13 @@ async function main() {
   }
   const seconds = (performance.now() - started) / 1000
   clearInterval(sampler)
+  gc?.()
+  const retained = process.memoryUsage().heapUsed - base.heapUsed
   if (lines !== ROWS + 1) throw new Error(`expected ${ROWS + 1} lines, got ${lines}`)
   console.info(
     `export: ${ROWS} rows, ${mb(bytes)} MB in ${seconds.toFixed(2)} s; ` +
-      `RSS growth ${mb(peak - base)} MB (base ${mb(base)} MB, peak ${mb(peak)} MB)${gc ? '' : ' [no --expose-gc]'}`,
+      `RSS growth ${mb(peak - base.rss)} MB (base ${mb(base.rss)} MB, peak ${mb(peak)} MB), ` +
+      `V8 heap peak growth ${mb(peakHeap - base.heapUsed)} MB, retained after GC ${mb(retained)} MB${gc ? '' : ' [no --expose-gc]'}`,
   )
   await ctx.cleanup()
   await database.close()
