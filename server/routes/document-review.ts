@@ -45,7 +45,6 @@ function toCorrected(row: DocumentRow) {
     ...view,
     errors: row.errors,
     warnings: row.warnings,
-    field_sources: row.fieldSources,
     quality_details: row.qualityDetails,
   }
 }

@@ -55,6 +55,11 @@ describe('a correction re-evaluates the status', () => {
       field_sources: { invoice_number: 'user' },
     })
     expect(await logStatusOf(database.db, doc.id)).toBe('completed')
+    const read = await member.jar.request(ctx.app, `/api/invoices/${doc.id}?company_id=${companyId}`)
+    expect(await read.json()).toMatchObject({
+      status: 'COMPLETED',
+      field_sources: { invoice_number: 'user' },
+    })
   })
 
   it('turns a COMPLETED invoice FAILED when the correction breaks its totals, and saves it', async () => {

@@ -25,6 +25,8 @@ const common = (row: DocumentRow) => ({
   size: row.sizeBytes,
   created_at: row.createdAt.toISOString(),
   processed_at: row.processedAt?.toISOString() ?? null,
+  /** Where each field's value came from: text, ocr, xml, memory (supplier memory) or user (a correction). */
+  field_sources: row.fieldSources,
 })
 
 export function toInvoice(row: DocumentRow) {
