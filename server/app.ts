@@ -22,6 +22,7 @@ import { authRoutes } from './routes/auth.ts'
 import { accountRoutes } from './routes/auth-account.ts'
 import { twoFactorRoutes } from './routes/auth-two-factor.ts'
 import { companyRoutes } from './routes/companies.ts'
+import { documentReviewRoutes } from './routes/document-review.ts'
 import { documentRoutes } from './routes/documents.ts'
 import { healthRoutes } from './routes/health.ts'
 import { logRoutes } from './routes/logs.ts'
@@ -142,6 +143,8 @@ export function createApp(deps: AppDeps) {
   api.route('/', accountRoutes(routeDeps))
   api.route('/', settingsRoutes(routeDeps))
   const storage = deps.storage ?? createLocalStorage(join(config.dataDir, 'files'))
+  // Before the document calls: `/invoices/export` is not `/invoices/:id`.
+  api.route('/', documentReviewRoutes(routeDeps))
   api.route(
     '/',
     documentRoutes({

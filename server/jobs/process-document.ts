@@ -4,13 +4,15 @@
  * that is no longer PROCESSING (finished, deleted) is left alone, so a job run twice after a
  * crash changes nothing the second time.
  */
-import { and, eq, lt, ne, or, sql } from 'drizzle-orm'
+import { and, eq, lt } from 'drizzle-orm'
 import type { Logger } from 'pino'
 import type { DocumentStatus } from '../../src/contract/index.ts'
 import type { AppDatabase } from '../db/client.ts'
-import { documents, logs } from '../db/schema.ts'
+import { documents, type FieldSource, logs } from '../db/schema.ts'
+import { findDuplicate } from '../services/documents/duplicates.ts'
 import { type ExtractionExtras, extractionExtras } from '../services/documents/einvoice-outcome.ts'
-import { assessQuality, duplicateKey, type QualityCode } from '../services/documents/quality.ts'
+import { assessQuality, type QualityCode } from '../services/documents/quality.ts'
+import { previousIban, recallSupplier } from '../services/documents/supplier-memory.ts'
 import {
   type ExtractedFields,
   extractDocument,
@@ -55,6 +57,8 @@ export function createDocumentProcessor(deps: ProcessorDeps) {
       warnings: QualityCode[]
       failureReason?: string | null
       extras?: ExtractionExtras
+      fieldSources?: Record<string, FieldSource>
+      qualityDetails?: Record<string, Record<string, unknown>>
     },
   ): Promise<boolean> {
     const now = clock()
@@ -70,6 +74,8 @@ export function createDocumentProcessor(deps: ProcessorDeps) {
           processedAt: now,
           updatedAt: now,
           pages: outcome.pages ?? null,
+          ...(outcome.fieldSources && { fieldSources: outcome.fieldSources }),
+          qualityDetails: outcome.qualityDetails ?? {},
           ...(f && {
             invoiceNumber: f.invoice_number,
             documentDate: f.document_date,
@@ -83,11 +89,7 @@ export function createDocumentProcessor(deps: ProcessorDeps) {
             totalChargeExcludingVat: f.total_charge_excluding_vat,
             totalInvoiceIncludingVat: f.total_invoice_including_vat,
           }),
-          ...(outcome.extras && {
-            fieldSources: outcome.extras.fieldSources,
-            einvoice: outcome.extras.einvoice,
-            dueDate: outcome.extras.dueDate,
-          }),
+          ...(outcome.extras && { einvoice: outcome.extras.einvoice, dueDate: outcome.extras.dueDate }),
         })
         // Only the first run to finish records anything (exactly-once outcome).
         .where(and(eq(documents.id, documentId), eq(documents.status, 'PROCESSING')))
@@ -99,30 +101,6 @@ export function createDocumentProcessor(deps: ProcessorDeps) {
         .where(eq(logs.documentId, documentId))
       return true
     })
-  }
-
-  async function isDuplicate(doc: typeof documents.$inferSelect, fields: ExtractedFields): Promise<boolean> {
-    const key = duplicateKey(fields)
-    const sameFile = eq(documents.sha256, doc.sha256)
-    const sameSupplierAndNumber = key
-      ? and(
-          sql`lower(regexp_replace(trim(${documents.businessName}), '\\s+', ' ', 'g')) = ${key.name}`,
-          sql`lower(regexp_replace(${documents.invoiceNumber}, '\\s', '', 'g')) = ${key.number}`,
-        )
-      : undefined
-    const [earlier] = await db
-      .select({ id: documents.id })
-      .from(documents)
-      .where(
-        and(
-          eq(documents.companyId, doc.companyId),
-          ne(documents.kind, 'document'),
-          lt(documents.id, doc.id),
-          sameSupplierAndNumber ? or(sameFile, sameSupplierAndNumber) : sameFile,
-        ),
-      )
-      .limit(1)
-    return earlier !== undefined
   }
 
   /** The job handler. Throws to have the job retried; on the last attempt records FAILED instead. */
@@ -148,17 +126,31 @@ export function createDocumentProcessor(deps: ProcessorDeps) {
       }
       const kind = doc.kind as 'invoice' | 'expense'
       const today = clock().toISOString().slice(0, 10)
-      const quality = assessQuality(kind, result.fields, {
-        today,
-        duplicate: await isDuplicate(doc, result.fields),
-      })
-      const extras = extractionExtras(result)
+      // The company's supplier memory wins over what the page prints for the supplier.
+      const { fields, sources } = await recallSupplier(db, doc.companyId, result.fields)
+      const duplicate = await findDuplicate(db, doc, fields)
+      const quality = assessQuality(kind, fields, { today, duplicate: duplicate !== null })
+      const previous = kind === 'invoice' ? await previousIban(db, doc, fields) : null
+      if (previous) quality.warnings.push('iban_changed')
+      const qualityDetails = {
+        ...(duplicate && { duplicate: { ...duplicate } }),
+        ...(previous && { iban_changed: { previous_iban: previous } }),
+      }
+      const extras = extractionExtras(result, kind)
       const errors = [...quality.errors, ...extras.errors]
       const warnings = [...quality.warnings, ...extras.warnings]
       const status: DocumentStatus = errors.length > 0 ? 'FAILED' : 'COMPLETED'
-      // A bare XML e-invoice has no pages.
-      const pages = result.pages || undefined
-      await finish(doc.id, { status, fields: result.fields, pages, errors, warnings, extras })
+      await finish(doc.id, {
+        status,
+        fields,
+        // A bare XML e-invoice has no pages.
+        pages: result.pages || undefined,
+        errors,
+        warnings,
+        extras,
+        fieldSources: { ...extras.fieldSources, ...sources },
+        qualityDetails,
+      })
       logger.info(
         {
           documentId: doc.id,

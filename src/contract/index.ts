@@ -7,6 +7,7 @@
 export * from './accounts.ts'
 export * from './administration.ts'
 export * from './common.ts'
+export * from './document-corrections.ts'
 export * from './document-records.ts'
 export * from './documents.ts'
 export * from './einvoice.ts'

@@ -161,6 +161,22 @@ export function createRouteTable(env: RouteTableEnv) {
         build: (t) => ({ path: `${base}/${id(t)}/quality-data${q(t)}` }),
       },
       [`GET ${base}/:id`]: { kind: 'company', build: (t) => ({ path: `${base}/${id(t)}${q(t)}` }) },
+      [`PATCH ${base}/:id`]: {
+        kind: 'company',
+        build: async (t) => ({
+          method: 'PATCH',
+          path: `${base}/${await freshDocument(t.fx.companyId, kind)}${q(t)}`,
+          json: { currency: 'EUR' },
+        }),
+      },
+      [`GET ${base}/:id/history`]: {
+        kind: 'company',
+        build: (t) => ({ path: `${base}/${id(t)}/history${q(t)}` }),
+      },
+      [`GET ${base}/export`]: {
+        kind: 'company',
+        build: (t) => ({ path: `${base}/export${q(t, { format: 'csv' })}` }),
+      },
       [`DELETE ${base}/:id`]: {
         kind: 'company',
         build: async (t) => ({

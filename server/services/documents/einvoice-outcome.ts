@@ -35,12 +35,15 @@ function pageDisagrees(result: Extraction): boolean {
   return a !== null && b !== null && Math.abs(Math.abs(a) - Math.abs(b)) > 0.0101
 }
 
-export function extractionExtras(result: Extraction): ExtractionExtras {
+export function extractionExtras(
+  result: Extraction,
+  kind: 'invoice' | 'expense' = 'invoice',
+): ExtractionExtras {
   const source: FieldSource = result.einvoice ? 'xml' : result.ocrPages > 0 ? 'ocr' : 'text'
   const fieldSources: Record<string, FieldSource> = {}
   for (const [field, value] of Object.entries(result.fields)) {
     if (value === null || field === 'has_vat') continue
-    fieldSources[field === 'document_date' ? 'invoice_date' : field] = source
+    fieldSources[field === 'document_date' ? `${kind}_date` : field] = source
   }
   const inv = result.einvoice
   if (!inv) return { fieldSources, einvoice: null, dueDate: null, errors: [], warnings: [] }

@@ -104,6 +104,10 @@ const QUALITY_MESSAGES = {
     en: 'E-invoice: the amount due is not the total minus prepaid plus rounding (BR-CO-16)',
     fr: 'Facture électronique : le montant dû n’est pas le total moins l’acompte plus l’arrondi (BR-CO-16)',
   },
+  iban_changed: {
+    en: 'The supplier’s IBAN differs from the one it used before: confirm the change with the supplier before paying',
+    fr: 'L’IBAN du fournisseur diffère de celui utilisé auparavant : confirmez ce changement auprès du fournisseur avant de payer',
+  },
 } as const
 
 export type QualityCode = keyof typeof QUALITY_MESSAGES

@@ -25,6 +25,8 @@ const common = (row: DocumentRow) => ({
   size: row.sizeBytes,
   created_at: row.createdAt.toISOString(),
   processed_at: row.processedAt?.toISOString() ?? null,
+  /** Where each field's value came from: text, ocr, xml, memory (supplier memory) or user (a correction). */
+  field_sources: row.fieldSources,
 })
 
 export function toInvoice(row: DocumentRow) {
@@ -33,7 +35,6 @@ export function toInvoice(row: DocumentRow) {
     ...extracted(row),
     invoice_date: row.documentDate,
     due_date: row.dueDate,
-    field_sources: row.fieldSources,
     einvoice: row.einvoice,
   }
 }
