@@ -155,12 +155,15 @@ export function checkTillTotal(cands: AmountCandidate[], decided: Totals): Total
       .sort((a, b) => b.strength - a.strength || b.order - a.order)[0]
     if (other) return withTotal(decided, other.value, other.text)
   }
-  if (current === null || current <= 0 || totalSupport(current, cands) > 0) return decided
+  if (current === null || current <= 0) return decided
+  // A total printed nowhere (cash less change) is weaker than a printed amount a sum confirms.
+  const printed = cands.some((c) => near(c.value, current) && c.role !== 'paid' && c.role !== 'change')
+  if (printed && totalSupport(current, cands) > 0) return decided
   let best: { c: AmountCandidate; support: number } | null = null
   for (const c of cands) {
     if (c.value <= 0 || near(c.value, current) || !['incl', 'excl', 'any'].includes(c.role)) continue
     const support = totalSupport(c.value, cands)
-    const enough = c.role === 'any' ? support >= 2 : support >= 1
+    const enough = c.role === 'any' && printed ? support >= 2 : support >= 1
     if (!enough) continue
     if (!best || support > best.support || (support === best.support && c.order > best.c.order))
       best = { c, support }
