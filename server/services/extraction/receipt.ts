@@ -99,7 +99,7 @@ const roundings = (cands: AmountCandidate[]) =>
  * How many of a till's sums confirm `value` as the total: cash − change; a net plus a tax (plus a
  * rounding) printed before it; an unrounded total plus a non-zero rounding.
  */
-export function totalSupport(value: number, cands: AmountCandidate[]): number {
+function totalSupport(value: number, cands: AmountCandidate[]): number {
   let n = 0
   // (A minus sign before the tendered amount is OCR's reading of a dash: "CASH -51.00".)
   const paid = Math.abs(cands.filter((c) => c.role === 'paid').pop()?.value ?? 0)
@@ -202,7 +202,7 @@ function noiseToken(w: string): boolean {
 }
 
 /** Share of a line's tokens that read as OCR noise (0 for a clean line). */
-export function noiseShare(text: string): number {
+function noiseShare(text: string): number {
   const tokens = text.split(/\s+/).filter(Boolean)
   if (tokens.length === 0) return 1
   return tokens.filter(noiseToken).length / tokens.length
@@ -233,7 +233,7 @@ export function tillNameBonus(
   const logoAbove = lines
     .slice(Math.max(0, li - 3), li)
     .some((l) => l.segments.some((s) => s.size >= size * 1.3 && /\p{L}/u.test(s.text)))
-  if (logoAbove && next && next.segments.some((s) => addressLike(s.text))) score += 3
+  if (logoAbove && next?.segments.some((s) => addressLike(s.text))) score += 3
   score -= noiseShare(name) * 8
   return score
 }
