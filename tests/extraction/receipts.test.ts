@@ -932,6 +932,31 @@ describe('till receipts as OCR misreads them (receipt.ts)', () => {
     ])
     expect(fields.total_invoice_including_vat).toBe(41)
   })
+  it('takes a printed amount the net plus the tax confirm over cash less change printed nowhere', () => {
+    const fields = totals([
+      [
+        [20, 'Liquid Medicine'],
+        [150, 'RM33.90'],
+      ],
+      [
+        [20, 'Tendered:'],
+        [140, '4100,00'],
+      ],
+      [
+        [20, 'Change:'],
+        [150, 'RM66.10'],
+      ],
+      [
+        [20, 'Nett of Tax:'],
+        [150, 'RM31.98'],
+      ],
+      [
+        [20, 'GST @ 6%:'],
+        [150, 'RM1.92'],
+      ],
+    ])
+    expect(fields.total_invoice_including_vat).toBe(33.9)
+  })
 })
 
 describe('till receipt merchant (receipt.ts)', () => {

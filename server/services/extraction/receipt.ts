@@ -99,7 +99,7 @@ const roundings = (cands: AmountCandidate[]) =>
  * How many of a till's sums confirm `value` as the total: cash − change; a net plus a tax (plus a
  * rounding) printed before it; an unrounded total plus a non-zero rounding.
  */
-export function totalSupport(value: number, cands: AmountCandidate[]): number {
+function totalSupport(value: number, cands: AmountCandidate[]): number {
   let n = 0
   // (A minus sign before the tendered amount is OCR's reading of a dash: "CASH -51.00".)
   const paid = Math.abs(cands.filter((c) => c.role === 'paid').pop()?.value ?? 0)
@@ -155,12 +155,15 @@ export function checkTillTotal(cands: AmountCandidate[], decided: Totals): Total
       .sort((a, b) => b.strength - a.strength || b.order - a.order)[0]
     if (other) return withTotal(decided, other.value, other.text)
   }
-  if (current === null || current <= 0 || totalSupport(current, cands) > 0) return decided
+  if (current === null || current <= 0) return decided
+  // A total printed nowhere (cash less change) is weaker than a printed amount a sum confirms.
+  const printed = cands.some((c) => near(c.value, current) && c.role !== 'paid' && c.role !== 'change')
+  if (printed && totalSupport(current, cands) > 0) return decided
   let best: { c: AmountCandidate; support: number } | null = null
   for (const c of cands) {
     if (c.value <= 0 || near(c.value, current) || !['incl', 'excl', 'any'].includes(c.role)) continue
     const support = totalSupport(c.value, cands)
-    const enough = c.role === 'any' ? support >= 2 : support >= 1
+    const enough = c.role === 'any' && printed ? support >= 2 : support >= 1
     if (!enough) continue
     if (!best || support > best.support || (support === best.support && c.order > best.c.order))
       best = { c, support }
@@ -199,7 +202,7 @@ function noiseToken(w: string): boolean {
 }
 
 /** Share of a line's tokens that read as OCR noise (0 for a clean line). */
-export function noiseShare(text: string): number {
+function noiseShare(text: string): number {
   const tokens = text.split(/\s+/).filter(Boolean)
   if (tokens.length === 0) return 1
   return tokens.filter(noiseToken).length / tokens.length
@@ -230,7 +233,7 @@ export function tillNameBonus(
   const logoAbove = lines
     .slice(Math.max(0, li - 3), li)
     .some((l) => l.segments.some((s) => s.size >= size * 1.3 && /\p{L}/u.test(s.text)))
-  if (logoAbove && next && next.segments.some((s) => addressLike(s.text))) score += 3
+  if (logoAbove && next?.segments.some((s) => addressLike(s.text))) score += 3
   score -= noiseShare(name) * 8
   return score
 }
