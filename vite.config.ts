@@ -51,7 +51,12 @@ export default defineConfig({
           groups: [
             {
               name: 'core',
-              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|xstate|@xstate|@lingui|ky|valibot|react-hot-toast|goober|use-sync-external-store)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|xstate|@xstate|@lingui|ky|valibot|use-sync-external-store)[\\/]/,
+            },
+            {
+              // Loaded on the first toast (src/ui/toasts.tsx).
+              name: 'toasts',
+              test: /node_modules[\\/](react-hot-toast|goober)[\\/]/,
             },
             {
               // The app's own always-needed modules: API client, root machines, shell components.

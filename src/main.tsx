@@ -71,6 +71,10 @@ actors.session.start()
 actors.language.start()
 actors.companySelection.start()
 
+// The router fetches a route's code only once the session check (`beforeLoad`) has answered: start
+// fetching the opened page's chunks now, alongside that check and the message catalog.
+for (const route of router.getMatchedRoutes(window.location.pathname)[0]) void router.loadRouteChunk(route)
+
 function App() {
   const phase = useSelector(actors.language, (s) =>
     s.hasTag('loaded') ? 'loaded' : s.value === 'failed' ? 'failed' : 'loading',
