@@ -3,6 +3,8 @@ import babel, { defineRolldownBabelPreset } from '@rolldown/plugin-babel'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type PluginOption } from 'vite'
+import { PREFETCH_GLOBAL } from './src/api/prefetched'
+import { LANGUAGE_STORAGE_KEY } from './src/ui/i18n'
 
 /** Lingui macros run through Babel (plugin-react 6 has no babel option), only in files that use them. */
 const linguiMacroPreset = defineRolldownBabelPreset({
@@ -20,10 +22,47 @@ export const routerOptions = {
 
 export function appPlugins(options: { router?: boolean } = {}): PluginOption[] {
   return [
+    prefetch,
     options.router === false ? null : tanstackRouter(routerOptions),
     react(),
     babel({ presets: [linguiMacroPreset] }),
   ]
+}
+
+const apiBase = process.env.VITE_API_BASE_URL ?? process.env.API_PREFIX ?? '/api'
+const localesBase = process.env.VITE_LOCALES_BASE_URL ?? '/locales'
+
+/**
+ * The page's first script (src/api/prefetched.ts takes its answers): starts the message catalog
+ * (the language as src/ui/i18n.ts's detectLanguage picks it) and, except on the signed-out pages,
+ * the session check, while the browser is still downloading the JavaScript.
+ */
+function prefetchScript(): string {
+  const signedOutPages = ['/login', '/reset-password', '/reset-password-confirm', '/validate', '/two-factor']
+  return `(function () {
+  var store = (window.${PREFETCH_GLOBAL} = {})
+  function get(path) {
+    var url = new URL(path, location.href).href
+    store[url] = fetch(url, { credentials: 'include', headers: { accept: 'application/json' } }).catch(function () { return null })
+  }
+  var language = 'en'
+  var stored = null
+  try { stored = localStorage.getItem(${JSON.stringify(LANGUAGE_STORAGE_KEY)}) } catch (e) {}
+  var candidates = [stored, navigator.language]
+  for (var i = 0; i < candidates.length; i++) {
+    var short = (candidates[i] || '').slice(0, 2).toLowerCase()
+    if (short === 'en' || short === 'fr') { language = short; break }
+  }
+  get(${JSON.stringify(localesBase.replace(/\/$/, ''))} + '/' + language + '/common.json')
+  if (${JSON.stringify(signedOutPages)}.indexOf(location.pathname) < 0) get(${JSON.stringify(`${apiBase.replace(/\/$/, '')}/auth/logged-in`)})
+})()`
+}
+
+const prefetch: PluginOption = {
+  name: 'docflow-prefetch',
+  // Right after the charset, before the stylesheet (an inline script waits for pending stylesheets).
+  transformIndexHtml: (html) =>
+    html.replace(/(<meta charset="UTF-8" \/>)/, `$1\n    <script>${prefetchScript()}</script>`),
 }
 
 const apiTarget = `http://localhost:${process.env.API_PORT ?? 3000}`
@@ -34,9 +73,7 @@ export default defineConfig({
   plugins: appPlugins(),
   // `npm start` builds and serves with the same environment: the app calls the API where the server mounts it.
   define: {
-    'import.meta.env.VITE_API_BASE_URL': JSON.stringify(
-      process.env.VITE_API_BASE_URL ?? process.env.API_PREFIX ?? '/api',
-    ),
+    'import.meta.env.VITE_API_BASE_URL': JSON.stringify(apiBase),
   },
   resolve: { alias },
   build: {
