@@ -100,6 +100,22 @@ export default defineConfig({
               name: 'app',
               test: /src[\\/](composition\.ts|ui[\\/](i18n|messages|forms|form-schemas|app-context)\.tsx?|ui[\\/]components[\\/](button|spinner|icons|field|alert|lazy-on-intent|language-menu)\.tsx|machines[\\/](session|language|company-selection|sidebar)\.machine\.ts|api[\\/](http|index|auth|settings|companies|logs|locales)\.ts|contract[\\/](index|common|accounts|administration|documents)\.ts)$/,
             },
+            {
+              // The route files' eager halves (guards, search checks) and the page-focus helper: every
+              // page loads them, as separate tiny chunks they cost a request each.
+              name: 'routes',
+              test: /src[\\/](routes[\\/][^?]*\.tsx?|routes[\\/]_authenticated\.tsx\?tsr-split=component|ui[\\/]page-focus\.tsx)$/,
+            },
+            {
+              // The signed-in frame (header, navigation, upload panel), shared by every signed-in page.
+              name: 'shell',
+              test: /src[\\/](ui[\\/]views[\\/](app-shell|app-nav|company-logo|company-switcher|uploads[\\/]upload-(panel|menu|label))\.tsx?|ui[\\/]components[\\/](style-context|table)\.tsx|machines[\\/]shell[\\/]sidebar\.machine\.ts|contract[\\/]document-labels\.ts|routes[\\/]_authenticated[\\/]_shell\.tsx\?tsr-split=component)$/,
+            },
+            {
+              // The dashboard's first screen (its popovers and dialogs stay lazy).
+              name: 'dashboard',
+              test: /src[\\/](ui[\\/]views[\\/]dashboard[\\/](dashboard-view|log-source|row-focus|dashboard-context|status-badge)\.tsx?|routes[\\/]_authenticated[\\/]_shell[\\/]index\.tsx\?tsr-split=component)$/,
+            },
           ],
         },
       },
