@@ -55,7 +55,12 @@ function print(label: string, files: Map<string, number>, budget: number) {
   return over
 }
 
-const server = await startServer({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password })
+// STATIC_DIR: another built app to measure (a copy of an older dist/, to compare).
+const server = await startServer({
+  ADMIN_EMAIL: admin.email,
+  ADMIN_PASSWORD: admin.password,
+  ...(process.env.STATIC_DIR ? { STATIC_DIR: process.env.STATIC_DIR } : {}),
+})
 const browser = await launchBrowser()
 let over = false
 try {
