@@ -3,6 +3,8 @@ import babel, { defineRolldownBabelPreset } from '@rolldown/plugin-babel'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type PluginOption } from 'vite'
+import { PREFETCH_GLOBAL } from './src/api/prefetched'
+import { LANGUAGE_STORAGE_KEY } from './src/ui/i18n'
 
 /** Lingui macros run through Babel (plugin-react 6 has no babel option), only in files that use them. */
 const linguiMacroPreset = defineRolldownBabelPreset({
@@ -20,10 +22,47 @@ export const routerOptions = {
 
 export function appPlugins(options: { router?: boolean } = {}): PluginOption[] {
   return [
+    prefetch,
     options.router === false ? null : tanstackRouter(routerOptions),
     react(),
     babel({ presets: [linguiMacroPreset] }),
   ]
+}
+
+const apiBase = process.env.VITE_API_BASE_URL ?? process.env.API_PREFIX ?? '/api'
+const localesBase = process.env.VITE_LOCALES_BASE_URL ?? '/locales'
+
+/**
+ * The page's first script (src/api/prefetched.ts takes its answers): starts the message catalog
+ * (the language as src/ui/i18n.ts's detectLanguage picks it) and, except on the signed-out pages,
+ * the session check, while the browser is still downloading the JavaScript.
+ */
+function prefetchScript(): string {
+  const signedOutPages = ['/login', '/reset-password', '/reset-password-confirm', '/validate', '/two-factor']
+  return `(function () {
+  var store = (window.${PREFETCH_GLOBAL} = {})
+  function get(path) {
+    var url = new URL(path, location.href).href
+    store[url] = fetch(url, { credentials: 'include', headers: { accept: 'application/json' } }).catch(function () { return null })
+  }
+  var language = 'en'
+  var stored = null
+  try { stored = localStorage.getItem(${JSON.stringify(LANGUAGE_STORAGE_KEY)}) } catch (e) {}
+  var candidates = [stored, navigator.language]
+  for (var i = 0; i < candidates.length; i++) {
+    var short = (candidates[i] || '').slice(0, 2).toLowerCase()
+    if (short === 'en' || short === 'fr') { language = short; break }
+  }
+  get(${JSON.stringify(localesBase.replace(/\/$/, ''))} + '/' + language + '/common.json')
+  if (${JSON.stringify(signedOutPages)}.indexOf(location.pathname) < 0) get(${JSON.stringify(`${apiBase.replace(/\/$/, '')}/auth/logged-in`)})
+})()`
+}
+
+const prefetch: PluginOption = {
+  name: 'docflow-prefetch',
+  // Right after the charset, before the stylesheet (an inline script waits for pending stylesheets).
+  transformIndexHtml: (html) =>
+    html.replace(/(<meta charset="UTF-8" \/>)/, `$1\n    <script>${prefetchScript()}</script>`),
 }
 
 const apiTarget = `http://localhost:${process.env.API_PORT ?? 3000}`
@@ -34,9 +73,7 @@ export default defineConfig({
   plugins: appPlugins(),
   // `npm start` builds and serves with the same environment: the app calls the API where the server mounts it.
   define: {
-    'import.meta.env.VITE_API_BASE_URL': JSON.stringify(
-      process.env.VITE_API_BASE_URL ?? process.env.API_PREFIX ?? '/api',
-    ),
+    'import.meta.env.VITE_API_BASE_URL': JSON.stringify(apiBase),
   },
   resolve: { alias },
   build: {
@@ -51,12 +88,33 @@ export default defineConfig({
           groups: [
             {
               name: 'core',
-              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|xstate|@xstate|@lingui|ky|valibot|react-hot-toast|goober|use-sync-external-store)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|xstate|@xstate|@lingui|ky|valibot|use-sync-external-store)[\\/]/,
+            },
+            {
+              // Loaded on the first toast (src/ui/toasts.tsx).
+              name: 'toasts',
+              test: /node_modules[\\/](react-hot-toast|goober)[\\/]/,
             },
             {
               // The app's own always-needed modules: API client, root machines, shell components.
               name: 'app',
               test: /src[\\/](composition\.ts|ui[\\/](i18n|messages|forms|form-schemas|app-context)\.tsx?|ui[\\/]components[\\/](button|spinner|icons|field|alert|lazy-on-intent|language-menu)\.tsx|machines[\\/](session|language|company-selection|sidebar)\.machine\.ts|api[\\/](http|index|auth|settings|companies|logs|locales)\.ts|contract[\\/](index|common|accounts|administration|documents)\.ts)$/,
+            },
+            {
+              // The route files' eager halves (guards, search checks) and the page-focus helper: every
+              // page loads them, as separate tiny chunks they cost a request each.
+              name: 'routes',
+              test: /src[\\/](routes[\\/][^?]*\.tsx?|routes[\\/]_authenticated\.tsx\?tsr-split=component|ui[\\/]page-focus\.tsx)$/,
+            },
+            {
+              // The signed-in frame (header, navigation, upload panel), shared by every signed-in page.
+              name: 'shell',
+              test: /src[\\/](ui[\\/]views[\\/](app-shell|app-nav|company-logo|company-switcher|uploads[\\/]upload-(panel|menu|label))\.tsx?|ui[\\/]components[\\/](style-context|table)\.tsx|machines[\\/]shell[\\/]sidebar\.machine\.ts|contract[\\/]document-labels\.ts|routes[\\/]_authenticated[\\/]_shell\.tsx\?tsr-split=component)$/,
+            },
+            {
+              // The dashboard's first screen (its popovers and dialogs stay lazy).
+              name: 'dashboard',
+              test: /src[\\/](ui[\\/]views[\\/]dashboard[\\/](dashboard-view|log-source|row-focus|dashboard-context|status-badge)\.tsx?|routes[\\/]_authenticated[\\/]_shell[\\/]index\.tsx\?tsr-split=component)$/,
             },
           ],
         },

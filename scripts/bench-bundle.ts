@@ -1,7 +1,7 @@
 /**
  * Prints the gzip size of the JavaScript a browser loads for /login (signed out) and for the
  * dashboard (signed in, cold load of /), measured in Chromium against the real built app.
- * Budget: 160 KiB each. Then the bytes the server sends over the wire for each page's document,
+ * Budgets: 154 KiB for /login, 161 KiB for the dashboard (what they load today, plus a little). Then the bytes the server sends over the wire for each page's document,
  * JS, CSS and catalog with `Accept-Encoding: br, gzip` (and uncompressed, for comparison).
  * Run `npm run build` first (`npm run bench:bundle` does).
  */
@@ -11,7 +11,7 @@ import { launchBrowser } from '../tests/support/browser'
 import { startServer } from '../tests/support/server-process'
 import { printWire, wireSizes } from './bench-wire.ts'
 
-const BUDGET_KIB = 160
+const BUDGET_KIB = { login: 154, dashboard: 161 } as const
 const admin = { email: 'bench@example.com', password: 'Bench1234' }
 
 /** What a page's first paint depends on: its document, scripts, stylesheets and message catalog. */
@@ -43,24 +43,31 @@ async function jsLoaded(page: Page, go: () => Promise<unknown>, ready: string) {
   return Object.assign(files, { assets: [...assets] })
 }
 
-function print(label: string, files: Map<string, number>) {
+function print(label: string, files: Map<string, number>, budget: number) {
   const total = [...files.values()].reduce((a, b) => a + b, 0)
   console.log(`\n${label}: ${files.size} scripts`)
   for (const [name, size] of [...files].sort((a, b) => b[1] - a[1])) {
     console.log(`  ${(size / 1024).toFixed(1).padStart(7)} KiB  ${name}`)
   }
-  console.log(`${label} JS (gzip): ${(total / 1024).toFixed(1)} KiB (budget ${BUDGET_KIB} KiB)`)
-  return total / 1024
+  console.log(`${label} JS (gzip): ${(total / 1024).toFixed(1)} KiB (budget ${budget} KiB)`)
+  const over = total / 1024 > budget
+  if (over) console.error(`${label} is over its ${budget} KiB budget.`)
+  return over
 }
 
-const server = await startServer({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password })
+// STATIC_DIR: another built app to measure (a copy of an older dist/, to compare).
+const server = await startServer({
+  ADMIN_EMAIL: admin.email,
+  ADMIN_PASSWORD: admin.password,
+  ...(process.env.STATIC_DIR ? { STATIC_DIR: process.env.STATIC_DIR } : {}),
+})
 const browser = await launchBrowser()
 let over = false
 try {
   const context = await browser.newContext()
   const page = await context.newPage()
   const login = await jsLoaded(page, () => page.goto(`${server.url}/login`), 'Sign in')
-  over ||= print('/login', login) > BUDGET_KIB
+  over = print('/login', login, BUDGET_KIB.login) || over
 
   await page.getByLabel('Email').fill(admin.email)
   await page.getByLabel('Password', { exact: true }).fill(admin.password)
@@ -70,7 +77,7 @@ try {
 
   const cold = await context.newPage()
   const dashboard = await jsLoaded(cold, () => cold.goto(`${server.url}/`), 'Welcome back,')
-  over ||= print('dashboard', dashboard) > BUDGET_KIB
+  over = print('dashboard', dashboard, BUDGET_KIB.dashboard) || over
 
   printWire('/login', await wireSizes(login.assets))
   printWire('dashboard', await wireSizes(dashboard.assets))
@@ -78,7 +85,4 @@ try {
   await browser.close()
   await server.stop()
 }
-if (over) {
-  console.error(`\nOver the ${BUDGET_KIB} KiB budget.`)
-  process.exit(1)
-}
+if (over) process.exit(1)

@@ -5,9 +5,12 @@
  * Runs Debian's Chromium against the built app served by the real server; heavy, so separate from
  * `bench:bundle`. `LH_RUNS=3` takes the median of three runs per page and form factor.
  * Run `npm run build` first (`npm run bench:lighthouse` does). Scores vary with the machine's load.
+ * Environment: `LH_RUNS` (runs per page and form factor, median reported), `LH_FORM_FACTORS`
+ * (`mobile,desktop` by default), `STATIC_DIR` (another built app to serve, e.g. a copy of an older
+ * dist/ to compare), `LH_REPORT_DIR` (writes each run's JSON report there).
  */
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse'
@@ -24,6 +27,13 @@ const CHROMIUM_FLAGS = [
 ]
 const admin = { email: 'bench@example.com', password: 'Bench1234' }
 const runs = Math.max(1, Number(process.env.LH_RUNS ?? 1))
+const FORM_FACTORS = ['mobile', 'desktop'] as const
+type FormFactor = (typeof FORM_FACTORS)[number]
+const formFactors = (process.env.LH_FORM_FACTORS ?? 'mobile,desktop')
+  .split(',')
+  .map((name) => name.trim())
+  .filter((name): name is FormFactor => (FORM_FACTORS as readonly string[]).includes(name))
+const reportDir = process.env.LH_REPORT_DIR
 
 async function launchChromium() {
   const port = await freePort()
@@ -80,7 +90,7 @@ const ATTEMPTS = 3
  * One Lighthouse run in a fresh Chromium (runs sharing a browser fail now and then with
  * NO_NAVSTART); a run that ends in a runtime error is tried again, up to ATTEMPTS times.
  */
-async function runOnce(url: string, formFactor: 'mobile' | 'desktop', cookie?: string): Promise<Result> {
+async function runOnce(url: string, formFactor: FormFactor, cookie?: string): Promise<Result> {
   let lastError = ''
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
     const chromium = await launchChromium()
@@ -107,21 +117,35 @@ async function runOnce(url: string, formFactor: 'mobile' | 'desktop', cookie?: s
   throw new Error(`${url} (${formFactor}): ${lastError}`)
 }
 
-async function measure(url: string, formFactor: 'mobile' | 'desktop', cookie?: string) {
+async function saveReport(lhr: Result, name: string) {
+  if (!reportDir) return
+  await mkdir(reportDir, { recursive: true })
+  await writeFile(join(reportDir, `${name}.json`), JSON.stringify(lhr))
+}
+
+async function measure(url: string, formFactor: FormFactor, cookie?: string) {
   const results: Result[] = []
-  for (let i = 0; i < runs; i++) results.push(await runOnce(url, formFactor, cookie))
+  for (let i = 0; i < runs; i++) {
+    const lhr = await runOnce(url, formFactor, cookie)
+    await saveReport(lhr, `${formFactor}-${new URL(url).pathname.replace(/\W/g, '') || 'dashboard'}-${i + 1}`)
+    results.push(lhr)
+  }
   const score = median(results.map((r) => Math.round((r.categories.performance?.score ?? 0) * 100)))
   const ms = (id: string) => `${Math.round(median(results.map((r) => metric(r, id))))} ms`
   return `${score}  (FCP ${ms('first-contentful-paint')}, LCP ${ms('largest-contentful-paint')}, TBT ${ms('total-blocking-time')}, CLS ${median(results.map((r) => metric(r, 'cumulative-layout-shift'))).toFixed(3)})`
 }
 
-const server = await startServer({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password })
+const server = await startServer({
+  ADMIN_EMAIL: admin.email,
+  ADMIN_PASSWORD: admin.password,
+  ...(process.env.STATIC_DIR ? { STATIC_DIR: process.env.STATIC_DIR } : {}),
+})
 try {
   const cookie = await signIn(server.url)
   console.log(
     `Lighthouse performance (median of ${runs} run${runs > 1 ? 's' : ''}; varies with the machine's load)`,
   )
-  for (const formFactor of ['mobile', 'desktop'] as const) {
+  for (const formFactor of formFactors) {
     console.log(`  ${formFactor.padEnd(7)} /login     ${await measure(`${server.url}/login`, formFactor)}`)
     console.log(`  ${formFactor.padEnd(7)} dashboard  ${await measure(`${server.url}/`, formFactor, cookie)}`)
   }

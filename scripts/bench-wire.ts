@@ -1,6 +1,6 @@
 /**
  * Bytes a browser receives for a page's document and assets, fetched again from the server with
- * and without `Accept-Encoding: br, gzip`: node:http does not decode, so the body counted is
+ * `Accept-Encoding: br, gzip` (what browsers send), with `gzip` alone and uncompressed: node:http does not decode, so the body counted is
  * what travelled. Used by `npm run bench:bundle`.
  */
 import { request } from 'node:http'
@@ -10,6 +10,8 @@ export interface WireSize {
   encoding: string
   identity: number
   encoded: number
+  /** With `Accept-Encoding: gzip` only (clients without brotli). */
+  gzip: number
 }
 
 function bodyBytes(url: string, acceptEncoding: string | null): Promise<{ bytes: number; encoding: string }> {
@@ -28,13 +30,15 @@ function bodyBytes(url: string, acceptEncoding: string | null): Promise<{ bytes:
   })
 }
 
-/** Each URL fetched twice: as sent to `br, gzip` and uncompressed. */
+/** Each URL fetched three times: as sent to `br, gzip`, to `gzip` and uncompressed. */
 export async function wireSizes(urls: readonly string[]): Promise<WireSize[]> {
   const sizes: WireSize[] = []
   for (const url of urls) {
     const encoded = await bodyBytes(url, 'br, gzip')
+    const gzip = await bodyBytes(url, 'gzip')
     const identity = await bodyBytes(url, null)
     sizes.push({
+      gzip: gzip.bytes,
       path: new URL(url).pathname,
       encoding: encoded.encoding,
       identity: identity.bytes,
@@ -50,10 +54,13 @@ export function printWire(label: string, sizes: readonly WireSize[]) {
   console.log(`\n${label}: bytes over the wire (Accept-Encoding: br, gzip), document + JS + CSS + catalog`)
   for (const s of [...sizes].sort((a, b) => b.identity - a.identity)) {
     console.log(
-      `  ${kib(s.encoded)} ${s.encoding.padEnd(8)} (${kib(s.identity).trim()} uncompressed)  ${s.path}`,
+      `  ${kib(s.encoded)} ${s.encoding.padEnd(8)} (gzip ${kib(s.gzip).trim()}, uncompressed ${kib(s.identity).trim()})  ${s.path}`,
     )
   }
   const encoded = sizes.reduce((a, s) => a + s.encoded, 0)
+  const gzip = sizes.reduce((a, s) => a + s.gzip, 0)
   const identity = sizes.reduce((a, s) => a + s.identity, 0)
-  console.log(`${label} wire total: ${kib(encoded).trim()} (uncompressed ${kib(identity).trim()})`)
+  console.log(
+    `${label} wire total: ${kib(encoded).trim()} br (gzip ${kib(gzip).trim()}, uncompressed ${kib(identity).trim()})`,
+  )
 }

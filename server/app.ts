@@ -15,6 +15,7 @@ import { compressJson } from './http/compression.ts'
 import type { AppEnv, RouteDeps } from './http/context.ts'
 import { requireContentType, requireTrustedOrigin } from './http/csrf.ts'
 import { errorHandler, notFoundHandler } from './http/errors.ts'
+import { indexScriptSources } from './http/inline-scripts.ts'
 import { publicRoutes } from './http/static.ts'
 import { createJobQueue, type JobQueue } from './jobs/queue.ts'
 import { adminRoutes } from './routes/admin.ts'
@@ -92,7 +93,7 @@ export function createApp(deps: AppDeps) {
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: [indexScriptSources(config.staticDir)],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],

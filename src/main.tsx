@@ -5,8 +5,9 @@ import { createRouter, RouterProvider } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import type { InspectionEvent } from 'xstate'
+import { type InspectionEvent, waitFor } from 'xstate'
 import { createApi } from './api'
+import { PREFETCH_GLOBAL, type PrefetchStore, prefetchedFetch } from './api/prefetched'
 import { type AppActors, composeApp } from './composition'
 import { notice } from './machines/shared/notice'
 import { routeTree } from './routeTree.gen'
@@ -29,6 +30,11 @@ const inspect = await loadInspector()
 
 const api = createApi({
   baseUrl: import.meta.env.VITE_API_BASE_URL ?? '/api',
+  fetch: prefetchedFetch(
+    (window as unknown as Record<string, PrefetchStore | undefined>)[PREFETCH_GLOBAL],
+    window.fetch.bind(window),
+    window.location.href,
+  ),
   localesBaseUrl: import.meta.env.VITE_LOCALES_BASE_URL ?? '/locales',
   onUnauthorized: () => actors.session.send({ type: 'session.expired' }),
 })
@@ -71,6 +77,10 @@ actors.session.start()
 actors.language.start()
 actors.companySelection.start()
 
+// The router fetches a route's code only once the session check (`beforeLoad`) has answered: start
+// fetching the opened page's chunks now, alongside that check and the message catalog.
+for (const route of router.getMatchedRoutes(window.location.pathname)[0]) void router.loadRouteChunk(route)
+
 function App() {
   const phase = useSelector(actors.language, (s) =>
     s.hasTag('loaded') ? 'loaded' : s.value === 'failed' ? 'failed' : 'loading',
@@ -86,6 +96,9 @@ function App() {
     </I18nProvider>
   )
 }
+
+// index.html's placeholder stays until the catalog is in (React would replace it with nothing).
+await waitFor(actors.language, (s) => s.hasTag('loaded') || s.value === 'failed', { timeout: Infinity })
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,10 +1,10 @@
 /** The flows' notices shown as toasts, in the active language: the one `Notify` the factories are given. */
 import type { MessageDescriptor } from '@lingui/core'
-import toast from 'react-hot-toast'
 import type { Notice, NoticeValue, Notify } from '../machines/shared/notice'
 import { i18n } from './i18n'
 import { failureText, messageText } from './message-texts'
 import { noticeTexts } from './notice-texts'
+import { showToast } from './toasts'
 
 const valueText = (value: NoticeValue): string | number => {
   if (typeof value !== 'object') return value
@@ -23,8 +23,5 @@ function noticeText({ code, values, failure, message }: Notice): string {
 }
 
 export const toastNotify: Notify = (notice) => {
-  const text = noticeText(notice)
-  if (notice.kind === 'info') toast(text, { icon: 'ℹ️' })
-  else if (notice.kind === 'warning') toast(text, { icon: '⚠️' })
-  else toast[notice.kind](text)
+  showToast(notice.kind, noticeText(notice))
 }

@@ -3,7 +3,6 @@ import { useSelector } from '@xstate/react'
 import { lazy, type ReactNode, Suspense } from 'react'
 import { css, cx } from 'styled-system/css'
 import { button, card } from 'styled-system/recipes'
-import { token } from 'styled-system/tokens'
 import { LOG_TYPE_LABEL } from '../../../contract/document-labels'
 import type { DashboardActor } from '../../../machines/dashboard/dashboard.implementations'
 import type { SortColumn, Summary } from '../../../machines/dashboard/dashboard.machine'
@@ -104,21 +103,21 @@ function SummaryCards() {
         label: t`Total documents`,
         active: false,
         onClick: () => dashboard.send({ type: 'summary.reset' }),
-        accent: token('colors.summary.total'),
+        accent: 'var(--colors-summary-total)',
       },
       {
         key: 'pending',
         label: t`Pending`,
         active: status === 'pending',
         onClick: () => dashboard.send({ type: 'summary.toggle', status: 'pending' }),
-        accent: token('colors.summary.pending'),
+        accent: 'var(--colors-summary-pending)',
       },
       {
         key: 'failed',
         label: t`Failed`,
         active: status === 'failed',
         onClick: () => dashboard.send({ type: 'summary.toggle', status: 'failed' }),
-        accent: token('colors.summary.failed'),
+        accent: 'var(--colors-summary-failed)',
       },
     ]
   return (

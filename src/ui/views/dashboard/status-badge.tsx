@@ -1,17 +1,17 @@
 import { useLingui } from '@lingui/react/macro'
 import { css } from 'styled-system/css'
-import { token } from 'styled-system/tokens'
 
-const failedTone = { bg: token('colors.status.failed.bg'), fg: token('colors.status.failed.fg') }
+/** Panda's CSS variables, not `token()`: that would bring the whole token table into the bundle. */
+const failedTone = { bg: 'var(--colors-status-failed-bg)', fg: 'var(--colors-status-failed-fg)' }
 /** A row status's colour: completed green, processing blue, pending yellow, failed and rejected red, any other grey. */
 const tones: Record<string, { bg: string; fg: string }> = {
-  completed: { bg: token('colors.status.completed.bg'), fg: token('colors.status.completed.fg') },
-  processing: { bg: token('colors.status.processing.bg'), fg: token('colors.status.processing.fg') },
-  pending: { bg: token('colors.status.pending.bg'), fg: token('colors.status.pending.fg') },
+  completed: { bg: 'var(--colors-status-completed-bg)', fg: 'var(--colors-status-completed-fg)' },
+  processing: { bg: 'var(--colors-status-processing-bg)', fg: 'var(--colors-status-processing-fg)' },
+  pending: { bg: 'var(--colors-status-pending-bg)', fg: 'var(--colors-status-pending-fg)' },
   failed: failedTone,
   rejected: failedTone,
 }
-const otherTone = { bg: token('colors.status.other.bg'), fg: token('colors.status.other.fg') }
+const otherTone = { bg: 'var(--colors-status-other-bg)', fg: 'var(--colors-status-other-fg)' }
 
 export function StatusBadge({ status }: { status: string }) {
   const { t } = useLingui()

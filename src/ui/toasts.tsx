@@ -1,0 +1,42 @@
+/**
+ * Toasts off the critical path: react-hot-toast (and goober, its CSS-in-JS) is a chunk of its own,
+ * loaded on the first toast; the toaster is rendered from then on. A toast asked for before the
+ * chunk arrives is shown as soon as it has.
+ */
+import { useEffect, useState } from 'react'
+import type { ToasterProps } from 'react-hot-toast'
+
+type ToastModule = typeof import('react-hot-toast')
+export type ToastKind = 'success' | 'error' | 'info' | 'warning'
+
+let loading: Promise<ToastModule> | undefined
+const waiting = new Set<(module: ToastModule) => void>()
+const loadToasts = () => {
+  loading ??= import('react-hot-toast').then((module) => {
+    for (const show of waiting) show(module)
+    return module
+  })
+  return loading
+}
+
+const ICONS: Partial<Record<ToastKind, string>> = { info: 'ℹ️', warning: '⚠️' }
+
+export function showToast(kind: ToastKind, text: string): void {
+  void loadToasts().then(({ toast }) => {
+    const icon = ICONS[kind]
+    if (icon) toast(text, { icon })
+    else toast[kind === 'success' ? 'success' : 'error'](text)
+  })
+}
+
+/** react-hot-toast's `Toaster` (same props), rendered once the first toast has loaded its chunk. */
+export function AppToaster(props: ToasterProps) {
+  const [module, setModule] = useState<ToastModule | null>(null)
+  useEffect(() => {
+    const show = (loaded: ToastModule) => setModule(() => loaded)
+    waiting.add(show)
+    void loading?.then(show)
+    return () => void waiting.delete(show)
+  }, [])
+  return module ? <module.Toaster {...props} /> : null
+}
