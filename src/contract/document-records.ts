@@ -69,6 +69,8 @@ export const FinancialDocument = v.object({
   total_vat_amount: amount,
   total_charge_excluding_vat: amount,
   total_invoice_including_vat: amount,
+  /** Where each field's value came from: `text`, `ocr`, `xml`, `memory` (supplier memory) or `user`. */
+  field_sources: v.nullish(v.record(v.string(), v.string())),
 })
 export type FinancialDocument = v.InferOutput<typeof FinancialDocument>
 

@@ -61,6 +61,12 @@ type DetailNoticeCode =
   | 'storeFailed'
   | 'missingReuploadData'
   | 'missingStoreData'
+  | 'correctionCompleted'
+  | 'correctionHasErrors'
+  | 'correctionSaved'
+  | 'correctionRefused'
+  | 'correctionWhileProcessing'
+  | 'correctionFailed'
 
 export type NoticeCode =
   | `session.${SessionNotice}`
@@ -184,6 +190,12 @@ const noticeKinds: Record<NoticeCode, NoticeKind> = {
   'detail.storeFailed': 'error',
   'detail.missingReuploadData': 'error',
   'detail.missingStoreData': 'error',
+  'detail.correctionCompleted': 'success',
+  'detail.correctionHasErrors': 'warning',
+  'detail.correctionSaved': 'success',
+  'detail.correctionRefused': 'error',
+  'detail.correctionWhileProcessing': 'error',
+  'detail.correctionFailed': 'error',
 }
 
 /** The notice of a code, with its kind; `values` for its text; `failure` or `message`, shown instead. */

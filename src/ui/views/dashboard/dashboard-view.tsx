@@ -239,6 +239,7 @@ function RowDialogs({ companyId }: { companyId: number }) {
           id={detail.id}
           companyId={companyId}
           onClose={() => rowActions.send({ type: 'details.close' })}
+          onSaved={() => rowActions.send({ type: 'details.saved' })}
         />
       ) : null}
       {toDelete ? (
