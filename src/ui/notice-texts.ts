@@ -85,6 +85,8 @@ const dashboardTexts: Texts<'dashboard' | 'logs'> = {
   }),
   'dashboard.documentDeleted': msg`Document deleted successfully`,
   'dashboard.deleteFailed': msg`Error deleting the document. Please try again.`,
+  'dashboard.invoicesExported': msg`The invoices export is downloading`,
+  'dashboard.expensesExported': msg`The expenses export is downloading`,
   'logs.fetchFailed': msg`Failed to fetch logs`,
   'logs.searchFailed': msg`Failed to search logs`,
 }

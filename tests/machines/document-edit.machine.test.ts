@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import {
   type DocumentEditContext,
-  type HistoryChange,
   documentEditMachine,
+  type HistoryChange,
 } from '../../src/machines/details/document-edit.machine'
 import type { ControlledActors } from '../support/graph'
 import { describeModel } from '../support/model'

@@ -77,6 +77,8 @@ export type NoticeCode =
   | 'language.changeFailed'
   | 'companyUsers.fetchFailed'
   | `dashboard.${DashboardNotice}`
+  | 'dashboard.invoicesExported'
+  | 'dashboard.expensesExported'
   | 'logs.fetchFailed'
   | 'logs.searchFailed'
   | `upload.${UploadQueueNotice | UploadItemNotice}`
@@ -164,6 +166,8 @@ const noticeKinds: Record<NoticeCode, NoticeKind> = {
   'dashboard.invalidDocumentIdFormat': 'error',
   'dashboard.documentDeleted': 'success',
   'dashboard.deleteFailed': 'error',
+  'dashboard.invoicesExported': 'success',
+  'dashboard.expensesExported': 'success',
   'logs.fetchFailed': 'error',
   'logs.searchFailed': 'error',
   'upload.started': 'info',
