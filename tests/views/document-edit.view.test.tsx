@@ -9,7 +9,6 @@ import {
 import { sessionMachine } from '../../src/machines/session/session.machine'
 import { DocumentFieldsView } from '../../src/ui/views/details/document-fields'
 import {
-  BAD_IBAN,
   editAllowed,
   editEvents,
   editedRecord,
@@ -50,7 +49,13 @@ function fieldsMatch(s: AnyMachineSnapshot) {
   expect(description('Invoice number')).toContain('Corrected by a user')
 }
 
-const INPUT = { kind: 'invoice' as const, id: 7, companyId: 3, document: editedRecord, language: 'en' as const }
+const INPUT = {
+  kind: 'invoice' as const,
+  id: 7,
+  companyId: 3,
+  document: editedRecord,
+  language: 'en' as const,
+}
 
 describeViewModel('document edit fields', {
   machine: documentEditMachine,
@@ -118,7 +123,9 @@ describeViewModel('document edit fields', {
     },
     'open.history.loading': () => expect(screen.getByText('Loading history')).toBeDefined(),
     'open.history.loaded': () =>
-      expect(screen.getByRole('list', { name: 'Changes', hidden: true }).textContent).toContain('anna@example.com'),
+      expect(screen.getByRole('list', { name: 'Changes', hidden: true }).textContent).toContain(
+        'anna@example.com',
+      ),
     'open.history.failed': () => expect(screen.getByText(/The history could not be loaded/)).toBeDefined(),
     closed: (s) => expect(s.status).toBe('done'),
   },
