@@ -181,13 +181,14 @@ function SaveFailureAlert({ actor }: { actor: DocumentEditActor }) {
     s.matches({ open: { form: 'failed' } }) ? s.context.failure : null,
   )
   if (!failure) return null
+  const reason = messageText(failure.message)
   return (
     <Alert status="error">
       {failure.reason === 'conflict'
         ? t`The document is still being processed. Try again in a moment.`
         : failure.reason === 'invalid'
-          ? t`Some values were refused: ${messageText(failure.message)}`
-          : t`The corrections could not be saved: ${messageText(failure.message)}`}
+          ? t`Some values were refused: ${reason}`
+          : t`The corrections could not be saved: ${reason}`}
     </Alert>
   )
 }
