@@ -23,14 +23,13 @@ const CorrectionAnswer = v.object({
 const HistoryValue = v.nullish(v.union([v.string(), v.number(), v.boolean()]))
 
 /** One recorded change, newest first in the list. */
-export const HistoryEntry = v.object({
+const HistoryEntry = v.object({
   field: v.string(),
   old_value: HistoryValue,
   new_value: HistoryValue,
   user: v.nullish(v.object({ id: v.number(), email: v.string() })),
   at: v.string(),
 })
-export type HistoryEntry = v.InferOutput<typeof HistoryEntry>
 
 /** A code list, or its JSON encoding; anything else is an empty list. */
 function codes(value: unknown): string[] {

@@ -29,4 +29,3 @@ export function createExportsApi(http: Pick<Http, 'url'>) {
     },
   }
 }
-export type ExportsApi = ReturnType<typeof createExportsApi>

@@ -72,7 +72,7 @@ export type FieldErrorCode =
   | 'invalidCurrency'
 
 /** A value the PATCH body carries: null clears the field. */
-export type FieldValue = string | number | boolean | null
+type FieldValue = string | number | boolean | null
 
 export type ParsedField = { ok: true; value: FieldValue } | { ok: false; error: FieldErrorCode }
 
@@ -102,7 +102,7 @@ export function parseDate(text: string, language: Language): string | null {
 }
 
 /** An ISO date as the user's language writes it in the input. */
-export function formatDateInput(iso: string, language: Language): string {
+function formatDateInput(iso: string, language: Language): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso)
   if (!m) return iso
   return language === 'fr' ? `${m[3]}/${m[2]}/${m[1]}` : `${m[2]}/${m[3]}/${m[1]}`

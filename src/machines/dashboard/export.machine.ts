@@ -35,7 +35,7 @@ export type ExportEvent =
   | { type: 'export.cancel' }
 
 /** The separator a spreadsheet in the user's language expects. */
-export const defaultSeparator = (language: 'en' | 'fr'): Separator => (language === 'fr' ? ';' : ',')
+const defaultSeparator = (language: 'en' | 'fr'): Separator => (language === 'fr' ? ';' : ',')
 
 const request = (c: ExportContext): ExportRequest => ({
   kind: c.kind,

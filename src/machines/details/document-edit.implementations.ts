@@ -5,7 +5,7 @@ import { type Notice, type Notify, notice } from '../shared/notice'
 import { type DocumentEditNoticeParams, documentEditMachine } from './document-edit.machine'
 
 /** The toast of a save: the status the document now has, or why the save failed. */
-export function documentEditNotice(params: DocumentEditNoticeParams): Notice {
+function documentEditNotice(params: DocumentEditNoticeParams): Notice {
   if (params.notice === 'saved') {
     const status = params.status.toLowerCase()
     if (status === 'completed') return notice('detail.correctionCompleted')

@@ -84,12 +84,12 @@ const textsOf = (kind: FinancialKind, document: FinancialDocument, language: Lan
   )
 
 /** The fields whose text differs from the record's, with their texts. */
-export const changedFields = (c: Pick<DocumentEditContext, 'initial' | 'values'>): Texts =>
+const changedFields = (c: Pick<DocumentEditContext, 'initial' | 'values'>): Texts =>
   Object.fromEntries(
     (Object.entries(c.values) as [EditableField, string][]).filter(([f, text]) => text !== c.initial[f]),
   )
 
-export const isDirtyContext = (c: Pick<DocumentEditContext, 'initial' | 'values'>) =>
+const isDirtyContext = (c: Pick<DocumentEditContext, 'initial' | 'values'>) =>
   Object.keys(changedFields(c)).length > 0
 
 const scopeOf = (c: DocumentEditContext): Scope => ({ kind: c.kind, id: c.id, companyId: c.companyId })
