@@ -74,4 +74,3 @@ export function createCorrectionsApi(http: Http) {
       http.json(`${base(kind)}/${id}/history`, v.array(HistoryEntry), scoped(companyId)),
   }
 }
-export type CorrectionsApi = ReturnType<typeof createCorrectionsApi>

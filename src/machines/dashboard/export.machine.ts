@@ -7,7 +7,7 @@ import { assign, setup } from 'xstate'
 import type { FinancialKind } from '../../contract'
 
 export type Separator = ',' | ';'
-export const EXPORT_STATUSES = ['completed', 'failed', 'processing', 'pending'] as const
+export const EXPORT_STATUSES = ['completed', 'failed', 'processing'] as const
 export type ExportStatus = '' | (typeof EXPORT_STATUSES)[number]
 
 export type ExportRequest = {

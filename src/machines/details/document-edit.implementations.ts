@@ -1,6 +1,6 @@
 /** The correction machine filled from the corrections API and the notices (loaded with the detail dialog's chunk). */
 import { fromPromise } from 'xstate'
-import type { CorrectionsApi } from '../../api/corrections'
+import type { DetailsApi } from '../../api/details'
 import { type Notice, type Notify, notice } from '../shared/notice'
 import { type DocumentEditNoticeParams, documentEditMachine } from './document-edit.machine'
 
@@ -22,14 +22,19 @@ export function createDocumentEditMachine({
   corrections,
   notify,
 }: {
-  corrections: Pick<CorrectionsApi, 'correct' | 'history'>
+  corrections: Pick<DetailsApi, 'correct' | 'history' | 'quality'>
   notify: Notify
 }) {
   return documentEditMachine.provide({
     actors: {
-      saveCorrection: fromPromise(({ input }) =>
-        corrections.correct(input.kind, input.id, input.companyId, input.changes),
-      ),
+      saveCorrection: fromPromise(async ({ input }) => {
+        const saved = await corrections.correct(input.kind, input.id, input.companyId, input.changes)
+        // The quality call gives the findings' texts in both languages; the PATCH answer only their codes.
+        const quality = await corrections
+          .quality(input.kind, input.id, input.companyId)
+          .catch(() => saved.quality)
+        return { document: saved.document, quality }
+      }),
       loadHistory: fromPromise(({ input }) => corrections.history(input.kind, input.id, input.companyId)),
     },
     actions: { notify: (_, params) => notify(documentEditNotice(params)) },

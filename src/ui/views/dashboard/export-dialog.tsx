@@ -43,7 +43,6 @@ export function ExportView({ actor }: { actor: ExportActor }) {
     completed: t`Completed`,
     failed: t`Failed`,
     processing: t`Processing`,
-    pending: t`Pending`,
   }
   return (
     <>
