@@ -9,7 +9,10 @@ import type { Catalog } from './api/locales'
 import type { Language } from './contract'
 import { createAccountImplementations } from './machines/account/account.implementations'
 import type { AdminMachines } from './machines/admin/admin.implementations'
-import { createDashboardImplementations } from './machines/dashboard/dashboard.implementations'
+import {
+  createDashboardImplementations,
+  createExportImplementations,
+} from './machines/dashboard/dashboard.implementations'
 import type { DetailMachines } from './machines/details/details.implementations'
 import { createSessionImplementations, type SessionActor } from './machines/session/session.implementations'
 import type { KeyValueStorage, Navigator } from './machines/shared/deps'
@@ -28,6 +31,7 @@ import {
 type ScreenMachines = ReturnType<typeof createAccountImplementations> & {
   firstAdmin: ReturnType<typeof createSessionImplementations>['firstAdmin']
   dashboard: ReturnType<typeof createDashboardImplementations>['dashboard']
+  exportDocuments: ReturnType<typeof createExportImplementations>
   companyUsers: ReturnType<typeof createShellImplementations>['companyUsers']
 }
 
@@ -58,6 +62,8 @@ export type AppDeps = {
   locale: { activate(language: Language, catalog: Catalog): void; storageKey: string }
   clipboard: Pick<Clipboard, 'writeText'>
   initialLanguage: Language
+  /** Starts the browser's download of an address (default: the page opens it; the answer is an attachment). */
+  download?: (url: string) => void
   inspect?: ((event: InspectionEvent) => void) | undefined
 }
 
@@ -99,6 +105,11 @@ export function composeApp(deps: AppDeps): AppActors {
     ...account,
     firstAdmin: sessionFlow.firstAdmin,
     dashboard: createDashboardImplementations({ api, notify, uploads: uploadQueue }).dashboard,
+    exportDocuments: createExportImplementations({
+      api,
+      notify,
+      download: deps.download ?? ((url) => window.location.assign(url)),
+    }),
     companyUsers: shell.companyUsers,
   }
   return {

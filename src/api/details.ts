@@ -12,6 +12,7 @@ import {
   type QualityDetail,
   type QualityItem,
 } from '../contract'
+import { createCorrectionsApi } from './corrections'
 import { ApiError, type Http } from './http'
 
 /** A list of strings, or its JSON encoding; anything else is an empty list. */
@@ -38,6 +39,7 @@ export function createDetailsApi(http: Http) {
   const base = (kind: FinancialKind) => FINANCIAL_KIND[kind].plural
   const scoped = (companyId: number) => ({ searchParams: { company_id: companyId } })
   return {
+    ...createCorrectionsApi(http),
     /** GET /invoices/{id} or /expenses/{id}. */
     get: (kind: FinancialKind, id: number, companyId: number) =>
       http.json(`${base(kind)}/${id}`, FinancialDocument, scoped(companyId)),

@@ -4,6 +4,7 @@ import { createAuthApi } from './auth'
 import { createCompaniesApi } from './companies'
 import type { DetailsApi } from './details'
 import { createDocumentsApi } from './documents'
+import { createExportsApi } from './exports'
 import { createHttp, type HttpConfig } from './http'
 import { createLocalesApi } from './locales'
 import { createLogsApi } from './logs'
@@ -34,6 +35,7 @@ export function createApi(config: ApiConfig) {
       ...(config.timeouts ? { timeoutMs: config.timeouts.upload } : {}),
     }),
     logs: createLogsApi(http),
+    exports: createExportsApi(http),
     locales: createLocalesApi({
       baseUrl: config.localesBaseUrl,
       ...(config.fetch ? { fetch: config.fetch } : {}),

@@ -72,6 +72,7 @@ export const FinancialDocument = v.object({
   total_invoice_including_vat: amount,
   /** The type the server detected (`application/xml` for a bare e-invoice). */
   content_type: text,
+  /** Where each field's value came from: `text`, `ocr`, `xml`, `memory` (supplier memory) or `user`. */
   field_sources: v.nullish(FieldSources),
   /** An e-invoice's data (UBL / CII), when the file is or carries one. */
   einvoice: v.nullish(EInvoiceData),

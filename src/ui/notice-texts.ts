@@ -85,6 +85,8 @@ const dashboardTexts: Texts<'dashboard' | 'logs'> = {
   }),
   'dashboard.documentDeleted': msg`Document deleted successfully`,
   'dashboard.deleteFailed': msg`Error deleting the document. Please try again.`,
+  'dashboard.invoicesExported': msg`The invoices export is downloading`,
+  'dashboard.expensesExported': msg`The expenses export is downloading`,
   'logs.fetchFailed': msg`Failed to fetch logs`,
   'logs.searchFailed': msg`Failed to search logs`,
 }
@@ -121,6 +123,12 @@ const detailTexts: Texts<'detail'> = {
   'detail.storeFailed': msg`Failed to upload to SharePoint. Please try again.`,
   'detail.missingReuploadData': msg`Missing required data for reupload`,
   'detail.missingStoreData': msg`Missing required data for SharePoint upload`,
+  'detail.correctionCompleted': msg`Corrections saved: the document is now complete`,
+  'detail.correctionHasErrors': msg`Corrections saved, but the document still has errors`,
+  'detail.correctionSaved': msg`Corrections saved`,
+  'detail.correctionRefused': msg({ message: 'The corrections were refused: {message}' }),
+  'detail.correctionWhileProcessing': msg`The document is still being processed. Try again in a moment.`,
+  'detail.correctionFailed': msg({ message: 'The corrections could not be saved: {message}' }),
 }
 
 export const noticeTexts: Record<NoticeCode, MessageDescriptor> = {

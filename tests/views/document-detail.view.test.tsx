@@ -8,6 +8,7 @@ import type { DetailsApi } from '../../src/api/details'
 import { createDetailsImplementations } from '../../src/machines/details/details.implementations'
 import type { DocumentDetailContext } from '../../src/machines/details/document-detail.machine'
 import { documentDetailMachine, isFailedStatus } from '../../src/machines/details/document-detail.machine'
+import { documentEditMachine } from '../../src/machines/details/document-edit.machine'
 import { sessionMachine } from '../../src/machines/session/session.machine'
 import { toastNotify } from '../../src/ui/notify'
 import DocumentDetailDialog, { DocumentDetailView } from '../../src/ui/views/details/document-detail-dialog'
@@ -163,7 +164,11 @@ describe('document detail dialog (lazily loaded machine)', () => {
       },
       actions: { createPreviewUrl: assign({ previewUrl: PREVIEW_URL }) },
     })
-    const machines = Promise.resolve({ documentDetail: machine, releasePreview: () => {} })
+    const machines = Promise.resolve({
+      documentDetail: machine,
+      documentEdit: documentEditMachine,
+      releasePreview: () => {},
+    })
     let closed = 0
     render(
       inApp(
@@ -172,8 +177,8 @@ describe('document detail dialog (lazily loaded machine)', () => {
       ),
     )
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Expense details' })).toBeDefined())
-    await waitFor(() => expect(screen.getByText('Alpinea Expertise SARL')).toBeDefined())
-    expect(screen.getByText('Expense date')).toBeDefined()
+    await waitFor(() => expect(screen.getByDisplayValue('Alpinea Expertise SARL')).toBeDefined())
+    expect(screen.getByLabelText('Expense date')).toBeDefined()
     expect(screen.queryByRole('button', { name: 'Upload new PDF' })).toBeNull()
     await waitFor(() => expect(isDisabled(shown('Reupload as invoice'))).toBe(false))
     await userEvent.setup().click(screen.getByRole('button', { name: 'Close details' }))
@@ -184,7 +189,11 @@ describe('document detail dialog (lazily loaded machine)', () => {
     const machine = documentDetailMachine.provide({
       actors: { loadDocument: fromPromise(async () => Promise.reject({})) },
     })
-    const machines = Promise.resolve({ documentDetail: machine, releasePreview: () => {} })
+    const machines = Promise.resolve({
+      documentDetail: machine,
+      documentEdit: documentEditMachine,
+      releasePreview: () => {},
+    })
     render(
       inApp(
         <DocumentDetailDialog kind="expense" id={7} companyId={3} onClose={() => {}} />,

@@ -8,6 +8,7 @@ import type { Api } from '../../api'
 import { type Notify, notice } from '../shared/notice'
 import type { UploadQueueActor } from '../uploads/upload-queue.machine'
 import { dashboardMachine, toQuery } from './dashboard.machine'
+import { exportMachine } from './export.machine'
 import { rowActionsMachine } from './row-actions.machine'
 
 export type DashboardActor = ActorRefFrom<typeof dashboardMachine>
@@ -64,4 +65,33 @@ export function createDashboardImplementations({ api, notify, uploads }: Dashboa
       },
     }),
   }
+}
+
+/** The export dialog's machine: its download opens the export's address (the file streams). */
+export function createExportImplementations({
+  api,
+  notify,
+  download,
+}: {
+  api: Pick<Api, 'exports'>
+  notify: Notify
+  download: (url: string) => void
+}) {
+  return exportMachine.provide({
+    actions: {
+      download: (_, request) =>
+        download(
+          api.exports.url({
+            kind: request.kind,
+            companyId: request.companyId,
+            separator: request.separator,
+            ...(request.status ? { status: request.status } : {}),
+            ...(request.startDate ? { startDate: request.startDate } : {}),
+            ...(request.endDate ? { endDate: request.endDate } : {}),
+          }),
+        ),
+      notify: (_, { kind }) =>
+        notify(notice(kind === 'invoice' ? 'dashboard.invoicesExported' : 'dashboard.expensesExported')),
+    },
+  })
 }

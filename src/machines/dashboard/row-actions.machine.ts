@@ -42,6 +42,8 @@ export type RowActionsContext = RowActionsInput & {
 type RowActionsEvent =
   | { type: 'row.open'; log: LogEntry }
   | { type: 'details.close' }
+  /** A correction was saved in the open details: the row's status may have changed. */
+  | { type: 'details.saved' }
   | { type: 'row.delete'; log: LogEntry }
   | { type: 'delete.confirm' }
   | { type: 'delete.cancel' }
@@ -105,6 +107,11 @@ export const rowActionsMachine = setup({
         'details.close': {
           target: 'idle',
           actions: [assign({ detail: null }), 'refreshDashboard'],
+        },
+        'details.saved': {
+          actions: 'refreshDashboard',
+          description:
+            'A saved correction re-checks the document: its row follows while the details stay open.',
         },
       },
     },

@@ -7,6 +7,7 @@ import type { DetailsApi } from '../../api/details'
 import { type Notice, type Notify, notice } from '../shared/notice'
 import type { UploadQueueActor } from '../uploads/upload-queue.machine'
 import { type DetailNoticeParams, documentDetailMachine } from './document-detail.machine'
+import { createDocumentEditMachine } from './document-edit.implementations'
 
 export type DetailsDeps = {
   details: DetailsApi
@@ -53,6 +54,8 @@ export function createDetailsImplementations({ details, notify, uploadQueue, obj
   return {
     /** Revokes a preview URL the machine could not (its actor stopped by an unmount, not closed). */
     releasePreview,
+    /** Correcting the fields in place (the dialog starts it once the record is loaded). */
+    documentEdit: createDocumentEditMachine({ corrections: details, notify }),
     documentDetail: documentDetailMachine.provide({
       actors: {
         loadDocument: fromPromise(({ input }) => details.get(input.kind, input.id, input.companyId)),

@@ -61,6 +61,12 @@ type DetailNoticeCode =
   | 'storeFailed'
   | 'missingReuploadData'
   | 'missingStoreData'
+  | 'correctionCompleted'
+  | 'correctionHasErrors'
+  | 'correctionSaved'
+  | 'correctionRefused'
+  | 'correctionWhileProcessing'
+  | 'correctionFailed'
 
 export type NoticeCode =
   | `session.${SessionNotice}`
@@ -71,6 +77,8 @@ export type NoticeCode =
   | 'language.changeFailed'
   | 'companyUsers.fetchFailed'
   | `dashboard.${DashboardNotice}`
+  | 'dashboard.invoicesExported'
+  | 'dashboard.expensesExported'
   | 'logs.fetchFailed'
   | 'logs.searchFailed'
   | `upload.${UploadQueueNotice | UploadItemNotice}`
@@ -158,6 +166,8 @@ const noticeKinds: Record<NoticeCode, NoticeKind> = {
   'dashboard.invalidDocumentIdFormat': 'error',
   'dashboard.documentDeleted': 'success',
   'dashboard.deleteFailed': 'error',
+  'dashboard.invoicesExported': 'success',
+  'dashboard.expensesExported': 'success',
   'logs.fetchFailed': 'error',
   'logs.searchFailed': 'error',
   'upload.started': 'info',
@@ -184,6 +194,12 @@ const noticeKinds: Record<NoticeCode, NoticeKind> = {
   'detail.storeFailed': 'error',
   'detail.missingReuploadData': 'error',
   'detail.missingStoreData': 'error',
+  'detail.correctionCompleted': 'success',
+  'detail.correctionHasErrors': 'warning',
+  'detail.correctionSaved': 'success',
+  'detail.correctionRefused': 'error',
+  'detail.correctionWhileProcessing': 'error',
+  'detail.correctionFailed': 'error',
 }
 
 /** The notice of a code, with its kind; `values` for its text; `failure` or `message`, shown instead. */

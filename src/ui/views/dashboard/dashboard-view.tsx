@@ -15,6 +15,7 @@ import { LazyOnIntent, popupChunk } from '../../components/lazy-on-intent'
 import { DataTable, SortableTh, Td, Th, Tr } from '../../components/table'
 import { useDocumentTitle } from '../../page-focus'
 import { DashboardActorContext, FilterCount, useDashboard } from './dashboard-context'
+import { ExportButton } from './export-dialog'
 import { LogReason, LogSource } from './log-source'
 import { hasDetails, openableRow, ROW_KEY_ATTRIBUTE, rowKey, useFocusReturnToRow } from './row-focus'
 import { StatusBadge } from './status-badge'
@@ -49,13 +50,16 @@ export function DashboardView() {
   useDocumentTitle(t`Dashboard`, companyName)
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '6', maxW: '6xl', mx: 'auto' })}>
-      <div>
-        <h1 className={css({ fontSize: '2xl', fontWeight: 'bold', letterSpacing: 'tight' })}>
-          <Trans>Welcome back, {name}!</Trans>
-        </h1>
-        <p className={css({ color: 'fg.muted' })}>
-          <Trans>Here is what is happening with your documents.</Trans>
-        </p>
+      <div className={css({ display: 'flex', gap: '4', alignItems: 'flex-start', flexWrap: 'wrap' })}>
+        <div className={css({ flex: '1' })}>
+          <h1 className={css({ fontSize: '2xl', fontWeight: 'bold', letterSpacing: 'tight' })}>
+            <Trans>Welcome back, {name}!</Trans>
+          </h1>
+          <p className={css({ color: 'fg.muted' })}>
+            <Trans>Here is what is happening with your documents.</Trans>
+          </p>
+        </div>
+        {companyId ? <ExportButton key={companyId} companyId={companyId} /> : null}
       </div>
       {companyId ? <CompanyDashboard key={companyId} companyId={companyId} /> : null}
       {noCompany ? (
@@ -238,6 +242,7 @@ function RowDialogs({ companyId }: { companyId: number }) {
           id={detail.id}
           companyId={companyId}
           onClose={() => rowActions.send({ type: 'details.close' })}
+          onSaved={() => rowActions.send({ type: 'details.saved' })}
         />
       ) : null}
       {toDelete ? (

@@ -7,7 +7,7 @@
 import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
-import { type ReactNode, Suspense, use, useEffect, useMemo, useRef } from 'react'
+import { type ReactNode, Suspense, use, useEffect, useMemo, useRef, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { stack } from 'styled-system/patterns'
 import { text as textRecipe } from 'styled-system/recipes'
@@ -19,6 +19,7 @@ import {
   type FinancialDocument,
   type FinancialKind,
   PDF,
+  type QualityData,
   type QualityItem,
 } from '../../../contract'
 import {
@@ -27,6 +28,7 @@ import {
   isFailedStatus,
   originalName,
 } from '../../../machines/details/document-detail.machine'
+import type { DocumentEditMachine } from '../../../machines/details/document-edit.machine'
 import { useAppActors, useScreenActor } from '../../app-context'
 import { Alert } from '../../components/alert'
 import { Button } from '../../components/button'
@@ -36,12 +38,20 @@ import { Spinner } from '../../components/spinner'
 import { i18n } from '../../i18n'
 import { messageText } from '../../message-texts'
 import { StatusBadge } from '../dashboard/status-badge'
+import { type DocumentEditActor, EditableFields } from './document-fields'
 import { EInvoiceDocument, EInvoicePanel } from './einvoice-panel'
 import { formatAmount, formatDate } from './format'
 
 export type DocumentDetailActor = ActorRefFrom<DocumentDetailMachine>
 
-type DialogProps = { kind: FinancialKind; id: number; companyId: number; onClose: () => void }
+type DialogProps = {
+  kind: FinancialKind
+  id: number
+  companyId: number
+  onClose: () => void
+  /** A correction was saved: the host's list follows. */
+  onSaved?: () => void
+}
 
 /** Loads the detail chunk's machine, then shows the dialog for this record. */
 function DocumentDetailDialog(props: DialogProps) {
@@ -59,14 +69,16 @@ function DocumentDetailDialog(props: DialogProps) {
 }
 export default DocumentDetailDialog
 
-function LoadedDetailDialog({ kind, id, companyId, onClose }: DialogProps) {
+function LoadedDetailDialog({ kind, id, companyId, onClose, onSaved }: DialogProps) {
   const { loadDetails } = useAppActors()
   if (!loadDetails) throw new Error('loadDetails not provided')
   const machines = use(loadDetails())
   const closeRef = useRef(onClose)
+  const savedRef = useRef(onSaved)
   useEffect(() => {
     closeRef.current = onClose
-  }, [onClose])
+    savedRef.current = onSaved
+  }, [onClose, onSaved])
   const logic = useMemo(
     () => machines.documentDetail.provide({ actions: { close: () => closeRef.current() } }),
     [machines],
@@ -81,7 +93,17 @@ function LoadedDetailDialog({ kind, id, companyId, onClose }: DialogProps) {
     },
     [actor, machines],
   )
-  return <DocumentDetailView actor={actor} />
+  const edit = useMemo(
+    () =>
+      machines.documentEdit.provide({
+        actions: {
+          close: () => actor.send({ type: 'dialog.close' }),
+          announceSaved: () => savedRef.current?.(),
+        },
+      }),
+    [machines, actor],
+  )
+  return <DocumentDetailView actor={actor} edit={edit} />
 }
 
 function DetailFrame(props: {
@@ -125,9 +147,20 @@ function Pending({ label }: { label: string }) {
   )
 }
 
-/** The dialog for a running `documentDetail` actor. */
-export function DocumentDetailView({ actor }: { actor: DocumentDetailActor }) {
+/**
+ * The dialog for a running `documentDetail` actor. With `edit`, the loaded record's fields are
+ * editable in place (the `documentEdit` actor then takes the close button and Escape, to ask
+ * before unsaved changes are lost); without, they are read only.
+ */
+export function DocumentDetailView({
+  actor,
+  edit,
+}: {
+  actor: DocumentDetailActor
+  edit?: DocumentEditMachine | undefined
+}) {
   const { t } = useLingui()
+  const [editor, setEditor] = useState<DocumentEditActor | null>(null)
   const kind = useSelector(actor, (s) => s.context.kind)
   const document = useSelector(actor, (s) => s.context.document)
   const title = useSelector(actor, (s) => (s.context.document ? originalName(s.context) : null))
@@ -135,7 +168,7 @@ export function DocumentDetailView({ actor }: { actor: DocumentDetailActor }) {
   const loadError = useSelector(actor, (s) => (s.matches('failed') ? (s.context.loadError ?? '') : null))
   const closed = useSelector(actor, (s) => s.status === 'done')
   const busy = useSelector(actor, (s) => s.matches({ ready: 'working' }))
-  const close = () => actor.send({ type: 'dialog.close' })
+  const close = () => (editor ?? actor).send({ type: 'dialog.close' })
 
   let body: ReactNode
   if (loading) body = <Pending label={t`Loading details`} />
@@ -180,8 +213,20 @@ export function DocumentDetailView({ actor }: { actor: DocumentDetailActor }) {
             gap: '5',
           })}
         >
-          <Quality actor={actor} />
-          <Fields kind={kind} document={document} />
+          {editor ? (
+            <SavedQuality editor={editor} fallback={<Quality actor={actor} />} />
+          ) : (
+            <Quality actor={actor} />
+          )}
+          {edit ? (
+            <EditableFields
+              logic={edit}
+              input={{ kind, id: document.id, companyId: actor.getSnapshot().context.companyId, document }}
+              onActor={setEditor}
+            />
+          ) : (
+            <Fields kind={kind} document={document} />
+          )}
           {document.einvoice ? <EInvoicePanel einvoice={document.einvoice} /> : null}
         </section>
       </div>
@@ -299,10 +344,20 @@ function Fields({ kind, document: d }: { kind: FinancialKind; document: Financia
 const findingText = (item: QualityItem) =>
   (i18n.locale === 'fr' ? item.messages?.fr : item.messages?.en) ?? item.messages?.en ?? item.code
 
+/** The findings of the last saved correction, else the record's own. */
+function SavedQuality({ editor, fallback }: { editor: DocumentEditActor; fallback: ReactNode }) {
+  const quality = useSelector(editor, (s) => s.context.quality)
+  return quality ? <QualityFindings quality={quality} loading={false} /> : fallback
+}
+
 function Quality({ actor }: { actor: DocumentDetailActor }) {
-  const { t } = useLingui()
   const quality = useSelector(actor, (s) => s.context.quality)
   const loading = useSelector(actor, (s) => s.matches({ attachments: { quality: 'loading' } }))
+  return <QualityFindings quality={quality} loading={loading} />
+}
+
+function QualityFindings({ quality, loading }: { quality: QualityData | null; loading: boolean }) {
+  const { t } = useLingui()
   const list = (items: QualityItem[], label: string, tone: 'error' | 'warning') => (
     <ul
       aria-label={label}

@@ -1,0 +1,83 @@
+/** Records, answers and event samples of the correction machine's tests (machine and view). */
+import type { AnyMachineSnapshot, EventObject } from 'xstate'
+import type { FinancialDocument } from '../../src/contract'
+import type { HistoryChange } from '../../src/machines/details/document-edit.machine'
+import { done, error, failedRecord, record } from './document-detail-fixtures'
+
+export const editedRecord: FinancialDocument = {
+  ...failedRecord,
+  field_sources: { business_name: 'memory', invoice_number: 'user' },
+}
+
+/** The record after a saved correction: complete, its number corrected. */
+export const correctedRecord: FinancialDocument = {
+  ...record('COMPLETED'),
+  invoice_number: 'FA-2026-0622',
+  field_sources: { business_name: 'memory', invoice_number: 'user' },
+}
+
+export const NEW_NUMBER = 'FA-2026-0622'
+export const BAD_IBAN = 'FR76 3000 6000 0112 3456 7890 188'
+
+export const historyEntry: HistoryChange = {
+  field: 'invoice_number',
+  old_value: null,
+  new_value: 'FA-2026-0621',
+  user: { id: 2, email: 'anna@example.com' },
+  at: '2026-07-18T09:30:00Z',
+}
+
+const httpError = (status: number, message: string, detail?: unknown) =>
+  Object.assign(new Error(message), { status, ...(detail === undefined ? {} : { detail }) })
+
+export const refused = httpError(400, 'Invalid input', [{ field: 'invoice_number', message: 'Too long' }])
+export const stillProcessing = httpError(409, 'Document is still processing')
+export const offline = httpError(500, 'Failed to fetch')
+
+export const editEvents = {
+  'field.change': [
+    { type: 'field.change', field: 'invoice_number', text: NEW_NUMBER },
+    { type: 'field.change', field: 'invoice_number', text: 'FA-2026-0621' },
+    { type: 'field.change', field: 'iban', text: BAD_IBAN },
+  ],
+  'xstate.done.actor.saveCorrection': [
+    done('saveCorrection', { document: correctedRecord, quality: { errors: [], warnings: [] } }),
+  ],
+  'xstate.error.actor.saveCorrection': [
+    error('saveCorrection', refused),
+    error('saveCorrection', stillProcessing),
+    error('saveCorrection', offline),
+  ],
+  'xstate.done.actor.loadHistory': [done('loadHistory', [historyEntry])],
+  'xstate.error.actor.loadHistory': [error('loadHistory', offline)],
+}
+
+type Ctx = {
+  initial: Record<string, string>
+  values: Record<string, string>
+  errors: Record<string, unknown>
+}
+
+/** What makes two correction states different for the graph: which fields changed or are wrong, the last outcome. */
+export const editKey = (c: unknown) => {
+  const ctx = c as Ctx
+  return {
+    changed: Object.keys(ctx.values)
+      .filter((f) => ctx.values[f] !== ctx.initial[f])
+      .sort(),
+    errors: Object.keys(ctx.errors).sort(),
+  }
+}
+
+const HISTORY_EVENTS = ['xstate.done.actor.loadHistory', 'xstate.error.actor.loadHistory', 'history.retry']
+
+/**
+ * Keeps the two regions from multiplying: the history settles while the form rests (viewing or
+ * saved), the form moves once the history has settled; `history.reload` is the machine's own.
+ */
+export const editAllowed = (s: AnyMachineSnapshot, e: EventObject) => {
+  if (e.type === 'history.reload') return false
+  if (HISTORY_EVENTS.includes(e.type))
+    return s.matches({ open: { form: 'viewing' } }) || s.matches({ open: { form: 'saved' } })
+  return !s.matches({ open: { history: 'loading' } }) || e.type.startsWith('xstate.')
+}

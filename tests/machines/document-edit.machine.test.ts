@@ -1,0 +1,162 @@
+import { describe, expect, it } from 'vitest'
+import { createActor, fromPromise } from 'xstate'
+import {
+  type DocumentEditContext,
+  documentEditMachine,
+  type HistoryChange,
+} from '../../src/machines/details/document-edit.machine'
+import type { ControlledActors } from '../support/graph'
+import { describeModel } from '../support/model'
+import {
+  BAD_IBAN,
+  correctedRecord,
+  editAllowed,
+  editEvents,
+  editedRecord,
+  editKey,
+  NEW_NUMBER,
+} from './document-edit-fixtures'
+
+const input = {
+  kind: 'invoice' as const,
+  id: 7,
+  companyId: 3,
+  document: editedRecord,
+  language: 'en' as const,
+}
+const ctx = (s: { context: unknown }) => s.context as DocumentEditContext
+let controls: ControlledActors | undefined
+
+const provideFakes = (machine: typeof documentEditMachine, record: (entry: string) => void) =>
+  machine.provide({
+    actions: {
+      notify: (_, p) =>
+        record(p.notice === 'saved' ? `notify:saved:${p.status}` : `notify:saveFailed:${p.failure.reason}`),
+      announceSaved: (_, p) => record(`announce:${p.status}`),
+      close: () => record('close'),
+    },
+  })
+
+describeModel('document edit machine', {
+  machine: documentEditMachine,
+  input,
+  actors: ['saveCorrection', 'loadHistory'],
+  provide: (machine, c, record) => {
+    controls = c
+    return provideFakes(machine, record)
+  },
+  events: editEvents,
+  contextKey: editKey,
+  allowed: editAllowed,
+  limit: 1000,
+  states: {
+    'open.form.viewing': (s) => {
+      expect(s.hasTag('dirty')).toBe(false)
+      expect(ctx(s).values).toEqual(ctx(s).initial)
+      expect(s.can({ type: 'edit.save' })).toBe(false)
+    },
+    'open.form.editing': (s) => {
+      expect(s.hasTag('dirty')).toBe(true)
+      const c = ctx(s)
+      expect(Object.keys(c.values).some((f) => c.values[f as 'iban'] !== c.initial[f as 'iban'])).toBe(true)
+      // A wrong IBAN is refused as typed, and blocks the save.
+      if (c.values.iban === BAD_IBAN) {
+        expect(c.errors.iban).toEqual({ code: 'invalidIban' })
+        expect(s.can({ type: 'edit.save' })).toBe(false)
+      } else expect(c.errors.iban).toBeUndefined()
+    },
+    'open.form.confirmingDiscard': (s) => {
+      expect(s.hasTag('dirty')).toBe(true)
+      expect(s.can({ type: 'discard.confirm' })).toBe(true)
+    },
+    'open.form.saving': (s) => {
+      expect(s.hasTag('busy')).toBe(true)
+      const call = controls!.calls.filter((c) => c.src === 'saveCorrection').at(-1)
+      // Only what changed is sent, parsed.
+      expect(call?.input).toEqual({
+        kind: 'invoice',
+        id: 7,
+        companyId: 3,
+        changes: { invoice_number: NEW_NUMBER },
+      })
+      expect(s.can({ type: 'dialog.close' })).toBe(false)
+    },
+    'open.form.saved': (s, log) => {
+      const c = ctx(s)
+      expect(c.document).toEqual(correctedRecord)
+      expect(c.values.invoice_number).toBe(NEW_NUMBER)
+      expect(c.quality).toEqual({ errors: [], warnings: [] })
+      expect(log).toContain('notify:saved:COMPLETED')
+      expect(log).toContain('announce:COMPLETED')
+      expect(s.hasTag('dirty')).toBe(false)
+    },
+    'open.form.failed': (s, log) => {
+      const c = ctx(s)
+      expect(s.hasTag('dirty')).toBe(true)
+      expect(log.at(-1)).toBe(`notify:saveFailed:${c.failure!.reason}`)
+      if (c.failure!.reason === 'invalid' && c.values.invoice_number === NEW_NUMBER)
+        expect(c.errors.invoice_number).toEqual({ message: 'Too long' })
+      if (c.failure!.reason === 'conflict') expect(c.failure!.message).toBe('Document is still processing')
+    },
+    'open.history.loading': (s) => expect(s.matches({ open: { history: 'loading' } })).toBe(true),
+    'open.history.loaded': (s) => expect(ctx(s).history).toHaveLength(1),
+    'open.history.failed': (s) => expect(s.can({ type: 'history.retry' })).toBe(true),
+    closed: (s, log) => {
+      expect(s.status).toBe('done')
+      expect(log.at(-1)).toBe('close')
+    },
+  },
+})
+
+describe('document edit machine, beyond the graph', () => {
+  const start = (language: 'en' | 'fr', save = (_: unknown) => new Promise<never>(() => {})) => {
+    const actor = createActor(
+      documentEditMachine.provide({
+        actors: {
+          saveCorrection: fromPromise(({ input }) => save(input)),
+          loadHistory: fromPromise(async (): Promise<HistoryChange[]> => []),
+        },
+      }),
+      { input: { ...input, language } },
+    )
+    actor.start()
+    return actor
+  }
+
+  it('shows dates and amounts in the user language and sends them as ISO and numbers', () => {
+    const sent: unknown[] = []
+    const actor = start('fr', (i) => {
+      sent.push(i)
+      return new Promise<never>(() => {})
+    })
+    expect(actor.getSnapshot().context.values.invoice_date).toBe('17/07/2026')
+    expect(actor.getSnapshot().context.values.total_vat_amount).toBe('2084,70')
+    actor.send({ type: 'field.change', field: 'invoice_date', text: '18/07/2026' })
+    actor.send({ type: 'field.change', field: 'total_vat_amount', text: '2 084.75' })
+    actor.send({ type: 'edit.save' })
+    expect(sent).toEqual([
+      {
+        kind: 'invoice',
+        id: 7,
+        companyId: 3,
+        changes: { invoice_date: '2026-07-18', total_vat_amount: 2084.75 },
+      },
+    ])
+  })
+
+  it('refuses a date that does not exist, in either language', () => {
+    const actor = start('en')
+    actor.send({ type: 'field.change', field: 'due_date', text: '2024-13-45' })
+    expect(actor.getSnapshot().context.errors.due_date).toEqual({ code: 'invalidDate' })
+    actor.send({ type: 'field.change', field: 'due_date', text: '08/31/2026' })
+    expect(actor.getSnapshot().context.errors.due_date).toBeUndefined()
+  })
+
+  it('undoes every change at once', () => {
+    const actor = start('en')
+    actor.send({ type: 'field.change', field: 'business_name', text: 'Other' })
+    actor.send({ type: 'edit.reset' })
+    expect(actor.getSnapshot().matches({ open: { form: 'viewing' } })).toBe(true)
+    expect(actor.getSnapshot().context.values.business_name).toBe('Alpinea Expertise SARL')
+  })
+})

@@ -1,0 +1,132 @@
+/** The document-edit statechart's paths, replayed through the rendered editable fields of the detail dialog. */
+import { render, screen } from '@testing-library/react'
+import { expect } from 'vitest'
+import { type AnyActorRef, type AnyMachineSnapshot, createActor } from 'xstate'
+import {
+  type DocumentEditContext,
+  documentEditMachine,
+} from '../../src/machines/details/document-edit.machine'
+import { sessionMachine } from '../../src/machines/session/session.machine'
+import { DocumentFieldsView } from '../../src/ui/views/details/document-fields'
+import {
+  editAllowed,
+  editEvents,
+  editedRecord,
+  editKey,
+  NEW_NUMBER,
+} from '../machines/document-edit-fixtures'
+import { inApp, testActors } from '../support/render'
+import { describeViewModel, type User } from '../support/view-model'
+
+const LABELS: Record<string, string> = { invoice_number: 'Invoice number', iban: 'IBAN' }
+const ctx = (s: AnyMachineSnapshot) => s.context as DocumentEditContext
+const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement
+const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement
+/** The texts an input's aria-describedby points at (its hint and its error). */
+const description = (label: string) =>
+  (input(label).getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ')
+
+async function type(user: User, label: string, text: string) {
+  await user.clear(input(label))
+  await user.click(input(label))
+  await user.paste(text)
+}
+
+/** What every form state shows: each input holds the machine's text, its error tied to it. */
+function fieldsMatch(s: AnyMachineSnapshot) {
+  const c = ctx(s)
+  expect(input('Invoice number').value).toBe(c.values.invoice_number)
+  expect(input('IBAN').value).toBe(c.values.iban)
+  if (c.errors.iban) {
+    expect(input('IBAN').getAttribute('aria-invalid')).toBe('true')
+    expect(description('IBAN')).toContain('This IBAN is not valid')
+  } else expect(input('IBAN').getAttribute('aria-invalid')).toBeNull()
+  // The remembered and corrected fields are marked.
+  expect(description('Business name')).toContain('Remembered for this supplier')
+  expect(description('Invoice number')).toContain('Corrected by a user')
+}
+
+const INPUT = {
+  kind: 'invoice' as const,
+  id: 7,
+  companyId: 3,
+  document: editedRecord,
+  language: 'en' as const,
+}
+
+describeViewModel('document edit fields', {
+  machine: documentEditMachine,
+  input: INPUT,
+  actors: ['saveCorrection', 'loadHistory'],
+  mount: (machine, inspect, clock) => {
+    const actor = createActor(machine, {
+      inspect,
+      clock,
+      input: INPUT,
+    })
+    actor.start()
+    return {
+      element: inApp(
+        <DocumentFieldsView actor={actor} />,
+        testActors({ session: createActor(sessionMachine) }),
+      ),
+      actor: actor as AnyActorRef,
+    }
+  },
+  render: (element) => render(element),
+  ui: {
+    'field.change': (user, event) => type(user, LABELS[String(event.field)]!, String(event.text)),
+    'edit.save': async (user) => {
+      const save = button('Save corrections')
+      if (!save.disabled) await user.click(save)
+    },
+    'edit.reset': (user) => user.click(button('Undo changes')),
+    'discard.confirm': (user) => user.click(button('Discard')),
+    'discard.cancel': (user) => user.click(button('Keep editing')),
+    'history.retry': (user) => user.click(button('Retry')),
+  },
+  events: editEvents,
+  contextKey: editKey,
+  allowed: editAllowed,
+  limit: 1000,
+  views: {
+    'open.form.viewing': (s) => {
+      fieldsMatch(s)
+      expect(button('Save corrections').disabled).toBe(true)
+      expect(screen.queryByText('Unsaved changes')).toBeNull()
+    },
+    'open.form.editing': (s) => {
+      fieldsMatch(s)
+      expect(screen.getByText('Unsaved changes')).toBeDefined()
+      expect(button('Save corrections').disabled).toBe(Object.keys(ctx(s).errors).length > 0)
+    },
+    'open.form.confirmingDiscard': () =>
+      expect(screen.getByRole('alertdialog', { name: 'Discard your changes?' })).toBeDefined(),
+    'open.form.saving': () => expect(button('Saving…').disabled).toBe(true),
+    'open.form.saved': (s) => {
+      fieldsMatch(s)
+      expect(input('Invoice number').value).toBe(NEW_NUMBER)
+      expect(document.querySelector('[data-status]')?.getAttribute('data-status')).toBe('completed')
+    },
+    'open.form.failed': (s) => {
+      fieldsMatch(s)
+      const alerts = screen.getAllByRole('alert').map((a) => a.textContent ?? '')
+      const reason = ctx(s).failure!.reason
+      if (reason === 'conflict')
+        expect(alerts).toContain('The document is still being processed. Try again in a moment.')
+      else if (reason === 'network') expect(alerts.join(' ')).toContain('The corrections could not be saved')
+      else expect(alerts.join(' ')).toContain('Some values were refused')
+      if (ctx(s).errors.invoice_number) expect(description('Invoice number')).toContain('Too long')
+    },
+    'open.history.loading': () => expect(screen.getByText('Loading history')).toBeDefined(),
+    'open.history.loaded': () =>
+      expect(screen.getByRole('list', { name: 'Changes', hidden: true }).textContent).toContain(
+        'anna@example.com',
+      ),
+    'open.history.failed': () => expect(screen.getByText(/The history could not be loaded/)).toBeDefined(),
+    closed: (s) => expect(s.status).toBe('done'),
+  },
+})
