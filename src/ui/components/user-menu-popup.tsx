@@ -6,7 +6,7 @@ import { button, menu } from 'styled-system/recipes'
 import { useAppActors } from '../app-context'
 import { LogoutIcon, SettingsIcon, UserIcon } from './icons'
 import type { PopupProps } from './lazy-on-intent'
-import { userMenuName } from './user-menu'
+import { userMenuName } from './user-menu-name'
 
 /**
  * The Ark menu of the header's user button (arrow keys, Enter, Escape), loaded on first intent.

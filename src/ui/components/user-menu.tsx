@@ -1,15 +1,12 @@
 import { useLingui } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
-import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { useAppActors } from '../app-context'
 import { UserIcon } from './icons'
 import { LazyOnIntent, popupChunk, StandInButton } from './lazy-on-intent'
+import { userMenuName } from './user-menu-name'
 
 const userPopup = popupChunk(() => import('./user-menu-popup'))
-
-/** The trigger's visible text: the user's first name (the whole name on wide screens). */
-export const userMenuName = css({ display: { base: 'none', sm: 'inline' }, truncate: true, maxW: '40' })
 
 /** The signed-in user's menu in the header (Settings, Logout); the Ark menu loads on first intent. */
 export function UserMenu() {
