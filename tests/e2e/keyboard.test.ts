@@ -201,7 +201,8 @@ it('operates the header user menu by keyboard: Settings, then Logout, in English
     .getByRole('button', { name: `${ADMIN.name} — Menu du compte` })
     .click()
   await page.getByRole('menuitem', { name: 'Se déconnecter' }).waitFor()
-  await page.keyboard.press('ArrowDown')
+  // Logout is the last item.
+  await page.keyboard.press('End')
   await page.keyboard.press('Enter')
   await page.waitForURL((url) => url.pathname === '/login')
   await expect.poll(() => page.title()).toBe('Se connecter · DocFlow')
