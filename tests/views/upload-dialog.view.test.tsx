@@ -55,7 +55,7 @@ it('refuses to upload nothing, refuses a non-PDF expense without adding it, and 
 it('accepts images on the invoices tab and any file under a document category, removable before sending', async () => {
   const { submitted, user } = setup('dialog.openDocument')
   expect(screen.getAllByRole('tab')).toHaveLength(9)
-  await user.click(screen.getByRole('tab', { name: 'RH' }))
+  await user.click(screen.getByRole('tab', { name: 'HR' }))
   await user.upload(screen.getByLabelText('Files for RH'), [
     new File(['a'], 'contrat.docx', {
       type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
