@@ -56,7 +56,7 @@ it('accepts images on the invoices tab and any file under a document category, r
   const { submitted, user } = setup('dialog.openDocument')
   expect(screen.getAllByRole('tab')).toHaveLength(9)
   await user.click(screen.getByRole('tab', { name: 'HR' }))
-  await user.upload(screen.getByLabelText('Files for RH'), [
+  await user.upload(screen.getByLabelText('Files for HR'), [
     new File(['a'], 'contrat.docx', {
       type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
     }),
