@@ -34,11 +34,10 @@ const localesBase = process.env.VITE_LOCALES_BASE_URL ?? '/locales'
 
 /**
  * The page's first script (src/api/prefetched.ts takes its answers): starts the message catalog
- * (the language as src/ui/i18n.ts's detectLanguage picks it) and, except on the signed-out pages,
- * the session check, while the browser is still downloading the JavaScript.
+ * (the language as src/ui/i18n.ts's detectLanguage picks it) and the start-up session check (the
+ * public `auth/session`, asked on every page), while the browser is still downloading the JavaScript.
  */
 function prefetchScript(): string {
-  const signedOutPages = ['/login', '/reset-password', '/reset-password-confirm', '/validate', '/two-factor']
   return `(function () {
   var store = (window.${PREFETCH_GLOBAL} = {})
   function get(path) {
@@ -54,7 +53,7 @@ function prefetchScript(): string {
     if (short === 'en' || short === 'fr') { language = short; break }
   }
   get(${JSON.stringify(localesBase.replace(/\/$/, ''))} + '/' + language + '/common.json')
-  if (${JSON.stringify(signedOutPages)}.indexOf(location.pathname) < 0) get(${JSON.stringify(`${apiBase.replace(/\/$/, '')}/auth/logged-in`)})
+  get(${JSON.stringify(`${apiBase.replace(/\/$/, '')}/auth/session`)})
 })()`
 }
 

@@ -6,6 +6,7 @@ import {
   LoginInput,
   type LoginResult,
   type MessageResult,
+  type SessionAnswer,
 } from '../../src/contract/index.ts'
 import { requireUser } from '../http/auth.ts'
 import type { AppEnv, RouteDeps } from '../http/context.ts'
@@ -47,7 +48,10 @@ export function authRoutes(deps: RouteDeps) {
       }
       guard.succeeded()
       await startSession(c, user.id)
-      return c.json({ requires_2fa: false, should_setup_2fa: !user.is2faEnabled } satisfies LoginResult)
+      return c.json({
+        requires_2fa: false,
+        should_setup_2fa: !user.is2faEnabled && user.twoFactorAdvice,
+      } satisfies LoginResult)
     })
 
     .post('/auth/complete-2fa-login', async (c) => {
@@ -89,6 +93,15 @@ export function authRoutes(deps: RouteDeps) {
     })
 
     .get('/auth/logged-in', requireUser(sessions), async (c) => c.json(await toUserView(db, c.var.user)))
+
+    .get('/auth/session', async (c) => {
+      // The app's start-up check: public, so that a signed-out visitor's browser logs no 401.
+      const token = sessions.readCookie(c)
+      const resolved = token ? await sessions.resolve(token) : null
+      if (token && resolved?.renewed) sessions.writeCookie(c, token)
+      const user = resolved ? await toUserView(db, resolved.user) : null
+      return c.json({ user } satisfies SessionAnswer)
+    })
 
     .get('/auth/setup-status', async (c) => c.json({ needs_first_admin: !(await hasSaasAdmin(db)) }))
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { Hono } from 'hono'
-import { UserSettings } from '../../src/contract/index.ts'
+import { TwoFactorAdvice, UserSettings } from '../../src/contract/index.ts'
 import { users } from '../db/schema.ts'
 import { requireUser } from '../http/auth.ts'
 import type { AppEnv, RouteDeps } from '../http/context.ts'
@@ -14,5 +14,13 @@ export function settingsRoutes({ db, sessions, clock }: RouteDeps) {
       const { language } = parse(UserSettings, await readJson(c))
       await db.update(users).set({ language, updatedAt: clock() }).where(eq(users.id, c.var.user.id))
       return c.json({ language })
+    })
+    .put('/settings/two-factor-advice', async (c) => {
+      const { advice } = parse(TwoFactorAdvice, await readJson(c))
+      await db
+        .update(users)
+        .set({ twoFactorAdvice: advice, updatedAt: clock() })
+        .where(eq(users.id, c.var.user.id))
+      return c.json({ advice })
     })
 }

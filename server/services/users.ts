@@ -40,6 +40,7 @@ export async function toUserView(db: AppDatabase, user: UserRow): Promise<User> 
     company_id: first?.company_id ?? null,
     company_role: first?.role ?? null,
     companies: memberships,
+    two_factor_advice: user.twoFactorAdvice,
   }
 }
 

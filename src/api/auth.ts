@@ -5,6 +5,7 @@ import {
   type LoginInput,
   LoginResult,
   MessageResult,
+  SessionAnswer,
   SetupStatus,
   User,
 } from '../contract'
@@ -26,6 +27,8 @@ export function createAuthApi(http: Http) {
     login: (input: LoginInput) => http.json('auth/login', LoginResult, { method: 'post', json: input }),
     logout: () => http.send('auth/logout', { method: 'post', json: {} }),
     loggedIn: () => http.json('auth/logged-in', User),
+    /** Public: the user or null, so that a signed-out visitor's console shows no 401. */
+    session: () => http.json('auth/session', SessionAnswer),
     setupStatus: () => http.json('auth/setup-status', SetupStatus),
     createFirstAdmin: (input: CreateFirstAdminInput) => post('auth/create-first-saas-admin', input),
 

@@ -62,11 +62,21 @@ export const User = v.object({
   company_id: v.nullable(Id),
   company_role: v.nullable(v.picklist(COMPANY_ROLES)),
   companies: v.array(UserCompany),
+  /** Sign-in advises setting up 2FA (while it is off); skipping the advice turns it off. */
+  two_factor_advice: v.boolean(),
 })
 export type User = v.InferOutput<typeof User>
 
+/** The signed-in user, or null: what the public session check answers (200 either way). */
+export const SessionAnswer = v.object({ user: v.nullable(User) })
+export type SessionAnswer = v.InferOutput<typeof SessionAnswer>
+
 export const UserSettings = v.object({ language: v.picklist(LANGUAGES) })
 export type UserSettings = v.InferOutput<typeof UserSettings>
+
+/** PUT /settings/two-factor-advice: whether sign-in advises setting up 2FA. */
+export const TwoFactorAdvice = v.object({ advice: v.boolean('Must be true or false') })
+export type TwoFactorAdvice = v.InferOutput<typeof TwoFactorAdvice>
 
 // Account security (two-factor, activation, password reset and change).
 

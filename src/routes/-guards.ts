@@ -1,10 +1,7 @@
 /** Route guards read the session actor from the router context; the session decides. */
-import { redirect } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { waitFor } from 'xstate'
 import type { SessionActor } from '../machines/session/session.implementations'
-import type { AccountNotice } from '../machines/shared/notice'
-import type { RouterContext } from './__root'
 
 /** Resolves once the initial session check is over (signed in or out). */
 export function settledSession(session: SessionActor) {
@@ -21,16 +18,6 @@ export function safeRedirect(target: string | undefined): string {
 /** The search of an e-mailed link (account activation, password reset): a token and an e-mail. */
 export const EmailLinkSearch = v.object({ token: v.optional(v.string()), email: v.optional(v.string()) })
 type EmailLink = v.InferOutput<typeof EmailLinkSearch>
-
-/** `beforeLoad` of an e-mailed link's page: a link without its token or e-mail is refused with `notice`. */
-export const requireEmailLink =
-  (notice: AccountNotice) =>
-  ({ context, search }: { context: RouterContext; search: EmailLink }) => {
-    if (!search.token || !search.email) {
-      context.notify(notice)
-      throw redirect({ to: '/login' })
-    }
-  }
 
 /** The link's token and e-mail as the page's form takes them. */
 export const emailLinkProps = (search: EmailLink) => ({

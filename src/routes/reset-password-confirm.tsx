@@ -1,9 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { ResetPasswordConfirmView } from '../ui/views/account-views'
-import { EmailLinkSearch, emailLinkProps, requireEmailLink } from './-guards'
+import { EmailLinkSearch, emailLinkProps } from './-guards'
 
 export const Route = createFileRoute('/reset-password-confirm')({
   validateSearch: EmailLinkSearch,
-  beforeLoad: requireEmailLink('invalidResetLink'),
   component: () => <ResetPasswordConfirmView {...emailLinkProps(Route.useSearch())} />,
 })

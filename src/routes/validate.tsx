@@ -1,9 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { ActivateAccountView } from '../ui/views/account-views'
-import { EmailLinkSearch, emailLinkProps, requireEmailLink } from './-guards'
+import { EmailLinkSearch, emailLinkProps } from './-guards'
 
 export const Route = createFileRoute('/validate')({
   validateSearch: EmailLinkSearch,
-  beforeLoad: requireEmailLink('invalidValidationLink'),
   component: () => <ActivateAccountView {...emailLinkProps(Route.useSearch())} />,
 })

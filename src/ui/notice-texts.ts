@@ -19,7 +19,7 @@ const sessionTexts: Texts<'session'> = {
 }
 
 const twoFactorSetupTexts: Texts<'twoFactorSetup'> = {
-  'twoFactorSetup.setupSkipped': msg`Two-factor authentication was skipped. You can set it up later in Settings.`,
+  'twoFactorSetup.setupSkipped': msg`Two-factor authentication was skipped. You will not be asked again; you can set it up or ask to be reminded in Settings.`,
   'twoFactorSetup.codesCopied': msg`Backup codes copied to the clipboard`,
   'twoFactorSetup.copyFailed': msg`The backup codes could not be copied. Please copy them by hand.`,
   'twoFactorSetup.setupComplete': msg`2FA has been successfully set up!`,
@@ -41,6 +41,8 @@ const accountTexts: Texts<'account'> = {
   'account.newPasswordsMismatch': msg`New passwords do not match`,
   'account.twoFactorDisabled': msg`Two-factor authentication has been disabled`,
   'account.twoFactorDisableFailed': msg`Two-factor authentication could not be disabled`,
+  'account.twoFactorAdviceSaved': msg`Your choice has been saved`,
+  'account.twoFactorAdviceFailed': msg`Your choice could not be saved`,
 }
 
 const adminTexts: Texts<'admin'> = {

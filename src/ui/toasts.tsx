@@ -3,8 +3,9 @@
  * loaded on the first toast; the toaster is rendered from then on. A toast asked for before the
  * chunk arrives is shown as soon as it has.
  */
-import { useEffect, useState } from 'react'
+import { createElement, useEffect, useState } from 'react'
 import type { ToasterProps } from 'react-hot-toast'
+import { css } from 'styled-system/css'
 
 type ToastModule = typeof import('react-hot-toast')
 export type ToastKind = 'success' | 'error' | 'info' | 'warning'
@@ -19,12 +20,39 @@ const loadToasts = () => {
   return loading
 }
 
-const ICONS: Partial<Record<ToastKind, string>> = { info: 'ℹ️', warning: '⚠️' }
+const toastIcon = css({
+  display: 'grid',
+  placeItems: 'center',
+  flexShrink: 0,
+  w: '5',
+  h: '5',
+  borderRadius: 'full',
+  color: 'white',
+  fontSize: 'xs',
+  fontWeight: 'bold',
+  lineHeight: '1',
+})
+
+/** Info and warning icons drawn like react-hot-toast's own success and error icons (a filled disc). */
+const InfoToastIcon = () => (
+  <span aria-hidden="true" className={toastIcon} style={{ background: '#2563eb' }}>
+    i
+  </span>
+)
+const WarningToastIcon = () => (
+  <span aria-hidden="true" className={toastIcon} style={{ background: '#b45309' }}>
+    !
+  </span>
+)
+const ICONS: Partial<Record<ToastKind, () => React.JSX.Element>> = {
+  info: InfoToastIcon,
+  warning: WarningToastIcon,
+}
 
 export function showToast(kind: ToastKind, text: string): void {
   void loadToasts().then(({ toast }) => {
     const icon = ICONS[kind]
-    if (icon) toast(text, { icon })
+    if (icon) toast(text, { icon: createElement(icon) })
     else toast[kind === 'success' ? 'success' : 'error'](text)
   })
 }

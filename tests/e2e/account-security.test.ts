@@ -191,7 +191,9 @@ describe('two-factor authentication', () => {
     await page.getByLabel('New password', { exact: true }).fill('Another-one-42')
     await page.getByLabel('Confirm password').fill('Another-one-42')
     await page.getByRole('button', { name: 'Reset password' }).click()
-    await page.getByRole('alert').filter({ hasText: 'Invalid or expired password reset link' }).waitFor()
+    // Refused by the server: a page says why and offers a new link, not only a toast.
+    await page.getByRole('heading', { name: 'This password reset link cannot be used' }).waitFor()
+    await page.getByRole('link', { name: 'Request a new link' }).waitFor()
 
     await submitCredentials(page, 'Brand-new-42')
     await expectPath(page, '/two-factor')
@@ -204,13 +206,16 @@ describe('two-factor authentication', () => {
     await context.close()
   })
 
-  it('turns away a reset link without its parameters', async () => {
+  it('explains a reset or activation link without its parameters and offers a way forward', async () => {
     const { page, context } = await openPage(browser)
     await page.goto(`${server.url}/reset-password-confirm?token=abc`)
-    await page.getByText('Invalid password reset link').waitFor()
-    await expectPath(page, '/login')
+    await page.getByRole('heading', { name: 'This password reset link cannot be used' }).waitFor()
+    await page.getByRole('link', { name: 'Request a new link' }).click()
+    await expectPath(page, '/reset-password')
     await page.goto(`${server.url}/validate?email=a%40b.c`)
-    await page.getByText('Invalid validation link').waitFor()
+    await page.getByRole('heading', { name: 'This activation link cannot be used' }).waitFor()
+    await page.getByText(/Ask your administrator to invite you again/).waitFor()
+    await page.getByRole('link', { name: 'Back to login' }).click()
     await expectPath(page, '/login')
     await context.close()
   })

@@ -171,3 +171,86 @@ it('returns focus to the Edit button after the company edit sheet closes', async
   await expect.poll(() => edit.evaluate((el) => el === document.activeElement)).toBe(true)
   expect(errors).toEqual([])
 })
+
+it('operates the header user menu by keyboard: Settings, then Logout, in English and French', async () => {
+  const { page, errors } = await openPage(browser)
+  await signIn(page, server.url)
+  const trigger = page.getByRole('banner').getByRole('button', { name: `${ADMIN.name} — Account menu` })
+  await trigger.focus()
+  // The Ark menu loads on focus and takes over the trigger (and its focus).
+  await page.locator('header [data-scope=menu][data-part=trigger]').last().waitFor()
+  await page.keyboard.press('Enter')
+  const menu = page.getByRole('menu')
+  await menu.waitFor()
+  await page.keyboard.press('Escape')
+  await menu.waitFor({ state: 'hidden' })
+  await expect.poll(async () => (await focused(page)).text).toBe(ADMIN.name)
+
+  await page.keyboard.press('Enter')
+  await page.getByRole('menuitem', { name: 'Settings' }).waitFor()
+  await page.keyboard.press('Enter')
+  await expect.poll(() => page.title()).toBe('Settings · DocFlow')
+
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /^EN — / })
+    .click()
+  await page.getByRole('menuitemradio', { name: 'Français' }).click()
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: `${ADMIN.name} — Menu du compte` })
+    .click()
+  await page.getByRole('menuitem', { name: 'Se déconnecter' }).waitFor()
+  // Logout is the last item.
+  await page.keyboard.press('End')
+  await page.keyboard.press('Enter')
+  await page.waitForURL((url) => url.pathname === '/login')
+  await expect.poll(() => page.title()).toBe('Se connecter · DocFlow')
+  // Back to English for the next test: the user's language is kept on the server.
+  const signedIn = await page.request.post(`${server.url}/api/auth/login`, {
+    data: { email: ADMIN.email, password: ADMIN.password },
+  })
+  expect(signedIn.ok()).toBe(true)
+  expect((await page.request.put(`${server.url}/api/settings/me`, { data: { language: 'en' } })).ok()).toBe(
+    true,
+  )
+  expect(errors).toEqual([])
+})
+
+it('returns focus to the opener after the filter popover and the invitation dialog close', async () => {
+  const { page, errors } = await openPage(browser)
+  await signIn(page, server.url)
+  const filter = page.getByRole('button', { name: 'Filter' })
+  await filter.click()
+  const popover = page.getByRole('dialog', { name: 'Filters' })
+  await popover.waitFor()
+  await page.keyboard.press('Escape')
+  await popover.waitFor({ state: 'hidden' })
+  await expect.poll(() => filter.evaluate((el) => el === document.activeElement)).toBe(true)
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click()
+  await page.getByRole('tab', { name: 'Users', exact: true }).click()
+  const invite = page.getByRole('button', { name: 'Invite user' })
+  await invite.click()
+  const dialog = page.getByRole('dialog')
+  await dialog.waitFor()
+  await page.keyboard.press('Escape')
+  await dialog.waitFor({ state: 'detached' })
+  await expect.poll(() => invite.evaluate((el) => el === document.activeElement)).toBe(true)
+  expect(errors).toEqual([])
+})
+
+it('logs nothing to the console on /login when signed out (the session check answers 200)', async () => {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  const logged: string[] = []
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') logged.push(m.text())
+  })
+  const session = page.waitForResponse((r) => r.url().endsWith('/api/auth/session'))
+  await page.goto(`${server.url}/login`)
+  expect((await session).status()).toBe(200)
+  await page.getByRole('button', { name: 'Sign in' }).waitFor()
+  expect(logged).toEqual([])
+  await context.close()
+})

@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser } from '../support/browser'
 import { type RunningServer, startServer } from '../support/server-process'
-import { ADMIN, expectPath, openPage, signIn, skipTwoFactorAdvice } from './support'
+import { ADMIN, expectPath, openPage, signIn, skipAdviceIfShown, skipTwoFactorAdvice } from './support'
 
 let server: RunningServer
 let browser: Browser
@@ -61,8 +61,40 @@ describe('sign-in', () => {
     await page.getByLabel('Email').fill(ADMIN.email)
     await page.getByLabel('Password', { exact: true }).fill(ADMIN.password)
     await page.getByRole('button', { name: 'Sign in' }).click()
-    await skipTwoFactorAdvice(page)
+    await skipAdviceIfShown(page)
     await expectPath(page, '/')
+    await context.close()
+  })
+
+  it('does not advise 2FA again once skipped, until the user asks for it in Settings', async () => {
+    const { page, context, errors } = await openPage(browser)
+    const signInAgain = async () => {
+      await page
+        .getByRole('banner')
+        .getByRole('button', { name: /Account menu/ })
+        .click()
+      await page.getByRole('menuitem', { name: 'Logout' }).click()
+      await expectPath(page, '/login')
+      await page.getByLabel('Email').fill(ADMIN.email)
+      await page.getByLabel('Password', { exact: true }).fill(ADMIN.password)
+      await page.getByRole('button', { name: 'Sign in' }).click()
+      await page.waitForURL((url) => url.pathname !== '/login')
+    }
+    await signIn(page, server.url)
+    await signInAgain()
+    await expectPath(page, '/')
+
+    await page.goto(`${server.url}/settings`)
+    const advice = page.getByRole('switch', {
+      name: 'Advise me to set up two-factor authentication when I sign in',
+    })
+    expect(await advice.isChecked()).toBe(false)
+    await advice.click()
+    await expect.poll(() => advice.isChecked()).toBe(true)
+    await signInAgain()
+    await expectPath(page, '/setup-2fa')
+    await skipTwoFactorAdvice(page)
+    expect(errors).toEqual([])
     await context.close()
   })
 })

@@ -16,14 +16,23 @@ export async function openPage(browser: Browser, viewport = { width: 1280, heigh
   return { context, page, errors }
 }
 
-/** Signs in from /login; a user without 2FA is advised to set it up and skips it here. */
+/**
+ * Signs in from /login; a user without 2FA is advised to set it up (until skipped once, which the
+ * server remembers) and skips it here.
+ */
 export async function signIn(page: Page, base: string, credentials = ADMIN) {
   await page.goto(`${base}/login`)
   await page.getByLabel('Email').fill(credentials.email)
   await page.getByLabel('Password', { exact: true }).fill(credentials.password)
   await page.getByRole('button', { name: 'Sign in' }).click()
-  await skipTwoFactorAdvice(page)
+  await skipAdviceIfShown(page)
   await page.getByText(`Welcome back, ${credentials.name}!`).waitFor()
+}
+
+/** After pressing Sign in: skips the 2FA advice when the server still gives it. */
+export async function skipAdviceIfShown(page: Page) {
+  await page.waitForURL((url) => url.pathname !== '/login')
+  if (new URL(page.url()).pathname === '/setup-2fa') await skipTwoFactorAdvice(page)
 }
 
 /** At /setup-2fa after signing in: skip the setup (with its confirmation) to go where the user was going. */

@@ -11,7 +11,7 @@ const result = loginResult
 
 describeModel('session machine', {
   machine: sessionMachine,
-  actors: ['fetchUser', 'login', 'logout', 'completeTwoFactorLogin'],
+  actors: ['checkSession', 'fetchUser', 'login', 'logout', 'completeTwoFactorLogin'],
   provide: (machine, _controls, record) =>
     machine.provide({
       actions: {
@@ -27,8 +27,8 @@ describeModel('session machine', {
       { type: 'session.login', email: 'ada@example.com', password: 'Secret123', redirectTo: '/settings' },
       { type: 'session.login', email: 'ada', password: 'Secret123', redirectTo: '/settings' },
     ],
-    'xstate.done.actor.fetchUser': [done('fetchUser', user)],
-    'xstate.error.actor.fetchUser': [error('fetchUser', unauthorized)],
+    'xstate.done.actor.checkSession': [done('checkSession', user), done('checkSession', null)],
+    'xstate.error.actor.checkSession': [error('checkSession', offline)],
     'xstate.done.actor.login': [
       done('login', result({ requires_2fa: true })),
       done('login', result({ should_setup_2fa: true })),

@@ -16,7 +16,7 @@ const error = (id: string, e: unknown) => ({ type: `xstate.error.actor.${id}`, e
 describeModel('2FA setup machine', {
   machine: twoFactorSetupMachine,
   input: { email: 'ada@example.com' },
-  actors: ['generate', 'copyCodes', 'verify', 'reloadUser'],
+  actors: ['generate', 'copyCodes', 'verify', 'reloadUser', 'skipAdvice'],
   provide: (machine, _controls, record) =>
     machine.provide({
       actions: {
@@ -38,6 +38,10 @@ describeModel('2FA setup machine', {
     'xstate.error.actor.verify': [error('verify', failure(400, 'Invalid code'))],
     'xstate.done.actor.reloadUser': [done('reloadUser', user)],
     'xstate.error.actor.reloadUser': [error('reloadUser', failure(500, 'offline'))],
+    'xstate.done.actor.skipAdvice': [
+      done('skipAdvice', { ...user, is_2fa_enabled: false, two_factor_advice: false }),
+    ],
+    'xstate.error.actor.skipAdvice': [error('skipAdvice', failure(500, 'offline'))],
   },
   contextKey: (c) => {
     const ctx = c as { enrollment: unknown; failure: unknown; copied: boolean; tokenErrors: object }
@@ -55,6 +59,7 @@ describeModel('2FA setup machine', {
     },
     'intro.confirmingSkip': (s) => expect(s.can({ type: 'skip.confirm' })).toBe(true),
     'intro.generating': (s) => expect(s.hasTag('busy')).toBe(true),
+    'intro.savingSkip': (s) => expect(s.hasTag('busy')).toBe(true),
     'qrcode.idle': (s, log) => {
       expect(s.hasTag('step:qrcode')).toBe(true)
       expect(s.context.failure).toBeNull()
@@ -76,6 +81,10 @@ describeModel('2FA setup machine', {
       expect(log.at(-1)).toBe('leave')
       if (log.includes('notify:profileUpdated')) expect(log).toContain('publish:true')
     },
-    skipped: (_s, log) => expect(log.slice(-2)).toEqual(['notify:setupSkipped', 'leave']),
+    skipped: (_s, log) => {
+      expect(log.slice(-2)).toEqual(['notify:setupSkipped', 'leave'])
+      // Remembered on the server: the session's user no longer asks for the advice.
+      if (log.includes('publish:false')) expect(log.at(-3)).toBe('publish:false')
+    },
   },
 })

@@ -186,6 +186,7 @@ describe('GET /api/auth/logged-in', () => {
         { company_id: alpha!.id, company_name: 'Alpha SA', role: 'COMPANY_USER' },
         { company_id: zeta!.id, company_name: 'Zeta Ltd', role: 'COMPANY_ADMIN' },
       ],
+      two_factor_advice: true,
     })
     expect(res.headers.get('cache-control')).toBe('no-store')
   })
@@ -224,6 +225,60 @@ describe('GET /api/auth/logged-in', () => {
     expect((await jar.request(ctx.app, '/api/auth/logged-in')).status).toBe(401)
     const left = await database.db.select().from(sessions).where(eq(sessions.userId, user.id))
     expect(left).toEqual([])
+  })
+})
+
+describe('GET /api/auth/session', () => {
+  it('answers 200 with a null user to a visitor without a session or with a forged cookie', async () => {
+    const res = await ctx.app.request('/api/auth/session')
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({ user: null })
+    const forged = await ctx.app.request('/api/auth/session', { headers: { cookie: 'sid=forged' } })
+    expect(forged.status).toBe(200)
+    expect(await forged.json()).toEqual({ user: null })
+  })
+
+  it('answers the signed-in user as /auth/logged-in does', async () => {
+    const user = await insertUser(database.db)
+    const jar = createCookieJar()
+    await login(jar, user.email, user.password)
+    const session = (await (await jar.request(ctx.app, '/api/auth/session')).json()) as { user: unknown }
+    const loggedIn = await (await jar.request(ctx.app, '/api/auth/logged-in')).json()
+    expect(session.user).toEqual(loggedIn)
+    expect(v.parse(User, session.user).email).toBe(user.email)
+  })
+})
+
+describe('PUT /api/settings/two-factor-advice', () => {
+  const advise = (jar: ReturnType<typeof createCookieJar>, advice: unknown) =>
+    jar.request(ctx.app, '/api/settings/two-factor-advice', { ...jsonBody({ advice }), method: 'PUT' })
+
+  it('stops advising 2FA at sign-in once skipped, until the user asks for it again', async () => {
+    const user = await insertUser(database.db)
+    const jar = createCookieJar()
+    await login(jar, user.email, user.password)
+    expect((await advise(jar, false)).status).toBe(200)
+    const user2 = v.parse(User, await (await jar.request(ctx.app, '/api/auth/logged-in')).json())
+    expect(user2.two_factor_advice).toBe(false)
+    expect(await (await login(createCookieJar(), user.email, user.password)).json()).toEqual({
+      requires_2fa: false,
+      should_setup_2fa: false,
+    })
+    expect(await (await advise(jar, true)).json()).toEqual({ advice: true })
+    expect(await (await login(createCookieJar(), user.email, user.password)).json()).toEqual({
+      requires_2fa: false,
+      should_setup_2fa: true,
+    })
+  })
+
+  it('refuses a value that is not a boolean with the contract error shape, and a visitor with 401', async () => {
+    const user = await insertUser(database.db)
+    const jar = createCookieJar()
+    await login(jar, user.email, user.password)
+    const bad = await advise(jar, 'no')
+    expect(bad.status).toBe(400)
+    expect(await bad.json()).toMatchObject({ message: expect.any(String) })
+    expect((await advise(createCookieJar(), false)).status).toBe(401)
   })
 })
 

@@ -205,6 +205,7 @@ export function createRouteTable(env: RouteTableEnv) {
       build: () => ({ path: '/api/auth/logout', json: {} }),
     },
     'GET /api/auth/logged-in': { kind: 'user', ok: 200, build: () => ({ path: '/api/auth/logged-in' }) },
+    'GET /api/auth/session': { kind: 'public', ok: 200, build: () => ({ path: '/api/auth/session' }) },
     'GET /api/auth/setup-status': {
       kind: 'public',
       ok: 200,
@@ -261,6 +262,11 @@ export function createRouteTable(env: RouteTableEnv) {
       kind: 'user',
       ok: 200,
       build: () => ({ method: 'PUT', path: '/api/settings/me', json: { language: 'en' } }),
+    },
+    'PUT /api/settings/two-factor-advice': {
+      kind: 'user',
+      ok: 200,
+      build: () => ({ method: 'PUT', path: '/api/settings/two-factor-advice', json: { advice: true } }),
     },
 
     // Documents, expenses, invoices.

@@ -13,6 +13,7 @@ export const ada: User = {
   company_id: null,
   company_role: null,
   companies: [],
+  two_factor_advice: true,
 }
 
 /** An error as the API client raises it. */

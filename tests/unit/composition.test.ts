@@ -160,6 +160,10 @@ function fakeApi(uploads: ReturnType<typeof pendingUploads>, calls: string[]) {
         if (!signedIn) throw Object.assign(new Error('Not authenticated'), { status: 401 })
         return ada
       },
+      session: async () => {
+        calls.push('session')
+        return { user: signedIn ? ada : null }
+      },
       logout: async () => {
         calls.push('logout')
         signedIn = false

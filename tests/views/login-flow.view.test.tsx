@@ -43,7 +43,7 @@ const firstAdmin = firstAdminMachine.provide({
 
 describeViewModel('login flow screens', {
   machine: sessionMachine,
-  actors: ['fetchUser', 'login', 'logout', 'completeTwoFactorLogin'],
+  actors: ['checkSession', 'fetchUser', 'login', 'logout', 'completeTwoFactorLogin'],
   mount: (machine, inspect) => {
     const session = createActor(machine, { inspect }) as unknown as SessionActor
     session.start()
@@ -76,8 +76,8 @@ describeViewModel('login flow screens', {
       { type: 'session.login', email: 'ada@example.com', password: 'Secret123', redirectTo: '/' },
       { type: 'session.login', email: 'ada', password: 'Secret123', redirectTo: '/' },
     ],
-    'xstate.done.actor.fetchUser': [done('fetchUser', user)],
-    'xstate.error.actor.fetchUser': [error('fetchUser', unauthorized)],
+    'xstate.done.actor.checkSession': [done('checkSession', user), done('checkSession', null)],
+    'xstate.error.actor.checkSession': [error('checkSession', offline)],
     'xstate.done.actor.login': [
       done('login', result({ requires_2fa: true })),
       done('login', result({ should_setup_2fa: true })),
@@ -116,7 +116,11 @@ describeViewModel('login flow screens', {
     }
   },
   views: {
-    checking: () => expect(screen.getByRole('status').textContent).toContain('Checking authentication...'),
+    // The shell's frame with placeholders, announced as loading (no "Checking authentication" screen).
+    checking: () => {
+      expect(screen.getByRole('status').textContent).toBe('Loading')
+      expect(screen.queryByText(/Checking authentication/)).toBeNull()
+    },
     'signedOut.idle': (s) => {
       expect(isDisabled(screen.getByRole('button', { name: 'Sign in' }))).toBe(false)
       const refused = Object.keys(s.context.loginFieldErrors).length > 0

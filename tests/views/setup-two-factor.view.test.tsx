@@ -22,7 +22,7 @@ const isDisabled = (element: HTMLElement) => (element as HTMLButtonElement | HTM
 
 describeViewModel('/setup-2fa screen', {
   machine: twoFactorSetupMachine,
-  actors: ['generate', 'copyCodes', 'verify', 'reloadUser'],
+  actors: ['generate', 'copyCodes', 'verify', 'reloadUser', 'skipAdvice'],
   input: { email: 'ada@example.com' },
   mount: (machine, inspect) => {
     const session = createActor(sessionMachine)
@@ -65,6 +65,14 @@ describeViewModel('/setup-2fa screen', {
       done('reloadUser', { email: 'ada@example.com', is_2fa_enabled: true } as User),
     ],
     'xstate.error.actor.reloadUser': [error('reloadUser', failure(500, 'offline'))],
+    'xstate.done.actor.skipAdvice': [
+      done('skipAdvice', {
+        email: 'ada@example.com',
+        is_2fa_enabled: false,
+        two_factor_advice: false,
+      } as User),
+    ],
+    'xstate.error.actor.skipAdvice': [error('skipAdvice', failure(500, 'offline'))],
   },
   contextKey: (c) => {
     const ctx = c as { enrollment: unknown; failure: unknown; copied: boolean; tokenErrors: object }
@@ -84,6 +92,8 @@ describeViewModel('/setup-2fa screen', {
     'intro.confirmingSkip': () =>
       expect(screen.getByRole('alertdialog').textContent).toContain('Skip 2FA Setup?'),
     'intro.generating': () => expect(isDisabled(button('Get started'))).toBe(true),
+    // The skip is being remembered on the server: nothing can be pressed twice.
+    'intro.savingSkip': () => expect(isDisabled(button('Skip for now'))).toBe(true),
     'qrcode.idle': (s) => {
       expect(screen.getByRole('img', { name: 'QR code to scan with your authenticator app' })).toBeDefined()
       expect(screen.getByTestId('totp-secret').textContent).toBe('JBSW Y3DP EHPK 3PXP')

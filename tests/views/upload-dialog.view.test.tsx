@@ -55,8 +55,8 @@ it('refuses to upload nothing, refuses a non-PDF expense without adding it, and 
 it('accepts images on the invoices tab and any file under a document category, removable before sending', async () => {
   const { submitted, user } = setup('dialog.openDocument')
   expect(screen.getAllByRole('tab')).toHaveLength(9)
-  await user.click(screen.getByRole('tab', { name: 'RH' }))
-  await user.upload(screen.getByLabelText('Files for RH'), [
+  await user.click(screen.getByRole('tab', { name: 'HR' }))
+  await user.upload(screen.getByLabelText('Files for HR'), [
     new File(['a'], 'contrat.docx', {
       type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
     }),

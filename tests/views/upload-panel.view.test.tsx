@@ -52,7 +52,7 @@ const file = (name: string, size: number, type: string) =>
 const SHOWN: Record<string, { size: string; category: string }> = {
   'releve-janvier.pdf': { size: '512 B', category: 'Invoices' },
   'ticket-taxi.pdf': { size: '1.5 KB', category: 'Expenses' },
-  'contrat-bail.docx': { size: '5.3 MB', category: 'RH' },
+  'contrat-bail.docx': { size: '5.3 MB', category: 'HR' },
   'scan-facture.png': { size: '2.0 MB', category: 'Invoices' },
 }
 const queued = (
@@ -527,7 +527,7 @@ it('labels the invoice and expense categories in the reader’s language; docume
       rows.find((r) => within(r).queryByTitle(name))!.querySelector('span + span + span')!.textContent
     expect(meta('releve-janvier.pdf')).toBe('Factures')
     expect(meta('ticket-taxi.pdf')).toBe('Notes de frais')
-    expect(meta('contrat-bail.docx')).toBe('RH')
+    expect(meta('contrat-bail.docx')).toBe('HR')
     queue.stop()
   } finally {
     i18n.activate('en')

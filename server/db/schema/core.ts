@@ -34,6 +34,8 @@ export const users = pgTable(
     enabled: boolean('enabled').notNull().default(true),
     is2faEnabled: boolean('is_2fa_enabled').notNull().default(false),
     language: text('language', { enum: LANGUAGES }).notNull().default('en'),
+    /** Sign-in advises setting up 2FA (while it is off) until the user skips it; Settings turns it back on. */
+    twoFactorAdvice: boolean('two_factor_advice').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -6,6 +6,7 @@
 import type * as v from 'valibot'
 import { type ActorRefFrom, fromPromise } from 'xstate'
 import type { Api } from '../../api'
+import { TwoFactorAdvice } from '../../contract'
 import type { SessionActor } from '../session/session.implementations'
 import type { Navigator } from '../shared/deps'
 import { type AccountNotice, type Notify, notice } from '../shared/notice'
@@ -16,7 +17,7 @@ import { twoFactorSetupMachine } from './two-factor-setup.machine'
 export type TwoFactorSetupActor = ActorRefFrom<typeof twoFactorSetupMachine>
 
 export type AccountDeps = {
-  api: Pick<Api, 'auth'>
+  api: Pick<Api, 'auth' | 'settings'>
   notify: Notify
   navigate: Navigator
   clipboard: Pick<Clipboard, 'writeText'>
@@ -59,6 +60,10 @@ export function createAccountImplementations({ api, notify, navigate, clipboard,
             await api.auth.verifyTwoFactor(input)
           }),
           reloadUser: fromPromise(() => api.auth.loggedIn()),
+          skipAdvice: fromPromise(async () => {
+            await api.settings.saveTwoFactorAdvice(false)
+            return api.auth.loggedIn()
+          }),
         },
         actions: {
           notify: (_, { notice: code, message }) => notify(notice(`twoFactorSetup.${code}`, { message })),
@@ -80,6 +85,12 @@ export function createAccountImplementations({ api, notify, navigate, clipboard,
     changePassword: submission(ChangePasswordForm, api.auth.changePassword, {
       succeeded: 'passwordChanged',
       failed: 'passwordChangeFailed',
+    }),
+    /** The Settings switch: sign-in advises setting up 2FA again (or not). */
+    twoFactorAdvice: submission(TwoFactorAdvice, ({ advice }) => api.settings.saveTwoFactorAdvice(advice), {
+      succeeded: 'twoFactorAdviceSaved',
+      failed: 'twoFactorAdviceFailed',
+      afterwards: () => session.send({ type: 'session.refresh' }),
     }),
     disableTwoFactor: submission(DisableTwoFactorForm, api.auth.disableTwoFactor, {
       succeeded: 'twoFactorDisabled',

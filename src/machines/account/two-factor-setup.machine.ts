@@ -46,6 +46,8 @@ export const twoFactorSetupMachine = setup({
     copyCodes: promisePlaceholder<void, { text: string }>('copyCodes'),
     verify: promisePlaceholder<void, { email: string; token: string }>('verify'),
     reloadUser: promisePlaceholder<User>('reloadUser'),
+    /** Remembers on the server that the advice was skipped; answers the updated user. */
+    skipAdvice: promisePlaceholder<User>('skipAdvice'),
   },
   actions: {
     notify: (_, _params: { notice: TwoFactorSetupNotice; message?: string }) => {},
@@ -82,8 +84,26 @@ export const twoFactorSetupMachine = setup({
           description: "The 'Skip 2FA Setup?' dialog.",
           on: {
             'skip.cancel': 'idle',
-            'skip.confirm': {
+            'skip.confirm': 'savingSkip',
+          },
+        },
+        savingSkip: {
+          tags: ['busy'],
+          description: 'Sign-in stops advising 2FA until the user asks for it again in Settings.',
+          invoke: {
+            id: 'skipAdvice',
+            src: 'skipAdvice',
+            onDone: {
               target: '#twoFactorSetup.skipped',
+              actions: [
+                { type: 'publishUser', params: ({ event }) => ({ user: event.output }) },
+                { type: 'notify', params: { notice: 'setupSkipped' } },
+                'leave',
+              ],
+            },
+            onError: {
+              target: '#twoFactorSetup.skipped',
+              description: 'Not remembered (offline): the advice comes back at the next sign-in.',
               actions: [{ type: 'notify', params: { notice: 'setupSkipped' } }, 'leave'],
             },
           },

@@ -23,6 +23,7 @@ export function createSessionImplementations({ api, notify, navigate }: SessionD
   return {
     session: sessionMachine.provide({
       actors: {
+        checkSession: fromPromise(async () => (await api.auth.session()).user),
         fetchUser: fromPromise(() => api.auth.loggedIn()),
         login: fromPromise(({ input }: { input: LoginInput }) => api.auth.login(input)),
         logout: fromPromise(() => api.auth.logout()),

@@ -63,6 +63,8 @@ const credentialsOf = (event: { email: string; password: string }) => ({
 export const sessionMachine = setup({
   types: {} as { context: SessionContext; events: SessionEvent; emitted: SessionEmitted },
   actors: {
+    /** The start-up check: the signed-in user, or null without a session. */
+    checkSession: promisePlaceholder<User | null>('checkSession'),
     fetchUser: promisePlaceholder<User>('fetchUser'),
     login: promisePlaceholder<LoginResult, LoginInput>('login'),
     logout: promisePlaceholder<void>('logout'),
@@ -103,12 +105,19 @@ export const sessionMachine = setup({
     checking: {
       tags: ['checking'],
       invoke: {
-        id: 'fetchUser',
-        src: 'fetchUser',
-        onDone: { target: 'signedIn', actions: assign({ user: ({ event }) => event.output }) },
+        id: 'checkSession',
+        src: 'checkSession',
+        onDone: [
+          {
+            guard: ({ event }) => event.output !== null,
+            target: 'signedIn',
+            actions: assign({ user: ({ event }) => event.output }),
+          },
+          { target: 'signedOut', description: 'No session: ask for credentials.' },
+        ],
         onError: {
           target: 'signedOut',
-          description: 'No session (401) or the check failed: ask for credentials.',
+          description: 'The check failed (offline): ask for credentials.',
         },
       },
     },

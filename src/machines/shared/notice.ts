@@ -30,6 +30,8 @@ export type AccountNotice =
   | 'newPasswordsMismatch'
   | 'twoFactorDisabled'
   | 'twoFactorDisableFailed'
+  | 'twoFactorAdviceSaved'
+  | 'twoFactorAdviceFailed'
 
 /** Toasts of the administration area. */
 type AdminNotice =
@@ -133,6 +135,8 @@ const noticeKinds: Record<NoticeCode, NoticeKind> = {
   'account.newPasswordsMismatch': 'error',
   'account.twoFactorDisabled': 'success',
   'account.twoFactorDisableFailed': 'error',
+  'account.twoFactorAdviceSaved': 'success',
+  'account.twoFactorAdviceFailed': 'error',
   'admin.companiesFetchFailed': 'error',
   'admin.companyFetchFailed': 'error',
   'admin.companyCreated': 'success',

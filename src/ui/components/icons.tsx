@@ -83,3 +83,6 @@ export const LogoMark = () => (
 export const MailIcon = strokeIcon(['m22 7-10 6L2 7'], {
   extra: <rect x="2" y="4" width="20" height="16" rx="2" />,
 })
+export const UserIcon = strokeIcon(['M20 21v-2a4 4 0 0 0-4-4H8a4 4 0 0 0-4 4v2'], {
+  extra: <circle cx="12" cy="7" r="4" />,
+})

@@ -1,5 +1,4 @@
 import { Menu } from '@ark-ui/react/menu'
-import { Portal } from '@ark-ui/react/portal'
 import { useLingui } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
 import { css, cx } from 'styled-system/css'
@@ -18,7 +17,7 @@ export default function LanguageMenuPopup({ defaultOpen }: { defaultOpen: boolea
   const { t } = useLingui()
   const classes = menu()
   return (
-    <Menu.Root positioning={{ placement: 'bottom-end' }} defaultOpen={defaultOpen}>
+    <Menu.Root positioning={{ placement: 'bottom-end', strategy: 'fixed' }} defaultOpen={defaultOpen}>
       <Menu.Trigger
         className={button({ variant: 'ghost', size: 'sm' })}
         aria-label={t`${code} — Change language`}
@@ -26,27 +25,25 @@ export default function LanguageMenuPopup({ defaultOpen }: { defaultOpen: boolea
         <GlobeIcon />
         <span className={css({ textTransform: 'uppercase' })}>{current}</span>
       </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content className={classes.content}>
-            <Menu.RadioItemGroup
-              value={current}
-              onValueChange={(d) => language.send({ type: 'language.change', language: d.value as Language })}
-            >
-              {LANGUAGES.map((lng) => (
-                <Menu.RadioItem key={lng} value={lng} className={classes.item}>
-                  <span className={cx(classes.itemIndicator)}>
-                    <Menu.ItemIndicator>
-                      <CheckIcon />
-                    </Menu.ItemIndicator>
-                  </span>
-                  <Menu.ItemText lang={lng}>{LANGUAGE_NAMES[lng]}</Menu.ItemText>
-                </Menu.RadioItem>
-              ))}
-            </Menu.RadioItemGroup>
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
+      <Menu.Positioner>
+        <Menu.Content className={classes.content}>
+          <Menu.RadioItemGroup
+            value={current}
+            onValueChange={(d) => language.send({ type: 'language.change', language: d.value as Language })}
+          >
+            {LANGUAGES.map((lng) => (
+              <Menu.RadioItem key={lng} value={lng} className={classes.item}>
+                <span className={cx(classes.itemIndicator)}>
+                  <Menu.ItemIndicator>
+                    <CheckIcon />
+                  </Menu.ItemIndicator>
+                </span>
+                <Menu.ItemText lang={lng}>{LANGUAGE_NAMES[lng]}</Menu.ItemText>
+              </Menu.RadioItem>
+            ))}
+          </Menu.RadioItemGroup>
+        </Menu.Content>
+      </Menu.Positioner>
     </Menu.Root>
   )
 }

@@ -17,19 +17,3 @@ export function Spinner({ size = 5 }: { size?: 4 | 5 | 8 }) {
     />
   )
 }
-
-/** A centred spinner with a visible label, announced politely. */
-export function LoadingScreen({ label }: { label: string }) {
-  return (
-    <div
-      role="status"
-      aria-live="polite"
-      className={css({ minH: '100dvh', display: 'grid', placeItems: 'center', color: 'fg.muted' })}
-    >
-      <div className={css({ display: 'flex', alignItems: 'center', gap: '3' })}>
-        <Spinner size={8} />
-        <span>{label}</span>
-      </div>
-    </div>
-  )
-}

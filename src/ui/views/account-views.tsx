@@ -5,6 +5,7 @@ import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { stack } from 'styled-system/patterns'
 import { button, text } from 'styled-system/recipes'
+import { contractMessages } from '../../contract'
 import { useAppActors } from '../app-context'
 import { FailureAlert } from '../components/alert'
 import { BusyButton } from '../components/button'
@@ -48,6 +49,10 @@ function LinkPasswordView({ activation, link }: { activation: boolean; link: Ema
   const machine = activation ? machines.activation : machines.resetConfirm
   const { busy, failure, errors, onSubmit } = useSubmissionForm(machine, { extra: link })
   const { t } = useLingui()
+  const refused = activation ? contractMessages.invalidValidationLink : contractMessages.invalidResetLink
+  // A link cut short, or one the server refused (used, expired, mistyped): say so and offer a way on.
+  if (!link.token || !link.email || failure?.message === refused)
+    return <InvalidLinkView activation={activation} />
   return (
     <AuthLayout
       title={activation ? t`Activate your account` : t`Choose a new password`}
@@ -67,6 +72,36 @@ function LinkPasswordView({ activation, link }: { activation: boolean; link: Ema
         </SubmitButton>
         {activation ? null : <BackToLogin />}
       </form>
+    </AuthLayout>
+  )
+}
+
+/** The page of an e-mailed link that cannot be used: the reason, and what to do instead. */
+function InvalidLinkView({ activation }: { activation: boolean }) {
+  const { t } = useLingui()
+  return (
+    <AuthLayout
+      title={activation ? t`This activation link cannot be used` : t`This password reset link cannot be used`}
+    >
+      <p className={css({ fontSize: 'sm' })}>
+        {activation ? (
+          <Trans>
+            The link is incomplete, has already been used or has expired (activation links are valid for 72
+            hours). Ask your administrator to invite you again; a new e-mail will bring a new link.
+          </Trans>
+        ) : (
+          <Trans>
+            The link is incomplete, has already been used or has expired (reset links are valid for one hour).
+            Ask for a new link below.
+          </Trans>
+        )}
+      </p>
+      {activation ? null : (
+        <Link to="/reset-password" className={button({ fullWidth: true })}>
+          <Trans>Request a new link</Trans>
+        </Link>
+      )}
+      <BackToLogin />
     </AuthLayout>
   )
 }

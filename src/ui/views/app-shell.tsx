@@ -8,6 +8,7 @@ import { sidebarMachine } from '../../machines/shell/sidebar.machine'
 import { useScreenActor } from '../app-context'
 import { ChevronLeftIcon, ChevronRightIcon, MenuIcon } from '../components/icons'
 import { LanguageMenu } from '../components/language-menu'
+import { UserMenu } from '../components/user-menu'
 import { focusMainHeading, MAIN_ID, SkipLink } from '../page-focus'
 import { Brand, NavItems, type SidebarActor } from './app-nav'
 import { CompanySwitcher } from './company-switcher'
@@ -89,6 +90,7 @@ function Header({ sidebar }: { sidebar: SidebarActor }) {
       <div className={css({ flex: '1' })} />
       {onSettings ? null : <UploadMenu />}
       <LanguageMenu />
+      <UserMenu />
     </header>
   )
 }

@@ -31,8 +31,11 @@ export function CompanyLogo({ company, size = 7 }: { company: CompanyChoice; siz
       />
     )
   return (
+    // The initials are drawn by CSS (not text), so the switcher's visible text, which its accessible
+    // name must contain, is the company's name alone.
     <span
       aria-hidden="true"
+      data-initials={company.name.slice(0, 2).toUpperCase()}
       style={{ width: px, height: px }}
       className={css({
         display: 'grid',
@@ -43,9 +46,8 @@ export function CompanyLogo({ company, size = 7 }: { company: CompanyChoice; siz
         fontSize: 'xs',
         fontWeight: 'bold',
         flexShrink: 0,
+        _before: { content: 'attr(data-initials)' },
       })}
-    >
-      {company.name.slice(0, 2).toUpperCase()}
-    </span>
+    />
   )
 }

@@ -5,7 +5,7 @@ import { useSelector } from '@xstate/react'
 import { useState } from 'react'
 import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
-import { useAppActors } from '../app-context'
+import { useAppActors, useScreenActor } from '../app-context'
 import { Alert, FailureAlert } from '../components/alert'
 import { BusyButton, Button } from '../components/button'
 import { CodeField, CurrentPasswordField, NewPasswordFields } from '../components/field'
@@ -63,6 +63,7 @@ export function TwoFactorSection() {
             <Trans>Set up two-factor authentication</Trans>
           </Link>
         </div>
+        <TwoFactorAdviceSwitch />
       </div>
     )
   }
@@ -82,6 +83,32 @@ export function TwoFactorSection() {
         </div>
       )}
     </div>
+  )
+}
+
+/** Whether sign-in advises setting up 2FA again (off once the advice was skipped). */
+function TwoFactorAdviceSwitch() {
+  const { machines, session } = useAppActors()
+  const actor = useScreenActor(machines.twoFactorAdvice)
+  const busy = useSelector(actor, (s) => s.hasTag('busy'))
+  const advice = useSelector(session, (s) => s.context.user?.two_factor_advice ?? true)
+  return (
+    <label className={css({ display: 'flex', gap: '2', alignItems: 'center', fontSize: 'sm', minH: '11' })}>
+      <input
+        type="checkbox"
+        role="switch"
+        checked={advice}
+        aria-checked={advice}
+        disabled={busy}
+        className={css({ w: '5', h: '5', accentColor: 'accent.default' })}
+        onChange={(e) => {
+          // A second change after a saved one starts a new submission.
+          actor.send({ type: 'form.reset' })
+          actor.send({ type: 'form.submit', values: { advice: e.currentTarget.checked } })
+        }}
+      />
+      <Trans>Advise me to set up two-factor authentication when I sign in</Trans>
+    </label>
   )
 }
 

@@ -70,7 +70,7 @@ export function SettingsView() {
   useDocumentTitle(t`Settings`)
   const isCompanyAdmin = !isPlatformAdmin && selected?.role === 'COMPANY_ADMIN'
   const roleLabel = isPlatformAdmin
-    ? t`SuperAdmin`
+    ? t`Platform administrator`
     : user?.role === 'INTERNAL_USER'
       ? t`Internal user`
       : t`Client user`

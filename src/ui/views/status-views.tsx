@@ -1,13 +1,66 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { css } from 'styled-system/css'
+import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
-import { LoadingScreen } from '../components/spinner'
 import { MAIN_ID, useDocumentTitle } from '../page-focus'
 
+const block = css({ borderRadius: 'md', bg: 'bg.subtle', animation: 'pulse' })
+
+/**
+ * While the session is checked on a reload: the shell's frame (sidebar, header, page) with
+ * placeholder blocks, so that a signed-in user sees the app settle rather than a loading screen.
+ */
 export function CheckingAuthView() {
   const { t } = useLingui()
-  return <LoadingScreen label={t`Checking authentication...`} />
+  return (
+    <div className={css({ display: 'flex', minH: '100dvh' })}>
+      <aside
+        aria-hidden="true"
+        className={css({
+          display: { base: 'none', md: 'block' },
+          w: '64',
+          flexShrink: 0,
+          bg: 'bg.surface',
+          borderRightWidth: '1px',
+          borderColor: 'border.default',
+        })}
+      />
+      <div className={css({ flex: '1', minW: '0', display: 'flex', flexDirection: 'column' })}>
+        <header
+          className={css({
+            h: '16',
+            display: 'flex',
+            alignItems: 'center',
+            gap: '3',
+            px: { base: '4', md: '8' },
+            bg: 'bg.surface',
+            borderBottomWidth: '1px',
+            borderColor: 'border.default',
+          })}
+        >
+          <div className={cx(block, css({ h: '8', w: '40' }))} />
+        </header>
+        <main
+          id={MAIN_ID}
+          tabIndex={-1}
+          className={css({
+            flex: '1',
+            p: { base: '4', md: '8' },
+            display: 'flex',
+            flexDirection: 'column',
+            gap: '4',
+          })}
+        >
+          <p role="status" className={css({ srOnly: true })}>
+            {t`Loading`}
+          </p>
+          <div className={cx(block, css({ h: '8', w: '64' }))} />
+          <div className={cx(block, css({ h: '24' }))} />
+          <div className={cx(block, css({ h: '64' }))} />
+        </main>
+      </div>
+    </div>
+  )
 }
 
 export function NotFoundView() {

@@ -4,7 +4,7 @@ import { msg } from '@lingui/core/macro'
 import { type CompanyRole, type GlobalRole, isPlatformAdmin } from '../../../contract'
 
 const roleLabels = {
-  SAAS_ADMIN: msg`SuperAdmin`,
+  SAAS_ADMIN: msg`Platform administrator`,
   INTERNAL_USER: msg`Internal user`,
   CLIENT_USER: msg`Client user`,
   ADMIN: msg`Admin`,

@@ -22,6 +22,7 @@ import {
   type QualityData,
   type QualityItem,
 } from '../../../contract'
+import { DOCUMENT_CATEGORY_LABEL } from '../../../contract/document-labels'
 import {
   type DocumentDetailMachine,
   INVOICE_PDF_ONLY,
@@ -443,7 +444,10 @@ function Actions({ actor }: { actor: DocumentDetailActor }) {
               label={t`SharePoint category`}
               value={category}
               disabled={!idle}
-              options={DOCUMENT_CATEGORIES.map((c) => ({ value: c, label: c }))}
+              options={DOCUMENT_CATEGORIES.map((c) => ({
+                value: c,
+                label: i18n._(DOCUMENT_CATEGORY_LABEL[c]),
+              }))}
               onChange={(e) =>
                 actor.send({ type: 'category.select', category: e.target.value as DocumentCategory })
               }

@@ -1,5 +1,4 @@
 import { Menu } from '@ark-ui/react/menu'
-import { Portal } from '@ark-ui/react/portal'
 import { useLingui } from '@lingui/react/macro'
 import { button, menu } from 'styled-system/recipes'
 import { useAppActors } from '../../app-context'
@@ -14,7 +13,7 @@ export default function UploadMenuPopup({ defaultOpen }: PopupProps) {
   const classes = menu()
   return (
     <Menu.Root
-      positioning={{ placement: 'bottom-end' }}
+      positioning={{ placement: 'bottom-end', strategy: 'fixed' }}
       defaultOpen={defaultOpen}
       onSelect={(d) =>
         uploadDialog?.send({ type: d.value === 'document' ? 'dialog.openDocument' : 'dialog.openInvoice' })
@@ -24,18 +23,16 @@ export default function UploadMenuPopup({ defaultOpen }: PopupProps) {
         <UploadIcon />
         <span className={uploadLabel}>{t`Upload`}</span>
       </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content className={classes.content}>
-            <Menu.Item value="invoice" className={classes.item}>
-              {t`Upload invoice`}
-            </Menu.Item>
-            <Menu.Item value="document" className={classes.item}>
-              {t`Upload document`}
-            </Menu.Item>
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
+      <Menu.Positioner>
+        <Menu.Content className={classes.content}>
+          <Menu.Item value="invoice" className={classes.item}>
+            {t`Upload invoice`}
+          </Menu.Item>
+          <Menu.Item value="document" className={classes.item}>
+            {t`Upload document`}
+          </Menu.Item>
+        </Menu.Content>
+      </Menu.Positioner>
     </Menu.Root>
   )
 }
