@@ -6,7 +6,7 @@
  */
 import { and, eq, lt, ne, or, sql } from 'drizzle-orm'
 import type { Logger } from 'pino'
-import type { DocumentStatus } from '../../src/contract/index.ts'
+import type { DocumentStatus, DuplicateOf } from '../../src/contract/index.ts'
 import type { AppDatabase } from '../db/client.ts'
 import { documents, logs } from '../db/schema.ts'
 import { assessQuality, duplicateKey, type QualityCode } from '../services/documents/quality.ts'
@@ -53,6 +53,8 @@ export function createDocumentProcessor(deps: ProcessorDeps) {
       errors: QualityCode[]
       warnings: QualityCode[]
       failureReason?: string | null
+      /** The earlier document a duplicate warning names (in `quality_details.duplicate`). */
+      duplicate?: DuplicateOf | null
     },
   ): Promise<boolean> {
     const now = clock()
@@ -68,6 +70,9 @@ export function createDocumentProcessor(deps: ProcessorDeps) {
           processedAt: now,
           updatedAt: now,
           pages: outcome.pages ?? null,
+          qualityDetails: outcome.duplicate
+            ? sql`(${documents.qualityDetails} - 'duplicate') || ${JSON.stringify({ duplicate: outcome.duplicate })}::jsonb`
+            : sql`${documents.qualityDetails} - 'duplicate'`,
           ...(f && {
             invoiceNumber: f.invoice_number,
             documentDate: f.document_date,
@@ -94,7 +99,11 @@ export function createDocumentProcessor(deps: ProcessorDeps) {
     })
   }
 
-  async function isDuplicate(doc: typeof documents.$inferSelect, fields: ExtractedFields): Promise<boolean> {
+  /** The earlier document of the company this one likely duplicates, if any. */
+  async function findDuplicate(
+    doc: typeof documents.$inferSelect,
+    fields: ExtractedFields,
+  ): Promise<DuplicateOf | null> {
     const key = duplicateKey(fields)
     const sameFile = eq(documents.sha256, doc.sha256)
     const sameSupplierAndNumber = key
@@ -104,7 +113,7 @@ export function createDocumentProcessor(deps: ProcessorDeps) {
         )
       : undefined
     const [earlier] = await db
-      .select({ id: documents.id })
+      .select({ document_id: documents.id, name: documents.originalName, kind: documents.kind })
       .from(documents)
       .where(
         and(
@@ -114,8 +123,9 @@ export function createDocumentProcessor(deps: ProcessorDeps) {
           sameSupplierAndNumber ? or(sameFile, sameSupplierAndNumber) : sameFile,
         ),
       )
+      .orderBy(documents.id)
       .limit(1)
-    return earlier !== undefined
+    return earlier ? { ...earlier, kind: earlier.kind === 'expense' ? 'expense' : 'invoice' } : null
   }
 
   /** The job handler. Throws to have the job retried; on the last attempt records FAILED instead. */
@@ -141,12 +151,10 @@ export function createDocumentProcessor(deps: ProcessorDeps) {
       }
       const kind = doc.kind as 'invoice' | 'expense'
       const today = clock().toISOString().slice(0, 10)
-      const quality = assessQuality(kind, result.fields, {
-        today,
-        duplicate: await isDuplicate(doc, result.fields),
-      })
+      const duplicate = await findDuplicate(doc, result.fields)
+      const quality = assessQuality(kind, result.fields, { today, duplicate: duplicate !== null })
       const status: DocumentStatus = quality.errors.length > 0 ? 'FAILED' : 'COMPLETED'
-      await finish(doc.id, { status, fields: result.fields, pages: result.pages, ...quality })
+      await finish(doc.id, { status, fields: result.fields, pages: result.pages, duplicate, ...quality })
       logger.info(
         {
           documentId: doc.id,
