@@ -58,6 +58,9 @@ const button = (name: string | RegExp, hidden = false) => screen.queryByRole('bu
 const COLUMN_LABELS: Record<SortColumn, string> = {
   name: 'Document',
   type: 'Type',
+  supplier: 'Supplier',
+  doc_date: 'Invoice date',
+  total: 'Total incl. VAT',
   date: 'Uploaded date',
   status: 'Status',
 }

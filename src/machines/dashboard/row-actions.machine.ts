@@ -1,12 +1,12 @@
 /**
  * The actions on one row of the dashboard's table, an actor of its own that the dashboard invokes
  * (so the dashboard's list and filters do not multiply with the row dialogs). `idle`: an
- * Invoice/Expense row opens its details (numeric document ids only; otherwise a notice says why),
- * and a finished row can be deleted after a confirmation (platform administrators; the server
+ * Invoice/Expense row opens its details (numeric document ids only; otherwise a notice says why), as
+ * does the earlier document a duplicate warning names, and a finished row can be deleted after a confirmation (platform administrators; the server
  * enforces it). Closing the details and a completed deletion ask the dashboard to reload its list.
  */
 import { type ActorRef, assign, fromPromise, type Snapshot, sendTo, setup } from 'xstate'
-import { isActiveLogStatus, type LogEntry } from '../../contract'
+import { type DuplicateOf, isActiveLogStatus, type LogEntry } from '../../contract'
 
 export type DashboardNotice =
   | 'invalidDocumentId'
@@ -41,6 +41,7 @@ export type RowActionsContext = RowActionsInput & {
 
 type RowActionsEvent =
   | { type: 'row.open'; log: LogEntry }
+  | { type: 'duplicate.open'; duplicate: DuplicateOf }
   | { type: 'details.close' }
   | { type: 'row.delete'; log: LogEntry }
   | { type: 'delete.confirm' }
@@ -93,6 +94,13 @@ export const rowActionsMachine = setup({
             },
           },
         ],
+        'duplicate.open': {
+          target: 'viewing',
+          description: 'The earlier document a duplicate warning names opens its details.',
+          actions: assign({
+            detail: ({ event }) => ({ kind: event.duplicate.kind, id: event.duplicate.document_id }),
+          }),
+        },
         'row.delete': {
           guard: { type: 'canDelete', params: ({ event }) => event.log },
           target: 'confirmingDelete',

@@ -17,7 +17,15 @@ import { DataTable, SortableTh, Td, Th, Tr } from '../../components/table'
 import { useDocumentTitle } from '../../page-focus'
 import { DashboardActorContext, FilterCount, useDashboard } from './dashboard-context'
 import { LogReason, LogSource } from './log-source'
-import { hasDetails, openableRow, ROW_KEY_ATTRIBUTE, rowKey, useFocusReturnToRow } from './row-focus'
+import { ReviewMarker } from './review-marker'
+import {
+  hasDetails,
+  openableRow,
+  ROW_KEY_ATTRIBUTE,
+  rememberOpener,
+  rowKey,
+  useFocusReturnToRow,
+} from './row-focus'
 import { StatusBadge } from './status-badge'
 
 /** The dashboard's row actions (details, deletion), the actor the dashboard invokes for them. */
@@ -294,33 +302,77 @@ function LogTable() {
     )
 
   return (
-    <DataTable
-      variant="embedded"
-      busy={loading}
-      head={<LogTableHead columns={columns} isPlatformAdmin={isPlatformAdmin} />}
-      after={
-        hasMore && !loading ? (
-          <div className={css({ display: 'flex', justifyContent: 'center', p: '3' })}>
-            <BusyButton
-              variant="outline"
-              size="sm"
-              busy={loadingMore}
-              onClick={() => dashboard.send({ type: 'rows.more' })}
-            >
-              <Trans>Show more</Trans>
-            </BusyButton>
-          </div>
-        ) : null
-      }
-    >
-      {loading ? (
-        <LogSkeletonRows columns={columns.length + 1} />
-      ) : (
-        <LogRows isPlatformAdmin={isPlatformAdmin} />
-      )}
-    </DataTable>
+    <div className={phoneCards}>
+      <DataTable
+        variant="embedded"
+        busy={loading}
+        head={<LogTableHead columns={columns} isPlatformAdmin={isPlatformAdmin} />}
+        after={
+          hasMore && !loading ? (
+            <div className={css({ display: 'flex', justifyContent: 'center', p: '3' })}>
+              <BusyButton
+                variant="outline"
+                size="sm"
+                busy={loadingMore}
+                onClick={() => dashboard.send({ type: 'rows.more' })}
+              >
+                <Trans>Show more</Trans>
+              </BusyButton>
+            </div>
+          ) : null
+        }
+      >
+        {loading ? (
+          <LogSkeletonRows columns={columns.length + 1} />
+        ) : (
+          <LogRows isPlatformAdmin={isPlatformAdmin} />
+        )}
+      </DataTable>
+    </div>
   )
 }
+
+/**
+ * Below the md breakpoint the table is a list of cards: each row a card, each cell a line with its
+ * column's name (`data-label`), the sort buttons a wrapping line above; buttons are 44 px targets.
+ */
+const phoneCards = css({
+  mdDown: {
+    '& table, & thead, & tbody': { display: 'block', w: 'full' },
+    '& thead tr': { display: 'flex', flexWrap: 'wrap', gap: '1', p: '2' },
+    '& thead th': { display: 'block', borderWidth: '0', p: '0' },
+    '& thead th:not([aria-sort]):not(:has(button))': { display: 'none' },
+    '& thead th button': { minH: '11', px: '2' },
+    '& tbody tr': {
+      display: 'flex',
+      flexDirection: 'column',
+      gap: '1',
+      m: '2',
+      p: '3',
+      borderWidth: '1px',
+      borderColor: 'border.default',
+      borderRadius: 'lg',
+    },
+    '& tbody td': {
+      display: 'flex',
+      alignItems: 'center',
+      justifyContent: 'space-between',
+      gap: '3',
+      p: '0',
+      borderWidth: '0',
+      minW: '0',
+    },
+    '& tbody td[data-label]::before': {
+      content: 'attr(data-label)',
+      color: 'fg.muted',
+      fontSize: 'xs',
+    },
+    '& tbody td:empty, & tbody td[data-empty]': { display: 'none' },
+    '& tbody td:first-of-type': { display: 'block', fontWeight: 'medium' },
+    '& tbody td:first-of-type span': { maxW: 'full' },
+    '& tbody button': { minH: '11', minW: '11' },
+  },
+})
 
 const stateMessage = css({
   p: '8',
@@ -380,6 +432,9 @@ function useSortColumns(): { key: SortColumn; label: string }[] {
   return [
     { key: 'name', label: t`Document` },
     { key: 'type', label: t`Type` },
+    { key: 'supplier', label: t`Supplier` },
+    { key: 'doc_date', label: t`Invoice date` },
+    { key: 'total', label: t`Total incl. VAT` },
     { key: 'date', label: t`Uploaded date` },
     { key: 'status', label: t`Status` },
   ]
@@ -440,6 +495,8 @@ function LogRows({ isPlatformAdmin }: { isPlatformAdmin: boolean }) {
   const rowActions = useRowActions()
   const logs = useSelector(dashboard, (s) => s.context.logs)
   const { t, i18n } = useLingui()
+  const columns = useSortColumns()
+  const label = (key: SortColumn) => columns.find((c) => c.key === key)?.label
   const format = new Intl.DateTimeFormat(i18n.locale, {
     month: 'short',
     day: 'numeric',
@@ -447,9 +504,17 @@ function LogRows({ isPlatformAdmin }: { isPlatformAdmin: boolean }) {
     hour: '2-digit',
     minute: '2-digit',
   })
+  const formatDay = new Intl.DateTimeFormat(i18n.locale, { month: 'short', day: 'numeric', year: 'numeric' })
+  const formatAmount = new Intl.NumberFormat(i18n.locale, {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  })
   return logs.map((log) => {
     const opens = hasDetails(log)
-    const open = () => rowActions.send({ type: 'row.open', log })
+    const open = () => {
+      rememberOpener(log)
+      rowActions.send({ type: 'row.open', log })
+    }
     return (
       <Tr
         key={log.id}
@@ -475,12 +540,38 @@ function LogRows({ isPlatformAdmin }: { isPlatformAdmin: boolean }) {
           <LogSource log={log} />
           <LogReason log={log} />
         </Td>
-        <Td>{i18n._(LOG_TYPE_LABEL[log.type])}</Td>
-        <Td>{format.format(new Date(log.date))}</Td>
-        <Td>
-          <StatusBadge status={log.status} />
+        <Td data-label={label('type')}>{i18n._(LOG_TYPE_LABEL[log.type])}</Td>
+        <Td data-label={label('supplier')} data-empty={log.supplier ? undefined : ''}>
+          {log.supplier ? (
+            <span title={log.supplier} className={css({ display: 'block', maxW: '160px', truncate: true })}>
+              {log.supplier}
+            </span>
+          ) : null}
         </Td>
-        <Td>
+        <Td data-label={label('doc_date')} data-empty={log.doc_date ? undefined : ''}>
+          {log.doc_date ? formatDay.format(calendarDay(log.doc_date)) : null}
+        </Td>
+        <Td
+          data-label={label('total')}
+          data-empty={log.total == null ? '' : undefined}
+          className={css({ textAlign: 'end', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' })}
+        >
+          {log.total == null ? null : formatAmount.format(log.total)}
+        </Td>
+        <Td data-label={label('date')}>{format.format(new Date(log.date))}</Td>
+        <Td data-label={label('status')}>
+          <span className={css({ display: 'inline-flex', flexWrap: 'wrap', gap: '1', alignItems: 'center' })}>
+            <StatusBadge status={log.status} />
+            <ReviewMarker
+              log={log}
+              onOpenDuplicate={(duplicate) => {
+                rememberOpener(log)
+                rowActions.send({ type: 'duplicate.open', duplicate })
+              }}
+            />
+          </span>
+        </Td>
+        <Td data-empty={opens ? undefined : ''}>
           {opens ? (
             <button
               type="button"
@@ -493,7 +584,7 @@ function LogRows({ isPlatformAdmin }: { isPlatformAdmin: boolean }) {
           ) : null}
         </Td>
         {isPlatformAdmin ? (
-          <Td>
+          <Td data-empty={canDeleteRow(log) ? undefined : ''}>
             {canDeleteRow(log) ? (
               <button
                 type="button"
@@ -509,6 +600,12 @@ function LogRows({ isPlatformAdmin }: { isPlatformAdmin: boolean }) {
       </Tr>
     )
   })
+}
+
+/** A `YYYY-MM-DD` day as a local date (not UTC midnight, which is the day before west of Greenwich). */
+function calendarDay(day: string) {
+  const [y, m, d] = day.split('-').map(Number)
+  return new Date(y!, (m ?? 1) - 1, d ?? 1)
 }
 
 function EmptyStateUploads() {
