@@ -16,6 +16,7 @@ import { LazyOnIntent, popupChunk } from '../../components/lazy-on-intent'
 import { DataTable, SortableTh, Td, Th, Tr } from '../../components/table'
 import { useDocumentTitle } from '../../page-focus'
 import { DashboardActorContext, FilterCount, useDashboard } from './dashboard-context'
+import { DropAnywhere } from './drop-anywhere'
 import { LogReason, LogSource } from './log-source'
 import { ReviewMarker } from './review-marker'
 import {
@@ -67,6 +68,7 @@ export function DashboardView() {
         </p>
       </div>
       {companyId ? <CompanyDashboard key={companyId} companyId={companyId} /> : null}
+      {companyId ? <DropAnywhere /> : null}
       {noCompany ? (
         <p className={cx(card({}), css({ p: '6', color: 'fg.muted' }))}>
           <Trans>You are not a member of any company yet. Ask your administrator to add you to one.</Trans>
@@ -302,7 +304,7 @@ function LogTable() {
     )
 
   return (
-    <div className={phoneCards}>
+    <div className={phoneLabels}>
       <DataTable
         variant="embedded"
         busy={loading}
@@ -332,45 +334,14 @@ function LogTable() {
   )
 }
 
-/**
- * Below the md breakpoint the table is a list of cards: each row a card, each cell a line with its
- * column's name (`data-label`), the sort buttons a wrapping line above; buttons are 44 px targets.
- */
-const phoneCards = css({
+/** On a phone (where each row is a card, see the table recipe) the invoice date and total say what they are. */
+const phoneLabels = css({
   mdDown: {
-    '& table, & thead, & tbody': { display: 'block', w: 'full' },
-    '& thead tr': { display: 'flex', flexWrap: 'wrap', gap: '1', p: '2' },
-    '& thead th': { display: 'block', borderWidth: '0', p: '0' },
-    '& thead th:not([aria-sort]):not(:has(button))': { display: 'none' },
-    '& thead th button': { minH: '11', px: '2' },
-    '& tbody tr': {
-      display: 'flex',
-      flexDirection: 'column',
-      gap: '1',
-      m: '2',
-      p: '3',
-      borderWidth: '1px',
-      borderColor: 'border.default',
-      borderRadius: 'lg',
-    },
-    '& tbody td': {
-      display: 'flex',
-      alignItems: 'center',
-      justifyContent: 'space-between',
-      gap: '3',
-      p: '0',
-      borderWidth: '0',
-      minW: '0',
-    },
-    '& tbody td[data-label]::before': {
-      content: 'attr(data-label)',
+    '& tbody td[data-label]:not(:empty)::before': {
+      content: 'attr(data-label) ": "',
       color: 'fg.muted',
       fontSize: 'xs',
     },
-    '& tbody td:empty, & tbody td[data-empty]': { display: 'none' },
-    '& tbody td:first-of-type': { display: 'block', fontWeight: 'medium' },
-    '& tbody td:first-of-type span': { maxW: 'full' },
-    '& tbody button': { minH: '11', minW: '11' },
   },
 })
 
@@ -540,26 +511,25 @@ function LogRows({ isPlatformAdmin }: { isPlatformAdmin: boolean }) {
           <LogSource log={log} />
           <LogReason log={log} />
         </Td>
-        <Td data-label={label('type')}>{i18n._(LOG_TYPE_LABEL[log.type])}</Td>
-        <Td data-label={label('supplier')} data-empty={log.supplier ? undefined : ''}>
+        <Td>{i18n._(LOG_TYPE_LABEL[log.type])}</Td>
+        <Td>
           {log.supplier ? (
             <span title={log.supplier} className={css({ display: 'block', maxW: '160px', truncate: true })}>
               {log.supplier}
             </span>
           ) : null}
         </Td>
-        <Td data-label={label('doc_date')} data-empty={log.doc_date ? undefined : ''}>
+        <Td data-label={label('doc_date')}>
           {log.doc_date ? formatDay.format(calendarDay(log.doc_date)) : null}
         </Td>
         <Td
           data-label={label('total')}
-          data-empty={log.total == null ? '' : undefined}
           className={css({ textAlign: 'end', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' })}
         >
           {log.total == null ? null : formatAmount.format(log.total)}
         </Td>
-        <Td data-label={label('date')}>{format.format(new Date(log.date))}</Td>
-        <Td data-label={label('status')}>
+        <Td>{format.format(new Date(log.date))}</Td>
+        <Td>
           <span className={css({ display: 'inline-flex', flexWrap: 'wrap', gap: '1', alignItems: 'center' })}>
             <StatusBadge status={log.status} />
             <ReviewMarker
@@ -571,7 +541,7 @@ function LogRows({ isPlatformAdmin }: { isPlatformAdmin: boolean }) {
             />
           </span>
         </Td>
-        <Td data-empty={opens ? undefined : ''}>
+        <Td>
           {opens ? (
             <button
               type="button"
@@ -584,7 +554,7 @@ function LogRows({ isPlatformAdmin }: { isPlatformAdmin: boolean }) {
           ) : null}
         </Td>
         {isPlatformAdmin ? (
-          <Td data-empty={canDeleteRow(log) ? undefined : ''}>
+          <Td>
             {canDeleteRow(log) ? (
               <button
                 type="button"
