@@ -181,5 +181,9 @@ it('files dropped on the dashboard open the invoice dialog with them under Invoi
   expect(names(ctx(dialog.getSnapshot()))).toEqual(['invoices:scan.png', 'invoices:facture.pdf'])
   dialog.send({ type: 'dialog.close' })
   dialog.send({ type: 'files.drop', files: [lot, docx] })
-  expect(ctx(dialog.getSnapshot())).toMatchObject({ tab: 'invoices', selected: [], error: INVOICE_TYPES_ONLY })
+  expect(ctx(dialog.getSnapshot())).toMatchObject({
+    tab: 'invoices',
+    selected: [],
+    error: INVOICE_TYPES_ONLY,
+  })
 })

@@ -73,6 +73,11 @@ describeModel('upload queue machine', {
       }),
     ],
     'upload.cancel': [{ type: 'upload.cancel', id: 'upload-2' }],
+    // upload-1 (invoice 11) once processed can be viewed; upload-2 never can.
+    'upload.view': [
+      { type: 'upload.view', id: 'upload-1' },
+      { type: 'upload.view', id: 'upload-2' },
+    ],
     'xstate.done.actor.checkStatus': [
       {
         type: 'xstate.done.actor.checkStatus',
@@ -286,4 +291,26 @@ it('starts at most three uploads at once and the next when one is answered; poll
   expect(statuses()).toEqual(['uploading'])
   queue.send({ type: 'uploads.clearAll' })
   expect(statuses()).toEqual([])
+})
+
+it('asks the dashboard to show a processed invoice or expense, and nothing else', () => {
+  const queue = createActor(
+    uploadQueueMachine.provide({ actors: { uploadItem: createMachine({}) as never } }),
+  ).start()
+  const viewed: unknown[] = []
+  queue.on('uploads.view', (event) => viewed.push(event))
+  queue.send(add([invoice('a.pdf'), expense('b.pdf')], 7) as never)
+  queue.send({ type: 'upload.view', id: 'upload-1' })
+  queue.send(changed('upload-1', 'processing', { documentId: 11, answered: true }) as never)
+  queue.send({ type: 'upload.view', id: 'upload-1' })
+  expect(viewed).toEqual([])
+  queue.send(changed('upload-1', 'success', { documentId: 11, completedAt: 5 }) as never)
+  queue.send(changed('upload-2', 'success', { documentId: 12, completedAt: 5 }) as never)
+  queue.send({ type: 'upload.view', id: 'upload-1' })
+  queue.send({ type: 'upload.view', id: 'upload-2' })
+  expect(viewed).toEqual([
+    { type: 'uploads.view', companyId: 7, kind: 'invoice', id: 11 },
+    { type: 'uploads.view', companyId: 7, kind: 'expense', id: 12 },
+  ])
+  queue.stop()
 })

@@ -336,13 +336,13 @@ describeViewModel('dashboard row actions view', {
     'details.close': (user) => clickIfShown(user, 'Close details'),
     'delete.confirm': (user) => clickIfShown(user, 'Delete'),
     'delete.cancel': (user) => clickIfShown(user, 'Cancel'),
-    'duplicate.open': async (user) => {
+    'document.open': async (user) => {
       await user.hover(await screen.findByText('Needs review'))
       await user.click(screen.getByRole('button', { name: 'receipt-4.pdf' }))
     },
   },
   events: {
-    'duplicate.open': [{ type: 'duplicate.open', duplicate: earlier }],
+    'document.open': [{ type: 'document.open', kind: 'expense', id: 4 }],
     'row.open': [
       { type: 'row.open', log: entry(1, 'completed') },
       { type: 'row.open', log: entry(8, 'failed', 1.5) },
@@ -359,7 +359,10 @@ describeViewModel('dashboard row actions view', {
     viewing: (s) => {
       // A row's own details, or those of the earlier document its duplicate warning names.
       const { detail } = rowCtx(s)
-      expect([{ kind: 'invoice', id: 1 }, { kind: 'expense', id: 4 }]).toContainEqual(detail)
+      expect([
+        { kind: 'invoice', id: 1 },
+        { kind: 'expense', id: 4 },
+      ]).toContainEqual(detail)
       const title = detail?.kind === 'expense' ? 'Expense details' : 'Invoice details'
       expect(screen.getByRole('dialog', { name: title })).toBeDefined()
       expectRowsBehindModal()

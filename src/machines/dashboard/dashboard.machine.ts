@@ -18,7 +18,7 @@ import type { LogQuery } from '../../api/logs'
 import type { LogEntry } from '../../contract'
 import { type CallFailure, toFailure } from '../shared/failure'
 import { type Filters, type FiltersOutcome, filtersMachine, NO_FILTERS } from './filters.machine'
-import { rowActionsMachine } from './row-actions.machine'
+import { type DetailTarget, rowActionsMachine } from './row-actions.machine'
 
 const SORT_COLUMNS = ['name', 'type', 'supplier', 'doc_date', 'total', 'date', 'status'] as const
 /** Rows per page of the table. A refresh reloads the rows shown, at most MAX_ROWS (the server's cap). */
@@ -55,6 +55,8 @@ export type DashboardEvent =
   | { type: 'uploads.accepted' }
   /** The upload queue settled an upload (completed or failed), passed on by the `uploads` actor. */
   | { type: 'uploads.settled' }
+  /** A finished upload's "View" in the upload panel, passed on by the `uploads` actor. */
+  | ({ type: 'document.open' } & DetailTarget)
   | { type: 'dashboard.retry' }
   | { type: 'rows.more' }
 
@@ -207,6 +209,10 @@ export const dashboardMachine = setup({
         'uploads.settled': {
           target: '.loading',
           description: 'An upload completed or failed: the list and the counts reload.',
+        },
+        'document.open': {
+          actions: sendTo('rowActions', ({ event }) => event),
+          description: 'A finished upload viewed from the upload panel opens in the row dialogs.',
         },
         'filters.open': {
           actions: sendTo('filters', ({ context }) => ({ type: 'filters.open', filters: context.filters })),

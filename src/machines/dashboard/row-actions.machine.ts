@@ -2,11 +2,11 @@
  * The actions on one row of the dashboard's table, an actor of its own that the dashboard invokes
  * (so the dashboard's list and filters do not multiply with the row dialogs). `idle`: an
  * Invoice/Expense row opens its details (numeric document ids only; otherwise a notice says why), as
- * does the earlier document a duplicate warning names, and a finished row can be deleted after a confirmation (platform administrators; the server
+ * does a document named elsewhere (a duplicate warning's earlier document, a finished upload), and a finished row can be deleted after a confirmation (platform administrators; the server
  * enforces it). Closing the details and a completed deletion ask the dashboard to reload its list.
  */
 import { type ActorRef, assign, fromPromise, type Snapshot, sendTo, setup } from 'xstate'
-import { type DuplicateOf, isActiveLogStatus, type LogEntry } from '../../contract'
+import { isActiveLogStatus, type LogEntry } from '../../contract'
 
 export type DashboardNotice =
   | 'invalidDocumentId'
@@ -14,7 +14,7 @@ export type DashboardNotice =
   | 'documentDeleted'
   | 'deleteFailed'
 
-type DetailTarget = { kind: 'invoice' | 'expense'; id: number }
+export type DetailTarget = { kind: 'invoice' | 'expense'; id: number }
 
 /** Details open only for an existing numeric document id of an Invoice or Expense row. */
 function detailTarget(log: LogEntry): DetailTarget | null {
@@ -41,7 +41,7 @@ export type RowActionsContext = RowActionsInput & {
 
 type RowActionsEvent =
   | { type: 'row.open'; log: LogEntry }
-  | { type: 'duplicate.open'; duplicate: DuplicateOf }
+  | ({ type: 'document.open' } & DetailTarget)
   | { type: 'details.close' }
   | { type: 'row.delete'; log: LogEntry }
   | { type: 'delete.confirm' }
@@ -94,12 +94,11 @@ export const rowActionsMachine = setup({
             },
           },
         ],
-        'duplicate.open': {
+        'document.open': {
           target: 'viewing',
-          description: 'The earlier document a duplicate warning names opens its details.',
-          actions: assign({
-            detail: ({ event }) => ({ kind: event.duplicate.kind, id: event.duplicate.document_id }),
-          }),
+          description:
+            'A document named elsewhere: the earlier one of a duplicate warning, a finished upload.',
+          actions: assign({ detail: ({ event }) => ({ kind: event.kind, id: event.id }) }),
         },
         'row.delete': {
           guard: { type: 'canDelete', params: ({ event }) => event.log },

@@ -48,15 +48,18 @@ export type StatusAnswer = { kind: DocumentKind; companyId: number; statuses: Pr
 
 /**
  * What the queue tells listeners: `uploads.accepted` when the server has taken an upload (its
- * document exists), `uploads.settled` after each upload that completes or fails.
+ * document exists), `uploads.settled` after each upload that completes or fails, `uploads.view`
+ * when the user asks to see a processed invoice or expense (the dashboard opens its details).
  */
 export type UploadQueueEmitted =
   | { type: 'uploads.accepted'; companyId: number; documentId: number | null }
   | { type: 'uploads.settled' }
+  | { type: 'uploads.view'; companyId: number; kind: 'invoice' | 'expense'; id: number }
 
 export type UploadQueueEvent =
   | { type: 'uploads.add'; files: QueuedFile[]; companyId: number | null; at: number }
   | { type: 'upload.cancel'; id: string }
+  | { type: 'upload.view'; id: string }
   | { type: 'uploads.clearCompleted' }
   | { type: 'uploads.clearAll' }
   | { type: 'panel.toggle' }
@@ -69,6 +72,10 @@ export type UploadQueueContext = {
   panelOpen: boolean
   unseen: boolean
 }
+
+/** A processed invoice or expense, whose details the dashboard can show. */
+export const isViewableUpload = (u: Pick<QueueEntry, 'status' | 'documentType' | 'documentId'>) =>
+  u.status === 'success' && u.documentType !== 'document' && u.documentId !== null
 
 const SENDING: UploadStatus[] = ['uploading', 'in_progress']
 const CLEARED_BY_CLEAR_COMPLETED: UploadStatus[] = ['success', 'error', 'cancelled', 'in_progress']
@@ -141,6 +148,7 @@ export const uploadQueueMachine = setup({
     isCancellable: ({ context }, id: string) =>
       context.uploads.some((u) => u.id === id && u.status === 'uploading'),
     isKnownUpload: ({ context }, id: string) => context.uploads.some((u) => u.id === id),
+    isViewable: ({ context }, id: string) => context.uploads.some((u) => u.id === id && isViewableUpload(u)),
     isAnythingProcessing: ({ context }) => context.uploads.some((u) => u.status === 'processing'),
     isNothingProcessing: ({ context }) => !context.uploads.some((u) => u.status === 'processing'),
   },
@@ -243,6 +251,19 @@ export const uploadQueueMachine = setup({
             const entry = context.uploads.find((u) => u.id === event.id)
             if (entry) enqueue.sendTo(entry.ref, { type: 'upload.cancel' })
           }),
+        },
+        'upload.view': {
+          guard: { type: 'isViewable', params: ({ event }) => event.id },
+          actions: emit(({ context, event }) => {
+            const entry = context.uploads.find((u) => u.id === event.id)!
+            return {
+              type: 'uploads.view' as const,
+              companyId: entry.companyId,
+              kind: entry.documentType === 'expense' ? ('expense' as const) : ('invoice' as const),
+              id: entry.documentId!,
+            }
+          }),
+          description: 'A processed invoice or expense: the dashboard opens its details.',
         },
         'uploads.clearCompleted': {
           actions: [

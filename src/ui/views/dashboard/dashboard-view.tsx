@@ -536,7 +536,7 @@ function LogRows({ isPlatformAdmin }: { isPlatformAdmin: boolean }) {
               log={log}
               onOpenDuplicate={(duplicate) => {
                 rememberOpener(log)
-                rowActions.send({ type: 'duplicate.open', duplicate })
+                rowActions.send({ type: 'document.open', kind: duplicate.kind, id: duplicate.document_id })
               }}
             />
           </span>

@@ -5,7 +5,11 @@ import { stack } from 'styled-system/patterns'
 import { button } from 'styled-system/recipes'
 import { groupLabel } from '../../../contract/document-labels'
 import type { UploadStatus } from '../../../machines/uploads/upload-item.machine'
-import type { QueueEntry, UploadQueueActor } from '../../../machines/uploads/upload-queue.machine'
+import {
+  isViewableUpload,
+  type QueueEntry,
+  type UploadQueueActor,
+} from '../../../machines/uploads/upload-queue.machine'
 import { failureText } from '../../message-texts'
 import { batchByMinute, formatFileSize } from './format'
 
@@ -212,6 +216,19 @@ function UploadRow({
         >
           {label(upload.status)}
         </span>
+        {isViewableUpload(upload) ? (
+          <button
+            type="button"
+            className={cx(
+              button({ variant: 'link', size: 'sm' }),
+              css({ fontSize: 'xs', h: 'auto', mdDown: { minH: '11', minW: '11' } }),
+            )}
+            aria-label={t`View ${upload.fileName}`}
+            onClick={() => queue.send({ type: 'upload.view', id: upload.id })}
+          >
+            <Trans>View</Trans>
+          </button>
+        ) : null}
         {upload.status === 'uploading' ? (
           <button
             type="button"
