@@ -17,7 +17,12 @@ export const Route = createRootRouteWithContext<RouterContext>()({
       {/* Bottom centre: clear of the header's menus (top) and of the upload panel (bottom right). */}
       {/* Bottom centre: at the top they covered the header's menus; raised above the upload panel
           they covered the 2FA advice's buttons on a phone. */}
-      <Toaster position="bottom-center" toastOptions={{ duration: 4000 }} />
+      {/* Above the upload panel while it shows (its height, set by the panel), never over it. */}
+      <Toaster
+        position="bottom-center"
+        containerStyle={{ bottom: 'calc(16px + var(--upload-panel-height, 0px))' }}
+        toastOptions={{ duration: 4000 }}
+      />
     </>
   ),
   notFoundComponent: NotFoundView,
