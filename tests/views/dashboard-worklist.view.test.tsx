@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs'
 import { i18n } from '@lingui/core'
 import { generateMessageId } from '@lingui/message-utils/generateMessageId'
-import { render, screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
@@ -20,8 +20,10 @@ import { toQuery } from '../../src/machines/dashboard/dashboard.machine'
 import { NO_FILTERS } from '../../src/machines/dashboard/filters.machine'
 import { createDetailsImplementations } from '../../src/machines/details/details.implementations'
 import { sessionMachine } from '../../src/machines/session/session.machine'
+import { uploadDialogMachine } from '../../src/machines/uploads/upload-dialog.machine'
 import { toastNotify } from '../../src/ui/notify'
 import { CompanyDashboardView } from '../../src/ui/views/dashboard/dashboard-view'
+import { DropAnywhere } from '../../src/ui/views/dashboard/drop-anywhere'
 import '../../src/ui/views/details/document-detail-dialog'
 import { ada } from '../support/fixtures'
 import { inApp, testActors } from '../support/render'
@@ -233,5 +235,43 @@ describe('opening a row', () => {
     await user.keyboard('{Escape}')
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
     await waitFor(() => expect(document.activeElement).toBe(screen.getByTitle('taxi.pdf').closest('tr')))
+  })
+})
+
+describe('dropping files on the dashboard', () => {
+  it('shows a veil while files are over the window, and the drop opens the invoice dialog with them', async () => {
+    const uploadDialog = createActor(uploadDialogMachine).start()
+    render(inApp(<DropAnywhere />, testActors({ session: createActor(sessionMachine), uploadDialog })))
+    const file = new File(['%PDF-1.4'], 'dropped.pdf', { type: 'application/pdf' })
+    const dataTransfer = { types: ['Files'], files: [file] }
+    // The veil is aria-hidden: found by its text.
+    expect(screen.queryByText('Drop the files to upload them')).toBeNull()
+    // The router mounts the view after a tick: drag until it listens.
+    await waitFor(() => {
+      fireEvent.dragEnter(window, { dataTransfer })
+      expect(screen.getByText('Drop the files to upload them')).toBeDefined()
+    })
+    fireEvent.drop(window, { dataTransfer })
+    await waitFor(() => expect(screen.queryByText('Drop the files to upload them')).toBeNull())
+    expect(uploadDialog.getSnapshot().matches({ open: 'invoice' })).toBe(true)
+    expect(uploadDialog.getSnapshot().context.selected.map((s) => s.file.name)).toEqual(['dropped.pdf'])
+  })
+
+  it('ignores a drag that carries no files (text, a link)', async () => {
+    const uploadDialog = createActor(uploadDialogMachine).start()
+    render(
+      inApp(
+        <>
+          <DropAnywhere />
+          <p>mounted</p>
+        </>,
+        testActors({ session: createActor(sessionMachine), uploadDialog }),
+      ),
+    )
+    await screen.findByText('mounted')
+    fireEvent.dragEnter(window, { dataTransfer: { types: ['text/plain'], files: [] } })
+    fireEvent.drop(window, { dataTransfer: { types: ['text/plain'], files: [] } })
+    expect(screen.queryByText('Drop the files to upload them')).toBeNull()
+    expect(uploadDialog.getSnapshot().matches('closed')).toBe(true)
   })
 })
