@@ -175,7 +175,9 @@ it('uploads ten invoices, follows them to the end, filters, resubmits the failed
   // The open panel showed every step and outcome itself: no toast repeated them.
   const shown = await toasts()
   expect(
-    shown.filter((t) => / added to upload queue$| uploaded successfully$| processed successfully$| failed: /.test(t)),
+    shown.filter((t) =>
+      / added to upload queue$| uploaded successfully$| processed successfully$| failed: /.test(t),
+    ),
   ).toEqual([])
 
   // --- The dashboard: every upload listed with its outcome, the summary counted.
@@ -400,6 +402,10 @@ it('works at 375 × 740 px: the sidebar overlay, the Upload menu by keyboard, th
   await dialog.getByRole('button', { name: 'Upload', exact: true }).click()
   // The panel opens on them and shows their outcome; no toast repeats it.
   await poll(() => bodyRows(page).count(), 45_000).toBe(2)
+  await poll(() => statusOf(page, '0001-facture.pdf').getAttribute('data-status'), 45_000).toBe('failed')
+  expect(
+    (await toasts()).filter((t) => / uploaded successfully$| processed successfully$| failed: /.test(t)),
+  ).toEqual([])
   await poll(() => statusOf(page, '0005-invoice.pdf').getAttribute('data-status')).toBe('completed')
 
   // The progress panel fits the narrow screen, and collapses.

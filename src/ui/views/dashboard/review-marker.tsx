@@ -19,7 +19,7 @@ const WARNING_TEXTS: Record<string, MessageDescriptor> = {
 const OTHER_WARNING = msg`Processing left a warning on this document`
 
 /** A completed row whose processing left warnings. */
-export const needsReview = (log: Pick<LogEntry, 'status' | 'warnings'>) =>
+const needsReview = (log: Pick<LogEntry, 'status' | 'warnings'>) =>
   log.status === 'completed' && (log.warnings?.length ?? 0) > 0
 
 const wrapper = css({
