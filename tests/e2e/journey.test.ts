@@ -282,6 +282,9 @@ it('uploads ten invoices, follows them to the end, filters, resubmits the failed
   expect(await page.getByRole('columnheader').allTextContents()).toEqual([
     'Document',
     'Type',
+    'Fournisseur',
+    'Date de la facture',
+    'Total TTC',
     'Date d’envoi↓',
     'Statut',
     'Détails',
