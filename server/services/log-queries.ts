@@ -2,7 +2,7 @@
  * The dashboard's queries on `logs`, shared by the routes and bench:dashboard (which times them):
  * a page of a company's rows under the specification's filters and order, and the summary counts.
  */
-import { and, asc, count, desc, eq, gte, inArray, like, lte, type SQL, sql } from 'drizzle-orm'
+import { and, count, eq, gte, inArray, like, lte, or, type SQL, sql } from 'drizzle-orm'
 import * as v from 'valibot'
 import {
   ACTIVE_LOG_STATUSES,
@@ -45,7 +45,23 @@ const SORTS = {
   documenttype: logs.type,
   status: logs.status,
   category: logs.category,
+  supplier: logs.supplier,
+  doc_date: logs.docDate,
+  invoice_date: logs.docDate,
+  total: logs.total,
 } as const
+type SortKey = keyof typeof SORTS
+
+/** `sort_by`, any case; unknown columns are refused. */
+const SortBy = v.pipe(
+  v.union([v.string(), v.number()]),
+  v.transform((s) => String(s).trim().toLowerCase()),
+  v.picklist(Object.keys(SORTS) as SortKey[], 'Unknown sort column'),
+)
+/** Text columns sort without regard to case. */
+const CASELESS = new Set<unknown>([logs.name, logs.supplier])
+/** An invoice's columns: rows without the value (documents) come last either way. */
+const NULLS_LAST = new Set<unknown>([logs.supplier, logs.docDate, logs.total])
 
 const Filters = v.object({
   status: optionalText,
@@ -53,7 +69,7 @@ const Filters = v.object({
   last_days: optionalText,
   start_date: v.optional(v.nullable(DateInput('start_date'))),
   end_date: v.optional(v.nullable(DateInput('end_date'))),
-  sort_by: optionalText,
+  sort_by: v.optional(v.nullable(SortBy)),
   sort_order: optionalText,
   search_term: optionalText,
   limit: optionalText,
@@ -99,16 +115,8 @@ export async function listLogs(
   if (input.end_date) where.push(lte(logs.createdAt, input.end_date))
   const term =
     input.search_term === undefined || input.search_term === null ? '' : String(input.search_term).trim()
-  if (term) {
-    const pattern = `%${term.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
-    where.push(like(logSearchText(logs), pattern))
-  }
-  const sortKey = String(input.sort_by ?? 'date').toLowerCase() as keyof typeof SORTS
-  const column = SORTS[sortKey]
-  if (!column)
-    throw new HttpError(400, contractMessages.invalidInput, [
-      { field: 'sort_by', message: 'Unknown sort column' },
-    ])
+  if (term) where.push(searchCondition(term))
+  const column = SORTS[input.sort_by ?? 'date']
   const order = String(input.sort_order ?? 'desc').toLowerCase()
   if (order !== 'asc' && order !== 'desc') {
     throw new HttpError(400, contractMessages.invalidInput, [
@@ -117,19 +125,41 @@ export async function listLogs(
   }
   const limit = wholeNumber('limit', input.limit, 1, MAX_ROWS, MAX_ROWS)
   const offset = wholeNumber('offset', input.offset, 0, 1_000_000, 0)
-  const direction = order === 'asc' ? asc : desc
+  const direction = sql.raw(order === 'asc' ? 'asc' : 'desc')
+  const key = CASELESS.has(column) ? sql`lower(${column})` : sql`${column}`
   // One row more than asked says whether another page follows.
   const rows = await db
     .select()
     .from(logs)
     .where(and(...where))
     .orderBy(
-      column === logs.name ? direction(sql`lower(${logs.name})`) : direction(column),
-      direction(logs.id),
+      // The other orders keep the default NULLS placement, which their indexes serve both ways.
+      NULLS_LAST.has(column) ? sql`${key} ${direction} nulls last` : sql`${key} ${direction}`,
+      sql`${logs.id} ${direction}`,
     )
     .limit(limit + 1)
     .offset(offset)
   return { rows: rows.slice(0, limit), hasMore: rows.length > limit }
+}
+
+/**
+ * A term as an amount, written the French or English way: "1 234,50", "1,234.50", "1234.5", "€ 99".
+ * The last `.` or `,` followed by one or two digits is the decimal mark; other marks group thousands.
+ */
+export function parseAmount(term: string): number | null {
+  const s = term.replace(/[\s\u00a0\u202f'’€$£]/g, '').replace(/^(eur|chf|usd|gbp)|(eur|chf|usd|gbp)$/i, '')
+  const match = /^(\d{1,3}(?:[.,]?\d{3})*|\d+)(?:[.,](\d{1,2}))?$/.exec(s)
+  if (!match) return null
+  const value = Number(`${match[1]!.replace(/[.,]/g, '')}.${match[2] ?? '0'}`)
+  return Number.isFinite(value) ? value : null
+}
+
+/** The search: a part of the name, category, type, supplier, invoice number or total, or the total's amount. */
+function searchCondition(term: string): SQL {
+  const pattern = `%${term.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
+  const text = like(logSearchText(logs), pattern)
+  const amount = parseAmount(term)
+  return amount === null ? text : (or(text, eq(logs.total, amount)) as SQL)
 }
 
 /** The summary counts: pending and processing count as pending; failed and rejected as failed. */

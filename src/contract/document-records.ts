@@ -4,7 +4,7 @@
  */
 import * as v from 'valibot'
 import { Id } from './common.ts'
-import { LOG_SOURCES, LOG_TYPES } from './documents.ts'
+import { FINANCIAL_KINDS, LOG_SOURCES, LOG_TYPES } from './documents.ts'
 import { EInvoiceData, FieldSources } from './einvoice.ts'
 
 /** `POST /documents/upload`, `POST /expenses/upload`: the new document and its status. */
@@ -22,6 +22,14 @@ export type ProcessingStatus = v.InferOutput<typeof ProcessingStatus>
 
 /** A bulk status answer is a list or a single object. */
 export const BulkStatus = v.union([v.array(ProcessingStatus), ProcessingStatus])
+
+/** The earlier document a `duplicate` warning names. */
+export const DuplicateOf = v.object({
+  document_id: v.number(),
+  name: v.string(),
+  kind: v.picklist(FINANCIAL_KINDS),
+})
+export type DuplicateOf = v.InferOutput<typeof DuplicateOf>
 
 /** A dashboard row (`GET /logs`). */
 export const LogEntry = v.object({
@@ -41,6 +49,15 @@ export const LogEntry = v.object({
   message_id: v.nullish(v.string()),
   /** Why an entry is `rejected` (a contract message, in English): shown translated on its row. */
   reason: v.nullish(v.string()),
+  /** An invoice's or expense's extracted supplier, number, date (YYYY-MM-DD) and total incl. VAT. */
+  supplier: v.nullish(v.string()),
+  invoice_number: v.nullish(v.string()),
+  doc_date: v.nullish(v.string()),
+  total: v.nullish(v.union([v.number(), v.pipe(v.string(), v.transform(Number))])),
+  /** Quality warning codes of a completed invoice or expense (a duplicate, a future date…). */
+  warnings: v.nullish(v.array(v.string())),
+  /** The earlier document a `duplicate` warning refers to. */
+  duplicate: v.nullish(DuplicateOf),
 })
 export type LogEntry = v.InferOutput<typeof LogEntry>
 

@@ -7,8 +7,13 @@ export function Notifications() {
   return (
     <section aria-label={t`Notifications`}>
       {/* Bottom centre: at the top they covered the header's menus; raised above the upload panel
-          they covered the 2FA advice's buttons on a phone. */}
-      <AppToaster position="bottom-center" toastOptions={{ duration: 4000 }} />
+          they covered the 2FA advice's buttons on a phone. Above the upload panel while it shows
+          (its height, set by the panel), never over it. */}
+      <AppToaster
+        position="bottom-center"
+        containerStyle={{ bottom: 'calc(16px + var(--upload-panel-height, 0px))' }}
+        toastOptions={{ duration: 4000 }}
+      />
     </section>
   )
 }

@@ -49,9 +49,29 @@ it('uploads two corpus invoices, shows their progress and outcome, and lists the
     .setInputFiles([join(corpus, '0001-facture.pdf'), join(corpus, '0002-facture.pdf')])
   await dialog.getByRole('button', { name: 'Upload', exact: true }).click()
 
-  // 0002 is a clean invoice; 0001 has no invoice number, an error that fails it.
-  await page.getByText('0002-facture.pdf processed successfully').waitFor({ timeout: 45_000 })
-  await page.getByText(/0001-facture\.pdf failed: /).waitFor({ timeout: 45_000 })
+  // 0002 is a clean invoice; 0001 has no invoice number, an error that fails it. The panel, open on
+  // them, shows the outcomes; no toast repeats them.
+  const panel = page.getByRole('region', { name: 'Uploads', exact: true })
+  const panelRow = (name: string) => panel.getByRole('listitem').filter({ hasText: name })
+  await panelRow('0002-facture.pdf').getByText('Completed', { exact: true }).waitFor({ timeout: 45_000 })
+  await panelRow('0001-facture.pdf').getByText('Failed', { exact: true }).waitFor({ timeout: 45_000 })
+  expect(
+    await page
+      .locator('[data-rht-toaster]')
+      .getByText(/processed successfully|failed: /)
+      .count(),
+  ).toBe(0)
+  // A processed invoice's View in the panel opens its details on the dashboard; a failed one has none.
+  expect(
+    await panelRow('0001-facture.pdf')
+      .getByRole('button', { name: /^View / })
+      .count(),
+  ).toBe(0)
+  await panelRow('0002-facture.pdf').getByRole('button', { name: 'View 0002-facture.pdf' }).click()
+  const viewed = page.getByRole('dialog', { name: 'Invoice details' })
+  await viewed.getByTitle('Preview of 0002-facture.pdf').waitFor()
+  await viewed.getByRole('button', { name: 'Close details' }).click()
+  await expect.poll(() => viewed.count()).toBe(0)
 
   const rows = page.getByRole('table').getByRole('row')
   await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(3)

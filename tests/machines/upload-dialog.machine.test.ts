@@ -61,6 +61,11 @@ describeModel('upload dialog machine', {
       },
     }),
   events: {
+    // Dropped on the dashboard: accepted under Invoices, or refused as a whole (the dialog says why).
+    'files.drop': [
+      { type: 'files.drop', files: [png] },
+      { type: 'files.drop', files: [lot, docx] },
+    ],
     'tab.select': [
       { type: 'tab.select', tab: 'expenses' },
       { type: 'tab.select', tab: 'invoices' },
@@ -167,4 +172,18 @@ it('selects a file picked twice under one tab once, and a removal clears the las
   expect(queued.map((files) => handed(files))).toEqual([
     ['invoice/Invoices/facture.pdf', 'expense/Expenses/facture.pdf'],
   ])
+})
+
+it('files dropped on the dashboard open the invoice dialog with them under Invoices, or with the reason they were refused', () => {
+  const dialog = createActor(uploadDialogMachine).start()
+  dialog.send({ type: 'files.drop', files: [png, pdf] })
+  expect(dialog.getSnapshot().matches({ open: 'invoice' })).toBe(true)
+  expect(names(ctx(dialog.getSnapshot()))).toEqual(['invoices:scan.png', 'invoices:facture.pdf'])
+  dialog.send({ type: 'dialog.close' })
+  dialog.send({ type: 'files.drop', files: [lot, docx] })
+  expect(ctx(dialog.getSnapshot())).toMatchObject({
+    tab: 'invoices',
+    selected: [],
+    error: INVOICE_TYPES_ONLY,
+  })
 })

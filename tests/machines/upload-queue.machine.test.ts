@@ -73,6 +73,12 @@ describeModel('upload queue machine', {
       }),
     ],
     'upload.cancel': [{ type: 'upload.cancel', id: 'upload-2' }],
+    // upload-1 (invoice 11) once processed can be viewed; upload-2 never can.
+    'upload.notice': [{ type: 'upload.notice', notice: 'failed', fileName: 'b.pdf' }],
+    'upload.view': [
+      { type: 'upload.view', id: 'upload-1' },
+      { type: 'upload.view', id: 'upload-2' },
+    ],
     'xstate.done.actor.checkStatus': [
       {
         type: 'xstate.done.actor.checkStatus',
@@ -99,7 +105,9 @@ describeModel('upload queue machine', {
   },
   limit: 2000,
   states: {
-    uploads: (s) => {
+    uploads: (s, log) => {
+      // An item's toast is left out while the open panel shows the same.
+      if (log.at(-1) === 'notify:failed:b.pdf') expect(s.context.panelOpen).toBe(false)
       for (const u of s.context.uploads as QueueEntry[]) expect(u.ref.id).toBe(u.id)
       expect(new Set(s.context.uploads.map((u: QueueEntry) => u.id)).size).toBe(s.context.uploads.length)
     },
@@ -109,8 +117,8 @@ describeModel('upload queue machine', {
       // A refusal queues nothing: the list is the one before it.
       if (log.at(-1) === 'notify:noFiles' || log.at(-1) === 'notify:selectCompanyFirst')
         expect(s.context.uploads.some((u: QueueEntry) => u.createdAt === 99)).toBe(false)
-      for (const entry of log.filter((l) => l.startsWith('notify:started')))
-        expect(entry).toBe('notify:started:2')
+      // The panel opens on new files and says it: no "started" toast.
+      expect(log.some((l) => l.startsWith('notify:started'))).toBe(false)
       const sending = s.context.uploads.filter((u: QueueEntry) =>
         ['uploading', 'in_progress'].includes(u.status),
       )
@@ -191,7 +199,8 @@ it('asks one status request per kind every 3 s while anything processes, and non
   expect(requests).toHaveLength(40)
   expect(new Set(requests)).toEqual(new Set(['invoice:25', 'expense:25']))
   // Fewer than 5 in the list is when the "sent" toast shows: 50 answers, no toast.
-  expect(notices).toEqual(['started'])
+  // The panel opens on the new files: no toast says it again.
+  expect(notices).toEqual([])
   expect(refreshed).toEqual([])
 })
 
@@ -259,12 +268,14 @@ it('starts at most three uploads at once and the next when one is answered; poll
   const statuses = () => queue.getSnapshot().context.uploads.map((u) => u.status)
   await waitFor(queue, () => started.length === 3)
   expect(statuses()).toEqual(['uploading', 'uploading', 'uploading', 'pending'])
-  expect(notices).toEqual(['started:4'])
+  // The panel opens on the new files: no toast says it again; collapsed, its events are toasts.
+  expect(notices).toEqual([])
+  queue.send({ type: 'panel.toggle' })
 
   settle.get('1.pdf')!({ id: 1, status: 'PROCESSING' })
   await waitFor(queue, () => started.length === 4)
   expect(statuses()).toEqual(['processing', 'uploading', 'uploading', 'uploading'])
-  expect(notices).toEqual(['started:4', 'sent:1.pdf'])
+  expect(notices).toEqual(['sent:1.pdf'])
   // The server took 1.pdf: its document is announced before it is processed.
   expect(accepted).toEqual([1])
   expect(refreshed).toEqual([])
@@ -286,4 +297,26 @@ it('starts at most three uploads at once and the next when one is answered; poll
   expect(statuses()).toEqual(['uploading'])
   queue.send({ type: 'uploads.clearAll' })
   expect(statuses()).toEqual([])
+})
+
+it('asks the dashboard to show a processed invoice or expense, and nothing else', () => {
+  const queue = createActor(
+    uploadQueueMachine.provide({ actors: { uploadItem: createMachine({}) as never } }),
+  ).start()
+  const viewed: unknown[] = []
+  queue.on('uploads.view', (event) => viewed.push(event))
+  queue.send(add([invoice('a.pdf'), expense('b.pdf')], 7) as never)
+  queue.send({ type: 'upload.view', id: 'upload-1' })
+  queue.send(changed('upload-1', 'processing', { documentId: 11, answered: true }) as never)
+  queue.send({ type: 'upload.view', id: 'upload-1' })
+  expect(viewed).toEqual([])
+  queue.send(changed('upload-1', 'success', { documentId: 11, completedAt: 5 }) as never)
+  queue.send(changed('upload-2', 'success', { documentId: 12, completedAt: 5 }) as never)
+  queue.send({ type: 'upload.view', id: 'upload-1' })
+  queue.send({ type: 'upload.view', id: 'upload-2' })
+  expect(viewed).toEqual([
+    { type: 'uploads.view', companyId: 7, kind: 'invoice', id: 11 },
+    { type: 'uploads.view', companyId: 7, kind: 'expense', id: 12 },
+  ])
+  queue.stop()
 })

@@ -44,8 +44,10 @@ const entry = (id: number, status: string, documentId: number | null = id): LogE
   category: 'Invoices',
 })
 // Rows 8 and 9 cannot open their details: a fractional document id, and none at all.
+// Row 1 needs review: its duplicate warning names an earlier expense.
+const earlier = { document_id: 4, name: 'receipt-4.pdf', kind: 'expense' } as const
 const firstPage = [
-  entry(1, 'completed'),
+  { ...entry(1, 'completed'), warnings: ['duplicate', 'date_in_future'], duplicate: earlier },
   entry(2, 'processing'),
   entry(3, 'rejected'),
   entry(8, 'failed', 1.5),
@@ -58,6 +60,9 @@ const button = (name: string | RegExp, hidden = false) => screen.queryByRole('bu
 const COLUMN_LABELS: Record<SortColumn, string> = {
   name: 'Document',
   type: 'Type',
+  supplier: 'Supplier',
+  doc_date: 'Invoice date',
+  total: 'Total incl. VAT',
   date: 'Uploaded date',
   status: 'Status',
 }
@@ -331,8 +336,13 @@ describeViewModel('dashboard row actions view', {
     'details.close': (user) => clickIfShown(user, 'Close details'),
     'delete.confirm': (user) => clickIfShown(user, 'Delete'),
     'delete.cancel': (user) => clickIfShown(user, 'Cancel'),
+    'document.open': async (user) => {
+      await user.hover(await screen.findByText('Needs review'))
+      await user.click(screen.getByRole('button', { name: 'receipt-4.pdf' }))
+    },
   },
   events: {
+    'document.open': [{ type: 'document.open', kind: 'expense', id: 4 }],
     'row.open': [
       { type: 'row.open', log: entry(1, 'completed') },
       { type: 'row.open', log: entry(8, 'failed', 1.5) },
@@ -347,8 +357,14 @@ describeViewModel('dashboard row actions view', {
       expect(screen.queryByRole('alertdialog')).toBeNull()
     },
     viewing: (s) => {
-      expect(rowCtx(s).detail).toEqual({ kind: 'invoice', id: 1 })
-      expect(screen.getByRole('dialog', { name: 'Invoice details' })).toBeDefined()
+      // A row's own details, or those of the earlier document its duplicate warning names.
+      const { detail } = rowCtx(s)
+      expect([
+        { kind: 'invoice', id: 1 },
+        { kind: 'expense', id: 4 },
+      ]).toContainEqual(detail)
+      const title = detail?.kind === 'expense' ? 'Expense details' : 'Invoice details'
+      expect(screen.getByRole('dialog', { name: title })).toBeDefined()
       expectRowsBehindModal()
     },
     confirmingDelete: () => {

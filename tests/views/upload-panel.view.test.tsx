@@ -357,6 +357,9 @@ describeViewModel('upload progress panel', {
     ].map((e) => ({ documentId: null, completedAt: null, answered: false, ...e })),
     // Cancelling is a person's press on the row, replayed as the `cancelled` report above.
     'upload.cancel': [],
+    'upload.view': [{ type: 'upload.view', id: 'upload-1' }],
+    // An item's processed/failed toast request: shown only while the panel is collapsed.
+    'upload.notice': [{ type: 'upload.notice', notice: 'processed', fileName: 'facture.pdf' }],
     'xstate.done.actor.checkStatus': [
       {
         type: 'xstate.done.actor.checkStatus',
@@ -382,6 +385,14 @@ describeViewModel('upload progress panel', {
       if (!canQueueNow(add) || inOrder(live.queue.getSnapshot().context, add)) live.queue.send(event as never)
     },
     'upload.changed': (user, event) => report(user, event as unknown as Report),
+    // A processed invoice's View button; nothing to press for another upload.
+    'upload.view': async (user) => {
+      const view = panel() && screen.queryByRole('button', { name: /^View / })
+      if (view) await press(user, view)
+    },
+    'upload.notice': async (_user, event) => {
+      live.queue.send(event as never)
+    },
     'panel.toggle': async (user) => {
       const region = panel()
       // Nothing on screen toggles a panel that is not shown; the flag only matters once it shows.

@@ -21,7 +21,13 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core'
-import { DOCUMENT_KINDS, DOCUMENT_STATUSES, LOG_STATUSES, LOG_TYPES } from '../../../src/contract/index.ts'
+import {
+  DOCUMENT_KINDS,
+  DOCUMENT_STATUSES,
+  type DuplicateOf,
+  LOG_STATUSES,
+  LOG_TYPES,
+} from '../../../src/contract/index.ts'
 import { companies, users } from './core.ts'
 
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '))
@@ -106,11 +112,19 @@ export const documents = pgTable(
 )
 
 /**
- * What the dashboard's search looks in: the name, category and type of a row, in one lower-cased
- * text, matched with LIKE on a lower-cased term (the trigram index serves LIKE far faster than ILIKE).
+ * What the dashboard's search looks in: the name, category and type of a row, and an invoice's or
+ * expense's supplier, number and total, in one lower-cased text, matched with LIKE on a lower-cased
+ * term (the trigram index serves LIKE far faster than ILIKE).
  */
-export const logSearchText = (t: { name: AnyPgColumn; category: AnyPgColumn; type: AnyPgColumn }) =>
-  sql`lower(${t.name} || ' ' || coalesce(${t.category}, '') || ' ' || ${t.type})`
+export const logSearchText = (t: {
+  name: AnyPgColumn
+  category: AnyPgColumn
+  type: AnyPgColumn
+  supplier: AnyPgColumn
+  invoiceNumber: AnyPgColumn
+  total: AnyPgColumn
+}) =>
+  sql`lower(${t.name} || ' ' || coalesce(${t.category}, '') || ' ' || ${t.type} || ' ' || coalesce(${t.supplier}, '') || ' ' || coalesce(${t.invoiceNumber}, '') || ' ' || coalesce(${t.total}::text, ''))`
 
 export const logs = pgTable(
   'logs',
@@ -133,6 +147,17 @@ export const logs = pgTable(
     messageId: text('message_id'),
     /** Why the row's file (or message) was refused, when its status is `rejected`. */
     reason: text('reason'),
+    /**
+     * An invoice's or expense's extracted supplier, number, date and total incl. VAT, its warnings
+     * and the earlier document a duplicate warning names: copies of its `documents` row, kept in
+     * step by database triggers (migration 0008) so the dashboard sorts and searches one table.
+     */
+    supplier: text('supplier'),
+    invoiceNumber: text('invoice_number'),
+    docDate: date('doc_date', { mode: 'string' }),
+    total: money('total'),
+    warnings: jsonb('warnings').$type<string[]>().notNull().default([]),
+    duplicate: jsonb('duplicate').$type<DuplicateOf>(),
     createdAt: stamp('created_at'),
     updatedAt: stamp('updated_at'),
   },
@@ -146,6 +171,9 @@ export const logs = pgTable(
     index('logs_company_type_idx').on(t.companyId, t.type, t.id),
     index('logs_company_status_idx').on(t.companyId, t.status, t.id),
     index('logs_company_category_idx').on(t.companyId, t.category, t.id),
+    index('logs_company_supplier_idx').on(t.companyId, sql`lower(${t.supplier})`, t.id),
+    index('logs_company_doc_date_idx').on(t.companyId, t.docDate, t.id),
+    index('logs_company_total_idx').on(t.companyId, t.total, t.id),
     // fastupdate off: new rows go straight into the index instead of a pending list that only
     // a vacuum flushes (PGlite has no autovacuum), so the planner keeps choosing the index.
     index('logs_search_idx')

@@ -31,6 +31,9 @@ export function createDashboardImplementations({ api, notify, uploads }: Dashboa
             uploads?.on('uploads.accepted', (event) => {
               if (event.companyId === input.companyId) sendBack({ type: 'uploads.accepted' })
             }),
+            uploads?.on('uploads.view', ({ companyId, kind, id }) => {
+              if (companyId === input.companyId) sendBack({ type: 'document.open', kind, id })
+            }),
           ]
           return () => {
             for (const subscription of subscriptions) subscription?.unsubscribe()

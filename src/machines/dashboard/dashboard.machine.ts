@@ -18,9 +18,9 @@ import type { LogQuery } from '../../api/logs'
 import type { LogEntry } from '../../contract'
 import { type CallFailure, toFailure } from '../shared/failure'
 import { type Filters, type FiltersOutcome, filtersMachine, NO_FILTERS } from './filters.machine'
-import { rowActionsMachine } from './row-actions.machine'
+import { type DetailTarget, rowActionsMachine } from './row-actions.machine'
 
-const SORT_COLUMNS = ['name', 'type', 'date', 'status'] as const
+const SORT_COLUMNS = ['name', 'type', 'supplier', 'doc_date', 'total', 'date', 'status'] as const
 /** Rows per page of the table. A refresh reloads the rows shown, at most MAX_ROWS (the server's cap). */
 export const PAGE_SIZE = 50
 const MAX_ROWS = 1000
@@ -55,6 +55,8 @@ export type DashboardEvent =
   | { type: 'uploads.accepted' }
   /** The upload queue settled an upload (completed or failed), passed on by the `uploads` actor. */
   | { type: 'uploads.settled' }
+  /** A finished upload's "View" in the upload panel, passed on by the `uploads` actor. */
+  | ({ type: 'document.open' } & DetailTarget)
   | { type: 'dashboard.retry' }
   | { type: 'rows.more' }
 
@@ -72,6 +74,9 @@ const day = (iso: string) => {
   return new Date(y!, m! - 1, d!)
 }
 
+/** The type filter's value as the server names the row type. */
+const TYPE_NAMES = { invoice: 'Invoice', expense: 'Expense', document: 'Document' } as const
+
 /** The request for the current filters and page, `now` in the user's time zone. */
 export function toQuery(input: DashboardInput, now: Date): LogQuery {
   const { filters } = input
@@ -82,7 +87,7 @@ export function toQuery(input: DashboardInput, now: Date): LogQuery {
     limit: input.limit,
   }
   if (filters.status !== 'all') query.status = filters.status
-  if (filters.type !== 'all') query.elementType = filters.type === 'invoice' ? 'Invoice' : 'Document'
+  if (filters.type !== 'all') query.elementType = TYPE_NAMES[filters.type]
   const yesterday = new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1)
   if (filters.date === 'today') Object.assign(query, { startDate: startOfDay(now), endDate: endOfDay(now) })
   if (filters.date === 'yesterday')
@@ -204,6 +209,10 @@ export const dashboardMachine = setup({
         'uploads.settled': {
           target: '.loading',
           description: 'An upload completed or failed: the list and the counts reload.',
+        },
+        'document.open': {
+          actions: sendTo('rowActions', ({ event }) => event),
+          description: 'A finished upload viewed from the upload panel opens in the row dialogs.',
         },
         'filters.open': {
           actions: sendTo('filters', ({ context }) => ({ type: 'filters.open', filters: context.filters })),

@@ -7,7 +7,7 @@
 import { type ActorRef, assign, type Snapshot, sendTo, setup } from 'xstate'
 
 export const STATUS_FILTERS = ['all', 'pending', 'processing', 'completed', 'failed'] as const
-export const TYPE_FILTERS = ['all', 'invoice', 'document'] as const
+export const TYPE_FILTERS = ['all', 'invoice', 'expense', 'document'] as const
 export const DATE_PRESETS = ['all', 'today', 'yesterday', 'lastWeek', 'lastMonth', 'custom'] as const
 
 export type Filters = {

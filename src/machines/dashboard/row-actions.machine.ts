@@ -1,8 +1,8 @@
 /**
  * The actions on one row of the dashboard's table, an actor of its own that the dashboard invokes
  * (so the dashboard's list and filters do not multiply with the row dialogs). `idle`: an
- * Invoice/Expense row opens its details (numeric document ids only; otherwise a notice says why),
- * and a finished row can be deleted after a confirmation (platform administrators; the server
+ * Invoice/Expense row opens its details (numeric document ids only; otherwise a notice says why), as
+ * does a document named elsewhere (a duplicate warning's earlier document, a finished upload), and a finished row can be deleted after a confirmation (platform administrators; the server
  * enforces it). Closing the details and a completed deletion ask the dashboard to reload its list.
  */
 import { type ActorRef, assign, fromPromise, type Snapshot, sendTo, setup } from 'xstate'
@@ -14,7 +14,7 @@ export type DashboardNotice =
   | 'documentDeleted'
   | 'deleteFailed'
 
-type DetailTarget = { kind: 'invoice' | 'expense'; id: number }
+export type DetailTarget = { kind: 'invoice' | 'expense'; id: number }
 
 /** Details open only for an existing numeric document id of an Invoice or Expense row. */
 function detailTarget(log: LogEntry): DetailTarget | null {
@@ -41,6 +41,7 @@ export type RowActionsContext = RowActionsInput & {
 
 type RowActionsEvent =
   | { type: 'row.open'; log: LogEntry }
+  | ({ type: 'document.open' } & DetailTarget)
   | { type: 'details.close' }
   /** A correction was saved in the open details: the row's status may have changed. */
   | { type: 'details.saved' }
@@ -95,6 +96,12 @@ export const rowActionsMachine = setup({
             },
           },
         ],
+        'document.open': {
+          target: 'viewing',
+          description:
+            'A document named elsewhere: the earlier one of a duplicate warning, a finished upload.',
+          actions: assign({ detail: ({ event }) => ({ kind: event.kind, id: event.id }) }),
+        },
         'row.delete': {
           guard: { type: 'canDelete', params: ({ event }) => event.log },
           target: 'confirmingDelete',

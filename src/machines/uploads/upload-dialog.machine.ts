@@ -2,9 +2,10 @@
  * The upload dialogs: `closed`, or open as the invoice/expense dialog (tabs
  * invoices | expenses) or the document dialog (one tab per category). Files are added under the
  * active tab; expenses take PDF only, invoices PDF/JPEG/PNG, documents anything. Submitting
- * hands the selection to the queue (`submit`) and closes; with nothing selected it says so.
+ * hands the selection to the queue (`submit`) and closes; with nothing selected it says so. Files
+ * dropped on the dashboard open the invoice/expense dialog with them added under Invoices.
  */
-import { assign, setup } from 'xstate'
+import { assign, raise, setup } from 'xstate'
 import {
   contractMessages,
   DOCUMENT_CATEGORIES,
@@ -48,6 +49,7 @@ type SelectedFile = { tab: UploadTab; file: File }
 export type UploadDialogEvent =
   | { type: 'dialog.openInvoice' }
   | { type: 'dialog.openDocument' }
+  | { type: 'files.drop'; files: File[] }
   | { type: 'dialog.close' }
   | { type: 'tab.select'; tab: UploadTab }
   | { type: 'files.add'; files: File[] }
@@ -82,6 +84,14 @@ export const uploadDialogMachine = setup({
       on: {
         'dialog.openInvoice': { target: 'open.invoice', actions: assign(() => fresh('invoices')) },
         'dialog.openDocument': { target: 'open.document', actions: assign(() => fresh('Administration')) },
+        'files.drop': {
+          target: 'open.invoice',
+          description: 'Files dropped anywhere on the dashboard: the invoice dialog opens with them added.',
+          actions: [
+            assign(() => fresh('invoices')),
+            raise(({ event }) => ({ type: 'files.add' as const, files: event.files })),
+          ],
+        },
       },
     },
     open: {

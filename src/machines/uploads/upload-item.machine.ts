@@ -35,6 +35,14 @@ export type UploadReport = {
 
 export type UploadItemNotice = 'processed' | 'failed'
 
+/** A toast the item asks its queue for; the queue leaves it out while its panel shows the same. */
+export type UploadNoticeRequest = {
+  type: 'upload.notice'
+  notice: UploadItemNotice
+  fileName: string
+  reason?: Reason
+}
+
 /** A status from the poll: `{status, errors}` of the document. */
 export type StatusUpdate = { type: 'upload.status'; status: string; errors: string[]; messages?: string[] }
 
@@ -52,7 +60,7 @@ export type UploadItemInput = {
   documentType: DocumentKind
   category: string
   createdAt: number
-  parent: ActorRef<Snapshot<unknown>, UploadReport>
+  parent: ActorRef<Snapshot<unknown>, UploadReport | UploadNoticeRequest>
 }
 
 export type UploadItemContext = Omit<UploadItemInput, 'file'> & {
@@ -101,7 +109,13 @@ export const uploadItemMachine = setup({
     }),
   },
   actions: {
-    notify: (_, _params: { notice: UploadItemNotice; fileName: string; reason?: Reason }) => {},
+    notify: sendTo(
+      ({ context }) => context.parent,
+      (_, params: { notice: UploadItemNotice; fileName: string; reason?: Reason }): UploadNoticeRequest => ({
+        type: 'upload.notice',
+        ...params,
+      }),
+    ),
     report: sendTo(
       ({ context }) => context.parent,
       ({ context }, params: { status: UploadStatus; answered?: boolean }): UploadReport => ({

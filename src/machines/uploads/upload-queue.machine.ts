@@ -16,7 +16,13 @@ import {
 } from 'xstate'
 import type { DocumentKind, ProcessingStatus, QueuedFile } from '../../contract'
 import type { Reason } from '../shared/failure'
-import { type UploadReport, type UploadStatus, uploadItemMachine } from './upload-item.machine'
+import {
+  type UploadItemNotice,
+  type UploadNoticeRequest,
+  type UploadReport,
+  type UploadStatus,
+  uploadItemMachine,
+} from './upload-item.machine'
 
 export const MAX_CONCURRENT_UPLOADS = 3
 export const POLL_INTERVAL_MS = 3000
@@ -48,19 +54,23 @@ export type StatusAnswer = { kind: DocumentKind; companyId: number; statuses: Pr
 
 /**
  * What the queue tells listeners: `uploads.accepted` when the server has taken an upload (its
- * document exists), `uploads.settled` after each upload that completes or fails.
+ * document exists), `uploads.settled` after each upload that completes or fails, `uploads.view`
+ * when the user asks to see a processed invoice or expense (the dashboard opens its details).
  */
 export type UploadQueueEmitted =
   | { type: 'uploads.accepted'; companyId: number; documentId: number | null }
   | { type: 'uploads.settled' }
+  | { type: 'uploads.view'; companyId: number; kind: 'invoice' | 'expense'; id: number }
 
 export type UploadQueueEvent =
   | { type: 'uploads.add'; files: QueuedFile[]; companyId: number | null; at: number }
   | { type: 'upload.cancel'; id: string }
+  | { type: 'upload.view'; id: string }
   | { type: 'uploads.clearCompleted' }
   | { type: 'uploads.clearAll' }
   | { type: 'panel.toggle' }
   | UploadReport
+  | UploadNoticeRequest
 
 export type UploadQueueContext = {
   uploads: QueueEntry[]
@@ -69,6 +79,10 @@ export type UploadQueueContext = {
   panelOpen: boolean
   unseen: boolean
 }
+
+/** A processed invoice or expense, whose details the dashboard can show. */
+export const isViewableUpload = (u: Pick<QueueEntry, 'status' | 'documentType' | 'documentId'>) =>
+  u.status === 'success' && u.documentType !== 'document' && u.documentId !== null
 
 const SENDING: UploadStatus[] = ['uploading', 'in_progress']
 const CLEARED_BY_CLEAR_COMPLETED: UploadStatus[] = ['success', 'error', 'cancelled', 'in_progress']
@@ -118,7 +132,15 @@ export const uploadQueueMachine = setup({
     sessionEvents: fromCallback<EventObject>(() => undefined),
   },
   actions: {
-    notify: (_, _params: { notice: UploadQueueNotice; fileName?: string; count?: number }) => {},
+    notify: (
+      _,
+      _params: {
+        notice: UploadQueueNotice | UploadItemNotice
+        fileName?: string
+        count?: number
+        reason?: Reason
+      },
+    ) => {},
     /** Tells whoever listens (the dashboard on screen) that an upload completed or failed. */
     announceSettled: emit({ type: 'uploads.settled' }),
     /** Tells whoever listens that the server took an upload of `companyId`. */
@@ -140,7 +162,9 @@ export const uploadQueueMachine = setup({
     hasFiles: (_, p: { files: QueuedFile[] }) => p.files.length > 0,
     isCancellable: ({ context }, id: string) =>
       context.uploads.some((u) => u.id === id && u.status === 'uploading'),
+    isPanelClosed: ({ context }) => !context.panelOpen,
     isKnownUpload: ({ context }, id: string) => context.uploads.some((u) => u.id === id),
+    isViewable: ({ context }, id: string) => context.uploads.some((u) => u.id === id && isViewableUpload(u)),
     isAnythingProcessing: ({ context }) => context.uploads.some((u) => u.status === 'processing'),
     isNothingProcessing: ({ context }) => !context.uploads.some((u) => u.status === 'processing'),
   },
@@ -192,13 +216,7 @@ export const uploadQueueMachine = setup({
                   panelOpen: true,
                   unseen: false,
                 }))
-                enqueue({
-                  type: 'notify',
-                  params:
-                    event.files.length === 1
-                      ? { notice: 'started', fileName: event.files[0]!.file.name }
-                      : { notice: 'started', count: event.files.length },
-                })
+                // No "started" toast: the panel opens on the new files and says it.
               }),
               'startNext',
               'markStarted',
@@ -228,7 +246,7 @@ export const uploadQueueMachine = setup({
               const entry = context.uploads.find((u) => u.id === id)
               if (answered && entry)
                 enqueue({ type: 'announceAccepted', params: { companyId: entry.companyId, documentId } })
-              if (answered && context.uploads.length < SEND_TOAST_LIMIT)
+              if (answered && !context.panelOpen && context.uploads.length < SEND_TOAST_LIMIT)
                 enqueue({ type: 'notify', params: { notice: 'sent', fileName: entry?.fileName ?? '' } })
               if (ENDED.includes(status)) enqueue('announceSettled')
             }),
@@ -243,6 +261,27 @@ export const uploadQueueMachine = setup({
             const entry = context.uploads.find((u) => u.id === event.id)
             if (entry) enqueue.sendTo(entry.ref, { type: 'upload.cancel' })
           }),
+        },
+        'upload.notice': {
+          guard: 'isPanelClosed',
+          actions: {
+            type: 'notify',
+            params: ({ event }) => ({ notice: event.notice, fileName: event.fileName, reason: event.reason }),
+          },
+          description: 'An upload processed or failed: a toast, unless the open panel shows it already.',
+        },
+        'upload.view': {
+          guard: { type: 'isViewable', params: ({ event }) => event.id },
+          actions: emit(({ context, event }) => {
+            const entry = context.uploads.find((u) => u.id === event.id)!
+            return {
+              type: 'uploads.view' as const,
+              companyId: entry.companyId,
+              kind: entry.documentType === 'expense' ? ('expense' as const) : ('invoice' as const),
+              id: entry.documentId!,
+            }
+          }),
+          description: 'A processed invoice or expense: the dashboard opens its details.',
         },
         'uploads.clearCompleted': {
           actions: [

@@ -66,7 +66,6 @@ export function createUploadsImplementations({ api, notify, session, companySele
         ),
       ),
     },
-    actions: { notify: (_, params) => notify(uploadNotice(params)) },
   })
 
   return {

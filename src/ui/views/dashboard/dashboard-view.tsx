@@ -15,9 +15,18 @@ import { LazyOnIntent, popupChunk } from '../../components/lazy-on-intent'
 import { DataTable, SortableTh, Td, Th, Tr } from '../../components/table'
 import { useDocumentTitle } from '../../page-focus'
 import { DashboardActorContext, FilterCount, useDashboard } from './dashboard-context'
+import { DropAnywhere } from './drop-anywhere'
 import { ExportButton } from './export-dialog'
 import { LogReason, LogSource } from './log-source'
-import { hasDetails, openableRow, ROW_KEY_ATTRIBUTE, rowKey, useFocusReturnToRow } from './row-focus'
+import { ReviewMarker } from './review-marker'
+import {
+  hasDetails,
+  openableRow,
+  ROW_KEY_ATTRIBUTE,
+  rememberOpener,
+  rowKey,
+  useFocusReturnToRow,
+} from './row-focus'
 import { StatusBadge } from './status-badge'
 
 /** The dashboard's row actions (details, deletion), the actor the dashboard invokes for them. */
@@ -62,6 +71,7 @@ export function DashboardView() {
         {companyId ? <ExportButton key={companyId} companyId={companyId} /> : null}
       </div>
       {companyId ? <CompanyDashboard key={companyId} companyId={companyId} /> : null}
+      {companyId ? <DropAnywhere /> : null}
       {noCompany ? (
         <p className={cx(card({}), css({ p: '6', color: 'fg.muted' }))}>
           <Trans>You are not a member of any company yet. Ask your administrator to add you to one.</Trans>
@@ -298,33 +308,46 @@ function LogTable() {
     )
 
   return (
-    <DataTable
-      variant="embedded"
-      busy={loading}
-      head={<LogTableHead columns={columns} isPlatformAdmin={isPlatformAdmin} />}
-      after={
-        hasMore && !loading ? (
-          <div className={css({ display: 'flex', justifyContent: 'center', p: '3' })}>
-            <BusyButton
-              variant="outline"
-              size="sm"
-              busy={loadingMore}
-              onClick={() => dashboard.send({ type: 'rows.more' })}
-            >
-              <Trans>Show more</Trans>
-            </BusyButton>
-          </div>
-        ) : null
-      }
-    >
-      {loading ? (
-        <LogSkeletonRows columns={columns.length + 1} />
-      ) : (
-        <LogRows isPlatformAdmin={isPlatformAdmin} />
-      )}
-    </DataTable>
+    <div className={phoneLabels}>
+      <DataTable
+        variant="embedded"
+        busy={loading}
+        head={<LogTableHead columns={columns} isPlatformAdmin={isPlatformAdmin} />}
+        after={
+          hasMore && !loading ? (
+            <div className={css({ display: 'flex', justifyContent: 'center', p: '3' })}>
+              <BusyButton
+                variant="outline"
+                size="sm"
+                busy={loadingMore}
+                onClick={() => dashboard.send({ type: 'rows.more' })}
+              >
+                <Trans>Show more</Trans>
+              </BusyButton>
+            </div>
+          ) : null
+        }
+      >
+        {loading ? (
+          <LogSkeletonRows columns={columns.length + 1} />
+        ) : (
+          <LogRows isPlatformAdmin={isPlatformAdmin} />
+        )}
+      </DataTable>
+    </div>
   )
 }
+
+/** On a phone (where each row is a card, see the table recipe) the invoice date and total say what they are. */
+const phoneLabels = css({
+  mdDown: {
+    '& tbody td[data-label]:not(:empty)::before': {
+      content: 'attr(data-label) ": "',
+      color: 'fg.muted',
+      fontSize: 'xs',
+    },
+  },
+})
 
 const stateMessage = css({
   p: '8',
@@ -384,6 +407,9 @@ function useSortColumns(): { key: SortColumn; label: string }[] {
   return [
     { key: 'name', label: t`Document` },
     { key: 'type', label: t`Type` },
+    { key: 'supplier', label: t`Supplier` },
+    { key: 'doc_date', label: t`Invoice date` },
+    { key: 'total', label: t`Total incl. VAT` },
     { key: 'date', label: t`Uploaded date` },
     { key: 'status', label: t`Status` },
   ]
@@ -444,6 +470,8 @@ function LogRows({ isPlatformAdmin }: { isPlatformAdmin: boolean }) {
   const rowActions = useRowActions()
   const logs = useSelector(dashboard, (s) => s.context.logs)
   const { t, i18n } = useLingui()
+  const columns = useSortColumns()
+  const label = (key: SortColumn) => columns.find((c) => c.key === key)?.label
   const format = new Intl.DateTimeFormat(i18n.locale, {
     month: 'short',
     day: 'numeric',
@@ -451,9 +479,17 @@ function LogRows({ isPlatformAdmin }: { isPlatformAdmin: boolean }) {
     hour: '2-digit',
     minute: '2-digit',
   })
+  const formatDay = new Intl.DateTimeFormat(i18n.locale, { month: 'short', day: 'numeric', year: 'numeric' })
+  const formatAmount = new Intl.NumberFormat(i18n.locale, {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  })
   return logs.map((log) => {
     const opens = hasDetails(log)
-    const open = () => rowActions.send({ type: 'row.open', log })
+    const open = () => {
+      rememberOpener(log)
+      rowActions.send({ type: 'row.open', log })
+    }
     return (
       <Tr
         key={log.id}
@@ -480,9 +516,34 @@ function LogRows({ isPlatformAdmin }: { isPlatformAdmin: boolean }) {
           <LogReason log={log} />
         </Td>
         <Td>{i18n._(LOG_TYPE_LABEL[log.type])}</Td>
+        <Td>
+          {log.supplier ? (
+            <span title={log.supplier} className={css({ display: 'block', maxW: '160px', truncate: true })}>
+              {log.supplier}
+            </span>
+          ) : null}
+        </Td>
+        <Td data-label={label('doc_date')}>
+          {log.doc_date ? formatDay.format(calendarDay(log.doc_date)) : null}
+        </Td>
+        <Td
+          data-label={label('total')}
+          className={css({ textAlign: 'end', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' })}
+        >
+          {log.total == null ? null : formatAmount.format(log.total)}
+        </Td>
         <Td>{format.format(new Date(log.date))}</Td>
         <Td>
-          <StatusBadge status={log.status} />
+          <span className={css({ display: 'inline-flex', flexWrap: 'wrap', gap: '1', alignItems: 'center' })}>
+            <StatusBadge status={log.status} />
+            <ReviewMarker
+              log={log}
+              onOpenDuplicate={(duplicate) => {
+                rememberOpener(log)
+                rowActions.send({ type: 'document.open', kind: duplicate.kind, id: duplicate.document_id })
+              }}
+            />
+          </span>
         </Td>
         <Td>
           {opens ? (
@@ -513,6 +574,12 @@ function LogRows({ isPlatformAdmin }: { isPlatformAdmin: boolean }) {
       </Tr>
     )
   })
+}
+
+/** A `YYYY-MM-DD` day as a local date (not UTC midnight, which is the day before west of Greenwich). */
+function calendarDay(day: string) {
+  const [y, m, d] = day.split('-').map(Number)
+  return new Date(y!, (m ?? 1) - 1, d ?? 1)
 }
 
 function EmptyStateUploads() {

@@ -113,6 +113,7 @@ function useChoiceLabels() {
   const type: Record<Filters['type'], string> = {
     all: t`All types`,
     invoice: i18n._(LOG_TYPE_LABEL.Invoice),
+    expense: i18n._(LOG_TYPE_LABEL.Expense),
     document: i18n._(LOG_TYPE_LABEL.Document),
   }
   const date: Record<Filters['date'], string> = {

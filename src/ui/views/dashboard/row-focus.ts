@@ -23,6 +23,12 @@ export const openableRow = css({
   _focusVisible: { outline: '2px solid', outlineColor: 'accent.default', outlineOffset: '-2px' },
 })
 
+/** The row whose click, key or link opened the details last (a duplicate's link opens another document's). */
+let opener: string | null = null
+export const rememberOpener = (log: LogEntry) => {
+  opener = rowKey(log)
+}
+
 /**
  * After the details `detail` close, focuses the row that opened them when the reloaded rows are shown.
  * `opened` is the open dialog's row key, `waiting` the closed one's until the reload is seen.
@@ -33,7 +39,8 @@ export function useFocusReturnToRow(dashboard: DashboardActor, detail: { kind: s
   const waiting = useRef<{ key: string; reloading: boolean } | null>(null)
   useEffect(() => {
     if (detail) {
-      opened.current = `${detail.kind}-${detail.id}`
+      opened.current = opener ?? `${detail.kind}-${detail.id}`
+      opener = null
       waiting.current = null
       return
     }

@@ -14,6 +14,7 @@ import {
 } from '../../../machines/uploads/upload-dialog.machine'
 import { Button } from '../../components/button'
 import { FileIcon, UploadIcon } from '../../components/icons'
+import { SelectField } from '../../components/select'
 import { Sheet } from '../../components/sheet'
 import { Tabs } from '../../components/tabs'
 import { messageText } from '../../message-texts'
@@ -37,14 +38,13 @@ const removeFile = css({
   mdDown: { display: 'inline-flex', alignItems: 'center', justifyContent: 'center', minW: '11', minH: '11' },
 })
 
-/** The invoice/expense dialog (two tabs) or the document dialog (one tab per category). */
+/** The invoice/expense dialog (two tabs) or the document dialog (a select of the nine categories). */
 export default function UploadDialog({ dialog }: { dialog: UploadDialogActor }) {
   const { t, i18n } = useLingui()
   const kind = useSelector(dialog, (s) => (s.matches({ open: 'document' }) ? 'document' : 'invoice'))
   const tab = useSelector(dialog, (s) => s.context.tab)
   const selected = useSelector(dialog, (s) => s.context.selected)
   const error = useSelector(dialog, (s) => s.context.error)
-  const tabs: readonly UploadTab[] = kind === 'document' ? DOCUMENT_CATEGORIES : INVOICE_TABS
   const tabLabel = (value: UploadTab) => groupLabel(i18n, value)
   const close = () => dialog.send({ type: 'dialog.close' })
   const errorId = useId()
@@ -73,31 +73,13 @@ export default function UploadDialog({ dialog }: { dialog: UploadDialogActor }) 
         </div>
       }
     >
-      <Tabs.Root
-        value={tab}
-        onValueChange={(d) => dialog.send({ type: 'tab.select', tab: d.value as UploadTab })}
-        className={stack({ gap: '4' })}
-      >
-        <Tabs.List className={css({ overflowX: 'auto', flexWrap: 'nowrap' })}>
-          {tabs.map((value) => (
-            <Tabs.Trigger key={value} value={value} className={css({ whiteSpace: 'nowrap' })}>
-              {tabLabel(value)}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
-        {tabs.map((value) => (
-          <Tabs.Content key={value} value={value}>
-            {value === tab ? (
-              <DropZone
-                accept={ACCEPT[value]}
-                onFiles={(files) => dialog.send({ type: 'files.add', files })}
-                describedBy={error ? errorId : undefined}
-                label={tabLabel(value)}
-              />
-            ) : null}
-          </Tabs.Content>
-        ))}
-      </Tabs.Root>
+      <UploadTarget
+        dialog={dialog}
+        kind={kind}
+        tab={tab}
+        describedBy={error ? errorId : undefined}
+        tabLabel={tabLabel}
+      />
       {error ? (
         <p id={errorId} role="alert" className={css({ color: 'red.600', fontSize: 'sm', mt: '3' })}>
           {messageText(error)}
@@ -153,6 +135,66 @@ export default function UploadDialog({ dialog }: { dialog: UploadDialogActor }) 
         </section>
       ) : null}
     </Sheet>
+  )
+}
+
+/** Where the files go: the invoice/expense tabs, or a select of the nine document categories. */
+function UploadTarget({
+  dialog,
+  kind,
+  tab,
+  describedBy,
+  tabLabel,
+}: {
+  dialog: UploadDialogActor
+  kind: 'document' | 'invoice'
+  tab: UploadTab
+  describedBy: string | undefined
+  tabLabel: (value: UploadTab) => string
+}) {
+  const { t } = useLingui()
+  return kind === 'document' ? (
+    // Nine categories: a select, which fits a phone, where tabs would clip them.
+    <div className={stack({ gap: '4' })}>
+      <SelectField
+        label={t`Category`}
+        value={tab}
+        onChange={(e) => dialog.send({ type: 'tab.select', tab: e.currentTarget.value as UploadTab })}
+        options={DOCUMENT_CATEGORIES.map((value) => ({ value, label: tabLabel(value) }))}
+      />
+      <DropZone
+        accept={ACCEPT[tab]}
+        onFiles={(files) => dialog.send({ type: 'files.add', files })}
+        describedBy={describedBy}
+        label={tabLabel(tab)}
+      />
+    </div>
+  ) : (
+    <Tabs.Root
+      value={tab}
+      onValueChange={(d) => dialog.send({ type: 'tab.select', tab: d.value as UploadTab })}
+      className={stack({ gap: '4' })}
+    >
+      <Tabs.List className={css({ overflowX: 'auto', flexWrap: 'nowrap' })}>
+        {INVOICE_TABS.map((value) => (
+          <Tabs.Trigger key={value} value={value} className={css({ whiteSpace: 'nowrap' })}>
+            {tabLabel(value)}
+          </Tabs.Trigger>
+        ))}
+      </Tabs.List>
+      {INVOICE_TABS.map((value) => (
+        <Tabs.Content key={value} value={value}>
+          {value === tab ? (
+            <DropZone
+              accept={ACCEPT[value]}
+              onFiles={(files) => dialog.send({ type: 'files.add', files })}
+              describedBy={describedBy}
+              label={tabLabel(value)}
+            />
+          ) : null}
+        </Tabs.Content>
+      ))}
+    </Tabs.Root>
   )
 }
 

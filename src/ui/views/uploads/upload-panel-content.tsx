@@ -1,11 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
+import { useEffect, useRef } from 'react'
 import { css, cx } from 'styled-system/css'
 import { stack } from 'styled-system/patterns'
 import { button } from 'styled-system/recipes'
 import { groupLabel } from '../../../contract/document-labels'
 import type { UploadStatus } from '../../../machines/uploads/upload-item.machine'
-import type { QueueEntry, UploadQueueActor } from '../../../machines/uploads/upload-queue.machine'
+import {
+  isViewableUpload,
+  type QueueEntry,
+  type UploadQueueActor,
+} from '../../../machines/uploads/upload-queue.machine'
 import { failureText } from '../../message-texts'
 import { batchByMinute, formatFileSize } from './format'
 
@@ -39,6 +44,29 @@ function useCategoryLabel() {
   return (category: string) => groupLabel(i18n, category)
 }
 
+/**
+ * The panel's height (with its margin) as `--upload-panel-height` on the page, 0 once it is gone:
+ * the toasts stand above it instead of covering it.
+ */
+function usePanelHeight() {
+  const region = useRef<HTMLElement>(null)
+  useEffect(() => {
+    const element = region.current
+    const root = document.documentElement
+    if (!element || typeof ResizeObserver === 'undefined') return
+    const observer = new ResizeObserver(() => {
+      const { top } = element.getBoundingClientRect()
+      root.style.setProperty('--upload-panel-height', `${Math.max(0, window.innerHeight - top)}px`)
+    })
+    observer.observe(element)
+    return () => {
+      observer.disconnect()
+      root.style.removeProperty('--upload-panel-height')
+    }
+  }, [])
+  return region
+}
+
 /** The floating upload progress panel, bottom right: one row per queued file until the list is cleared. */
 export default function UploadPanelContent({ queue }: { queue: UploadQueueActor }) {
   const { t, i18n } = useLingui()
@@ -50,9 +78,11 @@ export default function UploadPanelContent({ queue }: { queue: UploadQueueActor 
     ['pending', 'uploading', 'in_progress', 'processing'].includes(u.status),
   )
   const time = (ms: number) => i18n.date(new Date(ms), { hour: '2-digit', minute: '2-digit' })
+  const region = usePanelHeight()
 
   return (
     <section
+      ref={region}
       aria-label={t`Uploads`}
       className={css({
         position: 'fixed',
@@ -212,6 +242,19 @@ function UploadRow({
         >
           {label(upload.status)}
         </span>
+        {isViewableUpload(upload) ? (
+          <button
+            type="button"
+            className={cx(
+              button({ variant: 'link', size: 'sm' }),
+              css({ fontSize: 'xs', h: 'auto', mdDown: { minH: '11', minW: '11' } }),
+            )}
+            aria-label={t`View ${upload.fileName}`}
+            onClick={() => queue.send({ type: 'upload.view', id: upload.id })}
+          >
+            <Trans>View</Trans>
+          </button>
+        ) : null}
         {upload.status === 'uploading' ? (
           <button
             type="button"
