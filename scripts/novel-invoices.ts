@@ -662,12 +662,14 @@ export function makeDoc(seed: number, i: number, heldOut: boolean): Doc {
     vatLabel.endsWith('@') ? `${vatLabel} ${rate}%` : `${vatLabel} ${rateText(lang, rate)}`
   let totalsHtml: string
   if (noVat) {
-    const rows: [string, string][] = chance(r, 0.5)
-      ? [
-          [netLabel, m.fmt(net)],
-          [grossLabel, m.fmt(gross)],
-        ]
-      : [[grossLabel, m.fmt(gross)]]
+    // A wrong total shows only beside a printed net.
+    const rows: [string, string][] =
+      chance(r, 0.5) || variant === 'totals_mismatch'
+        ? [
+            [netLabel, m.fmt(net)],
+            [grossLabel, m.fmt(gross)],
+          ]
+        : [[grossLabel, m.fmt(gross)]]
     totalsHtml =
       totalsForm === 'table'
         ? `<table class="tt"><tr>${rows.map(([l]) => `<th>${esc(l)}</th>`).join('')}</tr><tr>${rows.map(([, v]) => `<td>${v}</td>`).join('')}</tr></table>`
