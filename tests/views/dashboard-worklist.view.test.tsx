@@ -93,7 +93,11 @@ function renderDashboard(rows: unknown[]) {
   const machines = Promise.resolve(
     createDetailsImplementations({ details, notify: toastNotify, uploadQueue: {} as never }),
   )
-  const session = createActor(sessionMachine.provide({ actors: { fetchUser: fromPromise(async () => ada) } }))
+  const session = createActor(
+    sessionMachine.provide({
+      actors: { checkSession: fromPromise(async () => ada), fetchUser: fromPromise(async () => ada) },
+    }),
+  )
   render(
     inApp(
       <CompanyDashboardView dashboard={actor} companyId={COMPANY} />,

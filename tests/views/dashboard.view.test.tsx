@@ -107,7 +107,9 @@ function expectSummaryCards(s: AnyMachineSnapshot, hidden = false) {
  * paths are tested on their own). */
 function adminActors() {
   const session = createActor(
-    sessionMachine.provide({ actors: { fetchUser: fromPromise(async () => ada) } }),
+    sessionMachine.provide({
+      actors: { checkSession: fromPromise(async () => ada), fetchUser: fromPromise(async () => ada) },
+    }),
   ).start()
   const never = () => new Promise<never>(() => {})
   const details = new Proxy({}, { get: () => never }) as DetailsApi
