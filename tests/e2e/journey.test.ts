@@ -226,9 +226,13 @@ it('uploads ten invoices, follows them to the end, filters, resubmits the failed
   // --- A clean invoice's details: its fields, no quality issue, the original in the preview.
   await page.getByRole('button', { name: 'View 0002-facture.pdf' }).click()
   const details = page.getByRole('dialog', { name: 'Invoice details' })
-  await details.getByText('Alpinea Expertise SARL').waitFor()
-  for (const text of ['FA-2026-0621', 'FR87799693148', 'FR7630066762324139733792723', '€12,508.20'])
-    expect(await details.getByText(text, { exact: true }).count(), text).toBe(1)
+  // The fields are editable in place: their values are the inputs'.
+  const field = (label: string) => details.getByLabel(label, { exact: true }).inputValue()
+  await poll(() => field('Business name')).toBe('Alpinea Expertise SARL')
+  expect(await field('Invoice number')).toBe('FA-2026-0621')
+  expect(await field('VAT number')).toBe('FR87799693148')
+  expect(await field('IBAN')).toBe('FR7630066762324139733792723')
+  expect(await field('Total including VAT')).toBe('12508.20')
   await details.getByText('No quality issues').waitFor()
   await details.getByTitle('Preview of 0002-facture.pdf').waitFor()
   expect(await details.getByRole('button', { name: 'Upload new PDF' }).count()).toBe(0)
@@ -457,7 +461,9 @@ it('works at 375 × 740 px: the sidebar overlay, the Upload menu by keyboard, th
   await view.scrollIntoViewIfNeeded()
   await view.click()
   const details = page.getByRole('dialog', { name: 'Invoice details' })
-  await details.getByText('Werner Datentechnik GmbH').waitFor()
+  await poll(() => details.getByLabel('Business name', { exact: true }).inputValue()).toBe(
+    'Werner Datentechnik GmbH',
+  )
   const detailsBox = await details.boundingBox()
   expect(detailsBox!.width).toBeLessThanOrEqual(375)
   await noHorizontalOverflow()

@@ -45,7 +45,13 @@ it('corrects a failed invoice in its dialog, which turns it COMPLETED, then expo
     .getByLabel('Files for Invoices', { exact: true })
     .setInputFiles([join(corpus, '0001-facture.pdf')])
   await upload.getByRole('button', { name: 'Upload', exact: true }).click()
-  await page.getByText(/0001-facture\.pdf failed: /).waitFor({ timeout: 45_000 })
+  // The upload panel (not a toast, while it is open) shows the failure.
+  await page
+    .getByRole('region', { name: 'Uploads', exact: true })
+    .getByRole('listitem')
+    .filter({ hasText: '0001-facture.pdf' })
+    .getByText('Failed', { exact: true })
+    .waitFor({ timeout: 45_000 })
   // By CSS, not role: the row stays in the page while the modal dialog hides it from the accessibility tree.
   const status = () =>
     page.locator('tr', { hasText: '0001-facture.pdf' }).locator('[data-status]').getAttribute('data-status')
