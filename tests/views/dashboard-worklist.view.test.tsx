@@ -95,7 +95,10 @@ function renderDashboard(rows: unknown[]) {
   )
   const session = createActor(
     sessionMachine.provide({
-      actors: { checkSession: fromPromise(async () => ada), fetchUser: fromPromise(async () => ada) },
+      actors: {
+        checkSession: fromPromise(async (): Promise<typeof ada | null> => ada),
+        fetchUser: fromPromise(async () => ada),
+      },
     }),
   )
   render(

@@ -108,7 +108,10 @@ function expectSummaryCards(s: AnyMachineSnapshot, hidden = false) {
 function adminActors() {
   const session = createActor(
     sessionMachine.provide({
-      actors: { checkSession: fromPromise(async () => ada), fetchUser: fromPromise(async () => ada) },
+      actors: {
+        checkSession: fromPromise(async (): Promise<typeof ada | null> => ada),
+        fetchUser: fromPromise(async () => ada),
+      },
     }),
   ).start()
   const never = () => new Promise<never>(() => {})
