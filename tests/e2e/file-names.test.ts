@@ -10,7 +10,7 @@ import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { launchBrowser } from '../support/browser'
 import { type RunningServer, repoRoot, startServer } from '../support/server-process'
-import { ADMIN, openPage, signIn } from './support'
+import { ADMIN, openPage, signIn, uploadSettled } from './support'
 
 const NAME = 'facture_été.pdf'
 let server: RunningServer
@@ -47,7 +47,7 @@ it('keeps facture_été.pdf exactly from the upload dialog to the dashboard row 
   const dialog = page.getByRole('dialog')
   await dialog.getByLabel('Files for Invoices', { exact: true }).setInputFiles(join(dir, NAME))
   await dialog.getByRole('button', { name: 'Upload', exact: true }).click()
-  await page.getByText(`${NAME} processed successfully`).waitFor({ timeout: 45_000 })
+  await uploadSettled(page, NAME)
 
   // The dashboard row: its name cell reads exactly the name.
   const row = page.getByRole('row', { name: new RegExp(NAME.replace('.', '\\.')) })
@@ -56,7 +56,11 @@ it('keeps facture_été.pdf exactly from the upload dialog to the dashboard row 
   expect(await page.locator('body').textContent()).not.toContain('Ã')
 
   // The detail dialog: title and preview named exactly.
-  await page.getByRole('button', { name: `View ${NAME}` }).click()
+  // The table's View (the upload panel has its own).
+  await page
+    .getByRole('table')
+    .getByRole('button', { name: `View ${NAME}` })
+    .click()
   const details = page.getByRole('dialog', { name: 'Invoice details' })
   await details.getByTitle(`Preview of ${NAME}`).waitFor()
   expect(await details.getByText(NAME, { exact: true }).count()).toBeGreaterThan(0)

@@ -9,7 +9,7 @@ import type { APIRequestContext, Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { launchBrowser } from '../support/browser'
 import { type RunningServer, repoRoot, startServer } from '../support/server-process'
-import { ADMIN, openPage, signIn } from './support'
+import { ADMIN, openPage, signIn, uploadSettled } from './support'
 
 const INVOICE = '0002-facture.pdf'
 const corpus = join(repoRoot, '..', 'shared', 'corpus', 'files')
@@ -109,7 +109,7 @@ it('opens an invoice row by Enter or a click on its name, and returns focus into
   const upload = page.getByRole('dialog')
   await upload.getByLabel('Files for Invoices', { exact: true }).setInputFiles(join(corpus, INVOICE))
   await upload.getByRole('button', { name: 'Upload', exact: true }).click()
-  await page.getByText(`${INVOICE} processed successfully`).waitFor({ timeout: 45_000 })
+  await uploadSettled(page, INVOICE)
   await page.getByRole('button', { name: 'Upload', exact: true }).click()
   await page.getByRole('menuitem', { name: 'Upload invoice' }).click()
   await upload.waitFor()

@@ -9,7 +9,7 @@ import type { Browser, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser } from '../support/browser'
 import { type RunningServer, repoRoot, startServer } from '../support/server-process'
-import { ADMIN, openPage, signIn } from './support'
+import { ADMIN, openPage, signIn, uploadSettled } from './support'
 
 const corpus = join(repoRoot, '..', 'shared', 'corpus', 'files')
 const WIDTHS = [320, 375, 1280] as const
@@ -40,7 +40,7 @@ beforeAll(async () => {
     .getByLabel('Files for Invoices', { exact: true })
     .setInputFiles([join(corpus, '0002-facture.pdf')])
   await page.getByRole('dialog').getByRole('button', { name: 'Upload', exact: true }).click()
-  await page.getByText('0002-facture.pdf processed successfully').waitFor({ timeout: 45_000 })
+  await uploadSettled(page, '0002-facture.pdf')
 }, 90_000)
 afterAll(async () => {
   await browser?.close()

@@ -83,3 +83,20 @@ export async function outboxLink(dataDir: string, to: string, path: string): Pro
     .toBe(true)
   return found!
 }
+
+/**
+ * Waits until the upload panel (open on new uploads, and then the only place their progress shows:
+ * no toast repeats it) says the file reached `status` ('Completed' or 'Failed', English interface).
+ */
+export async function uploadSettled(
+  page: Page,
+  fileName: string,
+  status: 'Completed' | 'Failed' = 'Completed',
+) {
+  await page
+    .getByRole('region', { name: 'Uploads', exact: true })
+    .getByRole('listitem')
+    .filter({ hasText: fileName })
+    .getByText(status, { exact: true })
+    .waitFor({ timeout: 45_000 })
+}

@@ -26,8 +26,12 @@ export function CheckingAuthView() {
         })}
       />
       <div className={css({ flex: '1', minW: '0', display: 'flex', flexDirection: 'column' })}>
+        {/* Placed as the shell's header is (sticky, at its stacking level), so nothing moves when it comes. */}
         <header
           className={css({
+            position: 'sticky',
+            top: '0',
+            zIndex: 'sticky',
             h: '16',
             display: 'flex',
             alignItems: 'center',
