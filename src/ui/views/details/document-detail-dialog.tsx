@@ -40,7 +40,7 @@ import { i18n } from '../../i18n'
 import { messageText } from '../../message-texts'
 import { StatusBadge } from '../dashboard/status-badge'
 import { type DocumentEditActor, EditableFields } from './document-fields'
-import { EInvoiceDocument, EInvoicePanel } from './einvoice-panel'
+import { Definitions, EInvoiceDocument, EInvoicePanel } from './einvoice-panel'
 import { formatAmount, formatDate } from './format'
 
 export type DocumentDetailActor = ActorRefFrom<DocumentDetailMachine>
@@ -322,22 +322,7 @@ function Fields({ kind, document: d }: { kind: FinancialKind; document: Financia
       <h3 id="detail-fields-title" className={css({ fontWeight: 'semibold', mb: '2' })}>
         {t`Information`}
       </h3>
-      <dl
-        className={css({
-          display: 'grid',
-          gridTemplateColumns: 'minmax(8rem, auto) 1fr',
-          columnGap: '4',
-          rowGap: '2',
-          fontSize: 'sm',
-        })}
-      >
-        {rows.map(([label, value]) => (
-          <div key={label} className={css({ display: 'contents' })}>
-            <dt className={textRecipe({ tone: 'muted' })}>{label}</dt>
-            <dd className={css({ wordBreak: 'break-word' })}>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <Definitions rows={rows} />
     </section>
   )
 }

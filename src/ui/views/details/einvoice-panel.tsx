@@ -24,7 +24,8 @@ function formatNumber(value: number | null | undefined): string {
 const formatRate = (value: number | null | undefined) =>
   value === null || value === undefined ? '—' : `${formatNumber(value)} %`
 
-function Definitions({ rows }: { rows: [string, ReactNode][] }) {
+/** Label / value rows as a definition list (the detail dialog's fields use it too). */
+export function Definitions({ rows }: { rows: [string, ReactNode][] }) {
   return (
     <dl
       className={css({
