@@ -132,11 +132,12 @@ export function createDocumentProcessor(deps: ProcessorDeps) {
       const quality = assessQuality(kind, fields, { today, duplicate: duplicate !== null })
       const previous = kind === 'invoice' ? await previousIban(db, doc, fields) : null
       if (previous) quality.warnings.push('iban_changed')
+      const extras = extractionExtras(result, kind)
       const qualityDetails = {
+        ...extras.details,
         ...(duplicate && { duplicate: { ...duplicate } }),
         ...(previous && { iban_changed: { previous_iban: previous } }),
       }
-      const extras = extractionExtras(result, kind)
       const errors = [...quality.errors, ...extras.errors]
       const warnings = [...quality.warnings, ...extras.warnings]
       const status: DocumentStatus = errors.length > 0 ? 'FAILED' : 'COMPLETED'

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { extractionExtras } from '../../server/services/documents/einvoice-outcome.ts'
+import { qualityMessage } from '../../server/services/documents/quality.ts'
 import { einvoiceFields, readInvoiceXml } from '../../server/services/einvoice/index.ts'
 import { contractMessages } from '../../src/contract/index.ts'
 import { createTestDatabase, type TestDatabase } from '../support/db.ts'
@@ -173,6 +174,39 @@ describe('the outcome of an e-invoice extraction', () => {
       expect(extractionExtras({ ...base, visual }).warnings).toEqual(['einvoice_mismatch'])
     // Nothing read on the page: nothing to compare.
     expect(extractionExtras({ ...base, visual: null }).warnings).toEqual([])
+  })
+
+  it('details which fields differ, and says so in both languages', async () => {
+    const base = await extraction()
+    const visual = {
+      invoice_number: 'FX 2026 0042',
+      document_date: '2026-11-03',
+      total_invoice_including_vat: 1800.5,
+    }
+    const { details } = extractionExtras({ ...base, visual })
+    expect(details).toEqual({
+      einvoice_mismatch: {
+        fields: [
+          { field: 'document_date', page: '2026-11-03', xml: SAMPLE.issueDate },
+          { field: 'total_invoice_including_vat', page: 1800.5, xml: 180 },
+        ],
+      },
+    })
+    expect(qualityMessage('einvoice_mismatch', 'en', details.einvoice_mismatch)).toBe(
+      `The page differs from the e-invoice data: date 2026-11-03 on the page, ${SAMPLE.issueDate} in the XML; total including VAT 1,800.50 on the page, 180.00 in the XML`,
+    )
+    expect(qualityMessage('einvoice_mismatch', 'fr', details.einvoice_mismatch)).toMatch(
+      /^La page diffère des données de la facture électronique : date .* ; total TTC 1\s800,50 sur la page, 180,00 dans le XML$/,
+    )
+    // Without details (a document processed before they were kept), the general message.
+    expect(qualityMessage('einvoice_mismatch', 'en')).toMatch(/^The invoice number, date or total printed/)
+    expect(qualityMessage('einvoice_mismatch', 'en', { fields: [{ field: 'unknown' }] })).toMatch(
+      /^The invoice number, date or total printed/,
+    )
+    expect(qualityMessage('iban_changed', 'en', { previous_iban: 'DE89370400440532013000' })).toContain(
+      'before (DE89 3704 0044 0532 0130 00):',
+    )
+    expect(extractionExtras({ ...base, visual: null }).details).toEqual({})
   })
 
   it('records the text layer or OCR as the source of a visual reading', async () => {

@@ -139,6 +139,16 @@ describe('iban_changed', () => {
     expect(changed.status).toBe('COMPLETED')
     expect(changed.warnings).toContain('iban_changed')
     expect(changed.qualityDetails.iban_changed).toEqual({ previous_iban: IBAN_A })
+    // The warning's message names the IBAN used before, in both languages.
+    const quality = await (
+      await member.jar.request(ctx.app, `/api/invoices/${changed.id}/quality-data?company_id=${companyA}`)
+    ).json()
+    const before = IBAN_A.replace(/(.{4})(?=.)/g, '$1 ')
+    expect(quality.details.warnings).toContainEqual({
+      code: 'iban_changed',
+      message: expect.stringContaining(`(${before})`),
+      messages: { en: expect.stringContaining(`(${before})`), fr: expect.stringContaining(`(${before})`) },
+    })
 
     // In another company the same supplier has no history.
     expect((await processInvoice(companyB, { vat_number: SUPPLIER, iban: IBAN_B })).warnings).not.toContain(

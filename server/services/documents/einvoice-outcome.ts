@@ -14,25 +14,38 @@ export interface ExtractionExtras {
   dueDate: string | null
   errors: QualityCode[]
   warnings: QualityCode[]
+  /** What a finding is about, kept in `quality_details` under its code. */
+  details: Record<string, Record<string, unknown>>
+}
+
+/** A field whose value on the page differs from the e-invoice's XML. */
+export interface PageDifference {
+  field: 'invoice_number' | 'document_date' | 'total_invoice_including_vat'
+  page: string | number
+  xml: string | number
 }
 
 const compactNumber = (s: string) => s.replace(/[\s./-]/g, '').toLowerCase()
 
-/** The page's number, date or total (where the visual engine read one) differs from the XML's. */
-function pageDisagrees(result: Extraction): boolean {
+/** The page's number, date or total (where the visual engine read one) that differ from the XML's. */
+function pageDifferences(result: Extraction): PageDifference[] {
   const seen = result.visual
-  if (!seen) return false
+  if (!seen) return []
   const f = result.fields
+  const out: PageDifference[] = []
   if (
     seen.invoice_number &&
     f.invoice_number &&
     compactNumber(seen.invoice_number) !== compactNumber(f.invoice_number)
   )
-    return true
-  if (seen.document_date && f.document_date && seen.document_date !== f.document_date) return true
+    out.push({ field: 'invoice_number', page: seen.invoice_number, xml: f.invoice_number })
+  if (seen.document_date && f.document_date && seen.document_date !== f.document_date)
+    out.push({ field: 'document_date', page: seen.document_date, xml: f.document_date })
   const [a, b] = [seen.total_invoice_including_vat, f.total_invoice_including_vat]
   // Credit notes print their total with or without the minus sign the XML gives.
-  return a !== null && b !== null && Math.abs(Math.abs(a) - Math.abs(b)) > 0.0101
+  if (a !== null && b !== null && Math.abs(Math.abs(a) - Math.abs(b)) > 0.0101)
+    out.push({ field: 'total_invoice_including_vat', page: a, xml: b })
+  return out
 }
 
 export function extractionExtras(
@@ -46,13 +59,15 @@ export function extractionExtras(
     fieldSources[field === 'document_date' ? `${kind}_date` : field] = source
   }
   const inv = result.einvoice
-  if (!inv) return { fieldSources, einvoice: null, dueDate: null, errors: [], warnings: [] }
+  if (!inv) return { fieldSources, einvoice: null, dueDate: null, errors: [], warnings: [], details: {} }
   if (inv.due_date) fieldSources.due_date = 'xml'
+  const differences = pageDifferences(result)
   return {
     fieldSources,
     einvoice: inv as unknown as Record<string, unknown>,
     dueDate: inv.due_date,
     errors: checkRules(inv),
-    warnings: pageDisagrees(result) ? ['einvoice_mismatch'] : [],
+    warnings: differences.length > 0 ? ['einvoice_mismatch'] : [],
+    details: differences.length > 0 ? { einvoice_mismatch: { fields: differences } } : {},
   }
 }

@@ -113,8 +113,56 @@ const QUALITY_MESSAGES = {
 export type QualityCode = keyof typeof QUALITY_MESSAGES
 export type Lang = 'en' | 'fr'
 
-export function qualityMessage(code: string, lang: Lang): string {
-  return (QUALITY_MESSAGES as Record<string, { en: string; fr: string }>)[code]?.[lang] ?? code
+/**
+ * A finding's message in one language; with its `quality_details` entry, made specific: which
+ * fields the page and the XML disagree on and their two values, the IBAN the supplier used before.
+ */
+export function qualityMessage(code: string, lang: Lang, detail?: unknown): string {
+  const specific = detail && typeof detail === 'object' ? detailedMessage(code, lang, detail) : null
+  return specific ?? (QUALITY_MESSAGES as Record<string, { en: string; fr: string }>)[code]?.[lang] ?? code
+}
+
+const FIELD_NAMES: Record<string, { en: string; fr: string }> = {
+  invoice_number: { en: 'invoice number', fr: 'numéro de facture' },
+  document_date: { en: 'date', fr: 'date' },
+  total_invoice_including_vat: { en: 'total including VAT', fr: 'total TTC' },
+}
+
+const formatValue = (value: unknown, lang: Lang) =>
+  typeof value === 'number'
+    ? value.toLocaleString(lang === 'fr' ? 'fr-FR' : 'en-GB', {
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 2,
+      })
+    : String(value)
+
+/** An IBAN in groups of four, as it is printed. */
+const groupedIban = (iban: string) => iban.replace(/\s+/g, '').replace(/(.{4})(?=.)/g, '$1 ')
+
+function detailedMessage(code: string, lang: Lang, detail: object): string | null {
+  if (code === 'einvoice_mismatch' && 'fields' in detail && Array.isArray(detail.fields)) {
+    const parts = detail.fields.flatMap((d: { field?: unknown; page?: unknown; xml?: unknown }) => {
+      const name = typeof d?.field === 'string' ? FIELD_NAMES[d.field]?.[lang] : undefined
+      if (!name) return []
+      const [page, xml] = [formatValue(d.page, lang), formatValue(d.xml, lang)]
+      return [
+        lang === 'fr'
+          ? `${name} ${page} sur la page, ${xml} dans le XML`
+          : `${name} ${page} on the page, ${xml} in the XML`,
+      ]
+    })
+    if (parts.length === 0) return null
+    return lang === 'fr'
+      ? `La page diffère des données de la facture électronique : ${parts.join(' ; ')}`
+      : `The page differs from the e-invoice data: ${parts.join('; ')}`
+  }
+  if (code === 'iban_changed' && 'previous_iban' in detail && typeof detail.previous_iban === 'string') {
+    const before = groupedIban(detail.previous_iban)
+    return lang === 'fr'
+      ? `L’IBAN du fournisseur diffère de celui utilisé auparavant (${before}) : confirmez ce changement auprès du fournisseur avant de payer`
+      : `The supplier’s IBAN differs from the one it used before (${before}): confirm the change with the supplier before paying`
+  }
+  return null
 }
 
 export interface QualityResult {

@@ -57,16 +57,19 @@ export function toStatus(row: DocumentRow, lang: Lang) {
     id: row.id,
     status: row.status,
     errors: row.errors,
-    messages: row.errors.map((code) => qualityMessage(code, lang)),
+    messages: row.errors.map((code) => qualityMessage(code, lang, row.qualityDetails[code])),
   }
 }
 
 export function toQualityData(row: DocumentRow, lang: Lang) {
-  const describe = (code: string) => ({
-    code,
-    message: qualityMessage(code, lang),
-    messages: { en: qualityMessage(code, 'en'), fr: qualityMessage(code, 'fr') },
-  })
+  const describe = (code: string) => {
+    const detail = row.qualityDetails[code]
+    return {
+      code,
+      message: qualityMessage(code, lang, detail),
+      messages: { en: qualityMessage(code, 'en', detail), fr: qualityMessage(code, 'fr', detail) },
+    }
+  }
   return {
     ...(row.kind === 'invoice' ? { invoice_id: row.id } : { expense_id: row.id }),
     status: row.status,
