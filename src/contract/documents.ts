@@ -32,13 +32,17 @@ export type DocumentCategory = (typeof DOCUMENT_CATEGORIES)[number]
 export type FileType = {
   readonly mime: 'application/pdf' | 'image/jpeg' | 'image/png' | 'image/gif' | 'application/xml'
   readonly extensions: readonly string[]
+  /** Other media types browsers and mail clients give the same files (`text/xml` for XML). */
+  readonly aliases?: readonly string[]
 }
 export const PDF: FileType = { mime: 'application/pdf', extensions: ['.pdf'] }
 export const JPEG: FileType = { mime: 'image/jpeg', extensions: ['.jpg', '.jpeg'] }
 export const PNG: FileType = { mime: 'image/png', extensions: ['.png'] }
 export const GIF: FileType = { mime: 'image/gif', extensions: ['.gif'] }
 /** A UBL or CII e-invoice: the server accepts it by its root element and namespace, not its name. */
-const XML_EINVOICE: FileType = { mime: 'application/xml', extensions: ['.xml'] }
+const XML_EINVOICE: FileType = { mime: 'application/xml', extensions: ['.xml'], aliases: ['text/xml'] }
+
+const mimesOf = (t: FileType) => [t.mime, ...(t.aliases ?? [])]
 
 export type FinancialKindDefinition = {
   /** The plural that names the kind in API paths and in the upload dialog's tabs. */
@@ -80,7 +84,7 @@ export const otherFinancialKind = (kind: FinancialKind): FinancialKind =>
 
 /** A file picker's `accept` attribute for these types: the extensions, then the media types. */
 export const acceptAttribute = (types: readonly FileType[]): string =>
-  [...types.flatMap((t) => t.extensions), ...types.map((t) => t.mime)].join(',')
+  [...types.flatMap((t) => t.extensions), ...types.flatMap(mimesOf)].join(',')
 
 /**
  * Whether a file chosen in the browser is one of these types, by its reported media type or, when
@@ -88,7 +92,9 @@ export const acceptAttribute = (types: readonly FileType[]): string =>
  */
 export const isFileOfType = (types: readonly FileType[], file: Pick<File, 'name' | 'type'>): boolean => {
   const name = file.name.toLowerCase()
-  return types.some((t) => file.type.includes(t.mime) || t.extensions.some((e) => name.endsWith(e)))
+  return types.some(
+    (t) => mimesOf(t).some((m) => file.type.includes(m)) || t.extensions.some((e) => name.endsWith(e)),
+  )
 }
 
 /** An upload handed to the upload queue: the file, its kind and the category it is filed under. */

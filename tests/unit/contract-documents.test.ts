@@ -14,7 +14,7 @@ const picked = (name: string, type: string) => ({ name, type })
 
 it('gives the file pickers the types each kind accepts: extensions, then media types', () => {
   expect(acceptAttribute(FINANCIAL_KIND.invoice.accepted)).toBe(
-    '.pdf,.jpg,.jpeg,.png,.xml,application/pdf,image/jpeg,image/png,application/xml',
+    '.pdf,.jpg,.jpeg,.png,.xml,application/pdf,image/jpeg,image/png,application/xml,text/xml',
   )
   expect(acceptAttribute(FINANCIAL_KIND.expense.accepted)).toBe('.pdf,application/pdf')
   expect(acceptAttribute([PDF])).toBe('.pdf,application/pdf')
@@ -29,6 +29,9 @@ it('accepts a chosen file by its reported type or, failing that, by its extensio
   expect(isFileOfType(expense, picked('ticket', 'application/pdf'))).toBe(true)
   expect(isFileOfType(expense, picked('ticket.Pdf', 'application/octet-stream'))).toBe(true)
   expect(isFileOfType(expense, picked('photo.jpg', 'image/jpeg'))).toBe(false)
+  // An e-invoice saved without its extension, typed text/xml by the system: an invoice, not an expense.
+  expect(isFileOfType(invoice, picked('INV-2026-0042', 'text/xml'))).toBe(true)
+  expect(isFileOfType(expense, picked('INV-2026-0042', 'text/xml'))).toBe(false)
 })
 
 it('files an invoice or expense upload under its kind’s category', () => {
