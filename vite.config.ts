@@ -97,7 +97,7 @@ export default defineConfig({
             {
               // The app's own always-needed modules: API client, root machines, shell components.
               name: 'app',
-              test: /src[\\/](composition\.ts|ui[\\/](i18n|messages|forms|form-schemas|app-context)\.tsx?|ui[\\/]components[\\/](button|spinner|icons|field|alert|lazy-on-intent|language-menu)\.tsx|machines[\\/](session|language|company-selection|sidebar)\.machine\.ts|api[\\/](http|index|auth|settings|companies|logs|locales)\.ts|contract[\\/](index|common|accounts|administration|documents)\.ts)$/,
+              test: /(styled-system[\\/](helpers|css[\\/]\w+|patterns[\\/]\w+|recipes[\\/]create-recipe)\.mjs|src[\\/](composition\.ts|ui[\\/](i18n|messages|forms|form-schemas|app-context)\.tsx?|ui[\\/]components[\\/](button|spinner|icons|field|alert|lazy-on-intent|language-menu)\.tsx|machines[\\/](session|language|company-selection|sidebar)\.machine\.ts|api[\\/](http|index|auth|settings|companies|logs|locales)\.ts|contract[\\/](index|common|accounts|administration|documents)\.ts))$/,
             },
             {
               // The route files' eager halves (guards, search checks) and the page-focus helper: every

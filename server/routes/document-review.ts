@@ -7,13 +7,8 @@ import { and, desc, eq } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { stream } from 'hono/streaming'
 import * as v from 'valibot'
-import {
-  CORRECTION_SCHEMAS,
-  DateInput,
-  DOCUMENT_STATUSES,
-  FINANCIAL_KIND,
-  type FinancialKind,
-} from '../../src/contract/index.ts'
+import { CORRECTION_SCHEMAS } from '../../src/contract/document-corrections.ts'
+import { DateInput, DOCUMENT_STATUSES, FINANCIAL_KIND, type FinancialKind } from '../../src/contract/index.ts'
 import { type DocumentRow, documentChanges, documents, users } from '../db/schema.ts'
 import { requireUser } from '../http/auth.ts'
 import { type CompanyEnv, requireCompanyMember } from '../http/company-access.ts'

@@ -2,7 +2,7 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { csvCell } from '../../server/services/documents/export.ts'
-import { ExpenseCorrection, InvoiceCorrection, isIsoDate } from '../../src/contract/index.ts'
+import { ExpenseCorrection, InvoiceCorrection, isIsoDate } from '../../src/contract/document-corrections.ts'
 
 const fieldsOf = (result: v.SafeParseResult<v.GenericSchema>) =>
   result.success ? [] : result.issues.map((issue) => v.getDotPath(issue))

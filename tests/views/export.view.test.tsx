@@ -6,6 +6,7 @@ import { type ExportContext, exportMachine } from '../../src/machines/dashboard/
 import { sessionMachine } from '../../src/machines/session/session.machine'
 import { i18n } from '../../src/ui/i18n'
 import { ExportView } from '../../src/ui/views/dashboard/export-dialog'
+import ExportForm from '../../src/ui/views/dashboard/export-form'
 import { exportEvents } from '../machines/export-fixtures'
 import { inApp, testActors } from '../support/render'
 import { describeViewModel } from '../support/view-model'
@@ -30,7 +31,10 @@ describeViewModel('export dialog', {
     const actor = createActor(machine, { inspect, clock, input: { companyId: 3 } })
     actor.start()
     return {
-      element: inApp(<ExportView actor={actor} />, testActors({ session: createActor(sessionMachine) })),
+      element: inApp(
+        <ExportView actor={actor} Form={ExportForm} />,
+        testActors({ session: createActor(sessionMachine) }),
+      ),
       actor: actor as AnyActorRef,
     }
   },

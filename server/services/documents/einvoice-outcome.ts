@@ -19,7 +19,7 @@ export interface ExtractionExtras {
 }
 
 /** A field whose value on the page differs from the e-invoice's XML. */
-export interface PageDifference {
+interface PageDifference {
   field: 'invoice_number' | 'document_date' | 'total_invoice_including_vat'
   page: string | number
   xml: string | number

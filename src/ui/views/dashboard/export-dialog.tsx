@@ -1,26 +1,19 @@
 /**
  * The dashboard's CSV export: a button, then a dialog to choose the kind, a date range, a status
  * and the separator. The view reads the `export` actor and sends; the machine starts the download.
+ * The dialog's form travels in its own chunk (./export-form), fetched on the first intent.
  */
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Trans } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
-import { css } from 'styled-system/css'
-import type { ActorRefFrom } from 'xstate'
-import type { FinancialKind } from '../../../contract'
-import {
-  EXPORT_STATUSES,
-  type ExportMachine,
-  type ExportStatus,
-  type Separator,
-} from '../../../machines/dashboard/export.machine'
+import { type ComponentType, lazy, Suspense, useState } from 'react'
 import { useAppActors, useScreenActor } from '../../app-context'
 import { Button } from '../../components/button'
-import { TextField } from '../../components/field'
-import { FormDialog } from '../../components/form-dialog'
-import { SelectField } from '../../components/select'
 import { i18n } from '../../i18n'
+import type { ExportActor } from './export-form'
 
-export type ExportActor = ActorRefFrom<ExportMachine>
+const loadForm = () => import('./export-form')
+const LazyExportForm = lazy(loadForm)
+const preload = () => void loadForm().catch(() => undefined)
 
 /** The Export button of the selected company's dashboard and its dialog. */
 export function ExportButton({ companyId }: { companyId: number }) {
@@ -29,86 +22,37 @@ export function ExportButton({ companyId }: { companyId: number }) {
   return <ExportView actor={actor} />
 }
 
-/** The button and the dialog of a running `export` actor. */
-export function ExportView({ actor }: { actor: ExportActor }) {
-  const { t } = useLingui()
+/**
+ * The button and the dialog of a running `export` actor. `Form` is the dialog (the lazy chunk by
+ * default; view tests give the module itself). Once opened, it stays mounted so it can animate out.
+ */
+export function ExportView({
+  actor,
+  Form = LazyExportForm,
+}: {
+  actor: ExportActor
+  Form?: ComponentType<{ actor: ExportActor }>
+}) {
   const open = useSelector(actor, (s) => s.matches('open'))
-  const kind = useSelector(actor, (s) => s.context.kind)
-  const status = useSelector(actor, (s) => s.context.status)
-  const separator = useSelector(actor, (s) => s.context.separator)
-  const startDate = useSelector(actor, (s) => s.context.startDate)
-  const endDate = useSelector(actor, (s) => s.context.endDate)
-  const rangeError = useSelector(actor, (s) => s.context.rangeError)
-  const statusLabels: Record<(typeof EXPORT_STATUSES)[number], string> = {
-    completed: t`Completed`,
-    failed: t`Failed`,
-    processing: t`Processing`,
-  }
+  const [mounted, setMounted] = useState(open)
+  if (open && !mounted) setMounted(true)
   return (
     <>
       <Button
         variant="outline"
         size="sm"
         aria-haspopup="dialog"
+        onPointerEnter={preload}
+        onFocus={preload}
         onClick={() => actor.send({ type: 'export.open', language: i18n.locale === 'fr' ? 'fr' : 'en' })}
       >
         <Trans>Export CSV</Trans>
       </Button>
-      <FormDialog
-        open={open}
-        busy={false}
-        onClose={() => actor.send({ type: 'export.cancel' })}
-        onSubmit={() => actor.send({ type: 'export.submit' })}
-        title={t`Export to CSV`}
-        description={t`One row per document with every field, its status, upload date and file name.`}
-        formId="export-form"
-        submitLabel={t`Download`}
-      >
-        <SelectField
-          label={t`Documents`}
-          value={kind}
-          options={[
-            { value: 'invoice', label: t`Invoices` },
-            { value: 'expense', label: t`Expenses` },
-          ]}
-          onChange={(e) => actor.send({ type: 'kind.select', kind: e.target.value as FinancialKind })}
-        />
-        <div
-          className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '3' })}
-        >
-          <TextField
-            type="date"
-            label={t`From`}
-            value={startDate}
-            onChange={(e) => actor.send({ type: 'range.change', startDate: e.target.value, endDate })}
-          />
-          <TextField
-            type="date"
-            label={t`To`}
-            value={endDate}
-            error={rangeError ? t`The end date is before the start date` : undefined}
-            onChange={(e) => actor.send({ type: 'range.change', startDate, endDate: e.target.value })}
-          />
-        </div>
-        <SelectField
-          label={t`Status`}
-          value={status}
-          options={[
-            { value: '', label: t`All statuses` },
-            ...EXPORT_STATUSES.map((s) => ({ value: s, label: statusLabels[s] })),
-          ]}
-          onChange={(e) => actor.send({ type: 'status.select', status: e.target.value as ExportStatus })}
-        />
-        <SelectField
-          label={t`Separator`}
-          value={separator}
-          options={[
-            { value: ';', label: t`Semicolon (;)` },
-            { value: ',', label: t`Comma (,)` },
-          ]}
-          onChange={(e) => actor.send({ type: 'separator.select', separator: e.target.value as Separator })}
-        />
-      </FormDialog>
+      {mounted ? (
+        <Suspense fallback={null}>
+          <Form actor={actor} />
+        </Suspense>
+      ) : null}
     </>
   )
 }
