@@ -1,50 +1,19 @@
 /**
  * Prints the gzip size of the JavaScript a browser loads for /login (signed out) and for the
  * dashboard (signed in, cold load of /), measured in Chromium against the real built app.
- * Budgets: 154 KiB for /login, 161 KiB for the dashboard (what they load today, plus a little). Then the bytes the server sends over the wire for each page's document,
- * JS, CSS and catalog with `Accept-Encoding: br, gzip` (and uncompressed, for comparison).
+ * Budgets: tests/support/bundle.ts (tests/e2e/bundle-budget.test.ts holds them in `npm test`).
+ * Then the bytes the server sends over the wire for each page's document, JS, CSS and catalog with `Accept-Encoding: br, gzip` (and uncompressed, for comparison).
  * Run `npm run build` first (`npm run bench:bundle` does).
  */
-import { gzipSync } from 'node:zlib'
-import type { Page } from 'playwright-core'
 import { launchBrowser } from '../tests/support/browser'
+import { BUDGET_KIB, scriptsLoaded as jsLoaded, totalKiB } from '../tests/support/bundle'
 import { startServer } from '../tests/support/server-process'
 import { printWire, wireSizes } from './bench-wire.ts'
 
-const BUDGET_KIB = { login: 154, dashboard: 161 } as const
 const admin = { email: 'bench@example.com', password: 'Bench1234' }
 
-/** What a page's first paint depends on: its document, scripts, stylesheets and message catalog. */
-const isPageAsset = (type: string, url: URL) =>
-  type === 'document' || type === 'script' || type === 'stylesheet' || url.pathname.startsWith('/locales/')
-
-async function jsLoaded(page: Page, go: () => Promise<unknown>, ready: string) {
-  const files = new Map<string, number>()
-  const assets = new Set<string>()
-  const pending: Promise<void>[] = []
-  const onResponse = (response: import('playwright-core').Response) => {
-    const type = response.request().resourceType()
-    if (isPageAsset(type, new URL(response.url())) && response.request().method() === 'GET')
-      assets.add(response.url())
-    if (type !== 'script') return
-    pending.push(
-      response
-        .body()
-        .then((body) => void files.set(new URL(response.url()).pathname, gzipSync(body, { level: 9 }).length))
-        .catch(() => undefined),
-    )
-  }
-  page.on('response', onResponse)
-  await go()
-  await page.getByText(ready).first().waitFor()
-  await page.waitForLoadState('networkidle')
-  await Promise.all(pending)
-  page.off('response', onResponse)
-  return Object.assign(files, { assets: [...assets] })
-}
-
 function print(label: string, files: Map<string, number>, budget: number) {
-  const total = [...files.values()].reduce((a, b) => a + b, 0)
+  const total = totalKiB(files) * 1024
   console.log(`\n${label}: ${files.size} scripts`)
   for (const [name, size] of [...files].sort((a, b) => b[1] - a[1])) {
     console.log(`  ${(size / 1024).toFixed(1).padStart(7)} KiB  ${name}`)

@@ -1,0 +1,54 @@
+/**
+ * What a page's first screen costs in JavaScript: every script the browser fetched to show it, each
+ * gzip-compressed (level 9), and the page's other first-paint assets (document, CSS, catalog).
+ * Shared by `npm run bench:bundle` (which prints it) and the e2e budget test (which holds it).
+ */
+import { gzipSync } from 'node:zlib'
+import type { Page, Response } from 'playwright-core'
+
+/**
+ * Budgets in KiB of gzip JavaScript. Set in issue 12 at what the pages loaded then plus a little
+ * (152.8 and 159.1 KiB); raised by 2 and 4 KiB when the review, e-invoice and worklist features
+ * landed (their machines and the worklist's columns, markers and drop target are on these pages;
+ * their dialogs load on intent). Lighthouse mobile >= 90 on both pages is the goal behind them.
+ */
+export const BUDGET_KIB = { login: 156, dashboard: 165 } as const
+
+/** What a page's first paint depends on: its document, scripts, stylesheets and message catalog. */
+const isPageAsset = (type: string, url: URL) =>
+  type === 'document' || type === 'script' || type === 'stylesheet' || url.pathname.startsWith('/locales/')
+
+export type LoadedScripts = Map<string, number> & { assets: string[] }
+
+/** The scripts (path → gzip bytes) and assets a page loads until `ready` shows and the network idles. */
+export async function scriptsLoaded(
+  page: Page,
+  go: () => Promise<unknown>,
+  ready: string,
+): Promise<LoadedScripts> {
+  const files = new Map<string, number>()
+  const assets = new Set<string>()
+  const pending: Promise<void>[] = []
+  const onResponse = (response: Response) => {
+    const type = response.request().resourceType()
+    if (isPageAsset(type, new URL(response.url())) && response.request().method() === 'GET')
+      assets.add(response.url())
+    if (type !== 'script') return
+    pending.push(
+      response
+        .body()
+        .then((body) => void files.set(new URL(response.url()).pathname, gzipSync(body, { level: 9 }).length))
+        .catch(() => undefined),
+    )
+  }
+  page.on('response', onResponse)
+  await go()
+  await page.getByText(ready).first().waitFor()
+  await page.waitForLoadState('networkidle')
+  await Promise.all(pending)
+  page.off('response', onResponse)
+  return Object.assign(files, { assets: [...assets] })
+}
+
+/** The total of a page's scripts in KiB. */
+export const totalKiB = (files: Map<string, number>) => [...files.values()].reduce((a, b) => a + b, 0) / 1024
