@@ -47,6 +47,10 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // A browser under CI's load (OCR and server tests run beside it) can take more than
+          // vitest's default second to show a title or move focus after a lazy chunk: polls wait
+          // for their condition up to 10 s (they still fail when it never comes).
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

@@ -387,7 +387,7 @@ it('works at 375 × 740 px: the sidebar overlay, the Upload menu by keyboard, th
   // Enter on the focused Upload button opens its menu (the real trigger took the focus after the
   // menu's own effects, so the menu knows its trigger is focused).
   await page.keyboard.press('Enter')
-  await menu.waitFor({ timeout: 2_000 })
+  await menu.waitFor({ timeout: 10_000 })
   const invoiceItem = menu.getByRole('menuitem', { name: 'Upload invoice' })
   const highlighted = () => menu.locator('[data-highlighted]').textContent()
   await poll(highlighted).toBe('Upload invoice')
