@@ -13,6 +13,7 @@ import {
   createDashboardImplementations,
   createExportImplementations,
 } from './machines/dashboard/dashboard.implementations'
+import type { DetailTarget } from './machines/dashboard/row-actions.machine'
 import type { DetailMachines } from './machines/details/details.implementations'
 import { createSessionImplementations, type SessionActor } from './machines/session/session.implementations'
 import type { KeyValueStorage, Navigator } from './machines/shared/deps'
@@ -67,6 +68,9 @@ export type AppDeps = {
   inspect?: ((event: InspectionEvent) => void) | undefined
 }
 
+/** How long a View from the upload panel waits for its company's dashboard to start. */
+const VIEW_REQUEST_MS = 10_000
+
 export function composeApp(deps: AppDeps): AppActors {
   const { api, notify, navigate, storage, inspect } = deps
   const options = inspect ? { inspect } : {}
@@ -100,11 +104,30 @@ export function composeApp(deps: AppDeps): AppActors {
     return details
   }
 
+  // The upload panel's View: the upload's company dashboard opens the document. When that dashboard
+  // is not on screen (another page, or another company selected since), the company is selected and
+  // the dashboard shown, which takes the request as it starts. A request nobody took within
+  // VIEW_REQUEST_MS (the user went elsewhere) lapses rather than open a dialog out of the blue later.
+  let viewRequest: { companyId: number; target: DetailTarget; at: number } | null = null
+  uploadQueue.on('uploads.view', ({ companyId, kind, id }) => {
+    viewRequest = { companyId, target: { kind, id }, at: Date.now() }
+    if (companySelection.getSnapshot().context.selectedId !== companyId)
+      companySelection.send({ type: 'company.select', id: companyId })
+    navigate.toPath('/')
+  })
+  const takeViewRequest = (companyId: number): DetailTarget | null => {
+    const request = viewRequest
+    if (!request || request.companyId !== companyId) return null
+    viewRequest = null
+    return Date.now() - request.at <= VIEW_REQUEST_MS ? request.target : null
+  }
+
   const account = createAccountImplementations({ api, notify, navigate, clipboard: deps.clipboard, session })
   const machines: ScreenMachines = {
     ...account,
     firstAdmin: sessionFlow.firstAdmin,
-    dashboard: createDashboardImplementations({ api, notify, uploads: uploadQueue }).dashboard,
+    dashboard: createDashboardImplementations({ api, notify, uploads: uploadQueue, takeViewRequest })
+      .dashboard,
     exportDocuments: createExportImplementations({
       api,
       notify,

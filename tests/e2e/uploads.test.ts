@@ -72,6 +72,14 @@ it('uploads two corpus invoices, shows their progress and outcome, and lists the
   await viewed.getByTitle('Preview of 0002-facture.pdf').waitFor()
   await viewed.getByRole('button', { name: 'Close details' }).click()
   await expect.poll(() => viewed.count()).toBe(0)
+  // From another page, View goes back to the dashboard and opens the invoice there.
+  await page.getByRole('navigation').getByRole('link', { name: 'Settings' }).click()
+  await page.waitForURL((url) => url.pathname === '/settings')
+  await panelRow('0002-facture.pdf').getByRole('button', { name: 'View 0002-facture.pdf' }).click()
+  await page.waitForURL((url) => url.pathname === '/')
+  await viewed.getByTitle('Preview of 0002-facture.pdf').waitFor()
+  await viewed.getByRole('button', { name: 'Close details' }).click()
+  await expect.poll(() => viewed.count()).toBe(0)
 
   const rows = page.getByRole('table').getByRole('row')
   await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(3)

@@ -151,7 +151,7 @@ describe('the dashboard flow', () => {
 })
 
 /** The API the root needs, faked: a signed-in user (until logout), one company, French saved. */
-function fakeApi(uploads: ReturnType<typeof pendingUploads>, calls: string[]) {
+function fakeApi(uploads: ReturnType<typeof pendingUploads>, calls: string[], companies = [acme]) {
   let signedIn = true
   return {
     auth: {
@@ -172,7 +172,7 @@ function fakeApi(uploads: ReturnType<typeof pendingUploads>, calls: string[]) {
     companies: {
       mine: async () => {
         calls.push('companies.mine')
-        return [acme]
+        return companies
       },
       logoUrl: () => '',
       users: async () => [],
@@ -203,16 +203,19 @@ function fakeApi(uploads: ReturnType<typeof pendingUploads>, calls: string[]) {
   } as unknown as Api
 }
 
-function composeWithFakes(inspect?: (event: InspectionEvent) => void) {
+function composeWithFakes(
+  inspect?: (event: InspectionEvent) => void,
+  options: { companies?: MyCompany[]; visits?: string[] } = {},
+) {
   const calls: string[] = []
   const notices: string[] = []
   const uploads = pendingUploads()
   const storage = new Map<string, string>()
   const activated: string[] = []
   const actors = composeApp({
-    api: fakeApi(uploads, calls),
+    api: fakeApi(uploads, calls, options.companies),
     notify: recordingNotifier(notices),
-    navigate: { toPath: () => undefined, toLogin: () => undefined },
+    navigate: { toPath: (path) => void options.visits?.push(path), toLogin: () => undefined },
     storage: {
       getItem: (key) => storage.get(key) ?? null,
       setItem: (key, value) => void storage.set(key, value),
@@ -272,6 +275,55 @@ describe('the composition root', () => {
     uploads.answers[0]!('COMPLETED')
     await waitFor(board, () => lists() === 2)
     board.stop()
+  })
+
+  it("the upload panel's View opens the document on its company's dashboard, selecting that company and showing the dashboard when needed", async () => {
+    const globex: MyCompany = { ...acme, id: 8, name: 'Globex' }
+    const visits: string[] = []
+    const { actors, uploads } = composeWithFakes(undefined, { companies: [acme, globex], visits })
+    await waitFor(actors.companySelection, (s) => s.context.selectedId === 7)
+    const queue = actors.uploadQueue!
+    const settle = async (companyId: number) => {
+      const n = uploads.answers.length
+      queue.send({ type: 'uploads.add', files: [invoice(`${n}.pdf`)], companyId, at: n })
+      await waitFor(queue, () => uploads.answers.length === n + 1)
+      uploads.answers[n]!('COMPLETED')
+      await waitFor(queue, (s) => s.context.uploads[n]?.status === 'success')
+      return queue.getSnapshot().context.uploads[n]!
+    }
+    const dashboardOf = async (companyId: number) => {
+      const board = createActor(actors.machines.dashboard, { input: { companyId } }).start()
+      await waitFor(board, (s) => s.matches({ data: 'ready' }))
+      return board
+    }
+    const viewing = (board: Awaited<ReturnType<typeof dashboardOf>>) => {
+      const rows = board.getSnapshot().children.rowActions!.getSnapshot()
+      return rows.matches('viewing') ? rows.context.detail : null
+    }
+
+    // Acme's dashboard on screen, an Acme upload viewed: it opens there.
+    const onScreen = await dashboardOf(7)
+    const mine = await settle(7)
+    queue.send({ type: 'upload.view', id: mine.id })
+    await waitFor(onScreen, (s) => s.children.rowActions!.getSnapshot().matches('viewing'))
+    expect(viewing(onScreen)).toEqual({ kind: 'invoice', id: mine.documentId })
+    onScreen.stop()
+    // Taken: a later Acme dashboard opens nothing.
+    const later = await dashboardOf(7)
+    expect(viewing(later)).toBeNull()
+
+    // A Globex upload viewed from Acme's dashboard: Globex is selected and the dashboard shown,
+    // Acme's dashboard does not open it, Globex's opens it as it starts, once.
+    const theirs = await settle(8)
+    queue.send({ type: 'upload.view', id: theirs.id })
+    expect(actors.companySelection.getSnapshot().context.selectedId).toBe(8)
+    expect(visits.at(-1)).toBe('/')
+    expect(viewing(later)).toBeNull()
+    later.stop()
+    const switched = await dashboardOf(8)
+    expect(viewing(switched)).toEqual({ kind: 'invoice', id: theirs.documentId })
+    switched.stop()
+    expect(viewing(await dashboardOf(8))).toBeNull()
   })
 
   it('loads the administration and detail machines once per root, not once per module', async () => {

@@ -9,7 +9,7 @@ import { type Notify, notice } from '../shared/notice'
 import type { UploadQueueActor } from '../uploads/upload-queue.machine'
 import { dashboardMachine, toQuery } from './dashboard.machine'
 import { exportMachine } from './export.machine'
-import { rowActionsMachine } from './row-actions.machine'
+import { type DetailTarget, rowActionsMachine } from './row-actions.machine'
 
 export type DashboardActor = ActorRefFrom<typeof dashboardMachine>
 
@@ -18,9 +18,14 @@ export type DashboardDeps = {
   notify: Notify
   /** The upload queue whose accepted and settled uploads reload the dashboard (none in tests that do not upload). */
   uploads?: Pick<UploadQueueActor, 'on'>
+  /**
+   * The document the upload panel's View asked for while this company's dashboard was not on
+   * screen (another page, another company selected), taken once: the dashboard opens it as it starts.
+   */
+  takeViewRequest?: (companyId: number) => DetailTarget | null
 }
 
-export function createDashboardImplementations({ api, notify, uploads }: DashboardDeps) {
+export function createDashboardImplementations({ api, notify, uploads, takeViewRequest }: DashboardDeps) {
   return {
     dashboard: dashboardMachine.provide({
       actors: {
@@ -32,9 +37,13 @@ export function createDashboardImplementations({ api, notify, uploads }: Dashboa
               if (event.companyId === input.companyId) sendBack({ type: 'uploads.accepted' })
             }),
             uploads?.on('uploads.view', ({ companyId, kind, id }) => {
-              if (companyId === input.companyId) sendBack({ type: 'document.open', kind, id })
+              if (companyId !== input.companyId) return
+              takeViewRequest?.(companyId)
+              sendBack({ type: 'document.open', kind, id })
             }),
           ]
+          const requested = takeViewRequest?.(input.companyId)
+          if (requested) sendBack({ type: 'document.open', ...requested })
           return () => {
             for (const subscription of subscriptions) subscription?.unsubscribe()
           }
