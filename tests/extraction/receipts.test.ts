@@ -959,6 +959,136 @@ describe('till receipts as OCR misreads them (receipt.ts)', () => {
   })
 })
 
+describe("till totals from the till's sums (receipt.ts, totals.ts)", () => {
+  it('keeps the printed total when a rounding row after the cash rounds only the change', () => {
+    const fields = totals([
+      [
+        [20, 'TOTAL (GST INCL)'],
+        [150, '13.78'],
+      ],
+      [
+        [20, 'CASH'],
+        [150, '20.00'],
+      ],
+      [
+        [20, 'ROUNDING ADJUSTMENTS'],
+        [150, '0.02'],
+      ],
+      [
+        [20, 'CHANGE DUE'],
+        [150, '6.20'],
+      ],
+    ])
+    expect(fields.total_invoice_including_vat).toBe(13.78)
+  })
+
+  it('reads a tax summary\'s "TOTAL" row as the amount before tax, the tax added to it', () => {
+    const fields = totals([
+      [
+        [20, 'Item A'],
+        [150, '40.00'],
+      ],
+      [[80, 'GST AMT : RM4.43']],
+      [
+        [20, 'Total points'],
+        [150, '2.10'],
+      ],
+      [
+        [20, 'GST Summary'],
+        [100, 'Amount(RM)'],
+        [160, 'Tax(RM)'],
+      ],
+      [
+        [20, 'SR 6%'],
+        [110, '73.87'],
+        [170, '4.43'],
+      ],
+      [
+        [20, 'TOTAL'],
+        [110, '73.87'],
+        [170, '4.43'],
+      ],
+    ])
+    expect(fields.total_invoice_including_vat).toBe(78.3)
+    expect(fields.total_vat_amount).toBe(4.43)
+    expect(fields.total_charge_excluding_vat).toBe(73.87)
+  })
+
+  it('keeps the last amount of a tax summary row of net, tax and total as the gross', () => {
+    const fields = totals([
+      [
+        [20, 'GST Summary'],
+        [80, 'Net'],
+        [120, 'GST'],
+        [160, 'Total'],
+      ],
+      [
+        [20, 'TOTAL'],
+        [80, '9.81'],
+        [120, '0.59'],
+        [160, '10.40'],
+      ],
+    ])
+    expect(fields.total_invoice_including_vat).toBe(10.4)
+  })
+
+  it('adds up the item rows, discounts less, when OCR lost the amounts of the total rows', () => {
+    const fields = totals([
+      [
+        [20, '2504018600'],
+        [100, '1 x 55.90'],
+        [170, '55.90'],
+      ],
+      [
+        [20, 'Disc 10.00%'],
+        [170, '-5.59'],
+      ],
+      [
+        [20, '2504017600'],
+        [100, '1 x 55.90'],
+        [170, '55.90'],
+      ],
+      [
+        [20, 'Disc 10.00%'],
+        [170, '-5.59'],
+      ],
+      [[20, 'Total Sales Incl. GST']],
+      [[20, 'Rounding Adjustment']],
+      [[20, 'Total After Rounding']],
+    ])
+    // 100.62, rounded to 5 cents as the till's rounding row says.
+    expect(fields.total_invoice_including_vat).toBe(100.6)
+  })
+
+  it('adds up no item rows when a total row holds figures (its amount misread) or amounts are labelled', () => {
+    const items: Row[] = [
+      [
+        [20, 'ALARM'],
+        [170, '250.00'],
+      ],
+      [
+        [20, 'Sales Incl. GST 6%'],
+        [170, '250.00'],
+      ],
+    ]
+    expect(totals([...items, [[20, 'Total Sales  2500']]]).total_invoice_including_vat).toBe(250)
+    expect(
+      totals([
+        ...items,
+        [[20, 'Total Sales']],
+        [
+          [20, 'CASH'],
+          [170, '300.00'],
+        ],
+        [
+          [20, 'CHANGE'],
+          [170, '50.00'],
+        ],
+      ]).total_invoice_including_vat,
+    ).toBe(250)
+  })
+})
+
 describe('till receipt merchant (receipt.ts)', () => {
   it('takes the name line over the address, not a bigger logo read as words above it', () => {
     expect(merchant([[[60, 'Adon big']], [[30, 'PERNIAGAAN SERI MAJU']], ...address], { 0: 16 })).toBe(

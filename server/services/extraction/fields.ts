@@ -1267,7 +1267,7 @@ export function extractFields(pages: PageText[]): ExtractedFields {
   const german = germanSupplier(supplier.address, vatNumber)
   const cands = amountCandidates(till ? repairTillLabels(lines) : lines, (s) => customer.has(s))
   const decided = decideTotals(cands, hasVat)
-  const totals = till ? checkTillTotal(cands, decided) : decided
+  const totals = till ? checkTillTotal(cands, decided, lines) : decided
   return {
     invoice_number: findInvoiceNumber(lines, customer),
     document_date: findIssueDate(pages, lines, customer, dateOrder(lines.map((l) => l.text).join('\n'))),
