@@ -1122,6 +1122,75 @@ describe('till receipt merchant (receipt.ts)', () => {
     )
   })
 
+  it('joins a name printed on two lines in one type over its registration line', () => {
+    // Chosen line first, its continuation under it; or the continuation chosen, its start above.
+    expect(merchant([[[40, 'RESTORAN SERI']], [[50, 'SERI HOUSE']], [[50, '002693074-K']], ...address])).toBe(
+      'RESTORAN SERI SERI HOUSE',
+    )
+    expect(
+      merchant([
+        [[40, 'THE GOLDEN KITCH']],
+        [[60, 'TAMAN INDAH']],
+        [[40, 'GST Reg No: 001403346944']],
+        ...address,
+      ]),
+    ).toBe('THE GOLDEN KITCH TAMAN INDAH')
+    // A lone trade word on the second line ends the name.
+    expect(
+      merchant([[[40, 'TSH POWER HARDWARE']], [[70, 'TRADING']], [[70, '002458685-T']], ...address]),
+    ).toBe('TSH POWER HARDWARE TRADING')
+  })
+
+  it('joins no branch under a company, no brand over it, no address line, no line in another type', () => {
+    expect(
+      merchant([
+        [[30, 'SERI SHAAS SDN BHD (728515-M)']],
+        [[40, 'MYMART SRI MUDA']],
+        [[40, 'GST ID: 000429166592']],
+      ]),
+    ).toBe('SERI SHAAS SDN BHD')
+    expect(
+      merchant([[[70, 'CITY MILK']], [[30, 'R&C VENTURE SDN BHD']], [[50, '(1191015-W)']], ...address]),
+    ).toBe('R&C VENTURE SDN BHD')
+    // The line under the name starts the address (a postcode line follows, no registration).
+    expect(
+      merchant([[[30, 'RELAIS TOTAL OULMES']], [[30, 'AUTOROUTE RABAT MEKNES']], [[40, '15000 KHEMISSET']]]),
+    ).toBe('RELAIS TOTAL OULMES')
+    expect(
+      merchant(
+        [
+          [[30, 'FACE TO FACE NOODLE HOUSE']],
+          [[50, 'FTOF NOODLE HOUSE']],
+          [[50, '(002049088-U)']],
+          ...address,
+        ],
+        {
+          0: 11,
+        },
+      ),
+    ).not.toContain('FACE TO FACE')
+  })
+
+  it('reads the "|" or "!" OCR makes of a last I, and the "]" of a last l, in the name', () => {
+    expect(merchant([[[40, 'RESTORAN JIAWE|']], [[50, '002693074-K']], ...address])).toBe('RESTORAN JIAWEI')
+    expect(merchant([[[40, 'FUY! MINI MARKET']], [[50, '002693074-K']], ...address])).toBe('FUYI MINI MARKET')
+    expect(merchant([[[40, 'BHPetro] Palekbang']], ...address])).toBe('BHPetrol Palekbang')
+  })
+
+  it("takes the station's line over its address, not its operator's line under it (unless a company)", () => {
+    const station = (operator: string) =>
+      merchant([
+        [[40, 'BHPetrol Subang Airport']],
+        [[30, 'Jalan Lapangan Terbang Subang']],
+        [[50, '47200 Subang']],
+        [[50, 'Selangor']],
+        [[45, operator]],
+        [[40, 'CO. REG. NO: 000948487-V']],
+      ])
+    expect(station("D'Rosh Servport")).toBe('BHPetrol Subang Airport')
+    expect(station('Esjay Fuel Enterprise')).toBe('Esjay Fuel Enterprise')
+  })
+
   it('reads "SDN: BHD" (a colon OCR set in the legal form) as "SDN BHD"', () => {
     expect(merchant([[[20, 'MAJU HANDEL SDN: BHD']], [[50, '(1074617K)']], ...address])).toBe(
       'MAJU HANDEL SDN BHD',

@@ -287,7 +287,7 @@ const TRAILING_REGISTRATION =
  * misreading of the Malaysian legal form "SDN BHD" as "SON BHD" repaired.
  */
 function nameCandidate(text: string): { name: string; registration: boolean } {
-  let t = cutAtRegistration(text)
+  let t = cutAtRegistration(letterI(text))
     .replace(/[★☆*]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim()
@@ -337,6 +337,16 @@ function nameCandidate(text: string): { name: string; registration: boolean } {
   const tail = t.match(/^(.*\b(?:sdn\.?\s*bhd|bhd|berhad|s\/b|ltd|gmbh|sarl)\.?)\s+(\S{1,3})$/i)
   if (tail && !/^\(.*\)$/.test(tail[2]!)) t = tail[1]!
   return { name: t, registration }
+}
+
+/**
+ * OCR's "|" or "!" for the letter I ending a word of capitals or inside one ("JIAWE|", "DAMA!"),
+ * its "|" or "]" for an l ending a word in lower case ("Petro]").
+ */
+function letterI(text: string): string {
+  return text
+    .replace(/(?<=\p{Lu}{2})[|!](?=\s|$|\p{Lu})/gu, 'I')
+    .replace(/(?<=\p{Lu}\p{Ll}+)[|\]](?=\s|$)/gu, 'l')
 }
 
 /** A zero OCR read for the letter O in a word of capitals ("HAI-0", "H0TEL"); numbers keep theirs. */
@@ -451,6 +461,21 @@ function findSupplier(pages: PageText[], lines: Line[], customer: Set<Segment>, 
       const street = (t: string) =>
         (STREET.test(t) && /\d/.test(t)) || POSTCODE.test(t) || /^\d+[a-z]?\s?[,\s]/.test(t)
       if (above.some((s) => !REGISTRATION_LINE.test(f(s.text)) && street(f(s.text)))) score -= 6
+      // A till's letterhead opens with its name: a line under the address's postcode is a
+      // station's or a shop's operator, the name only when it is a company (a legal form).
+      else if (
+        till &&
+        !LEGAL_FORM.test(folded) &&
+        lines
+          .slice(Math.max(0, li - 4), li)
+          .some(
+            (l) =>
+              l.page === line.page &&
+              line.y - l.y < Math.max(seg.size, 8) * 5 &&
+              l.segments.some((s) => overlaps(s, seg, 30) && POSTCODE.test(f(s.text))),
+          )
+      )
+        score -= 6
       if (line.y > afterLetterhead) score -= 5
       score -= (line.y / page1.height) * 12
       // The sender's one-line return address above the window names it.
@@ -497,7 +522,7 @@ function findSupplier(pages: PageText[], lines: Line[], customer: Set<Segment>, 
   if (party && (weak || otherCompany || lesser) && (!best || f(best.name) !== f(party.name)))
     return { name: printedCase(party.name, lines), address: party.address }
   if (!best) return { name: null, address: null }
-  const joined = wrappedName(lines, best)
+  const joined = till ? tillTwoLines(lines, wrappedName(lines, best)) : wrappedName(lines, best)
   return {
     name: printedCase(joined.name, lines),
     address: findAddress(lines, joined.line, joined.seg, customer) ?? sender?.address ?? null,
@@ -684,6 +709,55 @@ function wrappedName(lines: Line[], best: { seg: Segment; line: Line; name: stri
       line: below!,
       seg: tail,
     }
+  return best
+}
+
+/** Capitals only (OCR's "|" for an I included): a till's name line. */
+const capitalsOnly = (t: string) => /\p{Lu}{2}/u.test(t) && !/\p{Ll}/u.test(t)
+
+/**
+ * A till's name printed on two lines in one type ("RESTAURANT SERI" over "SERI HOUSE", "TSH
+ * POWER HARDWARE" over "TRADING"), right above the letterhead's body (registration, tax number,
+ * address): both lines in capitals, without figures, neither a company with its legal form (a
+ * company line's next line is its branch, the line above a company its brand), the second one
+ * no address. The chosen line may be either of the two.
+ */
+function tillTwoLines(lines: Line[], best: { seg: Segment; line: Line; name: string }) {
+  const li = lines.indexOf(best.line)
+  const piece = (l: Line | undefined, from: Line) => {
+    if (!l || l.page !== from.page || l.segments.length !== 1) return null
+    const seg = l.segments[0]!
+    if (!overlaps(seg, best.seg, 20) || Math.abs(l.y - from.y) > Math.max(best.seg.size, 8) * 1.8) return null
+    if (Math.min(seg.size, best.seg.size) / Math.max(seg.size, best.seg.size) < 0.85) return null
+    const { name } = nameCandidate(seg.text)
+    return { seg, name }
+  }
+  // A name part: capitals, no figure, no address, no field label.
+  const part = (t: string) =>
+    capitalsOnly(t) && !/[\d:]/.test(t) && isNameLike(t) && !POSTCODE.test(f(t)) && !isFieldLabel(t)
+  // A company with its legal form ("… SDN BHD") is whole; a lone trade word ("TRADING") is an end.
+  const whole = (t: string) => LEGAL_FORM.test(f(t)) && f(t).split(/\s+/).length > 1
+  // The registration or tax line under the name (an address line may follow a name's first line).
+  const body = (l: Line | undefined) =>
+    (l?.segments ?? []).some((seg) => {
+      const t = f(seg.text).trim()
+      return (
+        REGISTRATION_LINE.test(t) || /\b(gst|sst|reg|roc)\b/.test(t) || /^\(?\d{5,}\s*-?\s*[a-z]?\)?$/.test(t)
+      )
+    })
+  if (!part(best.name) || whole(best.name)) return best
+  const below = piece(lines[li + 1], best.line)
+  if (below && part(below.name) && !whole(below.name) && body(lines[li + 2]))
+    return { name: `${best.name} ${below.name}`, line: lines[li + 1]!, seg: below.seg }
+  const above = piece(lines[li - 1], best.line)
+  if (
+    above &&
+    part(above.name) &&
+    !whole(above.name) &&
+    !LEGAL_FORM.test(f(above.name)) &&
+    body(lines[li + 1])
+  )
+    return { name: `${above.name} ${best.name}`, line: best.line, seg: best.seg }
   return best
 }
 
