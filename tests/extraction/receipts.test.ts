@@ -1139,6 +1139,23 @@ describe('till receipt merchant (receipt.ts)', () => {
     expect(
       merchant([[[40, 'TSH POWER HARDWARE']], [[70, 'TRADING']], [[70, '002458685-T']], ...address]),
     ).toBe('TSH POWER HARDWARE TRADING')
+    // (In a bigger type, a speck beside it.)
+    expect(
+      merchant(
+        [
+          [[40, 'TSH POWER HARDWARE']],
+          [
+            [70, 'TRADING'],
+            [150, ':'],
+          ],
+          [[70, '002458685-T']],
+          ...address,
+        ],
+        {
+          1: 10,
+        },
+      ),
+    ).toBe('TSH POWER HARDWARE TRADING')
   })
 
   it('joins no branch under a company, no brand over it, no address line, no line in another type', () => {
@@ -1189,6 +1206,21 @@ describe('till receipt merchant (receipt.ts)', () => {
       ])
     expect(station("D'Rosh Servport")).toBe('BHPetrol Subang Airport')
     expect(station('Esjay Fuel Enterprise')).toBe('Esjay Fuel Enterprise')
+  })
+
+  it('reads "Sdn Bhd" whose first word OCR mangled ("SON, BHD", "SC! : BHD", "Sh Bhd"), not "BHD" alone', () => {
+    const named = (line: string) => merchant([[[30, line]], [[50, '(1234567-T)']], ...address])
+    expect(named('RAPID RAIL SC! : BHD')).toBe('RAPID RAIL SDN BHD')
+    expect(named('MAJU MOTOR SON, BHD.')).toBe('MAJU MOTOR SDN. BHD.')
+    expect(named('Seri Care Sh Bhd')).toBe('Seri Care Sdn Bhd')
+    expect(named('HAI-O RAYA BHD')).toBe('HAI-O RAYA BHD')
+  })
+
+  it('drops specks after a trade word ending the name, not a legal form', () => {
+    const named = (line: string) => merchant([[[30, line]], [[50, '(1234567-T)']], ...address])
+    expect(named('YONG CEN ENTERPRISE FO TE')).toBe('YONG CEN ENTERPRISE')
+    expect(named('KEDAI MAJU TRADING CO')).toBe('KEDAI MAJU TRADING CO')
+    expect(named('RESTORAN AH MA')).toBe('RESTORAN AH MA')
   })
 
   it('reads "SDN: BHD" (a colon OCR set in the legal form) as "SDN BHD"', () => {

@@ -329,6 +329,12 @@ function nameCandidate(text: string): { name: string; registration: boolean } {
       (_, sdn: string) => `${sdn}${sdn.startsWith('s') ? 'bhd' : 'BHD'}`,
     )
     .replace(/\bS[i1l]n(\.?\s*)Bhd\b/g, 'Sdn$1Bhd')
+    // Malaysia's "Sdn Bhd" as OCR mangles its first word: "SON, BHD", "SC! : BHD", "Shn Bhd".
+    .replace(
+      /\bS([\p{L}!|10]{1,2})([.,]?)\s*[:;]?\s*(BHD|Bhd)\b/gu,
+      (m, mid: string, dot: string, bhd: string) =>
+        /^dn$/i.test(mid) ? m : `${bhd === 'BHD' ? 'SDN' : 'Sdn'}${dot ? '.' : ''} ${bhd}`,
+    )
     .split(' ')
     .map(letterO)
     .join(' ')
@@ -336,6 +342,21 @@ function nameCandidate(text: string): { name: string; registration: boolean } {
   // Nothing follows a legal form but specks ("… SDN. BHD. Wr").
   const tail = t.match(/^(.*\b(?:sdn\.?\s*bhd|bhd|berhad|s\/b|ltd|gmbh|sarl)\.?)\s+(\S{1,3})$/i)
   if (tail && !/^\(.*\)$/.test(tail[2]!)) t = tail[1]!
+  // Nor a trade word ending a name ("YONG ENTERPRISE FO TE"): one or two specks of one or two
+  // letters after it are a stamp's or a logo's, unless a legal form ("TRADING CO").
+  const words = t.split(' ')
+  for (let n = 2; n >= 1; n--) {
+    const specks = words.slice(-n)
+    const end = words.slice(0, -n)
+    if (
+      end.length >= 2 &&
+      specks.every((w) => /^\p{L}{1,2}$/u.test(w) && !LEGAL_FORM.test(f(w))) &&
+      (hasLabel('trade_word', end[end.length - 1]!) || LEGAL_FORM.test(f(end.join(' '))))
+    ) {
+      t = end.join(' ')
+      break
+    }
+  }
   return { name: t, registration }
 }
 
@@ -725,11 +746,15 @@ const capitalsOnly = (t: string) => /\p{Lu}{2}/u.test(t) && !/\p{Ll}/u.test(t)
 function tillTwoLines(lines: Line[], best: { seg: Segment; line: Line; name: string }) {
   const li = lines.indexOf(best.line)
   const piece = (l: Line | undefined, from: Line) => {
-    if (!l || l.page !== from.page || l.segments.length !== 1) return null
-    const seg = l.segments[0]!
+    // (Specks OCR read beside it, ":" or "|", are no second column.)
+    const segs = l?.segments.filter((x) => /[\p{L}\d]/u.test(x.text)) ?? []
+    if (!l || l.page !== from.page || segs.length !== 1) return null
+    const seg = segs[0]!
     if (!overlaps(seg, best.seg, 20) || Math.abs(l.y - from.y) > Math.max(best.seg.size, 8) * 1.8) return null
-    if (Math.min(seg.size, best.seg.size) / Math.max(seg.size, best.seg.size) < 0.85) return null
     const { name } = nameCandidate(seg.text)
+    // One type, but for a lone legal form or trade word ending the name ("TRADING").
+    const tail = LEGAL_FORM.test(f(name)) && !/\s/.test(name.trim())
+    if (!tail && Math.min(seg.size, best.seg.size) / Math.max(seg.size, best.seg.size) < 0.85) return null
     return { seg, name }
   }
   // A name part: capitals, no figure, no address, no field label.
