@@ -1188,6 +1188,49 @@ describe('till receipt merchant (receipt.ts)', () => {
     ).not.toContain('FACE TO FACE')
   })
 
+  it("joins the line above a company line, in its style and a smaller type, as the name's start", () => {
+    expect(
+      merchant(
+        [
+          [[50, 'GHEE HIANG']],
+          [[30, 'GH DISTRIBUTOR & MARKETING SDN BHD']],
+          [[50, '(1097826-H)']],
+          ...address,
+        ],
+        { 0: 7.5 },
+      ),
+    ).toBe('GHEE HIANG GH DISTRIBUTOR & MARKETING SDN BHD')
+    expect(
+      merchant(
+        [[[50, 'Ampang 210']], [[30, 'First City Parking Sdn Bhd']], [[50, '(961394-X)']], ...address],
+        {
+          0: 7,
+        },
+      ),
+    ).toBe('Ampang 210 First City Parking Sdn Bhd')
+  })
+
+  it('joins no brand printed as big, no line in another style, none over a company line with its registration', () => {
+    const company = (head: string, line: string, size = 7) =>
+      merchant([[[50, head]], [[30, line]], [[50, '(894996-D)']], ...address], { 0: size })
+    expect(company('CITY MILK', 'R&C VENTURE SDN BHD', 8)).toBe('R&C VENTURE SDN BHD')
+    expect(company('Sushi Q', 'EDEN IMPRESSION SDN BHD')).toBe('EDEN IMPRESSION SDN BHD')
+    expect(company('MYDIN', 'TRI SHAAS SDN BHD (728515-M)')).toBe('TRI SHAAS SDN BHD')
+    // The last line of an address above (a state) is no start of a name.
+    expect(
+      merchant(
+        [
+          [[40, 'BHPETROL PERMAS JAYA']],
+          [[50, '81750 MASAI, JOHOR']],
+          [[50, 'SELANGOR']],
+          [[40, 'ESJAY FUEL SDN BHD']],
+          [[40, 'CO. REG. NO: 001011128-T']],
+        ],
+        { 2: 7 },
+      ),
+    ).toBe('ESJAY FUEL SDN BHD')
+  })
+
   it('reads the "|" or "!" OCR makes of a last I, and the "]" of a last l, in the name', () => {
     expect(merchant([[[40, 'RESTORAN JIAWE|']], [[50, '002693074-K']], ...address])).toBe('RESTORAN JIAWEI')
     expect(merchant([[[40, 'FUY! MINI MARKET']], [[50, '002693074-K']], ...address])).toBe('FUYI MINI MARKET')

@@ -543,7 +543,8 @@ function findSupplier(pages: PageText[], lines: Line[], customer: Set<Segment>, 
   if (party && (weak || otherCompany || lesser) && (!best || f(best.name) !== f(party.name)))
     return { name: printedCase(party.name, lines), address: party.address }
   if (!best) return { name: null, address: null }
-  const joined = till ? tillTwoLines(lines, wrappedName(lines, best)) : wrappedName(lines, best)
+  const wrapped = wrappedName(lines, best)
+  const joined = till && wrapped === best ? tillTwoLines(lines, best) : wrapped
   return {
     name: printedCase(joined.name, lines),
     address: findAddress(lines, joined.line, joined.seg, customer) ?? sender?.address ?? null,
@@ -770,7 +771,39 @@ function tillTwoLines(lines: Line[], best: { seg: Segment; line: Line; name: str
         REGISTRATION_LINE.test(t) || /\b(gst|sst|reg|roc)\b/.test(t) || /^\(?\d{5,}\s*-?\s*[a-z]?\)?$/.test(t)
       )
     })
-  if (!part(best.name) || whole(best.name)) return best
+  if (whole(best.name)) {
+    // A company line whose name starts on the line above in the same style and a smaller type
+    // ("GHEE HIANG" over "GH DISTRIBUTOR SDN BHD", its registration under it); a brand (or a
+    // name stamped) over a company is printed as big or bigger, a company line carrying its
+    // registration is whole.
+    const head = piece(lines[li - 1], best.line)
+    const h = head?.name ?? ''
+    if (
+      head &&
+      head.seg.size < best.seg.size * 0.98 &&
+      body(lines[li + 1]) &&
+      !/\d{4,}/.test(best.line.text) &&
+      !ownerName(best.name) &&
+      capitalsOnly(h) === capitalsOnly(best.name) &&
+      h.split(/\s+/).length <= 4 &&
+      h.split(/\s+/).every((w) => /^[\p{Lu}\d]/u.test(w)) &&
+      /\p{L}{2}/u.test(h) &&
+      !LEGAL_FORM.test(f(h)) &&
+      !isFieldLabel(h) &&
+      !addressLike(h) &&
+      // (A line under an address is its last line, a state: "Selangor".)
+      !lines
+        .slice(Math.max(0, li - 4), li - 1)
+        .some(
+          (l) =>
+            l.page === best.line.page &&
+            (POSTCODE.test(f(l.text)) || (STREET.test(f(l.text)) && /\d/.test(l.text))),
+        )
+    )
+      return { name: `${h} ${best.name}`, line: best.line, seg: best.seg }
+    return best
+  }
+  if (!part(best.name)) return best
   const below = piece(lines[li + 1], best.line)
   if (below && part(below.name) && !whole(below.name) && body(lines[li + 2]))
     return { name: `${best.name} ${below.name}`, line: lines[li + 1]!, seg: below.seg }
