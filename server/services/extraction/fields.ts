@@ -739,10 +739,10 @@ const capitalsOnly = (t: string) => /\p{Lu}{2}/u.test(t) && !/\p{Ll}/u.test(t)
 
 /**
  * A till's name printed on two lines in one type ("RESTAURANT SERI" over "SERI HOUSE", "TSH
- * POWER HARDWARE" over "TRADING"), right above the letterhead's body (registration, tax number,
- * address): both lines in capitals, without figures, neither a company with its legal form (a
- * company line's next line is its branch, the line above a company its brand), the second one
- * no address. The chosen line may be either of the two.
+ * POWER HARDWARE" over "TRADING"), right above its registration or tax line: both lines in
+ * capitals, without figures, neither a company with its legal form (a company line's next line
+ * is its branch). The chosen line may be either of the two. A company line itself takes the
+ * line above as its start only in a smaller type (a brand over it is as big or bigger).
  */
 function tillTwoLines(lines: Line[], best: { seg: Segment; line: Line; name: string }) {
   const li = lines.indexOf(best.line)
