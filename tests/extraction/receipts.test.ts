@@ -1012,6 +1012,21 @@ describe("till totals from the till's sums (receipt.ts, totals.ts)", () => {
     expect(fields.total_invoice_including_vat).toBe(78.3)
     expect(fields.total_vat_amount).toBe(4.43)
     expect(fields.total_charge_excluding_vat).toBe(73.87)
+    // The tax column read without its decimal point: the row's one amount is still the net.
+    const one = totals([
+      [[80, 'GST AMT : RM4.43']],
+      [
+        [20, 'GST Summary'],
+        [100, 'Amount(RM)'],
+        [160, 'Tax(RM)'],
+      ],
+      [
+        [20, 'TOTAL'],
+        [110, '73.87'],
+        [170, '443'],
+      ],
+    ])
+    expect(one.total_invoice_including_vat).toBe(78.3)
   })
 
   it('keeps the last amount of a tax summary row of net, tax and total as the gross', () => {

@@ -1397,7 +1397,7 @@ export function extractFields(pages: PageText[]): ExtractedFields {
   const supplier = findSupplier(pages, lines, customer, till)
   const vatNumber = findVat(lines, customer, supplier.name)
   const german = germanSupplier(supplier.address, vatNumber)
-  const cands = amountCandidates(till ? repairTillLabels(lines) : lines, (s) => customer.has(s))
+  const cands = amountCandidates(till ? repairTillLabels(lines) : lines, (s) => customer.has(s), till)
   const decided = decideTotals(cands, hasVat)
   const totals = till ? checkTillTotal(cands, decided, lines) : decided
   return {

@@ -135,7 +135,11 @@ function headerRoles(
   return new Set(cols.map((c) => c.role)).size >= 2 && cols.length > others ? cols : null
 }
 
-export function amountCandidates(lines: Line[], skip: (s: Segment) => boolean): AmountCandidate[] {
+export function amountCandidates(
+  lines: Line[],
+  skip: (s: Segment) => boolean,
+  till = false,
+): AmountCandidate[] {
   const out: AmountCandidate[] = []
   let header: { cols: NonNullable<ReturnType<typeof headerRoles>>; line: Line; rows: number } | null = null
   let summary: { line: Line; li: number } | null = null
@@ -194,7 +198,7 @@ export function amountCandidates(lines: Line[], skip: (s: Segment) => boolean): 
     }
     if (header && sawAmount) header.rows++
     if (summary && (summary.line.page !== line.page || li - summary.li > SUMMARY_ROWS)) summary = null
-    if (summary) summaryTotal(out, line, li, skip)
+    if (summary) summaryTotal(out, line, li, skip, till)
     if (hasLabel('tax_summary', line.text) && findAmounts(line.text).length === 0) summary = { line, li }
   }
   return out
@@ -209,11 +213,18 @@ const SUMMARY_ROWS = 8
  * after it), never the gross. A row of three amounts (net | tax | total) keeps its last as the
  * gross.
  */
-function summaryTotal(out: AmountCandidate[], line: Line, li: number, skip: (s: Segment) => boolean): void {
+function summaryTotal(
+  out: AmountCandidate[],
+  line: Line,
+  li: number,
+  skip: (s: Segment) => boolean,
+  till: boolean,
+): void {
   const row = out.filter((c) => c.order === li)
   const values = line.segments.filter((s) => !skip(s)).flatMap((s) => findAmounts(s.text))
   const incl = row.find((c) => c.role === 'incl')
-  if (!incl || values.length > 2) return
+  // (A total row of one amount is a till's net column read alone; elsewhere it may be the tax's.)
+  if (!incl || values.length > 2 || (values.length === 1 && !till)) return
   const si = line.segments.indexOf(incl.seg)
   const label = leftLabel(line, si, incl.seg.text.indexOf(findAmounts(incl.seg.text)[0]?.text ?? '')) ?? ''
   if (!/^[^\p{L}]*total[^\p{L}]*$/iu.test(label.replace(CURRENCY_WORD, ''))) return
