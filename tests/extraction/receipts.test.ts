@@ -959,6 +959,151 @@ describe('till receipts as OCR misreads them (receipt.ts)', () => {
   })
 })
 
+describe("till totals from the till's sums (receipt.ts, totals.ts)", () => {
+  it('keeps the printed total when a rounding row after the cash rounds only the change', () => {
+    const fields = totals([
+      [
+        [20, 'TOTAL (GST INCL)'],
+        [150, '13.78'],
+      ],
+      [
+        [20, 'CASH'],
+        [150, '20.00'],
+      ],
+      [
+        [20, 'ROUNDING ADJUSTMENTS'],
+        [150, '0.02'],
+      ],
+      [
+        [20, 'CHANGE DUE'],
+        [150, '6.20'],
+      ],
+    ])
+    expect(fields.total_invoice_including_vat).toBe(13.78)
+  })
+
+  it('reads a tax summary\'s "TOTAL" row as the amount before tax, the tax added to it', () => {
+    const fields = totals([
+      [
+        [20, 'Item A'],
+        [150, '40.00'],
+      ],
+      [[80, 'GST AMT : RM4.43']],
+      [
+        [20, 'Total points'],
+        [150, '2.10'],
+      ],
+      [
+        [20, 'GST Summary'],
+        [100, 'Amount(RM)'],
+        [160, 'Tax(RM)'],
+      ],
+      [
+        [20, 'SR 6%'],
+        [110, '73.87'],
+        [170, '4.43'],
+      ],
+      [
+        [20, 'TOTAL'],
+        [110, '73.87'],
+        [170, '4.43'],
+      ],
+    ])
+    expect(fields.total_invoice_including_vat).toBe(78.3)
+    expect(fields.total_vat_amount).toBe(4.43)
+    expect(fields.total_charge_excluding_vat).toBe(73.87)
+    // The tax column read without its decimal point: the row's one amount is still the net.
+    const one = totals([
+      [[80, 'GST AMT : RM4.43']],
+      [
+        [20, 'GST Summary'],
+        [100, 'Amount(RM)'],
+        [160, 'Tax(RM)'],
+      ],
+      [
+        [20, 'TOTAL'],
+        [110, '73.87'],
+        [170, '443'],
+      ],
+    ])
+    expect(one.total_invoice_including_vat).toBe(78.3)
+  })
+
+  it('keeps the last amount of a tax summary row of net, tax and total as the gross', () => {
+    const fields = totals([
+      [
+        [20, 'GST Summary'],
+        [80, 'Net'],
+        [120, 'GST'],
+        [160, 'Total'],
+      ],
+      [
+        [20, 'TOTAL'],
+        [80, '9.81'],
+        [120, '0.59'],
+        [160, '10.40'],
+      ],
+    ])
+    expect(fields.total_invoice_including_vat).toBe(10.4)
+  })
+
+  it('adds up the item rows, discounts less, when OCR lost the amounts of the total rows', () => {
+    const fields = totals([
+      [
+        [20, '2504018600'],
+        [100, '1 x 55.90'],
+        [170, '55.90'],
+      ],
+      [
+        [20, 'Disc 10.00%'],
+        [170, '-5.59'],
+      ],
+      [
+        [20, '2504017600'],
+        [100, '1 x 55.90'],
+        [170, '55.90'],
+      ],
+      [
+        [20, 'Disc 10.00%'],
+        [170, '-5.59'],
+      ],
+      [[20, 'Total Sales Incl. GST']],
+      [[20, 'Rounding Adjustment']],
+      [[20, 'Total After Rounding']],
+    ])
+    // 100.62, rounded to 5 cents as the till's rounding row says.
+    expect(fields.total_invoice_including_vat).toBe(100.6)
+  })
+
+  it('adds up no item rows when a total row holds figures (its amount misread) or amounts are labelled', () => {
+    const items: Row[] = [
+      [
+        [20, 'ALARM'],
+        [170, '250.00'],
+      ],
+      [
+        [20, 'Sales Incl. GST 6%'],
+        [170, '250.00'],
+      ],
+    ]
+    expect(totals([...items, [[20, 'Total Sales  2500']]]).total_invoice_including_vat).toBe(250)
+    expect(
+      totals([
+        ...items,
+        [[20, 'Total Sales']],
+        [
+          [20, 'CASH'],
+          [170, '300.00'],
+        ],
+        [
+          [20, 'CHANGE'],
+          [170, '50.00'],
+        ],
+      ]).total_invoice_including_vat,
+    ).toBe(250)
+  })
+})
+
 describe('till receipt merchant (receipt.ts)', () => {
   it('takes the name line over the address, not a bigger logo read as words above it', () => {
     expect(merchant([[[60, 'Adon big']], [[30, 'PERNIAGAAN SERI MAJU']], ...address], { 0: 16 })).toBe(
@@ -990,6 +1135,150 @@ describe('till receipt merchant (receipt.ts)', () => {
     expect(merchant([[[20, 'SERBA RETAIL SB{306295-X) FKA LAMA STORES SB']], ...address])).toBe(
       'SERBA RETAIL SB',
     )
+  })
+
+  it('joins a name printed on two lines in one type over its registration line', () => {
+    // Chosen line first, its continuation under it; or the continuation chosen, its start above.
+    expect(merchant([[[40, 'RESTORAN SERI']], [[50, 'SERI HOUSE']], [[50, '002693074-K']], ...address])).toBe(
+      'RESTORAN SERI SERI HOUSE',
+    )
+    expect(
+      merchant([
+        [[40, 'THE GOLDEN KITCH']],
+        [[60, 'TAMAN INDAH']],
+        [[40, 'GST Reg No: 001403346944']],
+        ...address,
+      ]),
+    ).toBe('THE GOLDEN KITCH TAMAN INDAH')
+    // A lone trade word on the second line ends the name.
+    expect(
+      merchant([[[40, 'TSH POWER HARDWARE']], [[70, 'TRADING']], [[70, '002458685-T']], ...address]),
+    ).toBe('TSH POWER HARDWARE TRADING')
+    // (In a bigger type, a speck beside it.)
+    expect(
+      merchant(
+        [
+          [[40, 'TSH POWER HARDWARE']],
+          [
+            [70, 'TRADING'],
+            [150, ':'],
+          ],
+          [[70, '002458685-T']],
+          ...address,
+        ],
+        {
+          1: 10,
+        },
+      ),
+    ).toBe('TSH POWER HARDWARE TRADING')
+  })
+
+  it('joins no branch under a company, no brand over it, no address line, no line in another type', () => {
+    expect(
+      merchant([
+        [[30, 'SERI SHAAS SDN BHD (728515-M)']],
+        [[40, 'MYMART SRI MUDA']],
+        [[40, 'GST ID: 000429166592']],
+      ]),
+    ).toBe('SERI SHAAS SDN BHD')
+    expect(
+      merchant([[[70, 'CITY MILK']], [[30, 'R&C VENTURE SDN BHD']], [[50, '(1191015-W)']], ...address]),
+    ).toBe('R&C VENTURE SDN BHD')
+    // The line under the name starts the address (a postcode line follows, no registration).
+    expect(
+      merchant([[[30, 'RELAIS TOTAL OULMES']], [[30, 'AUTOROUTE RABAT MEKNES']], [[40, '15000 KHEMISSET']]]),
+    ).toBe('RELAIS TOTAL OULMES')
+    expect(
+      merchant(
+        [
+          [[30, 'FACE TO FACE NOODLE HOUSE']],
+          [[50, 'FTOF NOODLE HOUSE']],
+          [[50, '(002049088-U)']],
+          ...address,
+        ],
+        {
+          0: 11,
+        },
+      ),
+    ).not.toContain('FACE TO FACE')
+  })
+
+  it("joins the line above a company line, in its style and a smaller type, as the name's start", () => {
+    expect(
+      merchant(
+        [
+          [[50, 'GHEE HIANG']],
+          [[30, 'GH DISTRIBUTOR & MARKETING SDN BHD']],
+          [[50, '(1097826-H)']],
+          ...address,
+        ],
+        { 0: 7.5 },
+      ),
+    ).toBe('GHEE HIANG GH DISTRIBUTOR & MARKETING SDN BHD')
+    expect(
+      merchant(
+        [[[50, 'Ampang 210']], [[30, 'First City Parking Sdn Bhd']], [[50, '(961394-X)']], ...address],
+        {
+          0: 7,
+        },
+      ),
+    ).toBe('Ampang 210 First City Parking Sdn Bhd')
+  })
+
+  it('joins no brand printed as big, no line in another style, none over a company line with its registration', () => {
+    const company = (head: string, line: string, size = 7) =>
+      merchant([[[50, head]], [[30, line]], [[50, '(894996-D)']], ...address], { 0: size })
+    expect(company('CITY MILK', 'R&C VENTURE SDN BHD', 8)).toBe('R&C VENTURE SDN BHD')
+    expect(company('Sushi Q', 'EDEN IMPRESSION SDN BHD')).toBe('EDEN IMPRESSION SDN BHD')
+    expect(company('MYDIN', 'TRI SHAAS SDN BHD (728515-M)')).toBe('TRI SHAAS SDN BHD')
+    // The last line of an address above (a state) is no start of a name.
+    expect(
+      merchant(
+        [
+          [[40, 'BHPETROL PERMAS JAYA']],
+          [[50, '81750 MASAI, JOHOR']],
+          [[50, 'SELANGOR']],
+          [[40, 'ESJAY FUEL SDN BHD']],
+          [[40, 'CO. REG. NO: 001011128-T']],
+        ],
+        { 2: 7 },
+      ),
+    ).toBe('ESJAY FUEL SDN BHD')
+  })
+
+  it('reads the "|" or "!" OCR makes of a last I, and the "]" of a last l, in the name', () => {
+    expect(merchant([[[40, 'RESTORAN JIAWE|']], [[50, '002693074-K']], ...address])).toBe('RESTORAN JIAWEI')
+    expect(merchant([[[40, 'FUY! MINI MARKET']], [[50, '002693074-K']], ...address])).toBe('FUYI MINI MARKET')
+    expect(merchant([[[40, 'BHPetro] Palekbang']], ...address])).toBe('BHPetrol Palekbang')
+  })
+
+  it("takes the station's line over its address, not its operator's line under it (unless a company)", () => {
+    const station = (operator: string) =>
+      merchant([
+        [[40, 'BHPetrol Subang Airport']],
+        [[30, 'Jalan Lapangan Terbang Subang']],
+        [[50, '47200 Subang']],
+        [[50, 'Selangor']],
+        [[45, operator]],
+        [[40, 'CO. REG. NO: 000948487-V']],
+      ])
+    expect(station("D'Rosh Servport")).toBe('BHPetrol Subang Airport')
+    expect(station('Esjay Fuel Enterprise')).toBe('Esjay Fuel Enterprise')
+  })
+
+  it('reads "Sdn Bhd" whose first word OCR mangled ("SON, BHD", "SC! : BHD", "Sh Bhd"), not "BHD" alone', () => {
+    const named = (line: string) => merchant([[[30, line]], [[50, '(1234567-T)']], ...address])
+    expect(named('RAPID RAIL SC! : BHD')).toBe('RAPID RAIL SDN BHD')
+    expect(named('MAJU MOTOR SON, BHD.')).toBe('MAJU MOTOR SDN. BHD.')
+    expect(named('Seri Care Sh Bhd')).toBe('Seri Care Sdn Bhd')
+    expect(named('HAI-O RAYA BHD')).toBe('HAI-O RAYA BHD')
+  })
+
+  it('drops specks after a trade word ending the name, not a legal form', () => {
+    const named = (line: string) => merchant([[[30, line]], [[50, '(1234567-T)']], ...address])
+    expect(named('YONG CEN ENTERPRISE FO TE')).toBe('YONG CEN ENTERPRISE')
+    expect(named('KEDAI MAJU TRADING CO')).toBe('KEDAI MAJU TRADING CO')
+    expect(named('RESTORAN AH MA')).toBe('RESTORAN AH MA')
   })
 
   it('reads "SDN: BHD" (a colon OCR set in the legal form) as "SDN BHD"', () => {

@@ -287,7 +287,7 @@ const TRAILING_REGISTRATION =
  * misreading of the Malaysian legal form "SDN BHD" as "SON BHD" repaired.
  */
 function nameCandidate(text: string): { name: string; registration: boolean } {
-  let t = cutAtRegistration(text)
+  let t = cutAtRegistration(letterI(text))
     .replace(/[★☆*]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim()
@@ -329,6 +329,12 @@ function nameCandidate(text: string): { name: string; registration: boolean } {
       (_, sdn: string) => `${sdn}${sdn.startsWith('s') ? 'bhd' : 'BHD'}`,
     )
     .replace(/\bS[i1l]n(\.?\s*)Bhd\b/g, 'Sdn$1Bhd')
+    // Malaysia's "Sdn Bhd" as OCR mangles its first word: "SON, BHD", "SC! : BHD", "Shn Bhd".
+    .replace(
+      /\bS([\p{L}!|10]{1,2})([.,]?)\s*[:;]?\s*(BHD|Bhd)\b/gu,
+      (m, mid: string, dot: string, bhd: string) =>
+        /^dn$/i.test(mid) ? m : `${bhd === 'BHD' ? 'SDN' : 'Sdn'}${dot ? '.' : ''} ${bhd}`,
+    )
     .split(' ')
     .map(letterO)
     .join(' ')
@@ -336,7 +342,32 @@ function nameCandidate(text: string): { name: string; registration: boolean } {
   // Nothing follows a legal form but specks ("… SDN. BHD. Wr").
   const tail = t.match(/^(.*\b(?:sdn\.?\s*bhd|bhd|berhad|s\/b|ltd|gmbh|sarl)\.?)\s+(\S{1,3})$/i)
   if (tail && !/^\(.*\)$/.test(tail[2]!)) t = tail[1]!
+  // Nor a trade word ending a name ("YONG ENTERPRISE FO TE"): one or two specks of one or two
+  // letters after it are a stamp's or a logo's, unless a legal form ("TRADING CO").
+  const words = t.split(' ')
+  for (let n = 2; n >= 1; n--) {
+    const specks = words.slice(-n)
+    const end = words.slice(0, -n)
+    if (
+      end.length >= 2 &&
+      specks.every((w) => /^\p{L}{1,2}$/u.test(w) && !LEGAL_FORM.test(f(w))) &&
+      (hasLabel('trade_word', end[end.length - 1]!) || LEGAL_FORM.test(f(end.join(' '))))
+    ) {
+      t = end.join(' ')
+      break
+    }
+  }
   return { name: t, registration }
+}
+
+/**
+ * OCR's "|" or "!" for the letter I ending a word of capitals or inside one ("JIAWE|", "DAMA!"),
+ * its "|" or "]" for an l ending a word in lower case ("Petro]").
+ */
+function letterI(text: string): string {
+  return text
+    .replace(/(?<=\p{Lu}{2})[|!](?=\s|$|\p{Lu})/gu, 'I')
+    .replace(/(?<=\p{Lu}\p{Ll}+)[|\]](?=\s|$)/gu, 'l')
 }
 
 /** A zero OCR read for the letter O in a word of capitals ("HAI-0", "H0TEL"); numbers keep theirs. */
@@ -451,6 +482,21 @@ function findSupplier(pages: PageText[], lines: Line[], customer: Set<Segment>, 
       const street = (t: string) =>
         (STREET.test(t) && /\d/.test(t)) || POSTCODE.test(t) || /^\d+[a-z]?\s?[,\s]/.test(t)
       if (above.some((s) => !REGISTRATION_LINE.test(f(s.text)) && street(f(s.text)))) score -= 6
+      // A till's letterhead opens with its name: a line under the address's postcode is a
+      // station's or a shop's operator, the name only when it is a company (a legal form).
+      else if (
+        till &&
+        !LEGAL_FORM.test(folded) &&
+        lines
+          .slice(Math.max(0, li - 4), li)
+          .some(
+            (l) =>
+              l.page === line.page &&
+              line.y - l.y < Math.max(seg.size, 8) * 5 &&
+              l.segments.some((s) => overlaps(s, seg, 30) && POSTCODE.test(f(s.text))),
+          )
+      )
+        score -= 6
       if (line.y > afterLetterhead) score -= 5
       score -= (line.y / page1.height) * 12
       // The sender's one-line return address above the window names it.
@@ -497,7 +543,8 @@ function findSupplier(pages: PageText[], lines: Line[], customer: Set<Segment>, 
   if (party && (weak || otherCompany || lesser) && (!best || f(best.name) !== f(party.name)))
     return { name: printedCase(party.name, lines), address: party.address }
   if (!best) return { name: null, address: null }
-  const joined = wrappedName(lines, best)
+  const wrapped = wrappedName(lines, best)
+  const joined = till && wrapped === best ? tillTwoLines(lines, best) : wrapped
   return {
     name: printedCase(joined.name, lines),
     address: findAddress(lines, joined.line, joined.seg, customer) ?? sender?.address ?? null,
@@ -684,6 +731,91 @@ function wrappedName(lines: Line[], best: { seg: Segment; line: Line; name: stri
       line: below!,
       seg: tail,
     }
+  return best
+}
+
+/** Capitals only (OCR's "|" for an I included): a till's name line. */
+const capitalsOnly = (t: string) => /\p{Lu}{2}/u.test(t) && !/\p{Ll}/u.test(t)
+
+/**
+ * A till's name printed on two lines in one type ("RESTAURANT SERI" over "SERI HOUSE", "TSH
+ * POWER HARDWARE" over "TRADING"), right above its registration or tax line: both lines in
+ * capitals, without figures, neither a company with its legal form (a company line's next line
+ * is its branch). The chosen line may be either of the two. A company line itself takes the
+ * line above as its start only in a smaller type (a brand over it is as big or bigger).
+ */
+function tillTwoLines(lines: Line[], best: { seg: Segment; line: Line; name: string }) {
+  const li = lines.indexOf(best.line)
+  const piece = (l: Line | undefined, from: Line) => {
+    // (Specks OCR read beside it, ":" or "|", are no second column.)
+    const segs = l?.segments.filter((x) => /[\p{L}\d]/u.test(x.text)) ?? []
+    if (!l || l.page !== from.page || segs.length !== 1) return null
+    const seg = segs[0]!
+    if (!overlaps(seg, best.seg, 20) || Math.abs(l.y - from.y) > Math.max(best.seg.size, 8) * 1.8) return null
+    const { name } = nameCandidate(seg.text)
+    // One type, but for a lone legal form or trade word ending the name ("TRADING").
+    const tail = LEGAL_FORM.test(f(name)) && !/\s/.test(name.trim())
+    if (!tail && Math.min(seg.size, best.seg.size) / Math.max(seg.size, best.seg.size) < 0.85) return null
+    return { seg, name }
+  }
+  // A name part: capitals, no figure, no address, no field label.
+  const part = (t: string) =>
+    capitalsOnly(t) && !/[\d:]/.test(t) && isNameLike(t) && !POSTCODE.test(f(t)) && !isFieldLabel(t)
+  // A company with its legal form ("… SDN BHD") is whole; a lone trade word ("TRADING") is an end.
+  const whole = (t: string) => LEGAL_FORM.test(f(t)) && f(t).split(/\s+/).length > 1
+  // The registration or tax line under the name (an address line may follow a name's first line).
+  const body = (l: Line | undefined) =>
+    (l?.segments ?? []).some((seg) => {
+      const t = f(seg.text).trim()
+      return (
+        REGISTRATION_LINE.test(t) || /\b(gst|sst|reg|roc)\b/.test(t) || /^\(?\d{5,}\s*-?\s*[a-z]?\)?$/.test(t)
+      )
+    })
+  if (whole(best.name)) {
+    // A company line whose name starts on the line above in the same style and a smaller type
+    // ("GHEE HIANG" over "GH DISTRIBUTOR SDN BHD", its registration under it); a brand (or a
+    // name stamped) over a company is printed as big or bigger, a company line carrying its
+    // registration is whole.
+    const head = piece(lines[li - 1], best.line)
+    const h = head?.name ?? ''
+    if (
+      head &&
+      head.seg.size < best.seg.size * 0.98 &&
+      body(lines[li + 1]) &&
+      !/\d{4,}/.test(best.line.text) &&
+      !ownerName(best.name) &&
+      capitalsOnly(h) === capitalsOnly(best.name) &&
+      h.split(/\s+/).length <= 4 &&
+      h.split(/\s+/).every((w) => /^[\p{Lu}\d]/u.test(w)) &&
+      /\p{L}{2}/u.test(h) &&
+      !LEGAL_FORM.test(f(h)) &&
+      !isFieldLabel(h) &&
+      !addressLike(h) &&
+      // (A line under an address is its last line, a state: "Selangor".)
+      !lines
+        .slice(Math.max(0, li - 4), li - 1)
+        .some(
+          (l) =>
+            l.page === best.line.page &&
+            (POSTCODE.test(f(l.text)) || (STREET.test(f(l.text)) && /\d/.test(l.text))),
+        )
+    )
+      return { name: `${h} ${best.name}`, line: best.line, seg: best.seg }
+    return best
+  }
+  if (!part(best.name)) return best
+  const below = piece(lines[li + 1], best.line)
+  if (below && part(below.name) && !whole(below.name) && body(lines[li + 2]))
+    return { name: `${best.name} ${below.name}`, line: lines[li + 1]!, seg: below.seg }
+  const above = piece(lines[li - 1], best.line)
+  if (
+    above &&
+    part(above.name) &&
+    !whole(above.name) &&
+    !LEGAL_FORM.test(f(above.name)) &&
+    body(lines[li + 1])
+  )
+    return { name: `${above.name} ${best.name}`, line: best.line, seg: best.seg }
   return best
 }
 
@@ -1265,9 +1397,9 @@ export function extractFields(pages: PageText[]): ExtractedFields {
   const supplier = findSupplier(pages, lines, customer, till)
   const vatNumber = findVat(lines, customer, supplier.name)
   const german = germanSupplier(supplier.address, vatNumber)
-  const cands = amountCandidates(till ? repairTillLabels(lines) : lines, (s) => customer.has(s))
+  const cands = amountCandidates(till ? repairTillLabels(lines) : lines, (s) => customer.has(s), till)
   const decided = decideTotals(cands, hasVat)
-  const totals = till ? checkTillTotal(cands, decided) : decided
+  const totals = till ? checkTillTotal(cands, decided, lines) : decided
   return {
     invoice_number: findInvoiceNumber(lines, customer),
     document_date: findIssueDate(pages, lines, customer, dateOrder(lines.map((l) => l.text).join('\n'))),

@@ -144,7 +144,9 @@ function totalSupport(value: number, cands: AmountCandidate[]): number {
  * the total before it is a misreading: the total before it, rounded by that row, is taken. A tax
  * summary's row ("Total 6% supplies") is no total.
  */
-export function checkTillTotal(cands: AmountCandidate[], decided: Totals): Totals {
+export function checkTillTotal(cands: AmountCandidate[], decided: Totals, lines: Line[] = []): Totals {
+  const sum = itemSum(cands, lines)
+  if (sum !== null && !near(sum, decided.incl ?? Number.NaN)) return withTotal(decided, sum, '')
   const current = decided.incl
   const summary = cands.find(
     (c) => c.role === 'incl' && near(c.value, current ?? Number.NaN) && hasLabel('tax_summary', c.text),
@@ -182,6 +184,28 @@ export function checkTillTotal(cands: AmountCandidate[], decided: Totals): Total
     return withTotal(decided, step === 0 ? before.value : (rounded ?? before.value), before.text)
   }
   return decided
+}
+
+/**
+ * A till whose total rows were read without their amounts ("Total Sales Incl. GST" alone on its
+ * row, no labelled amount anywhere): the total is the sum of the item rows above the first such
+ * row (each row's last amount, discounts negative), rounded to 5 cents when the till prints a
+ * rounding row. Null when the till has a labelled amount or prints no bare total row.
+ */
+export function itemSum(cands: AmountCandidate[], lines: Line[]): number | null {
+  if (cands.length === 0 || cands.some((c) => c.role !== 'any')) return null
+  // (A row holding figures is no bare label: its amount read without its decimal point.)
+  const at = lines.findIndex(
+    (l) => !/\d/.test(l.text.replace(/\d{1,2}\s*%/g, '')) && labelAt('total_incl', l.text) !== null,
+  )
+  if (at < 0) return null
+  const rows = new Map<number, AmountCandidate>()
+  for (const c of cands) if (c.order < at) rows.set(c.order, c)
+  if (rows.size === 0) return null
+  const sum = round2([...rows.values()].reduce((a, c) => a + c.value, 0))
+  if (sum <= 0) return null
+  const rounding = lines.slice(at).some((l) => hasLabel('rounding', l.text))
+  return rounding ? round2(Math.round(sum * 20) / 20) : sum
 }
 
 /** Another total, its VAT kept when it fits under it (the net is then the rest). */

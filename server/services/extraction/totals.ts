@@ -135,9 +135,14 @@ function headerRoles(
   return new Set(cols.map((c) => c.role)).size >= 2 && cols.length > others ? cols : null
 }
 
-export function amountCandidates(lines: Line[], skip: (s: Segment) => boolean): AmountCandidate[] {
+export function amountCandidates(
+  lines: Line[],
+  skip: (s: Segment) => boolean,
+  till = false,
+): AmountCandidate[] {
   const out: AmountCandidate[] = []
   let header: { cols: NonNullable<ReturnType<typeof headerRoles>>; line: Line; rows: number } | null = null
+  let summary: { line: Line; li: number } | null = null
   for (let li = 0; li < lines.length; li++) {
     const line = lines[li]!
     const h = headerRoles(line)
@@ -192,8 +197,42 @@ export function amountCandidates(lines: Line[], skip: (s: Segment) => boolean): 
       }
     }
     if (header && sawAmount) header.rows++
+    if (summary && (summary.line.page !== line.page || li - summary.li > SUMMARY_ROWS)) summary = null
+    if (summary) summaryTotal(out, line, li, skip, till)
+    if (hasLabel('tax_summary', line.text) && findAmounts(line.text).length === 0) summary = { line, li }
   }
   return out
+}
+
+/** How many rows under its header a tax summary runs. */
+const SUMMARY_ROWS = 8
+
+/**
+ * A tax summary's total row ("GST Summary | Amount | Tax" over "TOTAL 73.87 4.43"): its columns
+ * are the amount before tax and the tax, so a bare "Total" there labels the net (and the tax
+ * after it), never the gross. A row of three amounts (net | tax | total) keeps its last as the
+ * gross.
+ */
+function summaryTotal(
+  out: AmountCandidate[],
+  line: Line,
+  li: number,
+  skip: (s: Segment) => boolean,
+  till: boolean,
+): void {
+  const row = out.filter((c) => c.order === li)
+  const values = line.segments.filter((s) => !skip(s)).flatMap((s) => findAmounts(s.text))
+  const incl = row.find((c) => c.role === 'incl')
+  // (A total row of one amount is a till's net column read alone; elsewhere it may be the tax's.)
+  if (!incl || values.length > 2 || (values.length === 1 && !till)) return
+  const si = line.segments.indexOf(incl.seg)
+  const label = leftLabel(line, si, incl.seg.text.indexOf(findAmounts(incl.seg.text)[0]?.text ?? '')) ?? ''
+  if (!/^[^\p{L}]*total[^\p{L}]*$/iu.test(label.replace(CURRENCY_WORD, ''))) return
+  out.splice(out.indexOf(incl), 1)
+  const any = row.filter((c) => c.role === 'any')
+  const first = any[0] ?? incl
+  out.push({ ...first, role: 'excl', strength: 0.5, rate: null })
+  if (values.length === 2) out.push({ ...incl, role: 'vat', strength: 0.5, rate: null })
 }
 
 /** What the decision needs of a candidate. */
@@ -251,7 +290,19 @@ export function decideTotals(cands: AmountCandidate[], hasVat: boolean): Totals 
     const pairs = values.filter((v) => values.some((w) => Math.abs(w - v - change.value) <= 0.005))
     if (pairs.length > 0) implied = Math.max(...pairs)
   }
-  if (implied !== null && !incls.some((c) => Math.abs(c.value - implied) <= 0.011))
+  // A rounding row printed after the payment rounds what was paid, not the printed total
+  // ("TOTAL 13.78 | CASH 20.00 | ROUNDING 0.02 | CHANGE 6.20"): the total is paid − change ± it.
+  const payRoundings =
+    paid && implied !== null
+      ? cands.filter(
+          (c) => c.role === 'rounding' && c.order > paid.order && c.value !== 0 && Math.abs(c.value) <= 0.05,
+        )
+      : []
+  const confirmed = (v: number) =>
+    implied !== null &&
+    (Math.abs(v - implied) <= 0.011 ||
+      payRoundings.some((r) => Math.abs(Math.abs(v - implied) - Math.abs(r.value)) <= 0.005))
+  if (implied !== null && !incls.some((c) => confirmed(c.value)))
     incls.push({
       value: implied,
       strength: 0.5,
@@ -292,7 +343,7 @@ export function decideTotals(cands: AmountCandidate[], hasVat: boolean): Totals 
         let s = (i ? score(i) : 0) + (e ? score(e) * 0.8 : 0) + (v ? v.s * 0.6 : 0)
         // The payment confirms a printed total; worked out alone it is weaker than a labelled
         // total (OCR misreads the tendered amount or the change as often as the total).
-        if (i && !i.implied && implied !== null && Math.abs(i.value - implied) <= 0.011) s += 0.8
+        if (i && !i.implied && confirmed(i.value)) s += 0.8
         // A printed total is read rather than made up from a net and a VAT.
         if (!i && incls.length > 0) s -= 0.2
         // One printed amount is never both the net and the gross.
@@ -303,6 +354,8 @@ export function decideTotals(cands: AmountCandidate[], hasVat: boolean): Totals 
           else if (diff <= 0.05) s += 0.3
         } else if (i && e && !v && hasVat && Math.abs(i.value - e.value) < 0.005 && i.value !== 0) s -= 0.3
         if (i && e && Math.abs(i.value) + 0.005 < Math.abs(e.value)) s -= 1
+        // A gross below its own VAT is another amount ("Total points 2.10" beside "GST 4.43").
+        if (i && v && i.value > 0 && v.value > 0 && i.value + 0.005 < v.value) s -= 1
         if (s > best.s) best = { ...best, s, incl: i, excl: e, vat: v?.value ?? null }
         if (i && e && v && Math.abs(e.value + v.value - i.value) <= 0.011 && s > (best.consistent?.s ?? -1e9))
           best.consistent = { s, incl: i.value, excl: e.value, vat: v.value }
@@ -374,7 +427,7 @@ export function decideTotals(cands: AmountCandidate[], hasVat: boolean): Totals 
       if (step === 0 || step > 0.05) continue
       const rounded = [round2(incl + step), round2(incl - step)].find(
         (v) =>
-          (implied !== null && Math.abs(implied - v) <= 0.005) ||
+          (implied !== null && Math.abs(implied - v) <= 0.005 && !payRoundings.includes(r)) ||
           cands.some(
             (c) =>
               c.role !== 'rounding' &&
