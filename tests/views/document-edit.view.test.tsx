@@ -109,7 +109,7 @@ describeViewModel('document edit fields', {
     'open.form.saved': (s) => {
       fieldsMatch(s)
       expect(input('Invoice number').value).toBe(NEW_NUMBER)
-      expect(document.querySelector('[data-status]')?.getAttribute('data-status')).toBe('completed')
+      expect(screen.queryByText('Unsaved changes')).toBeNull()
     },
     'open.form.failed': (s) => {
       fieldsMatch(s)
