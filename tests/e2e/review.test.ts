@@ -90,8 +90,13 @@ it('corrects a failed invoice in its dialog, which turns it COMPLETED, then expo
   await expect.poll(() => details.count()).toBe(0)
 
   // The export: invoices, comma in English, UTF-8 with BOM, the corrected invoice's row.
+  // From a worklist filtered to failed documents, the export starts with that status; the user widens it.
+  await page.getByRole('button', { name: /^Failed/ }).click()
+  await expect.poll(() => page.locator('tr', { hasText: '0001-facture.pdf' }).count()).toBe(0)
   await page.getByRole('button', { name: 'Export CSV' }).click()
   const dialog = page.getByRole('dialog', { name: 'Export to CSV' })
+  expect(await dialog.getByLabel('Status').inputValue()).toBe('failed')
+  await dialog.getByLabel('Status').selectOption('')
   expect(await dialog.getByLabel('Separator').inputValue()).toBe(',')
   const [download] = await Promise.all([
     page.waitForEvent('download'),

@@ -13,6 +13,7 @@ import {
   type ExportStatus,
   type Separator,
 } from '../../../machines/dashboard/export.machine'
+import { type Filters, NO_FILTERS } from '../../../machines/dashboard/filters.machine'
 import { useAppActors, useScreenActor } from '../../app-context'
 import { Button } from '../../components/button'
 import { TextField } from '../../components/field'
@@ -22,15 +23,22 @@ import { i18n } from '../../i18n'
 
 export type ExportActor = ActorRefFrom<ExportMachine>
 
-/** The Export button of the selected company's dashboard and its dialog. */
-export function ExportButton({ companyId }: { companyId: number }) {
-  const { machines } = useAppActors()
-  const actor = useScreenActor(machines.exportDocuments, { input: { companyId } })
-  return <ExportView actor={actor} />
+/** The user's day as yyyy-mm-dd, in their time zone (the worklist's date presets count from it). */
+function localToday(): string {
+  const now = new Date()
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`
 }
 
-/** The button and the dialog of a running `export` actor. */
-export function ExportView({ actor }: { actor: ExportActor }) {
+/** The Export button of the selected company's dashboard and its dialog, opened with the worklist's `filters`. */
+export function ExportButton({ companyId, filters }: { companyId: number; filters: Filters }) {
+  const { machines } = useAppActors()
+  const actor = useScreenActor(machines.exportDocuments, { input: { companyId } })
+  return <ExportView actor={actor} filters={filters} />
+}
+
+/** The button and the dialog of a running `export` actor; the dialog starts from `filters`. */
+export function ExportView({ actor, filters = NO_FILTERS }: { actor: ExportActor; filters?: Filters }) {
   const { t } = useLingui()
   const open = useSelector(actor, (s) => s.matches('open'))
   const kind = useSelector(actor, (s) => s.context.kind)
@@ -50,7 +58,14 @@ export function ExportView({ actor }: { actor: ExportActor }) {
         variant="outline"
         size="sm"
         aria-haspopup="dialog"
-        onClick={() => actor.send({ type: 'export.open', language: i18n.locale === 'fr' ? 'fr' : 'en' })}
+        onClick={() =>
+          actor.send({
+            type: 'export.open',
+            language: i18n.locale === 'fr' ? 'fr' : 'en',
+            filters,
+            today: localToday(),
+          })
+        }
       >
         <Trans>Export CSV</Trans>
       </Button>
