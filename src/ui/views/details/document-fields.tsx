@@ -23,7 +23,7 @@ import { useScreenActor } from '../../app-context'
 import { Alert } from '../../components/alert'
 import { Button } from '../../components/button'
 import { ConfirmDialog } from '../../components/confirm-dialog'
-import { TextField } from '../../components/field'
+import { TextAreaField, TextField } from '../../components/field'
 import { SelectField } from '../../components/select'
 import { i18n } from '../../i18n'
 import { messageText } from '../../message-texts'
@@ -107,6 +107,20 @@ function FieldInput({ actor, field }: { actor: DocumentEditActor; field: Editabl
       </div>
     )
   const hint = [fieldShape(field) === 'date' ? dateForm() : null, mark].filter(Boolean).join(' · ')
+  if (fieldShape(field) === 'address')
+    return (
+      <div data-source={source}>
+        <TextAreaField
+          id={id}
+          label={label}
+          value={value}
+          readOnly={busy}
+          error={errorText(error)}
+          hint={hint || undefined}
+          onChange={(e) => change(e.target.value)}
+        />
+      </div>
+    )
   return (
     <div data-source={source}>
       <TextField
