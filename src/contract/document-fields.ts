@@ -43,7 +43,8 @@ export const EDITABLE_FIELDS: Record<FinancialKind, readonly EditableField[]> = 
   expense: EXPENSE_FIELDS,
 }
 
-type FieldShape = 'text' | 'date' | 'amount' | 'iban' | 'vat' | 'currency' | 'boolean'
+/** `address`: text of several lines (one per address line). */
+type FieldShape = 'text' | 'address' | 'date' | 'amount' | 'iban' | 'vat' | 'currency' | 'boolean'
 
 const SHAPES: Record<EditableField, FieldShape> = {
   invoice_number: 'text',
@@ -51,7 +52,7 @@ const SHAPES: Record<EditableField, FieldShape> = {
   due_date: 'date',
   expense_date: 'date',
   business_name: 'text',
-  business_address: 'text',
+  business_address: 'address',
   vat_number: 'vat',
   iban: 'iban',
   currency: 'currency',
@@ -163,6 +164,9 @@ export function parseField(field: EditableField, text: string, language: Languag
       return { ok: true, value: value === 'true' }
     case 'text':
       return { ok: true, value }
+    case 'address':
+      // One line break per address line, whatever the platform typed.
+      return { ok: true, value: value.replace(/\r\n?/g, '\n') }
   }
 }
 

@@ -57,6 +57,33 @@ export function showToast(kind: ToastKind, text: string): void {
   })
 }
 
+/** react-hot-toast's space between two toasts, and the stack's offset from the bottom of the screen. */
+const GUTTER = 8
+const OFFSET = 16
+
+/**
+ * The height the shown toasts take above the bottom of the screen (their gaps and offset included)
+ * as `--toasts-height` on the page, 0 when none shows: the page's bottom padding grows with it, so
+ * a toast never covers the last row.
+ */
+function ToastsHeight({ module }: { module: ToastModule }) {
+  const { toasts } = module.useToasterStore()
+  const heights = toasts.filter((t) => t.visible && t.height).map((t) => t.height ?? 0)
+  const height = heights.length
+    ? heights.reduce((sum, h) => sum + h, 0) + (heights.length - 1) * GUTTER + OFFSET
+    : 0
+  useEffect(() => {
+    document.documentElement.style.setProperty('--toasts-height', `${height}px`)
+  }, [height])
+  useEffect(
+    () => () => {
+      document.documentElement.style.removeProperty('--toasts-height')
+    },
+    [],
+  )
+  return null
+}
+
 /** react-hot-toast's `Toaster` (same props), rendered once the first toast has loaded its chunk. */
 export function AppToaster(props: ToasterProps) {
   const [module, setModule] = useState<ToastModule | null>(null)
@@ -66,5 +93,10 @@ export function AppToaster(props: ToasterProps) {
     void loading?.then(show)
     return () => void waiting.delete(show)
   }, [])
-  return module ? <module.Toaster {...props} /> : null
+  return module ? (
+    <>
+      <module.Toaster gutter={GUTTER} {...props} />
+      <ToastsHeight module={module} />
+    </>
+  ) : null
 }

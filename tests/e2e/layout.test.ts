@@ -225,6 +225,26 @@ it('the filter popover with a custom date range fits a 1280 × 800 screen', asyn
   expect(frame.y + frame.height).toBeLessThanOrEqual(800)
 })
 
+it("grows the page's bottom padding with the upload panel and the toasts stacked above it", async () => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.goto(`${server.url}/`)
+  await page.getByRole('row', { name: /0002-facture\.pdf/ }).waitFor()
+  const main = page.locator('main')
+  const padding = () => main.evaluate((e) => getComputedStyle(e).paddingBottom)
+  // Nothing taller floats over the page than the collapsed panel: the padding keeps its floor.
+  await page.evaluate(() => {
+    document.documentElement.style.setProperty('--upload-panel-height', '0px')
+    document.documentElement.style.removeProperty('--toasts-height')
+  })
+  expect(await padding()).toBe('112px')
+  // The open panel (300 px) and two toasts above it (120 px): the last row ends above them.
+  await page.evaluate(() => {
+    document.documentElement.style.setProperty('--upload-panel-height', '300px')
+    document.documentElement.style.setProperty('--toasts-height', '120px')
+  })
+  expect(await padding()).toBe('436px')
+})
+
 it('stacks the sticky header under popovers, tooltips, dialogs and toasts', async () => {
   await page.goto(`${server.url}/`)
   const order = ['sticky', 'banner', 'dropdown', 'tooltip', 'overlay', 'modal', 'toast']

@@ -61,6 +61,9 @@ it('corrects a failed invoice in its dialog, which turns it COMPLETED, then expo
   const details = page.getByRole('dialog', { name: 'Invoice details' })
   const number = details.getByLabel('Invoice number')
   await number.waitFor()
+  expect(await details.locator('[data-part="description"] [data-status]').getAttribute('data-status')).toBe(
+    'failed',
+  )
   expect(await number.inputValue()).toBe('')
 
   // A wrong IBAN is refused as it is typed; Escape with unsaved changes asks first.
@@ -76,7 +79,10 @@ it('corrects a failed invoice in its dialog, which turns it COMPLETED, then expo
   await number.fill('FA-2024-0001')
   await details.getByRole('button', { name: 'Save corrections' }).click()
   await page.getByText('Corrections saved: the document is now complete').waitFor({ timeout: 15_000 })
-  expect(await details.locator('[data-status]').first().getAttribute('data-status')).toBe('completed')
+  // The dialog's header shows the status the save answered, without reopening.
+  const badge = details.locator('[data-part="description"] [data-status]')
+  expect(await badge.getAttribute('data-status')).toBe('completed')
+  expect(await details.getByRole('button', { name: 'Upload new PDF' }).count()).toBe(0)
   await details.getByRole('list', { name: 'Changes' }).getByText('Invoice number').waitFor()
   // The dashboard row followed while the dialog was open.
   await expect.poll(status, { timeout: 10_000 }).toBe('completed')
@@ -84,8 +90,13 @@ it('corrects a failed invoice in its dialog, which turns it COMPLETED, then expo
   await expect.poll(() => details.count()).toBe(0)
 
   // The export: invoices, comma in English, UTF-8 with BOM, the corrected invoice's row.
+  // From a worklist filtered to failed documents, the export starts with that status; the user widens it.
+  await page.getByRole('button', { name: /^Failed/ }).click()
+  await expect.poll(() => page.locator('tr', { hasText: '0001-facture.pdf' }).count()).toBe(0)
   await page.getByRole('button', { name: 'Export CSV' }).click()
   const dialog = page.getByRole('dialog', { name: 'Export to CSV' })
+  expect(await dialog.getByLabel('Status').inputValue()).toBe('failed')
+  await dialog.getByLabel('Status').selectOption('')
   expect(await dialog.getByLabel('Separator').inputValue()).toBe(',')
   const [download] = await Promise.all([
     page.waitForEvent('download'),

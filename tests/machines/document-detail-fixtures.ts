@@ -36,6 +36,12 @@ export const quality: QualityData = {
   warnings: [{ code: 'duplicate', messages: { en: 'Possible duplicate', fr: 'Doublon possible' } }],
 }
 
+export const noFindings: QualityData = { errors: [], warnings: [] }
+
+/** The status of the last correction saved in a test's log (`saved:COMPLETED`), or null. */
+export const lastSaved = (log: readonly string[]) =>
+  log.findLast((e) => e.startsWith('saved:'))?.slice('saved:'.length) ?? null
+
 export const PDF_FAILURE = 'Failed to fetch PDF: 404 Not Found'
 
 type Ctx = {
@@ -70,6 +76,11 @@ export const detailEvents = (originals: Blob[]) => ({
   'xstate.error.actor.loadOriginal': [error('loadOriginal', failure(404, PDF_FAILURE))],
   'xstate.done.actor.loadQuality': [done('loadQuality', quality)],
   'xstate.error.actor.loadQuality': [error('loadQuality', failure(500, 'Request failed'))],
+  // A correction saved in the fields: the record turned complete, or its totals now fail.
+  'document.saved': [
+    { type: 'document.saved', document: completedRecord, quality: noFindings },
+    { type: 'document.saved', document: failedRecord, quality },
+  ],
   'xstate.done.actor.deleteDocument': [done('deleteDocument', undefined)],
   'xstate.error.actor.deleteDocument': [error('deleteDocument', failure(500, 'Request failed'))],
 })

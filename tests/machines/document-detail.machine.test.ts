@@ -15,6 +15,7 @@ import {
   detailKey,
   failedRecord,
   jpeg,
+  lastSaved,
   newPdf,
   PDF_FAILURE,
   pdfBlob,
@@ -34,6 +35,7 @@ const provideFakes = (machine: typeof documentDetailMachine, record: (entry: str
         return { previewUrl: PREVIEW_URL }
       }),
       revokePreviewUrl: (_, p) => record(`revoke:${p.url}`),
+      announceSaved: (_, p) => record(`saved:${p.status}`),
       close: () => record('close'),
     },
   })
@@ -73,10 +75,15 @@ function detailModel(kind: FinancialKind, originals: Blob[]) {
         expect(ctx(s).previewUrl).toBeNull()
         expect(log).toContain('notify:previewFailed')
       },
-      'attachments.quality.loading': (s) => expect(ctx(s).quality).toBeNull(),
-      'attachments.quality.loaded': (s) => expect(ctx(s).quality?.errors).toHaveLength(1),
-      'attachments.quality.failed': (s, log) => {
+      'attachments.quality.loading': (s, log) => {
         expect(ctx(s).quality).toBeNull()
+        expect(lastSaved(log)).toBeNull()
+      },
+      'attachments.quality.loaded': (s, log) =>
+        // The findings of the last saved correction (none when it completed), else the loaded ones.
+        expect(ctx(s).quality?.errors).toHaveLength(lastSaved(log) === 'COMPLETED' ? 0 : 1),
+      'attachments.quality.failed': (s, log) => {
+        expect(ctx(s).quality === null).toBe(lastSaved(log) === null)
         expect(log).toContain('notify:qualityFailed')
       },
       'ready.idle': (s, log) => {
@@ -88,11 +95,17 @@ function detailModel(kind: FinancialKind, originals: Blob[]) {
             c.fileError,
           )
         const last = log.at(-1) ?? ''
+        // The status is the last saved correction's, else the loaded record's.
+        const saved = lastSaved(log)
+        if (saved) expect(c.document!.status).toBe(saved)
         // Actions are offered by status: resubmit and the store only for failed documents.
+        const sinceSaved = log.slice(log.findLastIndex((e) => e.startsWith('saved:')) + 1)
         if (!isFailedStatus(c.document!.status)) {
           expect(s.can({ type: 'store.upload' })).toBe(false)
-          expect(log.some((e) => e.startsWith('queue:document') || e.startsWith(`queue:${kind}`))).toBe(false)
-        }
+          expect(
+            sinceSaved.some((e) => e.startsWith('queue:document') || e.startsWith(`queue:${kind}`)),
+          ).toBe(false)
+        } else expect(s.can({ type: 'store.upload' })).toBe(true)
         if (last === 'notify:missingReuploadData' || last === 'notify:missingStoreData')
           expect(c.original).toBeNull()
       },
@@ -105,8 +118,12 @@ function detailModel(kind: FinancialKind, originals: Blob[]) {
           reupload: `queue:${other}:${other === 'invoice' ? 'Invoices' : 'Expenses'}:facture-juillet.pdf:3`,
           store: `queue:document:${c.category}:facture-juillet.pdf:3`,
         }[c.action!.type]
-        expect(log.at(-1)).toBe(expected)
-        if (c.action!.type !== 'reupload') expect(isFailedStatus(c.document!.status)).toBe(true)
+        const queued = log.findLastIndex((e) => e.startsWith('queue:'))
+        expect(log[queued]).toBe(expected)
+        // Resubmit and the store start from a failed document (a correction saved since may have changed it).
+        const savedSince = log.slice(queued).some((e) => e.startsWith('saved:'))
+        if (c.action!.type !== 'reupload' && !savedSince)
+          expect(isFailedStatus(c.document!.status)).toBe(true)
       },
       closed: (s, log) => {
         expect(s.status).toBe('done')

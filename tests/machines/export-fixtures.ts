@@ -1,10 +1,22 @@
 /** Event samples of the export machine's tests (machine and view). */
 import type { ExportContext } from '../../src/machines/dashboard/export.machine'
+import { type Filters, NO_FILTERS } from '../../src/machines/dashboard/filters.machine'
+
+export const TODAY = '2026-07-18'
+/** A worklist filtered to failed expenses of the first quarter. */
+export const FILTERED: Filters = {
+  status: 'failed',
+  type: 'expense',
+  date: 'custom',
+  from: '2026-01-01',
+  to: '2026-03-31',
+}
 
 export const exportEvents = {
   'export.open': [
-    { type: 'export.open', language: 'en' },
-    { type: 'export.open', language: 'fr' },
+    { type: 'export.open', language: 'en', filters: NO_FILTERS, today: TODAY },
+    // From a filtered worklist: its kind, status and custom range pre-fill the dialog.
+    { type: 'export.open', language: 'fr', filters: FILTERED, today: TODAY },
   ],
   'kind.select': [{ type: 'kind.select', kind: 'expense' }],
   'status.select': [{ type: 'status.select', status: 'failed' }],

@@ -20,6 +20,14 @@ describe('correction form fields', () => {
     expect(parseDate('31/02/2026', 'fr')).toBeNull()
   })
 
+  it('keeps the lines of an address, one line break each', () => {
+    expect(parseField('business_address', '  12 rue des Alpes\r\n74000 Annecy \n', 'fr')).toEqual({
+      ok: true,
+      value: '12 rue des Alpes\n74000 Annecy',
+    })
+    expect(parseField('business_address', ' \n ', 'en')).toEqual({ ok: true, value: null })
+  })
+
   it('reads amounts with either decimal separator', () => {
     expect(parseAmount('1234,5')).toBe(1234.5)
     expect(parseAmount('1 234,56')).toBe(1234.56)

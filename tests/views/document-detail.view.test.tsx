@@ -16,6 +16,8 @@ import {
   completedRecord,
   detailEvents,
   detailKey,
+  failedRecord,
+  noFindings,
   PDF_FAILURE,
   pdfBlob,
   pngBlob,
@@ -35,7 +37,17 @@ async function clickIfShown(user: User, name: string) {
   if (target) await user.click(target)
 }
 
-function expectFields() {
+/** The header names the file and shows the status the machine holds (the last saved correction's, else the loaded one). */
+function expectHeader(c: DocumentDetailContext) {
+  const header = screen.getByRole('dialog').querySelector('[data-part="description"]')
+  expect(header?.textContent).toContain('facture-juillet.pdf')
+  expect(header?.querySelector('[data-status]')?.getAttribute('data-status')).toBe(
+    c.document!.status.toLowerCase(),
+  )
+}
+
+function expectFields(c: DocumentDetailContext) {
+  expectHeader(c)
   expect(screen.getByText('Alpinea Expertise SARL')).toBeDefined()
   expect(screen.getByText('FA-2026-0621')).toBeDefined()
   expect(screen.getByText('Jul 17, 2026')).toBeDefined()
@@ -56,7 +68,9 @@ function expectPreview(c: DocumentDetailContext) {
 }
 
 function expectQuality(c: DocumentDetailContext) {
-  if (c.quality) {
+  if (c.quality && !c.quality.errors.length && !c.quality.warnings.length)
+    expect(screen.getByText('No quality issues')).toBeDefined()
+  else if (c.quality) {
     expect(within(screen.getByRole('list', { name: 'Quality errors' })).getByText('The total is missing'))
     expect(within(screen.getByRole('list', { name: 'Quality warnings' })).getByText('Possible duplicate'))
   } else expect(screen.queryByRole('list', { name: 'Quality errors' })).toBeNull()
@@ -123,18 +137,21 @@ describeViewModel('document detail dialog', {
       expect(shown('Reupload as expense')).toBeNull()
     },
     'attachments.preview.loading': (s) => {
-      expectFields()
+      expectFields(ctx(s))
       expectPreview(ctx(s))
       expectActions(ctx(s), false)
     },
     'attachments.preview.shown': (s) => expectPreview(ctx(s)),
     'attachments.preview.failed': (s) => expectPreview(ctx(s)),
-    'attachments.quality.loading': () => expect(screen.getByText('Loading quality data')).toBeDefined(),
+    'attachments.quality.loading': (s) => {
+      expectHeader(ctx(s))
+      expect(screen.getByText('Loading quality data')).toBeDefined()
+    },
     'attachments.quality.loaded': (s) => expectQuality(ctx(s)),
     'attachments.quality.failed': (s) => expectQuality(ctx(s)),
     'ready.idle': (s) => {
       const c = ctx(s)
-      expectFields()
+      expectFields(ctx(s))
       expectPreview(c)
       expectQuality(c)
       expectActions(c, true)
@@ -183,6 +200,52 @@ describe('document detail dialog (lazily loaded machine)', () => {
     await waitFor(() => expect(isDisabled(shown('Reupload as invoice'))).toBe(false))
     await userEvent.setup().click(screen.getByRole('button', { name: 'Close details' }))
     await waitFor(() => expect(closed).toBe(1))
+  })
+
+  it('shows the status a saved correction answers in its header and actions, and tells its host once', async () => {
+    let corrected = false
+    const details = {
+      get: async () => ({ ...failedRecord, invoice_number: null }),
+      download: async () => pdfBlob,
+      quality: async () => (corrected ? noFindings : quality),
+      remove: async () => {},
+      history: async () => [],
+      correct: async () => {
+        corrected = true
+        return { document: completedRecord, quality: { errors: [], warnings: [] } }
+      },
+    } as unknown as DetailsApi
+    const machines = Promise.resolve(
+      createDetailsImplementations({ details, notify: () => {}, uploadQueue: {} as never }),
+    )
+    let saved = 0
+    render(
+      inApp(
+        <DocumentDetailDialog
+          kind="invoice"
+          id={7}
+          companyId={3}
+          onClose={() => {}}
+          onSaved={() => saved++}
+        />,
+        testActors({ session: createActor(sessionMachine), loadDetails: () => machines }),
+      ),
+    )
+    const badge = () =>
+      screen
+        .getByRole('dialog')
+        .querySelector('[data-part="description"] [data-status]')
+        ?.getAttribute('data-status')
+    await waitFor(() => expect(badge()).toBe('failed'))
+    await waitFor(() => expect(isDisabled(shown('Upload new PDF'))).toBe(false))
+    const user = userEvent.setup()
+    await user.type(screen.getByLabelText('Invoice number'), 'FA-2026-0621')
+    await user.click(screen.getByRole('button', { name: 'Save corrections' }))
+    await waitFor(() => expect(badge()).toBe('completed'))
+    // A complete document offers no resubmit; its findings are the saved ones.
+    expect(shown('Upload new PDF')).toBeNull()
+    expect(screen.getByText('No quality issues')).toBeDefined()
+    expect(saved).toBe(1)
   })
 
   it('shows the expense fallback when the record fails without a message', async () => {

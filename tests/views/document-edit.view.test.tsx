@@ -1,10 +1,12 @@
 /** The document-edit statechart's paths, replayed through the rendered editable fields of the detail dialog. */
 import { render, screen } from '@testing-library/react'
-import { expect } from 'vitest'
-import { type AnyActorRef, type AnyMachineSnapshot, createActor } from 'xstate'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+import { type AnyActorRef, type AnyMachineSnapshot, createActor, fromPromise } from 'xstate'
 import {
   type DocumentEditContext,
   documentEditMachine,
+  type HistoryChange,
 } from '../../src/machines/details/document-edit.machine'
 import { sessionMachine } from '../../src/machines/session/session.machine'
 import { DocumentFieldsView } from '../../src/ui/views/details/document-fields'
@@ -109,7 +111,7 @@ describeViewModel('document edit fields', {
     'open.form.saved': (s) => {
       fieldsMatch(s)
       expect(input('Invoice number').value).toBe(NEW_NUMBER)
-      expect(document.querySelector('[data-status]')?.getAttribute('data-status')).toBe('completed')
+      expect(screen.queryByText('Unsaved changes')).toBeNull()
     },
     'open.form.failed': (s) => {
       fieldsMatch(s)
@@ -129,4 +131,40 @@ describeViewModel('document edit fields', {
     'open.history.failed': () => expect(screen.getByText(/The history could not be loaded/)).toBeDefined(),
     closed: (s) => expect(s.status).toBe('done'),
   },
+})
+
+describe('document edit fields, the business address', () => {
+  it('is a text of several lines: Enter adds a line and does not save', async () => {
+    const sent: unknown[] = []
+    const actor = createActor(
+      documentEditMachine.provide({
+        actors: {
+          saveCorrection: fromPromise(({ input }) => {
+            sent.push(input)
+            return new Promise<never>(() => {})
+          }),
+          loadHistory: fromPromise(async (): Promise<HistoryChange[]> => []),
+        },
+      }),
+      { input: INPUT },
+    ).start()
+    render(inApp(<DocumentFieldsView actor={actor} />, testActors({ session: createActor(sessionMachine) })))
+    const address = (await screen.findByLabelText('Business address')) as HTMLTextAreaElement
+    expect(address.tagName).toBe('TEXTAREA')
+    const user = userEvent.setup()
+    await user.clear(address)
+    await user.type(address, '12 rue des Alpes{Enter}74000 Annecy')
+    expect(address.value).toBe('12 rue des Alpes\n74000 Annecy')
+    expect(sent).toEqual([])
+    expect(actor.getSnapshot().matches({ open: { form: 'editing' } })).toBe(true)
+    await user.click(button('Save corrections'))
+    expect(sent).toEqual([
+      {
+        kind: 'invoice',
+        id: 7,
+        companyId: 3,
+        changes: { business_address: '12 rue des Alpes\n74000 Annecy' },
+      },
+    ])
+  })
 })

@@ -1,13 +1,14 @@
 /** The export statechart's paths, replayed through the dashboard's Export button and dialog. */
 import { fireEvent, render, screen } from '@testing-library/react'
-import { expect } from 'vitest'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
 import { type AnyActorRef, type AnyMachineSnapshot, createActor } from 'xstate'
 import { type ExportContext, exportMachine } from '../../src/machines/dashboard/export.machine'
 import { sessionMachine } from '../../src/machines/session/session.machine'
 import { i18n } from '../../src/ui/i18n'
 import { ExportView } from '../../src/ui/views/dashboard/export-dialog'
 import ExportForm from '../../src/ui/views/dashboard/export-form'
-import { exportEvents } from '../machines/export-fixtures'
+import { exportEvents, FILTERED } from '../machines/export-fixtures'
 import { inApp, testActors } from '../support/render'
 import { describeViewModel } from '../support/view-model'
 
@@ -53,7 +54,7 @@ describeViewModel('export dialog', {
     'export.submit': (user) => user.click(screen.getByRole('button', { name: 'Download' })),
     'export.cancel': (user) => user.click(screen.getByRole('button', { name: 'Cancel' })),
   },
-  // The dialog opens in English: the French sample is the machine test's.
+  // The dialog opens in English from an unfiltered worklist: the French, filtered sample is the machine test's.
   allowed: (_s, e) => !(e.type === 'export.open' && (e as { language?: string }).language === 'fr'),
   events: exportEvents,
   contextKey: (c) => ({ error: (c as ExportContext).rangeError, separator: (c as ExportContext).separator }),
@@ -75,4 +76,24 @@ describeViewModel('export dialog', {
       else expect(screen.queryByText('The end date is before the start date')).toBeNull()
     },
   },
+})
+
+describe('export dialog from a filtered worklist', () => {
+  it("starts from the worklist's kind, status and dates, which stay editable", async () => {
+    const actor = createActor(exportMachine, { input: { companyId: 3 } }).start()
+    render(
+      inApp(
+        <ExportView actor={actor} filters={FILTERED} Form={ExportForm} />,
+        testActors({ session: createActor(sessionMachine) }),
+      ),
+    )
+    const user = userEvent.setup()
+    await user.click(await screen.findByRole('button', { name: 'Export CSV' }))
+    expect(field('Documents').value).toBe('expense')
+    expect(field('Status').value).toBe('failed')
+    expect(field('From').value).toBe('2026-01-01')
+    expect(field('To').value).toBe('2026-03-31')
+    await user.selectOptions(field('Status'), '')
+    expect(actor.getSnapshot().context.status).toBe('')
+  })
 })

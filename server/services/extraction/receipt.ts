@@ -192,7 +192,7 @@ export function checkTillTotal(cands: AmountCandidate[], decided: Totals, lines:
  * row (each row's last amount, discounts negative), rounded to 5 cents when the till prints a
  * rounding row. Null when the till has a labelled amount or prints no bare total row.
  */
-export function itemSum(cands: AmountCandidate[], lines: Line[]): number | null {
+function itemSum(cands: AmountCandidate[], lines: Line[]): number | null {
   if (cands.length === 0 || cands.some((c) => c.role !== 'any')) return null
   // (A row holding figures is no bare label: its amount read without its decimal point.)
   const at = lines.findIndex(

@@ -78,6 +78,10 @@ export type DocumentDetailEvent =
   | { type: 'store.upload' }
   | { type: 'reupload.start' }
   | { type: 'dialog.close' }
+  /** A correction was saved in the dialog's fields: the re-checked record (the PATCH answer) and its findings. */
+  | { type: 'document.saved'; document: FinancialDocument; quality: QualityData }
+
+type SavedEvent = Extract<DocumentDetailEvent, { type: 'document.saved' }>
 
 const otherKind = otherFinancialKind
 
@@ -115,6 +119,15 @@ const kindNotice =
   <TNotice extends string>(notice: TNotice) =>
   ({ context }: { context: { kind: FinancialKind } }) => ({ notice, kind: context.kind })
 
+/** A saved correction: its record and findings are taken, then the host is told its new status. */
+const savedActions = [
+  { type: 'applySaved', params: ({ event }: { event: SavedEvent }) => event },
+  {
+    type: 'announceSaved',
+    params: ({ event }: { event: SavedEvent }) => ({ status: event.document.status }),
+  },
+] as const
+
 export const documentDetailMachine = setup({
   types: {} as { context: DocumentDetailContext; events: DocumentDetailEvent; input: DetailInput },
   actors: {
@@ -130,6 +143,13 @@ export const documentDetailMachine = setup({
     /** Sets `previewUrl` for `original` (the composition creates an object URL). */
     createPreviewUrl: assign((_, _params: { blob: Blob }) => ({ previewUrl: null as string | null })),
     revokePreviewUrl: (_, _params: { url: string | null }) => {},
+    /** Takes a saved correction's record and findings: the status badge, the actions and the findings follow it. */
+    applySaved: assign((_, params: { document: FinancialDocument; quality: QualityData }) => ({
+      document: params.document,
+      quality: params.quality,
+    })),
+    /** A correction changed the document on the server: the host's list (its row's status) follows. */
+    announceSaved: (_, _params: { status: string }) => {},
     close: () => {},
   },
   guards: {
@@ -194,7 +214,14 @@ export const documentDetailMachine = setup({
       description: 'The fields show; the preview and the quality data arrive side by side.',
       type: 'parallel',
       onDone: 'ready',
-      on: { 'dialog.close': 'closed' },
+      on: {
+        'dialog.close': 'closed',
+        'document.saved': {
+          description:
+            'A saved correction: the dialog shows the status the server answered, the host list follows.',
+          actions: savedActions,
+        },
+      },
       states: {
         preview: {
           initial: 'loading',
@@ -243,6 +270,15 @@ export const documentDetailMachine = setup({
                   actions: { type: 'notify', params: kindNotice('qualityFailed') },
                 },
               },
+              on: {
+                // It preempts the parallel state's own `document.saved`: it takes the record too.
+                'document.saved': {
+                  target: 'loaded',
+                  description:
+                    'The saved correction brings newer findings than the load still running (its answer is dropped).',
+                  actions: savedActions,
+                },
+              },
             },
             loaded: { type: 'final' },
             failed: { type: 'final' },
@@ -252,6 +288,13 @@ export const documentDetailMachine = setup({
     },
     ready: {
       initial: 'idle',
+      on: {
+        'document.saved': {
+          description:
+            'A saved correction: the dialog shows the status the server answered, the host list follows.',
+          actions: savedActions,
+        },
+      },
       states: {
         idle: {
           on: {

@@ -56,8 +56,6 @@ export type DocumentEditContext = Omit<DocumentEditInput, 'document'> & {
   /** The inputs' texts as the user typed them. */
   values: Texts
   errors: Partial<Record<EditableField, FieldError>>
-  /** The findings of the last save (null before any). */
-  quality: QualityData | null
   failure: SaveFailure | null
   history: HistoryChange[]
 }
@@ -119,8 +117,8 @@ export const documentEditMachine = setup({
   },
   actions: {
     notify: (_, _params: DocumentEditNoticeParams) => {},
-    /** The document changed on the server: its dashboard row follows. */
-    announceSaved: (_, _params: { status: string }) => {},
+    /** The document changed on the server: the dialog that holds these fields takes the saved record. */
+    announceSaved: (_, _params: SavedCorrection) => {},
     close: () => {},
     applyChange: assign(({ context }, p: { field: EditableField; text: string }) => {
       const parsed = parseField(p.field, p.text, context.language)
@@ -141,7 +139,7 @@ export const documentEditMachine = setup({
   id: 'documentEdit',
   context: ({ input }) => {
     const initial = textsOf(input.kind, input.document, input.language)
-    return { ...input, initial, values: initial, errors: {}, quality: null, failure: null, history: [] }
+    return { ...input, initial, values: initial, errors: {}, failure: null, history: [] }
   },
   initial: 'open',
   states: {
@@ -200,7 +198,6 @@ export const documentEditMachine = setup({
                       const initial = textsOf(context.kind, event.output.document, context.language)
                       return {
                         document: event.output.document,
-                        quality: event.output.quality,
                         initial,
                         values: initial,
                         errors: {},
@@ -215,10 +212,7 @@ export const documentEditMachine = setup({
                         status: event.output.document.status,
                       }),
                     },
-                    {
-                      type: 'announceSaved',
-                      params: ({ event }) => ({ status: event.output.document.status }),
-                    },
+                    { type: 'announceSaved', params: ({ event }) => event.output },
                     raise({ type: 'history.reload' }),
                   ],
                 },

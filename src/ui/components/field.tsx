@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import { type InputHTMLAttributes, type ReactNode, useId, useState } from 'react'
+import { type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes, useId, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { field, input } from 'styled-system/recipes'
 import { EyeIcon, EyeOffIcon } from './icons'
@@ -50,6 +50,56 @@ export function TextField({ label, error, hint, endAdornment, className, id, ...
           </div>
         ) : null}
       </div>
+      {hint ? (
+        <p id={`${inputId}-hint`} className={classes.hint}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${inputId}-error`} className={classes.error} role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+/**
+ * A text of several lines (an address), with the label, hint and error of a `TextField`. Enter adds a
+ * line; it does not submit the form.
+ */
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  className,
+  id,
+  rows = 3,
+  ...props
+}: TextareaHTMLAttributes<HTMLTextAreaElement> & {
+  label: ReactNode
+  error?: string | undefined
+  hint?: ReactNode
+}) {
+  const generated = useId()
+  const inputId = id ?? generated
+  const classes = field()
+  const describedBy = [error ? `${inputId}-error` : null, hint ? `${inputId}-hint` : null]
+    .filter(Boolean)
+    .join(' ')
+  return (
+    <div className={cx(classes.root, className)}>
+      <label htmlFor={inputId} className={classes.label}>
+        {label}
+      </label>
+      <textarea
+        id={inputId}
+        rows={rows}
+        className={cx(input(), css({ h: 'auto', py: '2', resize: 'vertical' }))}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+        {...props}
+      />
       {hint ? (
         <p id={`${inputId}-hint`} className={classes.hint}>
           {hint}

@@ -41,11 +41,19 @@ export function AppShell() {
       <MobileSidebar sidebar={sidebar} />
       <div className={css({ flex: '1', minW: '0', display: 'flex', flexDirection: 'column' })}>
         <Header sidebar={sidebar} />
-        {/* The bottom padding keeps the collapsed upload panel (fixed, bottom right) off the last rows. */}
+        {/* The bottom padding keeps what floats over the page off its last rows: the collapsed upload
+            panel (fixed, bottom right), or the open panel and the toasts stacked above it, whichever is taller. */}
         <main
           id={MAIN_ID}
           tabIndex={-1}
-          className={css({ flex: '1', p: { base: '4', md: '8' }, pb: { base: '24', md: '28' } })}
+          className={css({
+            flex: '1',
+            p: { base: '4', md: '8' },
+            pb: {
+              base: 'max(6rem, calc(var(--upload-panel-height, 0px) + var(--toasts-height, 0px) + 1rem))',
+              md: 'max(7rem, calc(var(--upload-panel-height, 0px) + var(--toasts-height, 0px) + 1rem))',
+            },
+          })}
         >
           <Outlet />
         </main>

@@ -57,21 +57,22 @@ export function DashboardView() {
   )
   const { t } = useLingui()
   useDocumentTitle(t`Dashboard`, companyName)
+  const header = (exportButton: ReactNode) => (
+    <div className={css({ display: 'flex', gap: '4', alignItems: 'flex-start', flexWrap: 'wrap' })}>
+      <div className={css({ flex: '1' })}>
+        <h1 className={css({ fontSize: '2xl', fontWeight: 'bold', letterSpacing: 'tight' })}>
+          <Trans>Welcome back, {name}!</Trans>
+        </h1>
+        <p className={css({ color: 'fg.muted' })}>
+          <Trans>Here is what is happening with your documents.</Trans>
+        </p>
+      </div>
+      {exportButton}
+    </div>
+  )
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '6', maxW: '6xl', mx: 'auto' })}>
-      <div className={css({ display: 'flex', gap: '4', alignItems: 'flex-start', flexWrap: 'wrap' })}>
-        <div className={css({ flex: '1' })}>
-          <h1 className={css({ fontSize: '2xl', fontWeight: 'bold', letterSpacing: 'tight' })}>
-            <Trans>Welcome back, {name}!</Trans>
-          </h1>
-          <p className={css({ color: 'fg.muted' })}>
-            <Trans>Here is what is happening with your documents.</Trans>
-          </p>
-        </div>
-        {companyId ? <ExportButton key={companyId} companyId={companyId} /> : null}
-      </div>
-      {companyId ? <CompanyDashboard key={companyId} companyId={companyId} /> : null}
-      {companyId ? <DropAnywhere /> : null}
+      {companyId ? <CompanyDashboard key={companyId} companyId={companyId} header={header} /> : header(null)}
       {noCompany ? (
         <p className={cx(card({}), css({ p: '6', color: 'fg.muted' }))}>
           <Trans>You are not a member of any company yet. Ask your administrator to add you to one.</Trans>
@@ -81,11 +82,25 @@ export function DashboardView() {
   )
 }
 
-function CompanyDashboard({ companyId }: { companyId: number }) {
+function CompanyDashboard({
+  companyId,
+  header,
+}: {
+  companyId: number
+  header: (exportButton: ReactNode) => ReactNode
+}) {
   const { machines } = useAppActors()
   // Its `uploads` actor reloads it after each upload that completes or fails.
   const dashboard = useScreenActor(machines.dashboard, { input: { companyId } })
-  return <CompanyDashboardView dashboard={dashboard} companyId={companyId} />
+  // The export opens with the worklist's filters in force.
+  const filters = useSelector(dashboard, (s) => s.context.filters)
+  return (
+    <>
+      {header(<ExportButton companyId={companyId} filters={filters} />)}
+      <CompanyDashboardView dashboard={dashboard} companyId={companyId} />
+      <DropAnywhere />
+    </>
+  )
 }
 
 /** The company's summary, table and row dialogs for a dashboard actor (tests give their own). */

@@ -81,7 +81,10 @@ function LoadedDetailDialog({ kind, id, companyId, onClose, onSaved }: DialogPro
     savedRef.current = onSaved
   }, [onClose, onSaved])
   const logic = useMemo(
-    () => machines.documentDetail.provide({ actions: { close: () => closeRef.current() } }),
+    () =>
+      machines.documentDetail.provide({
+        actions: { close: () => closeRef.current(), announceSaved: () => savedRef.current?.() },
+      }),
     [machines],
   )
   const actor = useScreenActor(logic, { input: { kind, id, companyId } })
@@ -99,7 +102,8 @@ function LoadedDetailDialog({ kind, id, companyId, onClose, onSaved }: DialogPro
       machines.documentEdit.provide({
         actions: {
           close: () => actor.send({ type: 'dialog.close' }),
-          announceSaved: () => savedRef.current?.(),
+          // The saved record goes to the dialog's machine: its header, actions and findings follow it.
+          announceSaved: (_, saved) => actor.send({ type: 'document.saved', ...saved }),
         },
       }),
     [machines, actor],
@@ -165,6 +169,7 @@ export function DocumentDetailView({
   const kind = useSelector(actor, (s) => s.context.kind)
   const document = useSelector(actor, (s) => s.context.document)
   const title = useSelector(actor, (s) => (s.context.document ? originalName(s.context) : null))
+  const status = useSelector(actor, (s) => s.context.document?.status.toLowerCase() ?? null)
   const loading = useSelector(actor, (s) => s.matches('loading'))
   const loadError = useSelector(actor, (s) => (s.matches('failed') ? (s.context.loadError ?? '') : null))
   const closed = useSelector(actor, (s) => s.status === 'done')
@@ -214,11 +219,7 @@ export function DocumentDetailView({
             gap: '5',
           })}
         >
-          {editor ? (
-            <SavedQuality editor={editor} fallback={<Quality actor={actor} />} />
-          ) : (
-            <Quality actor={actor} />
-          )}
+          <Quality actor={actor} />
           {edit ? (
             <EditableFields
               logic={edit}
@@ -236,7 +237,14 @@ export function DocumentDetailView({
   return (
     <DetailFrame
       kind={kind}
-      title={title}
+      title={
+        title === null ? null : (
+          <span className={css({ display: 'inline-flex', alignItems: 'center', gap: '2', flexWrap: 'wrap' })}>
+            <span>{title}</span>
+            {status ? <StatusBadge status={status} /> : null}
+          </span>
+        )
+      }
       open={!closed}
       busy={busy}
       onRequestClose={close}
@@ -301,7 +309,6 @@ function Fields({ kind, document: d }: { kind: FinancialKind; document: Financia
   const { t } = useLingui()
   const text = (value: string | null | undefined) => (value ? value : '—')
   const rows: [string, ReactNode][] = [
-    [t`Status`, <StatusBadge key="status" status={d.status.toLowerCase()} />],
     [t`Invoice number`, text(d.invoice_number)],
     [
       kind === 'invoice' ? t`Invoice date` : t`Expense date`,
@@ -329,12 +336,6 @@ function Fields({ kind, document: d }: { kind: FinancialKind; document: Financia
 
 const findingText = (item: QualityItem) =>
   (i18n.locale === 'fr' ? item.messages?.fr : item.messages?.en) ?? item.messages?.en ?? item.code
-
-/** The findings of the last saved correction, else the record's own. */
-function SavedQuality({ editor, fallback }: { editor: DocumentEditActor; fallback: ReactNode }) {
-  const quality = useSelector(editor, (s) => s.context.quality)
-  return quality ? <QualityFindings quality={quality} loading={false} /> : fallback
-}
 
 function Quality({ actor }: { actor: DocumentDetailActor }) {
   const quality = useSelector(actor, (s) => s.context.quality)

@@ -23,11 +23,10 @@ import { useScreenActor } from '../../app-context'
 import { Alert } from '../../components/alert'
 import { Button } from '../../components/button'
 import { ConfirmDialog } from '../../components/confirm-dialog'
-import { TextField } from '../../components/field'
+import { TextAreaField, TextField } from '../../components/field'
 import { SelectField } from '../../components/select'
 import { i18n } from '../../i18n'
 import { messageText } from '../../message-texts'
-import { StatusBadge } from '../dashboard/status-badge'
 
 export type DocumentEditActor = ActorRefFrom<DocumentEditMachine>
 
@@ -108,6 +107,20 @@ function FieldInput({ actor, field }: { actor: DocumentEditActor; field: Editabl
       </div>
     )
   const hint = [fieldShape(field) === 'date' ? dateForm() : null, mark].filter(Boolean).join(' · ')
+  if (fieldShape(field) === 'address')
+    return (
+      <div data-source={source}>
+        <TextAreaField
+          id={id}
+          label={label}
+          value={value}
+          readOnly={busy}
+          error={errorText(error)}
+          hint={hint || undefined}
+          onChange={(e) => change(e.target.value)}
+        />
+      </div>
+    )
   return (
     <div data-source={source}>
       <TextField
@@ -197,7 +210,6 @@ function SaveFailureAlert({ actor }: { actor: DocumentEditActor }) {
 export function DocumentFieldsView({ actor }: { actor: DocumentEditActor }) {
   const { t } = useLingui()
   const kind = useSelector(actor, (s) => s.context.kind)
-  const status = useSelector(actor, (s) => s.context.document.status.toLowerCase())
   const dirty = useSelector(actor, (s) => s.hasTag('dirty'))
   const busy = useSelector(actor, (s) => s.hasTag('busy'))
   const canSave = useSelector(actor, (s) => s.can({ type: 'edit.save' }))
@@ -205,15 +217,9 @@ export function DocumentFieldsView({ actor }: { actor: DocumentEditActor }) {
   const asking = useSelector(actor, (s) => s.matches({ open: { form: 'confirmingDiscard' } }))
   return (
     <section aria-labelledby="detail-fields-title" className={stack({ gap: '4' })}>
-      <div className={css({ display: 'flex', alignItems: 'center', gap: '3' })}>
-        <h3 id="detail-fields-title" className={css({ fontWeight: 'semibold' })}>
-          {t`Information`}
-        </h3>
-        <span className={css({ display: 'inline-flex', gap: '2', alignItems: 'center', fontSize: 'sm' })}>
-          <span className={textRecipe({ tone: 'muted' })}>{t`Status`}</span>
-          <StatusBadge status={status} />
-        </span>
-      </div>
+      <h3 id="detail-fields-title" className={css({ fontWeight: 'semibold' })}>
+        {t`Information`}
+      </h3>
       <form
         noValidate
         aria-label={kind === 'invoice' ? t`Invoice fields` : t`Expense fields`}
