@@ -16,6 +16,7 @@ import {
   UnreadableFileError,
 } from './limits.ts'
 import { defaultLayout, type OcrHint, type OcrLayout, type OcrPool } from './ocr.ts'
+import { correctPage } from './ocr-words.ts'
 import { findDates } from './parse.ts'
 import { type Line, type PageText, readPdf } from './pdf-text.ts'
 
@@ -46,10 +47,14 @@ export interface ExtractOptions {
 export async function extractDocument(
   data: Uint8Array,
   contentType: string,
-  ocr: OcrPool,
+  pool: OcrPool,
   options: ExtractOptions = {},
 ): Promise<Extraction> {
   const limits = { ...DEFAULT_LIMITS, ...options.limits }
+  // Every OCR reading has its doubtful words checked against the vocabulary.
+  const ocr: Pick<OcrPool, 'recognize'> = {
+    recognize: async (image, hint) => correctPage(await pool.recognize(image, hint)),
+  }
   let pages: PageText[]
   let textPages = 0
   let ocrPages = 0
