@@ -52,6 +52,9 @@ describe('correctWord', () => {
     expect(correctWord('JIAWE|', 99)).toBe('JIAWEI')
     expect(correctWord('|', 10)).toBe('|')
     expect(correctWord('12]', 10)).toBe('12]')
+    expect(correctWord('(M}', 99)).toBe('(M)')
+    expect(correctWord('(1206674-T]', 99)).toBe('(1206674-T)')
+    expect(correctWord('M}', 99)).toBe('M}')
   })
 })
 

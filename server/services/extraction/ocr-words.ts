@@ -165,7 +165,9 @@ function glyphFix(core: string): string {
 export function correctWord(text: string, confidence: number | undefined): string {
   const m = /^([("'“‘«]*)(.*?)([.,;:)"'”’»]*)$/u.exec(text)
   if (!m) return text
-  const [, lead, core, tail] = m as unknown as [string, string, string, string]
+  const [, lead, read, tail] = m as unknown as [string, string, string, string]
+  // A bracket opened by a parenthesis is closed by one: "(M}" is "(M)".
+  const core = lead.includes('(') && !tail.includes(')') ? read.replace(/^([^()]+)[}\]]$/u, '$1)') : read
   // A word split by hyphens or slashes ("IN-GPARKLE", "BAR/RESTAURANT"): each part on its own.
   const parts = core.split(/([-/&])/)
   const fixed = parts.map((part, i) => {
