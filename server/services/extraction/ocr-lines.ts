@@ -12,7 +12,7 @@ type Region = NonNullable<OcrHint['region']>
 const TOP_LINES = 4
 const MAX_REREAD = 2
 /** A line is doubtful when one of its words of 3+ characters has less confidence than this. */
-const DOUBTFUL_BELOW = 75
+const DOUBTFUL_BELOW = 65
 /** A strip's reading replaces the line when its mean confidence is higher by this much. */
 const MARGIN = 5
 
