@@ -16,6 +16,8 @@ import {
   UnreadableFileError,
 } from './limits.ts'
 import { defaultLayout, type OcrHint, type OcrLayout, type OcrPool } from './ocr.ts'
+import { rereadDoubtful } from './ocr-lines.ts'
+import { correctPage } from './ocr-words.ts'
 import { findDates } from './parse.ts'
 import { type Line, type PageText, readPdf } from './pdf-text.ts'
 
@@ -46,10 +48,14 @@ export interface ExtractOptions {
 export async function extractDocument(
   data: Uint8Array,
   contentType: string,
-  ocr: OcrPool,
+  pool: OcrPool,
   options: ExtractOptions = {},
 ): Promise<Extraction> {
   const limits = { ...DEFAULT_LIMITS, ...options.limits }
+  // Every OCR reading has its doubtful words checked against the vocabulary.
+  const ocr: Pick<OcrPool, 'recognize'> = {
+    recognize: async (image, hint) => correctPage(await pool.recognize(image, hint)),
+  }
   let pages: PageText[]
   let textPages = 0
   let ocrPages = 0
@@ -103,7 +109,9 @@ export async function extractDocument(
         const widthPt = pages[n - 1]!.width
         const hint: OcrHint = { pageWidthPt: widthPt, layout: defaultLayout({ widthPt }) }
         const t = performance.now()
-        const page = await ocr.recognize(image, hint)
+        const first = await ocr.recognize(image, hint)
+        // The top lines it was unsure of (the merchant or supplier) read again, enlarged.
+        const page = await rereadDoubtful(first, (region) => ocr.recognize(image, { ...hint, region }))
         ocrMs += performance.now() - t
         ocrPages += 1
         pages[n - 1] = { ...page, page: n, lines: page.lines.map((l) => ({ ...l, page: n })) }
@@ -128,9 +136,9 @@ export async function extractDocument(
     const image = Buffer.from(data)
     let layout: OcrLayout = 'auto'
     try {
-      const page = await ocr.recognize(image)
-      layout = page.layout ?? 'auto'
-      pages = [page]
+      const first = await ocr.recognize(image)
+      layout = first.layout ?? 'auto'
+      pages = [await rereadDoubtful(first, (region) => ocr.recognize(image, { layout, region }))]
     } catch (error) {
       throw new UnreadableFileError('unreadable_file', `The image cannot be read: ${String(error)}`)
     }

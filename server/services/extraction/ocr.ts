@@ -295,17 +295,19 @@ function toPage(
         const centre = median(basis.map((w) => (w.bbox.y0 + w.bbox.y1) / 2))
         const segments: Segment[] = []
         for (const raw of words) {
-          const w = { ...raw, text: fixOcrWord(raw.text) }
+          const w = { ...raw, text: fixOcrWord(raw.text.trim()) }
           const last = segments[segments.length - 1]
           if (last && w.bbox.x0 - last.x1 < wordHeight * 1.6) {
             last.text += ` ${w.text}`
             last.x1 = w.bbox.x1
+            last.confidence?.push(Math.round(w.confidence))
           } else {
             segments.push({
               text: w.text,
               x0: w.bbox.x0,
               x1: w.bbox.x1,
               size: wordHeight * EM_PER_WORD_HEIGHT,
+              confidence: [Math.round(w.confidence)],
             })
           }
         }

@@ -12,6 +12,11 @@ export interface Segment {
   x1: number
   /** Font height in points (OCR: line height). */
   size: number
+  /**
+   * OCR only: the recogniser's confidence (0–100) in each word of `text` (its words split on
+   * single spaces), so a doubtful word can be checked or read again.
+   */
+  confidence?: number[]
 }
 
 export interface Line {

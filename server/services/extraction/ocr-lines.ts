@@ -1,0 +1,91 @@
+/**
+ * Doubtful lines read again: the lines at the top of an OCR'd page (where the merchant or
+ * supplier is printed) that the recogniser was unsure of are read again on their own, as
+ * strips enlarged, and each kept in whichever reading the recogniser is surer of.
+ */
+import type { OcrHint } from './ocr.ts'
+import type { Line, PageText } from './pdf-text.ts'
+
+type Region = NonNullable<OcrHint['region']>
+
+/** Lines of letters at the top of the page looked at, and how many of them are read again. */
+const TOP_LINES = 4
+const MAX_REREAD = 2
+/** A line is doubtful when one of its words of 3+ characters has less confidence than this. */
+const DOUBTFUL_BELOW = 65
+/** A strip's reading replaces the line when its mean confidence is higher by this much. */
+const MARGIN = 5
+
+const lettersOf = (s: string) => (s.match(/\p{L}/gu) ?? []).length
+
+/** The words of a line of an OCR reading with their confidences (none for a text layer). */
+function words(line: Line): { text: string; confidence: number }[] {
+  return line.segments.flatMap((s) => {
+    const ws = s.text.split(' ')
+    return s.confidence && s.confidence.length === ws.length
+      ? ws.map((text, i) => ({ text, confidence: s.confidence![i]! }))
+      : []
+  })
+}
+
+/** Mean word confidence of a line, each word weighted by its length; null without confidences. */
+export function lineConfidence(line: Line): number | null {
+  const ws = words(line)
+  const weight = ws.reduce((n, w) => n + w.text.length, 0)
+  return weight === 0 ? null : ws.reduce((n, w) => n + w.confidence * w.text.length, 0) / weight
+}
+
+/** Height of a line's words in points (segment sizes are font sizes, 1.3 × the word height). */
+const heightOf = (line: Line) => Math.max(...line.segments.map((s) => s.size)) / 1.3
+
+/** The top lines of letters the reading was unsure of, each with the strip to read it again in. */
+export function doubtfulLines(page: PageText): { line: Line; region: Region }[] {
+  return page.lines
+    .filter((l) => lettersOf(l.text) >= 3)
+    .slice(0, TOP_LINES)
+    .filter((l) => words(l).some((w) => w.text.length >= 3 && w.confidence < DOUBTFUL_BELOW))
+    .slice(0, MAX_REREAD)
+    .map((line) => {
+      const h = heightOf(line)
+      return {
+        line,
+        region: { x0: 0, y0: Math.max(0, line.y - h * 0.35), x1: page.width, y1: line.y + h * 1.35 },
+      }
+    })
+}
+
+/**
+ * The line as read again in its strip, when that reading is surer: the strip's line nearest
+ * the first one's position, holding at least half its characters, with a higher confidence.
+ */
+export function surerLine(first: Line, strip: PageText): Line | null {
+  const h = heightOf(first)
+  const near = strip.lines
+    .filter((l) => Math.abs(l.y - first.y) < h * 0.6)
+    .sort((a, b) => Math.abs(a.y - first.y) - Math.abs(b.y - first.y))[0]
+  if (!near || near.text.replace(/\s/g, '').length < first.text.replace(/\s/g, '').length * 0.5) return null
+  const before = lineConfidence(first)
+  const after = lineConfidence(near)
+  if (before === null || after === null || after < before + MARGIN) return null
+  return { ...near, page: first.page }
+}
+
+/** The page with its doubtful top lines replaced by surer readings of their strips. */
+export async function rereadDoubtful(
+  page: PageText,
+  strip: (region: Region) => Promise<PageText>,
+): Promise<PageText> {
+  const doubtful = doubtfulLines(page)
+  if (doubtful.length === 0) return page
+  const replaced = new Map<Line, Line>()
+  for (const { line, region } of doubtful) {
+    try {
+      const better = surerLine(line, await strip(region))
+      if (better) replaced.set(line, better)
+    } catch {
+      // The first reading stands.
+    }
+  }
+  if (replaced.size === 0) return page
+  return { ...page, lines: page.lines.map((l) => replaced.get(l) ?? l) }
+}

@@ -1,0 +1,80 @@
+/**
+ * Doubtful top lines read again: which lines are read again (top lines of letters with an
+ * unsure word), the strip around each, and when the strip's reading replaces the line.
+ */
+import { describe, expect, it } from 'vitest'
+import {
+  doubtfulLines,
+  lineConfidence,
+  rereadDoubtful,
+  surerLine,
+} from '../../server/services/extraction/ocr-lines.ts'
+import type { Line, PageText } from '../../server/services/extraction/pdf-text.ts'
+
+function line(y: number, text: string, confidence?: number[]): Line {
+  return {
+    page: 1,
+    y,
+    x0: 10,
+    x1: 150,
+    text,
+    segments: [{ text, x0: 10, x1: 150, size: 13, ...(confidence ? { confidence } : {}) }],
+  }
+}
+
+const page = (lines: Line[]): PageText => ({ page: 1, width: 200, height: 400, lines })
+
+describe('doubtfulLines', () => {
+  it('picks the top lines of letters holding an unsure word, with a strip around each', () => {
+    const p = page([
+      line(10, '12', [20]),
+      line(20, 'SHH. HOTOR SDN BHD', [48, 60, 90, 92]),
+      line(35, 'No. 343 Jalan Kurau', [96, 93, 91, 92]),
+      line(50, 'TAX INVOICE', [95, 96]),
+      line(65, 'Tel 07 8263', [40, 92, 92]),
+      line(300, 'THANK YOU', [20, 20]),
+    ])
+    const found = doubtfulLines(p)
+    expect(found.map((d) => d.line.text)).toEqual(['SHH. HOTOR SDN BHD', 'Tel 07 8263'])
+    const { region } = found[0]!
+    expect(region.x0).toBe(0)
+    expect(region.x1).toBe(200)
+    expect(region.y0).toBeLessThan(20)
+    expect(region.y1).toBeGreaterThan(30)
+  })
+
+  it('finds none on a text layer (no confidences)', () => {
+    expect(doubtfulLines(page([line(20, 'SHH. HOTOR SDN BHD')]))).toEqual([])
+  })
+})
+
+describe('surerLine', () => {
+  const first = line(20, 'RESTORAN VAN SHENG', [55, 77, 90])
+  it('takes the strip line at the same height when the recogniser is surer of it', () => {
+    const strip = page([line(12, 'partial', [30]), line(20.5, 'RESTORAN WAN SHENG', [96, 91, 95])])
+    expect(surerLine(first, strip)?.text).toBe('RESTORAN WAN SHENG')
+  })
+  it('keeps the first reading when the strip is less sure, shorter or elsewhere', () => {
+    expect(surerLine(first, page([line(20, 'RESTORAN VAN SHENG', [50, 60, 70])]))).toBeNull()
+    expect(surerLine(first, page([line(20, 'RE', [99])]))).toBeNull()
+    expect(surerLine(first, page([line(40, 'RESTORAN WAN SHENG', [96, 91, 95])]))).toBeNull()
+  })
+  it('weights word confidences by word length', () => {
+    expect(lineConfidence(line(0, 'AB CDEFGH', [0, 100]))).toBeCloseTo(75)
+    expect(lineConfidence(line(0, 'no confidences'))).toBeNull()
+  })
+})
+
+describe('rereadDoubtful', () => {
+  it('replaces only the lines whose strip reads surer, and survives a failed strip', async () => {
+    const p = page([line(20, 'RESTORAN VAN SHENG', [55, 77, 90]), line(35, 'Ja» !emenggung', [21, 51])])
+    let calls = 0
+    const out = await rereadDoubtful(p, async (region) => {
+      calls++
+      if (region.y0 > 25) throw new Error('unreadable strip')
+      return page([line(20, 'RESTORAN WAN SHENG', [96, 91, 95])])
+    })
+    expect(calls).toBe(2)
+    expect(out.lines.map((l) => l.text)).toEqual(['RESTORAN WAN SHENG', 'Ja» !emenggung'])
+  })
+})
