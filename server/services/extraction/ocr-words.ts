@@ -119,7 +119,7 @@ export function confusionCost(read: string, word: string, budget: number): numbe
 }
 
 /** The vocabulary word a doubtful word stands for, when exactly one is nearest; else null. */
-export function vocabularyWord(read: string): string | null {
+function vocabularyWord(read: string): string | null {
   const folded = fold(read)
   if (VOCABULARY.has(folded)) return null
   const letters = (read.match(/\p{L}/gu) ?? []).length
