@@ -56,6 +56,13 @@ describe('correctWord', () => {
     expect(correctWord('(1206674-T]', 99)).toBe('(1206674-T)')
     expect(correctWord('M}', 99)).toBe('M}')
   })
+
+  it('separates words of letters OCR joined by an underscore, and only those', () => {
+    expect(correctWord('MARCO_POLO', 99)).toBe('MARCO POLO')
+    expect(correctWord('Rue_de_Rivoli', 99)).toBe('Rue de Rivoli')
+    for (const kept of ['jean_dupont@example.com', 'invoice_2026.pdf', 'REF_12', 'A_B', '_x'])
+      expect(correctWord(kept, 99)).toBe(kept)
+  })
 })
 
 describe('confusionCost', () => {

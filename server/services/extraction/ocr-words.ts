@@ -161,8 +161,16 @@ function glyphFix(core: string): string {
   )
 }
 
+/**
+ * Two words of letters joined by an underscore ("MARCO_POLO"): OCR's reading of the gap between
+ * them (a low stroke, a fold). Printed names and addresses have none; an address with `@`, a file
+ * name or an identifier (with figures or dots) keeps its underscore.
+ */
+const JOINED_WORDS = /^\p{L}{2,}(?:_\p{L}{2,})+$/u
+
 /** One word as read (with its leading and trailing punctuation), corrected when it should be. */
 export function correctWord(text: string, confidence: number | undefined): string {
+  if (JOINED_WORDS.test(text)) return text.replaceAll('_', ' ')
   const m = /^([("'“‘«]*)(.*?)([.,;:)"'”’»]*)$/u.exec(text)
   if (!m) return text
   const [, lead, read, tail] = m as unknown as [string, string, string, string]
