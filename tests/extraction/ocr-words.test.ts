@@ -8,6 +8,7 @@ import {
   confusionCost,
   correctPage,
   correctWord,
+  splitBar,
   UNSURE_BELOW,
 } from '../../server/services/extraction/ocr-words.ts'
 import type { PageText } from '../../server/services/extraction/pdf-text.ts'
@@ -55,6 +56,22 @@ describe('correctWord', () => {
     expect(correctWord('(M}', 99)).toBe('(M)')
     expect(correctWord('(1206674-T]', 99)).toBe('(1206674-T)')
     expect(correctWord('M}', 99)).toBe('M}')
+  })
+
+  it('joins a bar split off a word of capitals, or reads it as the parenthesis the line closes', () => {
+    expect(splitBar('RESTAURANT JIAWE |')).toBe('RESTAURANT JIAWEI')
+    expect(splitBar('JIAWE | HOUSE')).toBe('JIAWEI HOUSE')
+    expect(splitBar('SHH. MOTOR | SUNGAI RENGIT ) SDN. BHD.')).toBe('SHH. MOTOR ( SUNGAI RENGIT ) SDN. BHD.')
+    // A table's rule after a label or a word, a line with figures, a short word: as read.
+    for (const kept of [
+      'TOTAL | 12.00',
+      'RESTAURANT |',
+      'ABC |',
+      'Jiawe |',
+      'DESCRIPTION | QTY',
+      'MONTANT |',
+    ])
+      expect(splitBar(kept)).toBe(kept)
   })
 
   it('separates words of letters OCR joined by an underscore, and only those', () => {

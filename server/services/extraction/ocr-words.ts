@@ -7,6 +7,8 @@
  * ("BHPetro]" → "BHPetrol", "JIAWE|" → "JIAWEI"). Numbers (amounts, dates, identifiers) are
  * never touched: only words of at least three letters and at most one digit are.
  */
+
+import lexicon from './lexicon.json' with { type: 'json' }
 import data from './ocr-vocabulary.json' with { type: 'json' }
 import type { Line, PageText, Segment } from './pdf-text.ts'
 
@@ -17,6 +19,15 @@ const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').replace(/�
 const VOCABULARY = new Map<string, string>()
 for (const [key, words] of Object.entries(data))
   if (key !== '$comment' && Array.isArray(words)) for (const w of words) VOCABULARY.set(fold(w), w)
+
+/** Every word of the labels documents print (lexicon.json), folded. */
+const LABEL_WORDS = new Set<string>()
+for (const [key, field] of Object.entries(lexicon))
+  if (key !== '$comment' && field && typeof field === 'object')
+    for (const labels of Object.values(field as Record<string, unknown>))
+      if (Array.isArray(labels))
+        for (const label of labels)
+          for (const w of String(label).split(/[^\p{L}]+/u)) if (w) LABEL_WORDS.add(fold(w))
 
 /** Folded vocabulary words by length, for the candidates of a word of about that length. */
 const BY_LENGTH = new Map<number, string[]>()
@@ -191,10 +202,27 @@ export function correctWord(text: string, confidence: number | undefined): strin
   return lead + fixed.join('') + tail
 }
 
+/**
+ * A bar standing alone after a word of capitals that is no vocabulary word, in a line of letters
+ * ("RESTAURANT JIAWE |"): the word's last letter I, split off by OCR. A bar with a closing
+ * parenthesis after it and none opened before is the opening one ("MOTOR | SUNGAI RENGIT )").
+ */
+export function splitBar(text: string): string {
+  if (/\d/.test(text) || !text.includes(' |')) return text
+  const known = (word: string) => VOCABULARY.has(fold(word)) || LABEL_WORDS.has(fold(word))
+  return text.replace(/(\p{Lu}{4,}) \|(?= |$)/gu, (whole, word: string, at: number) => {
+    const before = text.slice(0, at)
+    const after = text.slice(at + whole.length)
+    if (after.includes(')') && !before.includes('(')) return `${word} (`
+    // A label or a word ending before a table's rule ("MONTANT |") keeps its rule.
+    return known(word) ? whole : `${word}I`
+  })
+}
+
 function correctSegment(segment: Segment): Segment {
   const words = segment.text.split(' ')
   const confidence = segment.confidence?.length === words.length ? segment.confidence : undefined
-  const text = words.map((w, i) => correctWord(w, confidence?.[i])).join(' ')
+  const text = splitBar(words.map((w, i) => correctWord(w, confidence?.[i])).join(' '))
   return text === segment.text ? segment : { ...segment, text }
 }
 
