@@ -136,6 +136,19 @@ describe('receipt merchant', () => {
     expect(merchant([[[20, '10 GRAM GOURMET SDN BHD']], ...address])).toBe('10 GRAM GOURMET SDN BHD')
   })
 
+  it('takes a company named after a place (a street word and a figure) over logo specks', () => {
+    const rows: Row[] = [
+      [[60, 'LJ']],
+      [[20, 'ENW 2 HARDWARE CENTRE (M) SDN. BHD.']],
+      [[20, 'Co. Reg No.: 795225-A']],
+    ]
+    expect(merchant([...rows, ...address])).toBe('ENW 2 HARDWARE CENTRE (M) SDN. BHD.')
+    // Without its legal form, the same line is an address line, not a name.
+    expect(merchant([[[20, 'ACME TRADING']], [[20, 'UNIT 2 HARDWARE CENTRE']], ...address])).toBe(
+      'ACME TRADING',
+    )
+  })
+
   it('accepts a name that starts with a number when a legal form ends it', () => {
     expect(merchant([[[20, '10 GRAM GOURMET SDN BHD']], ...address])).toBe('10 GRAM GOURMET SDN BHD')
   })

@@ -179,7 +179,9 @@ function isNameLike(text: string): boolean {
   if (CONTACT.test(t) || /:/.test(t)) return false
   if (/\d{3,}/.test(t) || POSTCODE.test(t) || /^\d/.test(t)) return false
   if (COUNTRIES.test(t)) return false
-  if (STREET.test(t) && /\d/.test(t)) return false
+  // A street word and a figure make an address line, unless the line ends in a legal form: a
+  // company named after a place ("… Centre (M) Sdn. Bhd.", a figure misread in it).
+  if (STREET.test(t) && /\d/.test(t) && !LEGAL_FORM.test(t)) return false
   return /\p{L}{2,}/u.test(t)
 }
 
