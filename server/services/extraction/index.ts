@@ -15,7 +15,7 @@ import {
   tooManyPages,
   UnreadableFileError,
 } from './limits.ts'
-import { defaultLayout, type OcrHint, type OcrLayout, type OcrPool } from './ocr.ts'
+import { defaultLayout, type OcrHint, type OcrLayout, type OcrPool, type OcrRegion } from './ocr.ts'
 import { rereadDoubtful } from './ocr-lines.ts'
 import { correctPage } from './ocr-words.ts'
 import { findDates } from './parse.ts'
@@ -69,7 +69,7 @@ export async function extractDocument(
     n: number
     read: () => Promise<PageText>
     closer: () => Promise<PageText>
-    strip: (region: Region) => Promise<PageText>
+    strip: (region: OcrRegion) => Promise<PageText>
   }[] = []
   if (contentType === 'application/pdf') {
     const started = performance.now()
@@ -213,8 +213,6 @@ export async function extractDocument(
   return { fields, pages: pages.length, textPages, ocrPages, textMs, ocrMs }
 }
 
-type Region = NonNullable<OcrHint['region']>
-
 /** At most this many lines of a page are read again for a date. */
 const MAX_DATE_STRIPS = 4
 
@@ -223,8 +221,8 @@ const MAX_DATE_STRIPS = 4
  * "Tarikh") with no date after it, a till's time ("19:15") with no date beside it, a short row of
  * digits and slashes ("2/0]"). Each as a strip across the page, a little taller than the line.
  */
-export function dateStrips(page: PageText): Region[] {
-  const out: Region[] = []
+export function dateStrips(page: PageText): OcrRegion[] {
+  const out: OcrRegion[] = []
   for (const line of page.lines) {
     if (out.length >= MAX_DATE_STRIPS) break
     if (findDates(line.text).length > 0) continue

@@ -3,10 +3,8 @@
  * supplier is printed) that the recogniser was unsure of are read again on their own, as
  * strips enlarged, and each kept in whichever reading the recogniser is surer of.
  */
-import type { OcrHint } from './ocr.ts'
+import { EM_PER_WORD_HEIGHT, type OcrRegion } from './ocr.ts'
 import type { Line, PageText } from './pdf-text.ts'
-
-type Region = NonNullable<OcrHint['region']>
 
 /** Lines of letters at the top of the page looked at, and how many of them are read again. */
 const TOP_LINES = 4
@@ -35,11 +33,11 @@ export function lineConfidence(line: Line): number | null {
   return weight === 0 ? null : ws.reduce((n, w) => n + w.confidence * w.text.length, 0) / weight
 }
 
-/** Height of a line's words in points (segment sizes are font sizes, 1.3 × the word height). */
-const heightOf = (line: Line) => Math.max(...line.segments.map((s) => s.size)) / 1.3
+/** Height of a line's words in points (segment sizes are font sizes, EM_PER_WORD_HEIGHT × the word height). */
+const heightOf = (line: Line) => Math.max(...line.segments.map((s) => s.size)) / EM_PER_WORD_HEIGHT
 
 /** The top lines of letters the reading was unsure of, each with the strip to read it again in. */
-export function doubtfulLines(page: PageText): { line: Line; region: Region }[] {
+export function doubtfulLines(page: PageText): { line: Line; region: OcrRegion }[] {
   return page.lines
     .filter((l) => lettersOf(l.text) >= 3)
     .slice(0, TOP_LINES)
@@ -73,7 +71,7 @@ export function surerLine(first: Line, strip: PageText): Line | null {
 /** The page with its doubtful top lines replaced by surer readings of their strips. */
 export async function rereadDoubtful(
   page: PageText,
-  strip: (region: Region) => Promise<PageText>,
+  strip: (region: OcrRegion) => Promise<PageText>,
 ): Promise<PageText> {
   const doubtful = doubtfulLines(page)
   if (doubtful.length === 0) return page

@@ -44,6 +44,9 @@ function languageDirectory(): string {
  */
 export type OcrLayout = 'auto' | 'column'
 
+/** A strip of a page, in points. */
+export type OcrRegion = { x0: number; y0: number; x1: number; y1: number }
+
 export interface OcrHint {
   /** The page's width in points when known (a PDF page), so the image's resolution is known too. */
   pageWidthPt?: number
@@ -55,7 +58,7 @@ export interface OcrHint {
    */
   enhance?: boolean
   /** Only this strip of the page (in points): a line whose value the page reading garbled. */
-  region?: { x0: number; y0: number; x1: number; y1: number }
+  region?: OcrRegion
 }
 
 /** A page narrower than this (in inches) is a till roll or a cut-out receipt: one column. */
@@ -261,7 +264,7 @@ const median = (xs: number[]) => {
  * A word box spans about three quarters of the font size (cap or ascender height to baseline,
  * descenders in some words): segment sizes are given as font sizes, as in the text layer.
  */
-const EM_PER_WORD_HEIGHT = 1.3
+export const EM_PER_WORD_HEIGHT = 1.3
 
 interface OcrLine extends Line {
   /** Vertical centre of the words, in pixels. */

@@ -15,7 +15,22 @@ type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
   endAdornment?: ReactNode
 }
 
-export function TextField({ label, error, hint, endAdornment, className, id, ...props }: FieldProps) {
+type FrameProps = {
+  label: ReactNode
+  error?: string | undefined
+  hint?: ReactNode
+  className?: string | undefined
+  id?: string | undefined
+  /** The control, given its id and the attributes that tie it to the label, hint and error. */
+  control: (a11y: {
+    id: string
+    'aria-invalid': true | undefined
+    'aria-describedby': string | undefined
+  }) => ReactNode
+}
+
+/** A form control's label, hint and error around it, tied to it by id (shared by every field). */
+function FieldFrame({ label, error, hint, className, id, control }: FrameProps) {
   const generated = useId()
   const inputId = id ?? generated
   const classes = field()
@@ -27,29 +42,11 @@ export function TextField({ label, error, hint, endAdornment, className, id, ...
       <label htmlFor={inputId} className={classes.label}>
         {label}
       </label>
-      <div className={css({ position: 'relative' })}>
-        <input
-          id={inputId}
-          className={cx(input(), endAdornment ? css({ pr: '10' }) : undefined)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy || undefined}
-          {...props}
-        />
-        {endAdornment ? (
-          <div
-            className={css({
-              position: 'absolute',
-              insetY: '0',
-              right: '0',
-              display: 'flex',
-              alignItems: 'center',
-              pr: '1',
-            })}
-          >
-            {endAdornment}
-          </div>
-        ) : null}
-      </div>
+      {control({
+        id: inputId,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': describedBy || undefined,
+      })}
       {hint ? (
         <p id={`${inputId}-hint`} className={classes.hint}>
           {hint}
@@ -61,6 +58,37 @@ export function TextField({ label, error, hint, endAdornment, className, id, ...
         </p>
       ) : null}
     </div>
+  )
+}
+
+export function TextField({ label, error, hint, endAdornment, className, id, ...props }: FieldProps) {
+  return (
+    <FieldFrame
+      label={label}
+      error={error}
+      hint={hint}
+      className={className}
+      id={id}
+      control={(a11y) => (
+        <div className={css({ position: 'relative' })}>
+          <input {...a11y} className={cx(input(), endAdornment ? css({ pr: '10' }) : undefined)} {...props} />
+          {endAdornment ? (
+            <div
+              className={css({
+                position: 'absolute',
+                insetY: '0',
+                right: '0',
+                display: 'flex',
+                alignItems: 'center',
+                pr: '1',
+              })}
+            >
+              {endAdornment}
+            </div>
+          ) : null}
+        </div>
+      )}
+    />
   )
 }
 
@@ -81,36 +109,22 @@ export function TextAreaField({
   error?: string | undefined
   hint?: ReactNode
 }) {
-  const generated = useId()
-  const inputId = id ?? generated
-  const classes = field()
-  const describedBy = [error ? `${inputId}-error` : null, hint ? `${inputId}-hint` : null]
-    .filter(Boolean)
-    .join(' ')
   return (
-    <div className={cx(classes.root, className)}>
-      <label htmlFor={inputId} className={classes.label}>
-        {label}
-      </label>
-      <textarea
-        id={inputId}
-        rows={rows}
-        className={cx(input(), css({ h: 'auto', py: '2', resize: 'vertical' }))}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        {...props}
-      />
-      {hint ? (
-        <p id={`${inputId}-hint`} className={classes.hint}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${inputId}-error`} className={classes.error} role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <FieldFrame
+      label={label}
+      error={error}
+      hint={hint}
+      className={className}
+      id={id}
+      control={(a11y) => (
+        <textarea
+          {...a11y}
+          rows={rows}
+          className={cx(input(), css({ h: 'auto', py: '2', resize: 'vertical' }))}
+          {...props}
+        />
+      )}
+    />
   )
 }
 

@@ -107,32 +107,18 @@ function FieldInput({ actor, field }: { actor: DocumentEditActor; field: Editabl
       </div>
     )
   const hint = [fieldShape(field) === 'date' ? dateForm() : null, mark].filter(Boolean).join(' · ')
-  if (fieldShape(field) === 'address')
-    return (
-      <div data-source={source}>
-        <TextAreaField
-          id={id}
-          label={label}
-          value={value}
-          readOnly={busy}
-          error={errorText(error)}
-          hint={hint || undefined}
-          onChange={(e) => change(e.target.value)}
-        />
-      </div>
-    )
+  const shared = { id, label, value, readOnly: busy, error: errorText(error), hint: hint || undefined }
   return (
     <div data-source={source}>
-      <TextField
-        id={id}
-        label={label}
-        value={value}
-        readOnly={busy}
-        error={errorText(error)}
-        hint={hint || undefined}
-        inputMode={fieldShape(field) === 'amount' ? 'decimal' : undefined}
-        onChange={(e) => change(e.target.value)}
-      />
+      {fieldShape(field) === 'address' ? (
+        <TextAreaField {...shared} onChange={(e) => change(e.target.value)} />
+      ) : (
+        <TextField
+          {...shared}
+          inputMode={fieldShape(field) === 'amount' ? 'decimal' : undefined}
+          onChange={(e) => change(e.target.value)}
+        />
+      )}
     </div>
   )
 }
