@@ -187,7 +187,10 @@ it('operates the header user menu by keyboard: Settings, then Logout, in English
   await expect.poll(async () => (await focused(page)).text).toBe(ADMIN.name)
 
   await page.keyboard.press('Enter')
-  await page.getByRole('menuitem', { name: 'Settings' }).waitFor()
+  const settings = page.getByRole('menuitem', { name: 'Settings' })
+  await settings.waitFor()
+  // Opened by keyboard, the menu highlights its first item a moment after it shows: Enter then picks it.
+  await expect.poll(() => settings.getAttribute('data-highlighted')).not.toBeNull()
   await page.keyboard.press('Enter')
   await expect.poll(() => page.title()).toBe('Settings · DocFlow')
 
