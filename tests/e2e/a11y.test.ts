@@ -288,19 +288,20 @@ async function settingsStates(page: Page, tag: string, words: (typeof WORDS)[Lan
   await settle(page)
   await check(page, `${tag} settings`)
   await page.getByRole('tab', { name: words.companies }).click()
-  await page.getByRole('tabpanel').getByRole('table').waitFor()
+  // The panel by name: while a switch settles, the panel being left can still be in the tree.
+  const companiesPanel = page.getByRole('tabpanel', { name: words.companies, exact: true })
+  await companiesPanel.getByRole('table').waitFor()
   await settle(page)
   await check(page, `${tag} settings companies`)
   await withPopup(page, `${tag} settings company sheet`, async () => {
-    await page
-      .getByRole('tabpanel')
+    await companiesPanel
       .getByRole('button', { name: /Acme Axe/ })
       .first()
       .click()
     await page.getByRole('dialog').waitFor()
   })
   await page.getByRole('tab', { name: words.users, exact: true }).click()
-  await page.getByRole('tabpanel').getByRole('table').waitFor()
+  await page.getByRole('tabpanel', { name: words.users, exact: true }).getByRole('table').waitFor()
   await settle(page)
   await check(page, `${tag} settings users`)
   await withPopup(page, `${tag} settings invite sheet`, async () => {
