@@ -54,6 +54,16 @@ describe('surerLine', () => {
     const strip = page([line(12, 'partial', [30]), line(20.5, 'RESTORAN WAN SHENG', [96, 91, 95])])
     expect(surerLine(first, strip)?.text).toBe('RESTORAN WAN SHENG')
   })
+  it('takes the surest of the strip lines read at the same height', () => {
+    const strip = page([
+      line(20, 'TKANO HANDEL SDN BHD', [86, 94, 94, 96]),
+      line(20.4, 'IKANO HANDEL SDN BHD', [89, 96, 96, 96]),
+      line(19.8, 'I', [99]),
+    ])
+    expect(surerLine(line(20, 'IKANO HANDEL SON BHD', [56, 90, 85, 96]), strip)?.text).toBe(
+      'IKANO HANDEL SDN BHD',
+    )
+  })
   it('keeps the first reading when the strip is less sure, shorter or elsewhere', () => {
     expect(surerLine(first, page([line(20, 'RESTORAN VAN SHENG', [50, 60, 70])]))).toBeNull()
     expect(surerLine(first, page([line(20, 'RE', [99])]))).toBeNull()

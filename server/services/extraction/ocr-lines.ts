@@ -36,6 +36,12 @@ export function lineConfidence(line: Line): number | null {
 /** Height of a line's words in points (segment sizes are font sizes, EM_PER_WORD_HEIGHT × the word height). */
 const heightOf = (line: Line) => Math.max(...line.segments.map((s) => s.size)) / EM_PER_WORD_HEIGHT
 
+/** The strip across the page around a line, a little taller than it. */
+function stripOf(line: Line, page: PageText): OcrRegion {
+  const h = heightOf(line)
+  return { x0: 0, y0: Math.max(0, line.y - h * 0.35), x1: page.width, y1: line.y + h * 1.35 }
+}
+
 /** The top lines of letters the reading was unsure of, each with the strip to read it again in. */
 export function doubtfulLines(page: PageText): { line: Line; region: OcrRegion }[] {
   return page.lines
@@ -43,25 +49,21 @@ export function doubtfulLines(page: PageText): { line: Line; region: OcrRegion }
     .slice(0, TOP_LINES)
     .filter((l) => words(l).some((w) => w.text.length >= 3 && w.confidence < DOUBTFUL_BELOW))
     .slice(0, MAX_REREAD)
-    .map((line) => {
-      const h = heightOf(line)
-      return {
-        line,
-        region: { x0: 0, y0: Math.max(0, line.y - h * 0.35), x1: page.width, y1: line.y + h * 1.35 },
-      }
-    })
+    .map((line) => ({ line, region: stripOf(line, page) }))
 }
 
 /**
- * The line as read again in its strip, when that reading is surer: the strip's line nearest
- * the first one's position, holding at least half its characters, with a higher confidence.
+ * The line as read again in its strip, when that reading is surer: of the strip's lines at the
+ * first one's position holding at least half its characters (a strip may hold the line read
+ * twice, "TKANO HANDEL" and "IKANO HANDEL"), the surest, with a higher confidence than the first.
  */
 export function surerLine(first: Line, strip: PageText): Line | null {
   const h = heightOf(first)
+  const chars = (l: Line) => l.text.replace(/\s/g, '').length
   const near = strip.lines
-    .filter((l) => Math.abs(l.y - first.y) < h * 0.6)
-    .sort((a, b) => Math.abs(a.y - first.y) - Math.abs(b.y - first.y))[0]
-  if (!near || near.text.replace(/\s/g, '').length < first.text.replace(/\s/g, '').length * 0.5) return null
+    .filter((l) => Math.abs(l.y - first.y) < h * 0.6 && chars(l) >= chars(first) * 0.5)
+    .sort((a, b) => (lineConfidence(b) ?? 0) - (lineConfidence(a) ?? 0))[0]
+  if (!near) return null
   const before = lineConfidence(first)
   const after = lineConfidence(near)
   if (before === null || after === null || after < before + MARGIN) return null

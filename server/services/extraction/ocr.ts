@@ -13,6 +13,7 @@ import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import Tesseract from 'tesseract.js'
+import { estimateSkew, rotateGrey } from './deskew.ts'
 import type { Line, PageText, Segment } from './pdf-text.ts'
 import { decodePng, normalizeContrast, type RawImage, resizeGrey, toGrey } from './png.ts'
 
@@ -167,7 +168,7 @@ export function createOcrPool(size = 1): OcrPool {
       }
       if (!raw) throw new Error('The image cannot be decoded')
       const dpi = resolutionOf(raw.width, raw.dpi, hint.pageWidthPt)
-      const { page, scale, offset } = preparePage(raw, dpi, hint)
+      const { page, scale, offset } = preparePage(levelled(image, raw), dpi, hint)
       const layout =
         hint.layout ?? defaultLayout({ widthPt: hint.pageWidthPt, widthPx: raw.width, heightPx: raw.height })
       const mode = hint.region
@@ -196,14 +197,45 @@ export function createOcrPool(size = 1): OcrPool {
   }
 }
 
+/** The skew estimate reads the page at most this wide (pixels): enough for the angle, and fast. */
+const SKEW_WIDTH = 1000
+
+/** Each page's grey levelled image, kept while the page is (its readings, strips included, share it). */
+const levelledPages = new WeakMap<object, { width: number; height: number; grey: Uint8Array }>()
+
 /**
- * The page as tesseract gets it: grey, contrast normalised, resampled towards the target
- * resolution; for a `region`, only that strip of the page (its offset in points returned).
+ * The page in grey, levelled when it was scanned or photographed askew (deskew.ts), so every
+ * reading of the page (the first, the other layout, the strips) sees the same level lines and
+ * their coordinates agree.
  */
-function preparePage(raw: RawImage, dpi: number, hint: OcrHint) {
+function levelled(key: object, raw: RawImage): { width: number; height: number; grey: Uint8Array } {
+  const known = levelledPages.get(key)
+  if (known && known.width === raw.width && known.height === raw.height) return known
+  const { width, height } = raw
   let grey = toGrey(raw)
-  let width = raw.width
-  let height = raw.height
+  const scale = Math.min(1, SKEW_WIDTH / width)
+  const small = scale < 1 ? resizeGrey(grey, width, height, scale) : { width, height, pixels: grey }
+  const angle = estimateSkew(
+    normalizeContrast(small.pixels, small.width, small.height),
+    small.width,
+    small.height,
+  )
+  if (angle !== 0) grey = rotateGrey(grey, width, height, angle)
+  const page = { width, height, grey }
+  levelledPages.set(key, page)
+  return page
+}
+
+/**
+ * The page as tesseract gets it: grey (levelled), contrast normalised, resampled towards the
+ * target resolution; for a `region`, only that strip of the page (its offset in points returned).
+ */
+function preparePage(
+  levelledPage: { width: number; height: number; grey: Uint8Array },
+  dpi: number,
+  hint: OcrHint,
+) {
+  let { grey, width, height } = levelledPage
   let offset: { x: number; y: number } | null = null
   if (hint.region) {
     const px = dpi / 72
