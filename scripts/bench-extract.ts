@@ -57,6 +57,8 @@ function cachedPool(pool: OcrPool, dir: string | undefined): OcrPool {
       writeFileSync(file, JSON.stringify(page))
       return page
     },
+    // (Not cached: the reader reads the page levelled by a first reading, which a cache hit skips.)
+    readLine: pool.readLine?.bind(pool),
     close: () => pool.close(),
   }
 }

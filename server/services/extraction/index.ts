@@ -16,10 +16,12 @@ import {
   UnreadableFileError,
 } from './limits.ts'
 import { defaultLayout, type OcrHint, type OcrLayout, type OcrPool, type OcrRegion } from './ocr.ts'
+import type { LineReading } from './ocr-letters.ts'
 import { rereadDoubtful } from './ocr-lines.ts'
 import { correctPage } from './ocr-words.ts'
 import { findDates } from './parse.ts'
 import { type Line, type PageText, readPdf } from './pdf-text.ts'
+import { secondOpinions } from './second-opinion.ts'
 
 export type { ExtractedFields } from './fields.ts'
 export { UnreadableFileError } from './limits.ts'
@@ -70,6 +72,8 @@ export async function extractDocument(
     read: () => Promise<PageText>
     closer: () => Promise<PageText>
     strip: (region: OcrRegion) => Promise<PageText>
+    /** A second opinion on one line's letters (ocr-letters.ts), when the pool has one. */
+    line: (region: OcrRegion) => Promise<LineReading | null>
   }[] = []
   if (contentType === 'application/pdf') {
     const started = performance.now()
@@ -120,6 +124,7 @@ export async function extractDocument(
           read: () => ocr.recognize(image, { ...hint, layout: otherLayout(hint.layout!) }),
           closer: () => ocr.recognize(image, { ...hint, enhance: true }),
           strip: (region) => ocr.recognize(image, { ...hint, region }),
+          line: async (region) => (pool.readLine ? pool.readLine(image, { ...hint, region }) : null),
         })
       }
     } finally {
@@ -149,6 +154,7 @@ export async function extractDocument(
       read: () => ocr.recognize(image, { layout: otherLayout(layout) }),
       closer: () => ocr.recognize(image, { layout, enhance: true }),
       strip: (region) => ocr.recognize(image, { layout, region }),
+      line: async (region) => (pool.readLine ? pool.readLine(image, { layout, region }) : null),
     })
   } else {
     throw new UnreadableFileError('unreadable_file', `Unsupported content type ${contentType}`)
@@ -209,6 +215,12 @@ export async function extractDocument(
     }
     ocrMs += performance.now() - t3
     fields = { ...fields, document_date: extractFields(again).document_date }
+  }
+  // What tesseract read of the total rows, the name and the date, checked by a second recogniser.
+  if (rereads.length > 0) {
+    const t4 = performance.now()
+    fields = await secondOpinions(fields, pages, rereads)
+    ocrMs += performance.now() - t4
   }
   return { fields, pages: pages.length, textPages, ocrPages, textMs, ocrMs }
 }

@@ -29,6 +29,12 @@ for (const [key, field] of Object.entries(lexicon))
         for (const label of labels)
           for (const w of String(label).split(/[^\p{L}]+/u)) if (w) LABEL_WORDS.add(fold(w))
 
+/** Whether a word (its letters, any case) is a word of the vocabulary or of the lexicon's labels. */
+export function isKnownWord(word: string): boolean {
+  const folded = fold(word.replace(/[^\p{L}]/gu, ''))
+  return folded.length > 0 && (VOCABULARY.has(folded) || LABEL_WORDS.has(folded))
+}
+
 /** Folded vocabulary words by length, for the candidates of a word of about that length. */
 const BY_LENGTH = new Map<number, string[]>()
 for (const word of VOCABULARY.keys()) {

@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import Tesseract from 'tesseract.js'
 import { estimateSkew, rotateGrey } from './deskew.ts'
+import { createLineReader, type LineReader, type LineReading, tightLine } from './ocr-letters.ts'
 import type { Line, PageText, Segment } from './pdf-text.ts'
 import { decodePng, normalizeContrast, type RawImage, resizeGrey, toGrey } from './png.ts'
 
@@ -81,6 +82,11 @@ export interface OcrPool {
    * width in points when known (a PDF page), so the image's resolution is known too.
    */
   recognize(image: Buffer | RawImage, hint?: OcrHint): Promise<PageText>
+  /**
+   * A second opinion on the letters of one line (ocr-letters.ts): `hint.region` in points, on
+   * the page as levelled for `recognize`. Null when the page cannot be decoded here.
+   */
+  readLine?(image: Buffer | RawImage, hint: OcrHint & { region: OcrRegion }): Promise<LineReading | null>
   close(): Promise<void>
 }
 
@@ -125,6 +131,7 @@ function encodePgm(width: number, height: number, pixels: Uint8Array): Buffer {
 /** Workers start on first use and stay warm; `size` recognitions run at once. */
 export function createOcrPool(size = 1): OcrPool {
   let scheduler: Promise<Tesseract.Scheduler> | null = null
+  let lineReader: LineReader | null = null
   const start = async () => {
     const s = Tesseract.createScheduler()
     const langPath = languageDirectory()
@@ -168,7 +175,9 @@ export function createOcrPool(size = 1): OcrPool {
       }
       if (!raw) throw new Error('The image cannot be decoded')
       const dpi = resolutionOf(raw.width, raw.dpi, hint.pageWidthPt)
-      const { page, scale, offset } = preparePage(levelled(image, raw), dpi, hint)
+      const level = levelled(image, raw)
+      level.dpi = dpi
+      const { page, scale, offset } = preparePage(level, dpi, hint)
       const layout =
         hint.layout ?? defaultLayout({ widthPt: hint.pageWidthPt, widthPx: raw.width, heightPx: raw.height })
       const mode = hint.region
@@ -190,6 +199,22 @@ export function createOcrPool(size = 1): OcrPool {
       const read = toPage(result.data, page, 72 / (dpi * scale), hint.region ? 0 : MIN_CONFIDENCE)
       return { ...(offset ? shifted(read, offset) : read), layout }
     },
+    async readLine(image, hint) {
+      let page = levelledPages.get(image)
+      if (!page?.dpi) {
+        // (A page read from a cache of readings: levelled here. A JPEG needs tesseract's decoder.)
+        const raw = Buffer.isBuffer(image) ? decodePng(image) : image
+        if (!raw) return null
+        page = levelled(image, raw)
+        page.dpi = resolutionOf(raw.width, raw.dpi, hint.pageWidthPt)
+      }
+      const line = lineImage(page, hint.region)
+      if (!line) return null
+      const tight = tightLine(line.grey, line.width, line.height)
+      if (!tight) return null
+      lineReader ??= createLineReader()
+      return lineReader.read(tight.grey, tight.width, tight.height)
+    },
     async close() {
       if (scheduler) await (await scheduler).terminate()
       scheduler = null
@@ -200,15 +225,23 @@ export function createOcrPool(size = 1): OcrPool {
 /** The skew estimate reads the page at most this wide (pixels): enough for the angle, and fast. */
 const SKEW_WIDTH = 1000
 
+interface LevelledPage {
+  width: number
+  height: number
+  grey: Uint8Array
+  /** Its resolution, once a reading has worked it out. */
+  dpi?: number
+}
+
 /** Each page's grey levelled image, kept while the page is (its readings, strips included, share it). */
-const levelledPages = new WeakMap<object, { width: number; height: number; grey: Uint8Array }>()
+const levelledPages = new WeakMap<object, LevelledPage>()
 
 /**
  * The page in grey, levelled when it was scanned or photographed askew (deskew.ts), so every
  * reading of the page (the first, the other layout, the strips) sees the same level lines and
  * their coordinates agree.
  */
-function levelled(key: object, raw: RawImage): { width: number; height: number; grey: Uint8Array } {
+function levelled(key: object, raw: RawImage): LevelledPage {
   const known = levelledPages.get(key)
   if (known && known.width === raw.width && known.height === raw.height) return known
   const { width, height } = raw
@@ -221,9 +254,27 @@ function levelled(key: object, raw: RawImage): { width: number; height: number; 
     small.height,
   )
   if (angle !== 0) grey = rotateGrey(grey, width, height, angle)
-  const page = { width, height, grey }
+  const page: LevelledPage = { width, height, grey }
   levelledPages.set(key, page)
   return page
+}
+
+/** One line of a levelled page, cut out in grey (paper flattened to white), for the line reader. */
+function lineImage(
+  page: LevelledPage,
+  region: OcrRegion,
+): { grey: Uint8Array; width: number; height: number } | null {
+  if (!page.dpi) return null
+  const px = page.dpi / 72
+  const x0 = Math.max(0, Math.floor(region.x0 * px))
+  const y0 = Math.max(0, Math.floor(region.y0 * px))
+  const x1 = Math.min(page.width, Math.ceil(region.x1 * px))
+  const y1 = Math.min(page.height, Math.ceil(region.y1 * px))
+  if (x1 - x0 < 8 || y1 - y0 < 8) return null
+  const crop = new Uint8Array((x1 - x0) * (y1 - y0))
+  for (let y = y0; y < y1; y++)
+    crop.set(page.grey.subarray(y * page.width + x0, y * page.width + x1), (y - y0) * (x1 - x0))
+  return { grey: normalizeContrast(crop, x1 - x0, y1 - y0, 1), width: x1 - x0, height: y1 - y0 }
 }
 
 /**
