@@ -16,6 +16,7 @@ import {
 } from '../../server/services/extraction/ocr-letters.ts'
 import type { Line, PageText } from '../../server/services/extraction/pdf-text.ts'
 import { encodePng } from '../../server/services/extraction/png.ts'
+import { datesApart } from '../../server/services/extraction/second-opinion.ts'
 import { CORPORA } from './corpus.ts'
 
 const sure = (text: string, p = 0.95): LineReading => ({ text, probs: [...text].map(() => p) })
@@ -80,6 +81,18 @@ describe('tightLine', () => {
     expect(cut.height).toBe(10 + 2 * 2)
     expect(cut.width).toBe(40 + 2 * 2)
     expect(tightLine(new Uint8Array(width * height).fill(255), width, height)).toBeNull()
+  })
+})
+
+describe('datesApart', () => {
+  it('puts back the space between a date and the time run into it, on either side', () => {
+    expect(datesApart(sure('25/01/20181:22:56PM')).text).toBe('25/01/2018 1:22:56PM')
+    expect(datesApart(sure('181524/05/18')).text).toBe('1815 24/05/18')
+    const apart = datesApart({ text: '181524/05/18', probs: [...'181524/05/18'].map((_, i) => i / 100) })
+    expect(apart.probs).toHaveLength(apart.text.length)
+    expect(apart.probs[4]).toBe(1)
+    expect(apart.probs[5]).toBe(0.04)
+    expect(datesApart(sure('Date: 24/05/18 18:15')).text).toBe('Date: 24/05/18 18:15')
   })
 })
 
@@ -160,6 +173,47 @@ describe('the second opinion in extraction', () => {
     const { pool } = scripted(page(rows), {})
     const { fields } = await extractDocument(png, 'image/png', { ...pool, readLine: undefined })
     expect(fields.business_name).toBe('MEL LET RESTAURANT')
+  })
+})
+
+describe('a date OCR found none for', () => {
+  const rows: [number, string, number][][] = [
+    [[30, 'KEDAI MAJU ENTERPRISE', 95]],
+    [[20, 'NO 5, JALAN MERDEKA 3, 81100 JOHOR BAHRU', 95]],
+    [
+      [20, 'TOTAL', 95],
+      [150, '12.50', 95],
+    ],
+    [[20, 'THANK YOU', 95]],
+    [[40, '18:15 2/0]', 40]],
+  ]
+
+  /** A pool whose second recogniser reads the time's row as `readings` in turn (one per strip). */
+  function faded(readings: string[]) {
+    let call = 0
+    const first = page(rows)
+    const pool: OcrPool = {
+      recognize: async () => first,
+      async readLine(_image, hint) {
+        // Only the time's row is read for a date (the name's row agrees with tesseract).
+        if (hint.region.y0 < first.lines[4]!.y - 12) return sure(first.lines[0]!.text)
+        return sure(readings[call++] ?? '')
+      },
+      close: async () => {},
+    }
+    return pool
+  }
+
+  it('is taken from the line where it should be when two strips of it read it alike', async () => {
+    const pool = faded(['18152405/18', '18:1524/05/18', '2181524/0518', '18:15 24/05/18'])
+    const { fields } = await extractDocument(png, 'image/png', pool)
+    expect(fields.document_date).toBe('2018-05-24')
+  })
+
+  it('is still missing when no two strips agree', async () => {
+    const pool = faded(['18152405/18', '18:1524/05/18', '2181524/0518', '18:15 24/06/18', ''])
+    const { fields } = await extractDocument(png, 'image/png', pool)
+    expect(fields.document_date).toBeNull()
   })
 })
 

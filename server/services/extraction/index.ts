@@ -5,7 +5,6 @@
 import type { EInvoice } from '../einvoice/index.ts'
 import { readEmbeddedInvoice, readXmlInvoice, type VisualReading } from './einvoice.ts'
 import { type ExtractedFields, extractFields } from './fields.ts'
-import { hasLabel } from './lexicon.ts'
 import {
   checkImage,
   DEFAULT_LIMITS,
@@ -17,15 +16,15 @@ import {
 } from './limits.ts'
 import { defaultLayout, type OcrHint, type OcrLayout, type OcrPool, type OcrRegion } from './ocr.ts'
 import type { LineReading } from './ocr-letters.ts'
-import { rereadDoubtful } from './ocr-lines.ts'
+import { dateStrips, rereadDoubtful } from './ocr-lines.ts'
 import { correctPage } from './ocr-words.ts'
-import { findDates } from './parse.ts'
 import { type Line, type PageText, readPdf } from './pdf-text.ts'
 import { secondOpinions } from './second-opinion.ts'
 
 export type { ExtractedFields } from './fields.ts'
 export { UnreadableFileError } from './limits.ts'
 export { createOcrPool, type OcrHint, type OcrPool } from './ocr.ts'
+export { dateStrips } from './ocr-lines.ts'
 
 export interface Extraction {
   fields: ExtractedFields
@@ -223,29 +222,6 @@ export async function extractDocument(
     ocrMs += performance.now() - t4
   }
   return { fields, pages: pages.length, textPages, ocrPages, textMs, ocrMs }
-}
-
-/** At most this many lines of a page are read again for a date. */
-const MAX_DATE_STRIPS = 4
-
-/**
- * The lines of an OCR'd page where a date should be but none was read: a date label ("Date:",
- * "Tarikh") with no date after it, a till's time ("19:15") with no date beside it, a short row of
- * digits and slashes ("2/0]"). Each as a strip across the page, a little taller than the line.
- */
-export function dateStrips(page: PageText): OcrRegion[] {
-  const out: OcrRegion[] = []
-  for (const line of page.lines) {
-    if (out.length >= MAX_DATE_STRIPS) break
-    if (findDates(line.text).length > 0) continue
-    const labelled = line.segments.some((s) => hasLabel('issue_date', s.text))
-    const time = /(?<![\d:])\d{1,2}:\d{2}(?::\d{2})?(?![\d:])/.test(line.text)
-    const digits = /^[\d\s/\\|\][.:-]{4,12}$/.test(line.text.trim()) && /\d[/\\|\]]/.test(line.text)
-    if (!labelled && !time && !digits) continue
-    const size = Math.max(...line.segments.map((s) => s.size))
-    out.push({ x0: 0, y0: Math.max(0, line.y - size * 1.2), x1: page.width, y1: line.y + size * 1.6 })
-  }
-  return out
 }
 
 const otherLayout = (layout: OcrLayout): OcrLayout => (layout === 'column' ? 'auto' : 'column')

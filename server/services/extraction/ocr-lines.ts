@@ -3,7 +3,9 @@
  * supplier is printed) that the recogniser was unsure of are read again on their own, as
  * strips enlarged, and each kept in whichever reading the recogniser is surer of.
  */
+import { hasLabel } from './lexicon.ts'
 import { EM_PER_WORD_HEIGHT, type OcrRegion } from './ocr.ts'
+import { findDates } from './parse.ts'
 import type { Line, PageText } from './pdf-text.ts'
 
 /** Lines of letters at the top of the page looked at, and how many of them are read again. */
@@ -88,4 +90,33 @@ export async function rereadDoubtful(
   }
   if (replaced.size === 0) return page
   return { ...page, lines: page.lines.map((l) => replaced.get(l) ?? l) }
+}
+
+/** At most this many lines of a page are read again for a date. */
+const MAX_DATE_STRIPS = 4
+
+/**
+ * The lines of an OCR'd page where a date should be but none was read: a date label ("Date:",
+ * "Tarikh") with no date after it, a till's time ("19:15") with no date beside it, a short row of
+ * digits and slashes ("2/0]").
+ */
+export function dateLines(page: PageText): Line[] {
+  const out: Line[] = []
+  for (const line of page.lines) {
+    if (out.length >= MAX_DATE_STRIPS) break
+    if (findDates(line.text).length > 0) continue
+    const labelled = line.segments.some((s) => hasLabel('issue_date', s.text))
+    const time = /(?<![\d:])\d{1,2}:\d{2}(?::\d{2})?(?![\d:])/.test(line.text)
+    const digits = /^[\d\s/\\|\][.:-]{4,12}$/.test(line.text.trim()) && /\d[/\\|\]]/.test(line.text)
+    if (labelled || time || digits) out.push(line)
+  }
+  return out
+}
+
+/** The lines of dateLines, each as a strip across the page, a little taller than the line. */
+export function dateStrips(page: PageText): OcrRegion[] {
+  return dateLines(page).map((line) => {
+    const size = Math.max(...line.segments.map((s) => s.size))
+    return { x0: 0, y0: Math.max(0, line.y - size * 1.2), x1: page.width, y1: line.y + size * 1.6 }
+  })
 }

@@ -9,7 +9,8 @@ import { type ExtractedFields, extractFields } from './fields.ts'
 import { hasLabel, type LabelField } from './lexicon.ts'
 import { EM_PER_WORD_HEIGHT, type OcrRegion } from './ocr.ts'
 import { type LineReading, mergeLetters } from './ocr-letters.ts'
-import { dateOrder, findAmounts, findDates } from './parse.ts'
+import { dateLines } from './ocr-lines.ts'
+import { type DateOrder, dateOrder, findAmounts, findDates } from './parse.ts'
 import type { Line, PageText } from './pdf-text.ts'
 
 /** A scanned page's second recogniser: one row of it, by its strip in points. */
@@ -50,11 +51,12 @@ export async function secondOpinions(
     const name = await nameOpinion(out.business_name, pages, readers)
     if (name) out = { ...out, business_name: name }
   }
-  // The date's row: figures tesseract confuses on a till's print (5 and 6, 6 and 8).
-  if (out.document_date) {
-    const date = await dateOpinion(out.document_date, pages, readers)
-    if (date) out = { ...out, document_date: date }
-  }
+  // The date's row: figures tesseract confuses on a till's print (5 and 6, 6 and 8); or, with no
+  // date read at all, the lines where one should be.
+  const date = out.document_date
+    ? await dateOpinion(out.document_date, pages, readers)
+    : await missingDate(pages, readers)
+  if (date) out = { ...out, document_date: date }
   return out
 }
 
@@ -91,33 +93,74 @@ async function dateOpinion(iso: string, pages: PageText[], readers: RowReader[])
     if (!line) continue
     const reading = await readRow(reader, rowStrip(page, line))
     if (!reading) return null
-    const { text, probs } = timeApart(reading)
-    const dates = findDates(text, order)
-    if (dates.length !== 1 || dates[0]!.iso === iso) return null
-    const found = dates[0]!
-    if (Math.min(...probs.slice(found.index, found.end)) < SURE_DATE) return null
-    if (Math.abs(Number(found.iso.slice(0, 4)) - Number(iso.slice(0, 4))) > 1) return null
-    return found.iso
+    const date = sureDate(reading, order)
+    if (!date || date === iso) return null
+    return Math.abs(Number(date.slice(0, 4)) - Number(iso.slice(0, 4))) <= 1 ? date : null
   }
   return null
 }
 
-/** A reading with a space put back between a date and the time the recogniser ran into it ("25/01/20181:22:56PM"). */
-function timeApart(reading: LineReading): LineReading {
+/**
+ * A reading with spaces put back where the recogniser ran a date into what is printed beside
+ * it: the time after it ("25/01/20181:22:56PM") or before it ("181524/05/18": a day of two
+ * figures is taken). Probabilities stay aligned (an added space is sure).
+ */
+export function datesApart(reading: LineReading): LineReading {
+  const breaks = new Set<number>()
+  for (const m of reading.text.matchAll(/\d[/.-]\d{4}(?=\d{1,2}:\d{2})/g)) breaks.add(m.index! + m[0].length)
+  for (const m of reading.text.matchAll(/(?<=\d)\d{2}[/.-]\d{2}[/.-](?:\d{4}|\d{2})(?!\d)/g))
+    breaks.add(m.index!)
   let text = ''
   const probs: number[] = []
-  const chars = [...reading.text]
-  chars.forEach((c, i) => {
-    text += c
-    probs.push(reading.probs[i] ?? 0)
-    const year = chars.slice(Math.max(0, i - 4), i + 1).join('')
-    const after = chars.slice(i + 1, i + 6).join('')
-    if (/^[/.-]\d{4}$/.test(year) && /^\d{1,2}:\d{2}/.test(after)) {
+  ;[...reading.text].forEach((c, i) => {
+    if (breaks.has(i)) {
       text += ' '
       probs.push(1)
     }
+    text += c
+    probs.push(reading.probs[i] ?? 0)
   })
   return { text, probs }
+}
+
+/**
+ * The one date of a reading, each of its characters (or, with `figuresOnly`, each of its
+ * figures: the recogniser is often unsure of a slash it rightly read) fairly sure; else null.
+ */
+function sureDate(reading: LineReading, order: DateOrder, figuresOnly = false): string | null {
+  const { text, probs } = datesApart(reading)
+  const dates = findDates(text, order)
+  if (dates.length !== 1) return null
+  const found = dates[0]!
+  const counted = probs
+    .slice(found.index, found.end)
+    .filter((_, i) => !figuresOnly || /\d/.test(text[found.index + i]!))
+  return counted.length > 0 && Math.min(...counted) >= SURE_DATE ? found.iso : null
+}
+
+/**
+ * A date for a page OCR found none on: each line where one should be (a date label, a till's
+ * time, digits and slashes) read by the second recogniser in three strips a little apart, the
+ * date taken when two of them read it alike (one reading of a faded line can drop a figure).
+ */
+async function missingDate(pages: PageText[], readers: RowReader[]): Promise<string | null> {
+  const order = dateOrder(pages.flatMap((p) => p.lines.map((l) => l.text)).join('\n'))
+  for (const reader of readers) {
+    const page = pages[reader.n - 1]!
+    for (const line of dateLines(page)) {
+      const strip = rowStrip(page, line)
+      const shift = (strip.y1 - strip.y0) * 0.1
+      const seen = new Map<string, number>()
+      for (const d of [0, -shift, shift, 2 * shift, -2 * shift]) {
+        const reading = await readRow(reader, { ...strip, y0: Math.max(0, strip.y0 + d), y1: strip.y1 + d })
+        const date = reading ? sureDate(reading, order, true) : null
+        if (!date) continue
+        seen.set(date, (seen.get(date) ?? 0) + 1)
+        if (seen.get(date)! >= 2) return date
+      }
+    }
+  }
+  return null
 }
 
 /** Labels of a total row: totals, subtotal, rounding, amount paid and change (which confirm the total). */
