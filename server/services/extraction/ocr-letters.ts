@@ -5,8 +5,9 @@
  * Tesseract reads a till's thin, faded letters one glyph wrong often enough ("TED" for "TEO",
  * "MEL" for "MEI", "GEN" for "CEN") and is often sure of the wrong one. The PP-OCR recogniser,
  * trained on photographed and printed text lines, gets those letters right far more often,
- * but runs words together ("BAKERIES(KL)SDN"): it decides letters, tesseract keeps the
- * spacing. Only the line the merchant's name was read from is read again this way.
+ * but runs words together ("BAKERIES(KL)SDN"): it decides letters and figures, tesseract keeps
+ * the layout and the spacing. Only a few rows of a page are read this way: the merchant's, the
+ * total rows and the date's (second-opinion.ts).
  */
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
