@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { isKnownWord } from './ocr-words.ts'
-import { resizeGrey } from './png.ts'
+import { cropGrey, resizeGrey } from './png.ts'
 
 const require = createRequire(import.meta.url)
 
@@ -29,7 +29,7 @@ export interface LineReading {
   probs: number[]
 }
 
-type Session = import('onnxruntime-node').InferenceSession
+type Ort = typeof import('onnxruntime-node')
 
 /** The recogniser, loaded on first use (its session stays warm in the process). */
 export interface LineReader {
@@ -42,7 +42,11 @@ function modelDirectory(): string {
 }
 
 export function createLineReader(): LineReader {
-  let loading: Promise<{ session: Session; dictionary: string[] }> | null = null
+  let loading: Promise<{
+    ort: Ort
+    session: import('onnxruntime-node').InferenceSession
+    dictionary: string[]
+  }> | null = null
   const load = async () => {
     const ort = await import('onnxruntime-node')
     const dir = modelDirectory()
@@ -52,14 +56,13 @@ export function createLineReader(): LineReader {
     })
     // Class 0 is CTC's blank; the dictionary's characters follow, then the space.
     const dictionary = [...readFileSync(join(dir, 'ppocr_keys_v1.txt'), 'utf8').split('\n'), ' ']
-    return { session, dictionary }
+    return { ort, session, dictionary }
   }
   return {
     async read(grey, width, height) {
       if (width < 4 || height < 4) return null
       loading ??= load()
-      const { session, dictionary } = await loading
-      const ort = await import('onnxruntime-node')
+      const { ort, session, dictionary } = await loading
       const scale = INPUT_HEIGHT / height
       const line = resizeGrey(grey, width, height, scale)
       const w = Math.min(MAX_INPUT_WIDTH, line.width)
@@ -125,9 +128,7 @@ export function tightLine(
   const y1 = Math.min(height, bottom + 1 + margin)
   const x0 = Math.max(0, left - margin)
   const x1 = Math.min(width, right + 1 + margin)
-  const out = new Uint8Array((x1 - x0) * (y1 - y0))
-  for (let y = y0; y < y1; y++) out.set(grey.subarray(y * width + x0, y * width + x1), (y - y0) * (x1 - x0))
-  return { grey: out, width: x1 - x0, height: y1 - y0 }
+  return cropGrey(grey, width, { x0, y0, x1, y1 })
 }
 
 /**
@@ -234,11 +235,11 @@ export function mergeLetters(ours: string, theirs: LineReading, confidence: numb
   const edits = pairs.filter(([a, b]) => !a || !b || a.c !== b.c).length
   if (edits * CHARS_PER_EDIT > first.length) return null
   // The words of `ours` (spans between spaces), each with tesseract's confidence.
-  const words: { start: number; end: number; sure: number }[] = []
-  for (const m of ours.matchAll(/\S+/g)) words.push({ start: m.index!, end: m.index! + m[0].length, sure: 0 })
-  words.forEach((w, k) => {
-    w.sure = confidence[k] ?? 0
-  })
+  const words = [...ours.matchAll(/\S+/g)].map((m, k) => ({
+    start: m.index!,
+    end: m.index! + m[0].length,
+    sure: confidence[k] ?? 0,
+  }))
   const out = [...ours]
   for (const [a, b] of pairs) {
     if (!a || !b || a.c === b.c) continue

@@ -16,7 +16,7 @@ import Tesseract from 'tesseract.js'
 import { estimateSkew, rotateGrey } from './deskew.ts'
 import { createLineReader, type LineReader, type LineReading, tightLine } from './ocr-letters.ts'
 import type { Line, PageText, Segment } from './pdf-text.ts'
-import { decodePng, normalizeContrast, type RawImage, resizeGrey, toGrey } from './png.ts'
+import { cropGrey, decodePng, normalizeContrast, type RawImage, resizeGrey, toGrey } from './png.ts'
 
 const require = createRequire(import.meta.url)
 
@@ -175,9 +175,7 @@ export function createOcrPool(size = 1): OcrPool {
       }
       if (!raw) throw new Error('The image cannot be decoded')
       const dpi = resolutionOf(raw.width, raw.dpi, hint.pageWidthPt)
-      const level = levelled(image, raw)
-      level.dpi = dpi
-      const { page, scale, offset } = preparePage(level, dpi, hint)
+      const { page, scale, offset } = preparePage(levelled(image, raw, dpi), dpi, hint)
       const layout =
         hint.layout ?? defaultLayout({ widthPt: hint.pageWidthPt, widthPx: raw.width, heightPx: raw.height })
       const mode = hint.region
@@ -201,12 +199,11 @@ export function createOcrPool(size = 1): OcrPool {
     },
     async readLine(image, hint) {
       let page = levelledPages.get(image)
-      if (!page?.dpi) {
+      if (!page) {
         // (A page read from a cache of readings: levelled here. A JPEG needs tesseract's decoder.)
         const raw = Buffer.isBuffer(image) ? decodePng(image) : image
         if (!raw) return null
-        page = levelled(image, raw)
-        page.dpi = resolutionOf(raw.width, raw.dpi, hint.pageWidthPt)
+        page = levelled(image, raw, resolutionOf(raw.width, raw.dpi, hint.pageWidthPt))
       }
       const line = lineImage(page, hint.region)
       if (!line) return null
@@ -229,8 +226,7 @@ interface LevelledPage {
   width: number
   height: number
   grey: Uint8Array
-  /** Its resolution, once a reading has worked it out. */
-  dpi?: number
+  dpi: number
 }
 
 /** Each page's grey levelled image, kept while the page is (its readings, strips included, share it). */
@@ -241,9 +237,9 @@ const levelledPages = new WeakMap<object, LevelledPage>()
  * reading of the page (the first, the other layout, the strips) sees the same level lines and
  * their coordinates agree.
  */
-function levelled(key: object, raw: RawImage): LevelledPage {
+function levelled(key: object, raw: RawImage, dpi: number): LevelledPage {
   const known = levelledPages.get(key)
-  if (known && known.width === raw.width && known.height === raw.height) return known
+  if (known && known.width === raw.width && known.height === raw.height) return { ...known, dpi }
   const { width, height } = raw
   let grey = toGrey(raw)
   const scale = Math.min(1, SKEW_WIDTH / width)
@@ -254,55 +250,42 @@ function levelled(key: object, raw: RawImage): LevelledPage {
     small.height,
   )
   if (angle !== 0) grey = rotateGrey(grey, width, height, angle)
-  const page: LevelledPage = { width, height, grey }
+  const page: LevelledPage = { width, height, grey, dpi }
   levelledPages.set(key, page)
   return page
 }
 
-/** One line of a levelled page, cut out in grey (paper flattened to white), for the line reader. */
-function lineImage(
-  page: LevelledPage,
-  region: OcrRegion,
-): { grey: Uint8Array; width: number; height: number } | null {
-  if (!page.dpi) return null
+/** A region of the page in its pixels, within the page; null when smaller than 8 × 8 pixels. */
+function regionBox(page: LevelledPage, region: OcrRegion) {
   const px = page.dpi / 72
-  const x0 = Math.max(0, Math.floor(region.x0 * px))
-  const y0 = Math.max(0, Math.floor(region.y0 * px))
-  const x1 = Math.min(page.width, Math.ceil(region.x1 * px))
-  const y1 = Math.min(page.height, Math.ceil(region.y1 * px))
-  if (x1 - x0 < 8 || y1 - y0 < 8) return null
-  const crop = new Uint8Array((x1 - x0) * (y1 - y0))
-  for (let y = y0; y < y1; y++)
-    crop.set(page.grey.subarray(y * page.width + x0, y * page.width + x1), (y - y0) * (x1 - x0))
-  return { grey: normalizeContrast(crop, x1 - x0, y1 - y0, 1), width: x1 - x0, height: y1 - y0 }
+  const box = {
+    x0: Math.max(0, Math.floor(region.x0 * px)),
+    y0: Math.max(0, Math.floor(region.y0 * px)),
+    x1: Math.min(page.width, Math.ceil(region.x1 * px)),
+    y1: Math.min(page.height, Math.ceil(region.y1 * px)),
+  }
+  return box.x1 - box.x0 >= 8 && box.y1 - box.y0 >= 8 ? box : null
+}
+
+/** One line of a levelled page, cut out in grey (paper flattened to white), for the line reader. */
+function lineImage(page: LevelledPage, region: OcrRegion) {
+  const box = regionBox(page, region)
+  if (!box) return null
+  const line = cropGrey(page.grey, page.width, box)
+  return { ...line, grey: normalizeContrast(line.grey, line.width, line.height, 1) }
 }
 
 /**
  * The page as tesseract gets it: grey (levelled), contrast normalised, resampled towards the
  * target resolution; for a `region`, only that strip of the page (its offset in points returned).
  */
-function preparePage(
-  levelledPage: { width: number; height: number; grey: Uint8Array },
-  dpi: number,
-  hint: OcrHint,
-) {
+function preparePage(levelledPage: LevelledPage, dpi: number, hint: OcrHint) {
   let { grey, width, height } = levelledPage
   let offset: { x: number; y: number } | null = null
-  if (hint.region) {
-    const px = dpi / 72
-    const x0 = Math.max(0, Math.floor(hint.region.x0 * px))
-    const y0 = Math.max(0, Math.floor(hint.region.y0 * px))
-    const x1 = Math.min(width, Math.ceil(hint.region.x1 * px))
-    const y1 = Math.min(height, Math.ceil(hint.region.y1 * px))
-    if (x1 - x0 >= 8 && y1 - y0 >= 8) {
-      const crop = new Uint8Array((x1 - x0) * (y1 - y0))
-      for (let y = y0; y < y1; y++)
-        crop.set(grey.subarray(y * width + x0, y * width + x1), (y - y0) * (x1 - x0))
-      grey = crop
-      width = x1 - x0
-      height = y1 - y0
-      offset = { x: x0 / px, y: y0 / px }
-    }
+  const box = hint.region ? regionBox(levelledPage, hint.region) : null
+  if (box) {
+    ;({ grey, width, height } = cropGrey(grey, width, box))
+    offset = { x: (box.x0 * 72) / dpi, y: (box.y0 * 72) / dpi }
   }
   const target = hint.region ? REGION_DPI : hint.enhance ? ENHANCED_DPI : TARGET_DPI
   const maxScale = hint.region ? REGION_MAX_SCALE : MAX_SCALE

@@ -154,6 +154,19 @@ export function toGrey(image: RawImage): Uint8Array {
   return grey
 }
 
+/** The rectangle [x0, x1) × [y0, y1) of a grey image, as an image of its own. */
+export function cropGrey(
+  grey: Uint8Array,
+  width: number,
+  box: { x0: number; y0: number; x1: number; y1: number },
+): { grey: Uint8Array; width: number; height: number } {
+  const w = box.x1 - box.x0
+  const out = new Uint8Array(w * (box.y1 - box.y0))
+  for (let y = box.y0; y < box.y1; y++)
+    out.set(grey.subarray(y * width + box.x0, y * width + box.x1), (y - box.y0) * w)
+  return { grey: out, width: w, height: box.y1 - box.y0 }
+}
+
 /** Bilinear resampling of a grey image by `scale`. */
 export function resizeGrey(
   grey: Uint8Array,

@@ -140,8 +140,8 @@ function sureDate(reading: LineReading, order: DateOrder, figuresOnly = false): 
 
 /**
  * A date for a page OCR found none on: each line where one should be (a date label, a till's
- * time, digits and slashes) read by the second recogniser in three strips a little apart, the
- * date taken when two of them read it alike (one reading of a faded line can drop a figure).
+ * time, digits and slashes) read by the second recogniser in up to five strips a little apart,
+ * the date taken when two of them read it alike (one reading of a faded line can drop a figure).
  */
 async function missingDate(pages: PageText[], readers: RowReader[]): Promise<string | null> {
   const order = dateOrder(pages.flatMap((p) => p.lines.map((l) => l.text)).join('\n'))
@@ -197,10 +197,9 @@ async function totalRowsRead(pages: PageText[], readers: RowReader[]): Promise<P
       const amount = reading ? sureLastAmount(reading) : null
       if (!amount) continue
       const last = [...line.segments].reverse().find((s) => findAmounts(s.text).length > 0)
-      const read = last ? findAmounts(last.text).at(-1)!.value : null
-      if (read === amount.value) continue
-      // The amount replaced in its segment (a label may share it: "Total Payable: $3.14").
       const at = last ? findAmounts(last.text).at(-1)! : null
+      if (at?.value === amount.value) continue
+      // The amount replaced in its segment (a label may share it: "Total Payable: $3.14").
       const segment = {
         text:
           last && at
