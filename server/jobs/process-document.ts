@@ -8,7 +8,7 @@ import { and, eq, lt } from 'drizzle-orm'
 import type { Logger } from 'pino'
 import type { DocumentStatus } from '../../src/contract/index.ts'
 import type { AppDatabase } from '../db/client.ts'
-import { documents, type FieldSource, logs } from '../db/schema.ts'
+import { documents, type FieldEvidence, type FieldSource, logs } from '../db/schema.ts'
 import { findDuplicate } from '../services/documents/duplicates.ts'
 import { type ExtractionExtras, extractionExtras } from '../services/documents/einvoice-outcome.ts'
 import { assessQuality, type QualityCode } from '../services/documents/quality.ts'
@@ -58,6 +58,7 @@ export function createDocumentProcessor(deps: ProcessorDeps) {
       failureReason?: string | null
       extras?: ExtractionExtras
       fieldSources?: Record<string, FieldSource>
+      fieldEvidence?: Record<string, FieldEvidence>
       qualityDetails?: Record<string, Record<string, unknown>>
     },
   ): Promise<boolean> {
@@ -75,6 +76,7 @@ export function createDocumentProcessor(deps: ProcessorDeps) {
           updatedAt: now,
           pages: outcome.pages ?? null,
           ...(outcome.fieldSources && { fieldSources: outcome.fieldSources }),
+          fieldEvidence: outcome.fieldEvidence ?? {},
           qualityDetails: outcome.qualityDetails ?? {},
           ...(f && {
             invoiceNumber: f.invoice_number,
@@ -150,6 +152,10 @@ export function createDocumentProcessor(deps: ProcessorDeps) {
         warnings,
         extras,
         fieldSources: { ...extras.fieldSources, ...sources },
+        // A value the supplier memory replaced was not read where the page shows it.
+        fieldEvidence: Object.fromEntries(
+          Object.entries(extras.fieldEvidence).filter(([field]) => !(field in sources)),
+        ),
         qualityDetails,
       })
       logger.info(

@@ -26,6 +26,8 @@ export const CORPORA = {
   corpus: resolve(SHARED, 'corpus'),
   einvoices: resolve(SHARED, 'corpus-einvoices'),
   receipts: resolve(SHARED, 'corpus-receipts'),
+  /** Real French and German till receipts: measured, never fitted on. */
+  eu: resolve(SHARED, 'corpus-eu'),
 } as const
 export type CorpusName = keyof typeof CORPORA
 export const CORPUS_DATE = '2026-11-25'

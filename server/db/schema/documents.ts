@@ -38,6 +38,18 @@ export type LogSource = (typeof LOG_SOURCES)[number]
 /** Where an extracted field's value came from. */
 export const FIELD_SOURCES = ['text', 'ocr', 'xml', 'memory', 'user'] as const
 export type FieldSource = (typeof FIELD_SOURCES)[number]
+
+type Box = [number, number, number, number]
+/**
+ * Where a field's value was read on the page and how sure the engine is: 1-based page, box in
+ * fractions of the page (origin top left), confidence 0–1 and up to three other candidates.
+ */
+export interface FieldEvidence {
+  page: number
+  box: Box
+  confidence: number
+  alternatives: { value: unknown; page: number; box: Box; confidence: number }[]
+}
 /** What a supplier memory is keyed by: the supplier's VAT number, else its IBAN. */
 const SUPPLIER_KEY_KINDS = ['vat', 'iban'] as const
 
@@ -84,6 +96,8 @@ export const documents = pgTable(
      * e-invoice's data), `memory` (the company's supplier memory) or `user` (a correction).
      */
     fieldSources: jsonb('field_sources').$type<Record<string, FieldSource>>().notNull().default({}),
+    /** For the fields read from the page by a fitted scorer: where, and how sure (none for xml, memory, user). */
+    fieldEvidence: jsonb('field_evidence').$type<Record<string, FieldEvidence>>().notNull().default({}),
     /**
      * What the warnings and errors refer to, by code: e.g. `duplicate` → `{document_id}` of the
      * earlier document, `iban_changed` → `{previous_iban}`.

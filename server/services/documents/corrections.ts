@@ -110,9 +110,11 @@ export async function correctDocument(
     const changed = diff(row, changes as Partial<Record<CorrectionField, Value>>)
     const corrected = { ...row } as Record<Column, unknown>
     const sources: Record<string, FieldSource> = { ...row.fieldSources }
+    const evidence = { ...row.fieldEvidence }
     for (const c of changed) {
       corrected[c.column] = c.value
       sources[c.field] = 'user'
+      delete evidence[c.field]
     }
     const next = corrected as DocumentRow
     await rememberSupplier(tx, {
@@ -132,6 +134,7 @@ export async function correctDocument(
         ...Object.fromEntries(changed.map((c) => [c.column, c.value])),
         ...quality,
         fieldSources: sources,
+        fieldEvidence: evidence,
         updatedAt: now,
       })
       .where(eq(documents.id, id))

@@ -3,13 +3,15 @@
  * `text`, `ocr`), an e-invoice's structured data and due date (BT-9), the EN 16931 rules it
  * breaks (errors) and whether the PDF's page disagrees with its XML (`einvoice_mismatch`).
  */
-import type { FieldSource } from '../../db/schema.ts'
+import type { FieldEvidence, FieldSource } from '../../db/schema.ts'
 import { checkRules } from '../einvoice/index.ts'
 import type { Extraction } from '../extraction/index.ts'
 import type { QualityCode } from './quality.ts'
 
 export interface ExtractionExtras {
   fieldSources: Record<string, FieldSource>
+  /** By the same names as fieldSources: where the page's values were read (see scoring/). */
+  fieldEvidence: Record<string, FieldEvidence>
   einvoice: Record<string, unknown> | null
   dueDate: string | null
   errors: QualityCode[]
@@ -54,16 +56,31 @@ export function extractionExtras(
 ): ExtractionExtras {
   const source: FieldSource = result.einvoice ? 'xml' : result.ocrPages > 0 ? 'ocr' : 'text'
   const fieldSources: Record<string, FieldSource> = {}
+  const fieldEvidence: Record<string, FieldEvidence> = {}
+  const name = (field: string) => (field === 'document_date' ? `${kind}_date` : field)
   for (const [field, value] of Object.entries(result.fields)) {
-    if (value === null || field === 'has_vat') continue
-    fieldSources[field === 'document_date' ? `${kind}_date` : field] = source
+    if (value === null || field === 'has_vat' || field === 'evidence') continue
+    fieldSources[name(field)] = source
   }
   const inv = result.einvoice
-  if (!inv) return { fieldSources, einvoice: null, dueDate: null, errors: [], warnings: [], details: {} }
+  if (!inv) {
+    for (const [field, evidence] of Object.entries(result.fields.evidence ?? {}))
+      if (evidence) fieldEvidence[name(field)] = evidence
+    return {
+      fieldSources,
+      fieldEvidence,
+      einvoice: null,
+      dueDate: null,
+      errors: [],
+      warnings: [],
+      details: {},
+    }
+  }
   if (inv.due_date) fieldSources.due_date = 'xml'
   const differences = pageDifferences(result)
   return {
     fieldSources,
+    fieldEvidence,
     einvoice: inv as unknown as Record<string, unknown>,
     dueDate: inv.due_date,
     errors: checkRules(inv),

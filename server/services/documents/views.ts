@@ -27,6 +27,8 @@ const common = (row: DocumentRow) => ({
   processed_at: row.processedAt?.toISOString() ?? null,
   /** Where each field's value came from: text, ocr, xml, memory (supplier memory) or user (a correction). */
   field_sources: row.fieldSources,
+  /** Where each field read from the page was found and how sure the engine is: page, box, confidence, alternatives. */
+  field_evidence: row.fieldEvidence,
 })
 
 export function toInvoice(row: DocumentRow) {

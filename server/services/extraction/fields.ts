@@ -15,8 +15,8 @@ import {
   segmentsOf,
   segmentUnder,
 } from './layout.ts'
-import { hasLabel, isLabel, labelAt, labelRank, labelsIn } from './lexicon.ts'
-import { compactId, type DateOrder, dateOrder, findAmounts, findDates, foldText } from './parse.ts'
+import { hasLabel, isLabel, labelAt, labelsIn, refersTo } from './lexicon.ts'
+import { compactId, dateOrder, findAmounts, findDates, foldText } from './parse.ts'
 import type { Line, PageText, Segment } from './pdf-text.ts'
 import {
   checkTillTotal,
@@ -27,6 +27,8 @@ import {
   repairTillLabels,
   tillNameBonus,
 } from './receipt.ts'
+import { decideIssueDate, type PageModel } from './scoring/dates.ts'
+import type { Evidence } from './scoring/model.ts'
 import { amountCandidates, decideTotals } from './totals.ts'
 
 export interface ExtractedFields {
@@ -41,6 +43,11 @@ export interface ExtractedFields {
   total_vat_amount: number | null
   total_charge_excluding_vat: number | null
   total_invoice_including_vat: number | null
+  /**
+   * Where the fields a fitted scorer decided were read, and how sure it is (see scoring/):
+   * field name (`document_date`, …) → page, box, confidence and alternatives.
+   */
+  evidence?: Partial<Record<'document_date', Evidence<string>>>
 }
 
 const f = foldText
@@ -1262,102 +1269,6 @@ function findInvoiceNumber(lines: Line[], customer: Set<Segment>): string | null
   return whole ?? best?.value ?? null
 }
 
-// ---- dates --------------------------------------------------------------------------------
-
-/** The label printed before a date: in its segment, the segment left of it, or just above it. */
-function dateContext(lines: Line[], ref: Ref, index: number): string {
-  const own = ref.seg.text.slice(0, index)
-  if (own.replace(/[\s:]/g, '').length > 0) return own
-  // A cell of a table row ("March 3, 2026" beside a salesperson's name) is labelled by its
-  // column header; a label | value row by the label on its left.
-  const prev = ref.line.segments[ref.si - 1]
-  const dateLabel = (t: string) => hasLabel('issue_date', t) || hasLabel('other_date', t)
-  if (prev && dateLabel(prev.text)) return prev.text
-  const over = segmentAbove(lines, ref)
-  if (over && dateLabel(over.seg.text) && findDates(over.seg.text).length === 0) return over.seg.text
-  if (prev) return prev.text
-  return over ? over.seg.text : ''
-}
-
-/** Whether the last words before a label refer to another document ("zu", "regarding", "suite à"). */
-function refersTo(before: string): boolean {
-  const words = before.trim().split(/\s+/).slice(-3).join(' ')
-  return words !== '' && hasLabel('reference_to', words)
-}
-
-/** The end of a label phrase: "Invoice date:", "Rechnung Nr. 5 vom", "München, den". */
-const lastWords = (context: string) =>
-  context
-    .replace(/[\s:]+$/, '')
-    .split(/\s{2,}|[|·•]/)
-    .pop() ?? ''
-
-/**
- * The issue date among every date printed: one labelled as the issue date (lexicon
- * `issue_date`) beats a date labelled as another one (due, delivery, order, period…); a title
- * line's date ("Rechnung Nr. 5 vom 05.03.2018", "Paris, le 3 mars 2026") counts as labelled;
- * unlabelled dates come last, the first printed first. Day and month are read in the
- * document's convention.
- */
-/**
- * A letter's date: a date printed alone at the end of a row in the right half of the first
- * page's upper half (beside the subject line or under the sender's details, as business letters
- * set it), with no label of its own.
- */
-function letterDate(ref: Ref, d: { index: number; end: number }, pages: PageText[]): boolean {
-  const page = pages.find((p) => p.page === ref.line.page)
-  if (!page || ref.line.page !== 1 || ref.line.y > page.height * 0.5) return false
-  if (ref.si !== ref.line.segments.length - 1) return false
-  const text = ref.seg.text.normalize('NFC')
-  if (text.slice(d.end).trim() !== '') return false
-  const before = text.slice(0, d.index).trim()
-  // "Berlin, 12.03.2026", "Lyon, 3 mars 2026": a place and a comma date a letter wherever it stands.
-  if (/^\p{Lu}[\p{L} .'-]{1,30},$/u.test(before)) return true
-  return before === '' && ref.seg.x0 >= page.width * 0.5
-}
-
-function findIssueDate(
-  pages: PageText[],
-  lines: Line[],
-  customer: Set<Segment>,
-  order: DateOrder,
-): string | null {
-  let best: { iso: string; score: number } | null = null
-  let n = 0
-  for (const ref of segments(lines)) {
-    if (customer.has(ref.seg)) continue
-    for (const d of findDates(ref.seg.text, order)) {
-      n++
-      const context = lastWords(dateContext(lines, ref, d.index))
-      const issue = labelAt('issue_date', context)
-      const other = labelAt('other_date', context)
-      let score: number
-      if (issue && (!other || issue.label.length >= other.label.length))
-        score = 2 + labelRank('issue_date', context)
-      else if (other) score = -1
-      else if (
-        /(^|\s)(vom|du|of|dated|issued( at| on)?|le|den)$/i.test(context.trim()) &&
-        !/\b(bis|au|to|until)\b/i.test(context) &&
-        // "für den Zeitraum vom …", "Lieferung vom …": the words before name another date.
-        !hasLabel('other_date', context.trim().replace(/\S+$/, ''))
-      )
-        // "zu Rechnung Nr. 998 vom 12.12.2025": the date of the document referred to.
-        score = labelsIn('title', context).some((t) => refersTo(context.slice(0, t.index)))
-          ? 0.3
-          : hasLabel('title', context) || /,\s*(le|den)$/i.test(context.trim())
-            ? 2.2
-            : 1
-      else if (hasLabel('issue_date', context) && !hasLabel('other_date', context)) score = 1.5
-      else if (letterDate(ref, d, pages) && !hasLabel('other_date', context)) score = 1.8
-      else score = ref.line.segments.length < 4 && !hasLabel('other_date', context) ? 0.5 : 0
-      score -= n * 0.001
-      // An unlabelled date is still a candidate (honest status: FAILED only when none exists).
-      if (score > -0.5 && (!best || score > best.score)) best = { iso: d.iso, score }
-    }
-  }
-  return best?.iso ?? null
-}
-
 // ---- totals -------------------------------------------------------------------------------
 
 // ---- OCR accents --------------------------------------------------------------------------
@@ -1390,9 +1301,15 @@ function joinSplitAmounts(line: Line): Line {
   return { ...line, text: fix(line.text), segments: line.segments.map((s) => ({ ...s, text: fix(s.text) })) }
 }
 
-export function extractFields(pages: PageText[]): ExtractedFields {
+/** The positioned lines of every page, with the customer's block marked: what candidates are read from. */
+export function pageModel(pages: PageText[]): PageModel {
   const lines = pages.flatMap((p) => p.lines).map(joinSplitAmounts)
-  const customer = customerSegments(pages, lines)
+  return { pages, lines, customer: customerSegments(pages, lines) }
+}
+
+export function extractFields(pages: PageText[]): ExtractedFields {
+  const model = pageModel(pages)
+  const { lines, customer } = model
   const allText = f(lines.map((l) => l.text).join('\n'))
   const hasVat = !hasLabel('no_vat', allText)
   const till = isTillReceipt(pages, lines)
@@ -1402,9 +1319,10 @@ export function extractFields(pages: PageText[]): ExtractedFields {
   const cands = amountCandidates(till ? repairTillLabels(lines) : lines, (s) => customer.has(s), till)
   const decided = decideTotals(cands, hasVat)
   const totals = till ? checkTillTotal(cands, decided, lines) : decided
+  const date = decideIssueDate(model, dateOrder(lines.map((l) => l.text).join('\n')))
   return {
     invoice_number: findInvoiceNumber(lines, customer),
-    document_date: findIssueDate(pages, lines, customer, dateOrder(lines.map((l) => l.text).join('\n'))),
+    document_date: date?.value ?? null,
     business_name: german ? umlauts(supplier.name) : supplier.name,
     business_address: german ? umlauts(supplier.address) : supplier.address,
     vat_number: vatNumber,
@@ -1414,5 +1332,6 @@ export function extractFields(pages: PageText[]): ExtractedFields {
     total_vat_amount: totals.vat,
     total_charge_excluding_vat: totals.excl,
     total_invoice_including_vat: totals.incl,
+    evidence: date ? { document_date: date.evidence } : {},
   }
 }

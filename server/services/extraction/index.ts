@@ -46,12 +46,37 @@ export interface ExtractOptions {
   onPage?: (page: number) => void
 }
 
-export async function extractDocument(
+/** A scanned page's ways of being read again. */
+interface Reread {
+  n: number
+  read: () => Promise<PageText>
+  closer: () => Promise<PageText>
+  strip: (region: OcrRegion) => Promise<PageText>
+  /** A second opinion on one line's letters (ocr-letters.ts), when the pool has one. */
+  line: (region: OcrRegion) => Promise<LineReading | null>
+}
+
+export type PageReading =
+  | { einvoice: Extraction }
+  | {
+      pages: PageText[]
+      rereads: Reread[]
+      textPages: number
+      ocrPages: number
+      textMs: number
+      ocrMs: number
+    }
+
+/**
+ * A document's page model (text layer, OCR for images and pages without text, its doubtful top
+ * lines read again) with the ways to read its scanned pages again, or, for an e-invoice, its data.
+ */
+export async function readPages(
   data: Uint8Array,
   contentType: string,
   pool: OcrPool,
   options: ExtractOptions = {},
-): Promise<Extraction> {
+): Promise<PageReading> {
   const limits = { ...DEFAULT_LIMITS, ...options.limits }
   // Every OCR reading has its doubtful words checked against the vocabulary.
   const ocr: Pick<OcrPool, 'recognize'> = {
@@ -66,14 +91,7 @@ export async function extractDocument(
    * The OCR'd pages, each with a second reading in the other layout and a closer one (enlarged,
    * ink darkened), used in turn while required fields are missing.
    */
-  const rereads: {
-    n: number
-    read: () => Promise<PageText>
-    closer: () => Promise<PageText>
-    strip: (region: OcrRegion) => Promise<PageText>
-    /** A second opinion on one line's letters (ocr-letters.ts), when the pool has one. */
-    line: (region: OcrRegion) => Promise<LineReading | null>
-  }[] = []
+  const rereads: Reread[] = []
   if (contentType === 'application/pdf') {
     const started = performance.now()
     let pdf: Awaited<ReturnType<typeof readPdf>>
@@ -92,7 +110,9 @@ export async function extractDocument(
       if (embedded) {
         const ms = performance.now() - started
         const textPages = pdf.pages.length - pdf.emptyPages.length
-        return { ...embedded, pages: pdf.pages.length, textPages, ocrPages: 0, textMs: ms, ocrMs: 0 }
+        return {
+          einvoice: { ...embedded, pages: pdf.pages.length, textPages, ocrPages: 0, textMs: ms, ocrMs: 0 },
+        }
       }
       textMs = performance.now() - started
       pages = pdf.pages
@@ -132,7 +152,16 @@ export async function extractDocument(
   } else if (contentType === 'application/xml') {
     const started = performance.now()
     const reading = readXmlInvoice(data)
-    return { ...reading, pages: 0, textPages: 0, ocrPages: 0, textMs: performance.now() - started, ocrMs: 0 }
+    return {
+      einvoice: {
+        ...reading,
+        pages: 0,
+        textPages: 0,
+        ocrPages: 0,
+        textMs: performance.now() - started,
+        ocrMs: 0,
+      },
+    }
   } else if (contentType === 'image/png' || contentType === 'image/jpeg') {
     const t = performance.now()
     checkImage(data, contentType, limits)
@@ -158,6 +187,19 @@ export async function extractDocument(
   } else {
     throw new UnreadableFileError('unreadable_file', `Unsupported content type ${contentType}`)
   }
+  return { pages, rereads, textPages, ocrPages, textMs, ocrMs }
+}
+
+export async function extractDocument(
+  data: Uint8Array,
+  contentType: string,
+  pool: OcrPool,
+  options: ExtractOptions = {},
+): Promise<Extraction> {
+  const reading = await readPages(data, contentType, pool, options)
+  if ('einvoice' in reading) return reading.einvoice
+  const { pages, rereads, textPages, ocrPages } = reading
+  let { textMs, ocrMs } = reading
   if (pages.every((p) => p.lines.length === 0)) {
     throw new UnreadableFileError('no_text', 'No text could be read from the file')
   }
@@ -213,12 +255,21 @@ export async function extractDocument(
       }
     }
     ocrMs += performance.now() - t3
-    fields = { ...fields, document_date: extractFields(again).document_date }
+    const strips = extractFields(again)
+    fields = {
+      ...fields,
+      document_date: strips.document_date,
+      evidence: { ...fields.evidence, document_date: strips.evidence?.document_date },
+    }
   }
   // What tesseract read of the total rows, the name and the date, checked by a second recogniser.
   if (rereads.length > 0) {
     const t4 = performance.now()
+    const decided = fields
     fields = await secondOpinions(fields, pages, rereads)
+    // A date the second recogniser read otherwise was not decided where the evidence points.
+    if (fields.document_date !== decided.document_date)
+      fields = { ...fields, evidence: { ...fields.evidence, document_date: undefined } }
     ocrMs += performance.now() - t4
   }
   return { fields, pages: pages.length, textPages, ocrPages, textMs, ocrMs }
@@ -233,7 +284,10 @@ function missingRequired(f: ExtractedFields): boolean {
 /** The first reading's fields, with the ones it lacks taken from the second (totals as a group). */
 function fillMissing(first: ExtractedFields, second: ExtractedFields): ExtractedFields {
   const out = { ...first }
-  if (!out.document_date) out.document_date = second.document_date
+  if (!out.document_date && second.document_date) {
+    out.document_date = second.document_date
+    out.evidence = { ...out.evidence, document_date: second.evidence?.document_date }
+  }
   if (!out.business_name && second.business_name) {
     out.business_name = second.business_name
     out.business_address = second.business_address

@@ -188,3 +188,9 @@ export function isLabel(field: LabelField, text: string): boolean {
   const m = labelAt(field, text)
   return m !== null && m.rest.replace(/[\s:.()]/g, '') === ''
 }
+
+/** Whether the last words before a label refer to another document ("zu", "regarding", "suite à"). */
+export function refersTo(before: string): boolean {
+  const words = before.trim().split(/\s+/).slice(-3).join(' ')
+  return words !== '' && hasLabel('reference_to', words)
+}

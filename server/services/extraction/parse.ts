@@ -112,13 +112,15 @@ const DATE_PATTERNS: {
   { re: /\b(\d{4})-(\d{1,2})-(\d{1,2})\b/g, build: (m) => [+m[1]!, +m[2]!, +m[3]!] },
   // 25/11/2026 · 25.11.2026 · 25-11-2026 · 25/11/26 (11/25/2026 when the document is month-first)
   {
-    re: /\b(\d{1,2})\s?[/.-]\s?(\d{1,2})\s?[/.-]\s?(\d{4}|\d{2})(?![\d])/g,
+    // (One separator twice: "08.30 - 12.30", a time range, is no date; nor the start of a longer
+    // run of figures, "05.22.95.66.66", a phone number.)
+    re: /\b(\d{1,2})\s?([/.-])\s?(\d{1,2})\s?\2\s?(\d{4}|\d{2})(?![\d]|[./-]\d)/g,
     build: (m, order) => {
       const a = +m[1]!
-      const b = +m[2]!
+      const b = +m[3]!
       // A number above 12 decides whatever the document's convention.
       const dayFirst = a > 12 ? true : b > 12 ? false : order === 'dmy'
-      return dayFirst ? [year(m[3]!), b, a] : [year(m[3]!), a, b]
+      return dayFirst ? [year(m[4]!), b, a] : [year(m[4]!), a, b]
     },
   },
   // 25 novembre 2026 · 1er novembre 2026 · 25 nov. 2026 · 25th November 2026 · 7. Mai 2014 · 05 MAR 2018 · 01-NOV-2017 · 25 Nov 26

@@ -1,0 +1,1 @@
+ALTER TABLE "documents" ADD COLUMN "field_evidence" jsonb DEFAULT '{}'::jsonb NOT NULL;

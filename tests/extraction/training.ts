@@ -1,0 +1,191 @@
+/**
+ * The scorers' training data: the page model (text layer, or OCR's first reading) of every
+ * document of the visible training sets, with its truth and its group (a layout family for
+ * `corpus` and `corpus-einvoices`, a merchant for `corpus-receipts`). The page models are
+ * committed (training/pages.jsonl.gz) so that a refit is quick, needs no OCR and gives the same
+ * weights on every machine; `npm run fit:extract -- --read` reads the documents again.
+ *
+ * Used by `npm run fit:extract` (scripts/fit-extraction.ts), the refit test and
+ * `npm run bench:extract`'s grouped cross-validation.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { gunzipSync, gzipSync } from 'node:zlib'
+import { pageModel } from '../../server/services/extraction/fields.ts'
+import { type OcrPool, readPages } from '../../server/services/extraction/index.ts'
+import { dateOrder } from '../../server/services/extraction/parse.ts'
+import type { PageText } from '../../server/services/extraction/pdf-text.ts'
+import { DATE_FEATURES, dateCandidates } from '../../server/services/extraction/scoring/dates.ts'
+import { type Choice, fitChoice } from '../../server/services/extraction/scoring/fit.ts'
+import {
+  type Candidate,
+  decide,
+  type FeatureSpec,
+  type FieldModel,
+  type ScoredField,
+} from '../../server/services/extraction/scoring/model.ts'
+import { CORPORA, type CorpusName, contentTypeOf, fieldMatches, loadTruth, type TruthLine } from './corpus.ts'
+
+export const TRAINING_FILE = join(import.meta.dirname, 'training/pages.jsonl.gz')
+export const WEIGHTS_FILE = join(import.meta.dirname, '../../server/services/extraction/scoring/weights.json')
+
+/** The sets the scorers are fitted on, and what a group (left out together) is in each. */
+export const TRAINING_SETS: Partial<Record<CorpusName, (t: TruthLine) => string>> = {
+  corpus: (t) => t.template,
+  einvoices: (t) => t.template,
+  receipts: (t) => String((t as TruthLine & { merchant_group?: string }).merchant_group ?? t.file),
+}
+
+export interface TrainingDoc {
+  set: CorpusName
+  file: string
+  group: string
+  truth: Pick<TruthLine, 'fields' | 'accept' | 'kind'>
+  pages: PageText[]
+}
+
+/** Reads every training document's page model (OCR for scans: minutes). */
+export async function readTrainingDocs(
+  pool: OcrPool,
+  log: (s: string) => void = () => {},
+): Promise<TrainingDoc[]> {
+  const docs: TrainingDoc[] = []
+  for (const [set, groupOf] of Object.entries(TRAINING_SETS) as [CorpusName, (t: TruthLine) => string][]) {
+    const truths = loadTruth(CORPORA[set])
+    for (const [i, t] of truths.entries()) {
+      const data = readFileSync(join(t.dir, 'files', t.file))
+      let pages: PageText[] = []
+      try {
+        const reading = await readPages(new Uint8Array(data), contentTypeOf(t.file), pool)
+        if ('einvoice' in reading) continue
+        pages = reading.pages
+      } catch {
+        continue // unreadable: nothing to learn from
+      }
+      docs.push({
+        set,
+        file: t.file,
+        group: groupOf(t),
+        truth: { fields: t.fields, accept: t.accept, kind: t.kind },
+        pages,
+      })
+      log(`${set} ${i + 1}/${truths.length} ${t.file}`)
+    }
+  }
+  return docs
+}
+
+export function saveTrainingDocs(docs: TrainingDoc[]): void {
+  writeFileSync(TRAINING_FILE, gzipSync(docs.map((d) => JSON.stringify(d)).join('\n'), { level: 9 }))
+}
+
+export function loadTrainingDocs(): TrainingDoc[] {
+  if (!existsSync(TRAINING_FILE))
+    throw new Error(`${TRAINING_FILE} is missing: run npm run fit:extract -- --read`)
+  return gunzipSync(readFileSync(TRAINING_FILE))
+    .toString('utf8')
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as TrainingDoc)
+}
+
+/** A scored field: its features, how its candidates are read from a page model, and its truth. */
+export interface FieldSpec {
+  features: readonly FeatureSpec[]
+  candidates: (doc: TrainingDoc) => Candidate<string>[]
+  /** The bench's name of the field (corpus.ts) and the truth's value, or undefined when not scored. */
+  bench: string
+  expected: (doc: TrainingDoc) => unknown
+}
+
+const candidateCache = new WeakMap<TrainingDoc, Map<ScoredField, Candidate<string>[]>>()
+
+export const FIELD_SPECS: Record<ScoredField, FieldSpec> = {
+  issue_date: {
+    features: DATE_FEATURES,
+    candidates: (doc) => {
+      const model = pageModel(doc.pages)
+      return dateCandidates(model, dateOrder(model.lines.map((l) => l.text).join('\n')))
+    },
+    bench: 'date',
+    expected: (doc) =>
+      'invoice_date' in doc.truth.fields
+        ? doc.truth.fields.invoice_date
+        : 'expense_date' in doc.truth.fields
+          ? doc.truth.fields.expense_date
+          : undefined,
+  },
+}
+
+export function candidatesOf(field: ScoredField, doc: TrainingDoc): Candidate<string>[] {
+  const byField = candidateCache.get(doc) ?? new Map<ScoredField, Candidate<string>[]>()
+  candidateCache.set(doc, byField)
+  const out = byField.get(field) ?? FIELD_SPECS[field].candidates(doc)
+  byField.set(field, out)
+  return out
+}
+
+const isRight = (field: ScoredField, doc: TrainingDoc, value: unknown) => {
+  const spec = FIELD_SPECS[field]
+  return fieldMatches(spec.bench, spec.expected(doc), value, doc.truth)
+}
+
+/** The labelled choices of a field over some documents (those whose truth scores it). */
+export function choicesOf(field: ScoredField, docs: TrainingDoc[]): Choice[] {
+  return docs
+    .filter((d) => FIELD_SPECS[field].expected(d) !== undefined)
+    .map((d) => {
+      const cands = candidatesOf(field, d)
+      return { xs: cands.map((c) => c.x), right: cands.map((c) => isRight(field, d, c.value)) }
+    })
+}
+
+export function fitField(field: ScoredField, docs: TrainingDoc[]): FieldModel {
+  const features = FIELD_SPECS[field].features.map((f) => f.name)
+  return { features, weights: fitChoice(choicesOf(field, docs), features.length) }
+}
+
+/** The committed weights file's content for these documents. */
+export function fitAll(docs: TrainingDoc[]): { fields: Record<string, FieldModel> } {
+  const fields: Record<string, FieldModel> = {}
+  for (const field of Object.keys(FIELD_SPECS) as ScoredField[]) fields[field] = fitField(field, docs)
+  return { fields }
+}
+
+export interface FieldFigures {
+  field: ScoredField
+  set: string
+  inSample: [number, number]
+  grouped: [number, number]
+}
+
+/**
+ * A field's accuracy per set on the training page models: in-sample (weights fitted on every
+ * document) and grouped (for each group, weights refitted without it, scored on it).
+ */
+export function crossValidate(field: ScoredField, docs: TrainingDoc[]): FieldFigures[] {
+  const scored = docs.filter((d) => FIELD_SPECS[field].expected(d) !== undefined)
+  const all = fitField(field, docs)
+  const right = (model: FieldModel, d: TrainingDoc) =>
+    isRight(field, d, decide(model, candidatesOf(field, d))?.value ?? null)
+  const inSample = new Map<TrainingDoc, boolean>(scored.map((d) => [d, right(all, d)]))
+  const grouped = new Map<TrainingDoc, boolean>()
+  const groups = new Set(scored.map((d) => `${d.set}\u0000${d.group}`))
+  for (const g of groups) {
+    const out = (d: TrainingDoc) => `${d.set}\u0000${d.group}` === g
+    const model = fitField(
+      field,
+      docs.filter((d) => !out(d)),
+    )
+    for (const d of scored.filter(out)) grouped.set(d, right(model, d))
+  }
+  const sets = [...new Set(scored.map((d) => d.set))]
+  return sets.map((set) => {
+    const of = scored.filter((d) => d.set === set)
+    const count = (m: Map<TrainingDoc, boolean>): [number, number] => [
+      of.filter((d) => m.get(d)).length,
+      of.length,
+    ]
+    return { field, set, inSample: count(inSample), grouped: count(grouped) }
+  })
+}
