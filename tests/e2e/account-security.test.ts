@@ -205,18 +205,4 @@ describe('two-factor authentication', () => {
     expect(errors.filter((e) => !e.includes('status of 400'))).toEqual([])
     await context.close()
   })
-
-  it('explains a reset or activation link without its parameters and offers a way forward', async () => {
-    const { page, context } = await openPage(browser)
-    await page.goto(`${server.url}/reset-password-confirm?token=abc`)
-    await page.getByRole('heading', { name: 'This password reset link cannot be used' }).waitFor()
-    await page.getByRole('link', { name: 'Request a new link' }).click()
-    await expectPath(page, '/reset-password')
-    await page.goto(`${server.url}/validate?email=a%40b.c`)
-    await page.getByRole('heading', { name: 'This activation link cannot be used' }).waitFor()
-    await page.getByText(/Ask your administrator to invite you again/).waitFor()
-    await page.getByRole('link', { name: 'Back to login' }).click()
-    await expectPath(page, '/login')
-    await context.close()
-  })
 })
