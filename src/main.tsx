@@ -52,7 +52,7 @@ const actors: AppActors = composeApp({
   initialLanguage: detectLanguage(window.localStorage, navigator.language),
   inspect,
   navigate: {
-    toPath: (path) => void router.navigate({ href: path }),
+    toPath: (path, options) => void router.navigate({ href: path, replace: options?.replace }),
     toLogin: (returnHere) => {
       const here = router.state.location.href
       void router.navigate({ to: '/login', search: returnHere && here !== '/' ? { redirect: here } : {} })

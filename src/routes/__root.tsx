@@ -6,7 +6,7 @@ import { NotFoundView } from '../ui/views/status-views'
 
 export type RouterContext = {
   session: SessionActor
-  /** Toasts for guards that turn a visitor away (invalid links, /two-factor opened directly). */
+  /** Toasts for guards that turn a visitor away (/two-factor opened directly). */
   notify: (notice: AccountNotice) => void
 }
 

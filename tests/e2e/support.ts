@@ -16,6 +16,22 @@ export async function openPage(browser: Browser, viewport = { width: 1280, heigh
   return { context, page, errors }
 }
 
+/** The platform administrator invites a user through the API (the screens have their own test). */
+export async function inviteUser(base: string, user: { email: string; name: string; surname: string }) {
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
+  })
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? ''
+  const answer = await fetch(`${base}/api/admin/invite-user/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify({ ...user, role: 'CLIENT_USER' }),
+  })
+  expect(answer.status).toBe(201)
+}
+
 /**
  * Signs in from /login; a user without 2FA is advised to set it up (until skipped once, which the
  * server remembers) and skips it here.
@@ -41,6 +57,17 @@ export async function skipTwoFactorAdvice(page: Page) {
   await page.getByRole('button', { name: 'Skip for now' }).click()
   await page.getByRole('alertdialog').getByRole('button', { name: 'Skip' }).click()
   await page.waitForURL((url) => url.pathname !== '/setup-2fa')
+}
+
+/** On an e-mailed link's page (activation, reset): the password twice, then the page's button. */
+export async function submitNewPassword(
+  page: Page,
+  password: string,
+  button: 'Activate Account' | 'Reset password',
+) {
+  await page.getByLabel('New password', { exact: true }).fill(password)
+  await page.getByLabel('Confirm password').fill(password)
+  await page.getByRole('button', { name: button }).click()
 }
 
 export async function expectPath(page: Page, path: string) {

@@ -7,6 +7,7 @@ import { createActor, type InspectionEvent, waitFor } from 'xstate'
 import type { Api } from '../../src/api'
 import { composeApp } from '../../src/composition'
 import type { MyCompany, QueuedFile } from '../../src/contract'
+import { createAccountImplementations } from '../../src/machines/account/account.implementations'
 import { createDashboardImplementations } from '../../src/machines/dashboard/dashboard.implementations'
 import { createSessionImplementations } from '../../src/machines/session/session.implementations'
 import type { Notice, Notify } from '../../src/machines/shared/notice'
@@ -365,5 +366,28 @@ describe('the session flow', () => {
     expect(actor.getSnapshot().matches({ signedOut: 'idle' })).toBe(true)
     expect(actor.getSnapshot().context.pendingCredentials).toBeNull()
     expect(visits.slice(before)).toEqual(['login:false'])
+  })
+})
+
+describe('the account flow', () => {
+  it.each([
+    ['activationLink', 'account.invalidValidationLink'],
+    ['resetLink', 'account.invalidResetLink'],
+  ] as const)('%s without its token says %s and replaces the page with the login', (machine, code) => {
+    const notices: string[] = []
+    const visits: string[] = []
+    const account = createAccountImplementations({
+      api: { auth: {}, settings: {} } as Pick<Api, 'auth' | 'settings'>,
+      notify: recordingNotifier(notices),
+      navigate: {
+        toPath: (path, options) => void visits.push(`${options?.replace ? 'replace' : 'push'}:${path}`),
+        toLogin: (returnHere) => void visits.push(`login:${returnHere}`),
+      },
+      clipboard: { writeText: async () => undefined },
+      session: { send: () => undefined },
+    })
+    createActor(account[machine]).start().send({ type: 'link.open', token: '', email: 'ada@example.com' })
+    expect(notices).toEqual([code])
+    expect(visits).toEqual(['replace:/login'])
   })
 })

@@ -1,7 +1,7 @@
 /**
- * The account screens' machines (2FA setup, account activation, password reset and change, 2FA
- * removal) filled from the auth API, the notices, the router, the clipboard and the session actor
- * (which they tell about a changed user).
+ * The account screens' machines (2FA setup, the e-mailed links' check, account activation,
+ * password reset and change, 2FA removal) filled from the auth API, the notices, the router, the
+ * clipboard and the session actor (which they tell about a changed user).
  */
 import type * as v from 'valibot'
 import { type ActorRefFrom, fromPromise } from 'xstate'
@@ -12,6 +12,7 @@ import type { Navigator } from '../shared/deps'
 import { type AccountNotice, type Notify, notice } from '../shared/notice'
 import { createSubmissionMachine, type SubmissionMachine } from '../shared/submission.machine'
 import { ChangePasswordForm, DisableTwoFactorForm, EmailForm, LinkPasswordForm } from './account-forms'
+import { emailLinkMachine } from './email-link.machine'
 import { twoFactorSetupMachine } from './two-factor-setup.machine'
 
 export type TwoFactorSetupActor = ActorRefFrom<typeof twoFactorSetupMachine>
@@ -48,6 +49,14 @@ export function createAccountImplementations({ api, notify, navigate, clipboard,
       },
     })
   const toLogin = () => navigate.toPath('/login')
+  /** An e-mailed link's check: one without its token or e-mail shows `incomplete`, then the login. */
+  const emailLink = (incomplete: AccountNotice) =>
+    emailLinkMachine.provide({
+      actions: {
+        notifyIncomplete: () => notify(notice(`account.${incomplete}`)),
+        navigateToLogin: () => navigate.toPath('/login', { replace: true }),
+      },
+    })
 
   return {
     /** 2FA setup for the signed-in user; `redirectTo` is where to go when it is done or skipped. */
@@ -71,12 +80,14 @@ export function createAccountImplementations({ api, notify, navigate, clipboard,
           leave: () => navigate.toPath(redirectTo),
         },
       }),
+    activationLink: emailLink('invalidValidationLink'),
     activation: submission(LinkPasswordForm, api.auth.validateMail, {
       succeeded: 'accountValidated',
       failed: 'accountValidationFailed',
       afterwards: toLogin,
     }),
     resetRequest: submission(EmailForm, api.auth.requestPasswordReset, { failed: 'resetRequestFailed' }),
+    resetLink: emailLink('invalidResetLink'),
     resetConfirm: submission(LinkPasswordForm, api.auth.confirmPasswordReset, {
       succeeded: 'passwordReset',
       failed: 'passwordResetFailed',

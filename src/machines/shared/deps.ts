@@ -5,7 +5,8 @@
  */
 
 export type Navigator = {
-  toPath(path: string): void
+  /** `replace`: the current page gives way in the history (a page the user should not come back to). */
+  toPath(path: string, options?: { replace: boolean }): void
   toLogin(returnHere: boolean): void
 }
 

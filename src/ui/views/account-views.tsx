@@ -1,12 +1,14 @@
 /** The e-mailed-link screens: account activation, password reset request and confirmation. */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import type { ReactNode } from 'react'
+import { useSelector } from '@xstate/react'
+import { type ReactNode, useEffect } from 'react'
 import { css } from 'styled-system/css'
 import { stack } from 'styled-system/patterns'
 import { button, text } from 'styled-system/recipes'
 import { contractMessages } from '../../contract'
-import { useAppActors } from '../app-context'
+import type { EmailLink } from '../../machines/account/email-link.machine'
+import { useAppActors, useScreenActor } from '../app-context'
 import { FailureAlert } from '../components/alert'
 import { BusyButton } from '../components/button'
 import { EmailField, NewPasswordFields, TextField } from '../components/field'
@@ -37,22 +39,34 @@ function BackToLogin() {
   )
 }
 
-type EmailedLink = { email: string; token: string }
+/**
+ * The page of an e-mailed link: its machine turns away a link without its token or e-mail (a
+ * notice, then the login); a complete link shows the form.
+ */
+function EmailLinkView({ activation, link }: { activation: boolean; link: EmailLink }) {
+  const { machines } = useAppActors()
+  const linkActor = useScreenActor(activation ? machines.activationLink : machines.resetLink)
+  const complete = useSelector(linkActor, (s) => s.matches('complete'))
+  const { token, email } = link
+  useEffect(() => {
+    linkActor.send({ type: 'link.open', token, email })
+  }, [linkActor, token, email])
+  return complete ? <LinkPasswordView activation={activation} link={link} /> : null
+}
 
 /**
  * A screen of an e-mailed link that chooses a password; the link's e-mail and token go with it.
  * Activation shows the e-mail (read-only) above the fields; a reset names it in the subtitle and
  * offers the way back to the login.
  */
-function LinkPasswordView({ activation, link }: { activation: boolean; link: EmailedLink }) {
+function LinkPasswordView({ activation, link }: { activation: boolean; link: EmailLink }) {
   const { machines } = useAppActors()
   const machine = activation ? machines.activation : machines.resetConfirm
   const { busy, failure, errors, onSubmit } = useSubmissionForm(machine, { extra: link })
   const { t } = useLingui()
   const refused = activation ? contractMessages.invalidValidationLink : contractMessages.invalidResetLink
-  // A link cut short, or one the server refused (used, expired, mistyped): say so and offer a way on.
-  if (!link.token || !link.email || failure?.message === refused)
-    return <InvalidLinkView activation={activation} />
+  // A link the server refused (used, expired, cut short): say so and offer a way on.
+  if (failure?.message === refused) return <InvalidLinkView activation={activation} />
   return (
     <AuthLayout
       title={activation ? t`Activate your account` : t`Choose a new password`}
@@ -106,8 +120,8 @@ function InvalidLinkView({ activation }: { activation: boolean }) {
   )
 }
 
-export function ActivateAccountView(link: EmailedLink) {
-  return <LinkPasswordView activation link={link} />
+export function ActivateAccountView(link: EmailLink) {
+  return <EmailLinkView activation link={link} />
 }
 
 export function ResetPasswordView() {
@@ -149,6 +163,6 @@ export function ResetPasswordView() {
   )
 }
 
-export function ResetPasswordConfirmView(link: EmailedLink) {
-  return <LinkPasswordView activation={false} link={link} />
+export function ResetPasswordConfirmView(link: EmailLink) {
+  return <EmailLinkView activation={false} link={link} />
 }
