@@ -4,7 +4,8 @@
  * corpus READMEs' rules (a field absent from a truth line is not scored; `accept` forms count; a
  * document marked FAILED only by rules on fields the truth leaves out has no expected status).
  *
- * By default the three sets run (shared/corpus, shared/corpus-einvoices, shared/corpus-receipts);
+ * By default every visible set runs (shared/corpus, corpus-einvoices, corpus-receipts, corpus-eu)
+ * and the generator's held-out seed (`held-out`, 120 invoices of scripts/novel-invoices.ts);
  * CORPUS_DIR runs one directory, `--sets` some of them. `--scans` keeps the documents that need
  * OCR, `--text-only` the others. Per set it prints per-field accuracy (overall and per layout
  * family: the truth's `template`), status accuracy, error precision / recall and the time per
@@ -16,7 +17,9 @@
  * line is `field accuracy: X%` over all sets run; then, for each fitted scorer, its in-sample and
  * grouped cross-validated accuracy per training set and the gap (`--no-cv` skips them).
  */
-import { writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { createOcrPool } from '../server/services/extraction/index.ts'
 import { SCORED_FIELDS } from '../server/services/extraction/scoring/model.ts'
 import {
@@ -33,6 +36,7 @@ import {
 import { benchEInvoices, einvoiceReport } from '../tests/extraction/einvoice-bench.ts'
 import { cachedPool } from '../tests/extraction/ocr-cache.ts'
 import { crossValidate, loadTrainingDocs } from '../tests/extraction/training.ts'
+import { generateSet } from './novel-invoices.ts'
 
 const args = process.argv.slice(2)
 const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined)
@@ -44,15 +48,17 @@ const setsArg = option('--sets')
 const jsonOut = option('--json')
 const ocrCache = option('--ocr-cache')
 
+/** The generator's held-out seed (scripts/novel-invoices.ts): layouts no scorer was fitted on. */
+const HELD_OUT_SEED = 7340113
+const heldOutDir = join(mkdtempSync(join(tmpdir(), 'bench-extract-')), 'held-out')
+const known = [...Object.keys(CORPORA), 'held-out']
+const wanted = setsArg ? setsArg.split(',') : known
+for (const s of wanted)
+  if (!known.includes(s)) throw new Error(`unknown set ${s}: one of ${known.join(', ')}`)
 const dirs: string[] = process.env.CORPUS_DIR
   ? [process.env.CORPUS_DIR]
-  : setsArg
-    ? setsArg.split(',').map((s) => {
-        const dir = CORPORA[s as keyof typeof CORPORA]
-        if (!dir) throw new Error(`unknown set ${s}: one of ${Object.keys(CORPORA).join(', ')}`)
-        return dir
-      })
-    : Object.values(CORPORA)
+  : wanted.map((s) => (s === 'held-out' ? heldOutDir : CORPORA[s as keyof typeof CORPORA]))
+if (dirs.includes(heldOutDir)) await generateSet(HELD_OUT_SEED, heldOutDir, 120, true)
 
 const ocr = cachedPool(createOcrPool(Number(process.env.OCR_WORKERS ?? 2)), ocrCache)
 const all: DocResult[] = []
@@ -109,6 +115,7 @@ for (const dir of dirs) {
   all.push(...results)
 }
 await ocr.close()
+rmSync(join(heldOutDir, '..'), { recursive: true, force: true })
 if (jsonOut) writeFileSync(jsonOut, `${json.join('\n')}\n`)
 console.log('== summary')
 for (const line of summary) console.log(line)

@@ -14,8 +14,9 @@ import {
   segmentAbove,
   segmentsOf,
   segmentUnder,
+  valueAfter,
 } from './layout.ts'
-import { hasLabel, isLabel, labelAt, labelsIn, refersTo } from './lexicon.ts'
+import { hasLabel, isLabel, labelAt, } from './lexicon.ts'
 import { compactId, dateOrder, findAmounts, findDates, foldText } from './parse.ts'
 import type { Line, PageText, Segment } from './pdf-text.ts'
 import {
@@ -27,8 +28,9 @@ import {
   repairTillLabels,
   tillNameBonus,
 } from './receipt.ts'
-import { decideIssueDate, type PageModel } from './scoring/dates.ts'
-import type { Evidence } from './scoring/model.ts'
+import { decideIssueDate } from './scoring/dates.ts'
+import { decideInvoiceNumber } from './scoring/invoice-number.ts'
+import type { Evidence, PageModel } from './scoring/model.ts'
 import { amountCandidates, decideTotals } from './totals.ts'
 
 export interface ExtractedFields {
@@ -47,7 +49,7 @@ export interface ExtractedFields {
    * Where the fields a fitted scorer decided were read, and how sure it is (see scoring/):
    * field name (`document_date`, …) → page, box, confidence and alternatives.
    */
-  evidence?: Partial<Record<'document_date', Evidence<string>>>
+  evidence?: Partial<Record<'document_date' | 'invoice_number', Evidence<string>>>
 }
 
 const f = foldText
@@ -75,28 +77,6 @@ const LEGAL_FORM =
 // ---- helpers ------------------------------------------------------------------------------
 
 const segments = segmentsOf
-
-/** The value printed after a label: rest of the segment, next segment, or the line below. */
-function valueAfter(lines: Line[], ref: Ref, rest: string, opts: { below?: boolean } = {}): string[] {
-  const out: string[] = []
-  const r = rest.replace(/^[\s:.#°-]+/, '').trim()
-  if (r) out.push(r)
-  const next = rightNeighbour(lines, ref)
-  let under: Segment | undefined
-  if (opts.below !== false) {
-    const below = lines[ref.li + 1]
-    if (below && below.page === ref.line.page && below.y - ref.line.y < ref.seg.size * 2.5)
-      under = below.segments.find((s) => overlaps(s, ref.seg))
-    // A header row's cell may sit under a line of another column (a letterhead's address line
-    // printed between the header and its values).
-    under ??= segmentUnder(lines, ref)?.seg
-  }
-  // In a header row (several labels, no figures) a label's value is the cell under it, not the
-  // next header.
-  const headerRow = ref.line.segments.length >= 3 && !/\d/.test(ref.line.text)
-  for (const s of headerRow ? [under, next] : [next, under]) if (s) out.push(s.text)
-  return out
-}
 
 // ---- customer block -----------------------------------------------------------------------
 
@@ -208,6 +188,7 @@ function isFieldLabel(text: string): boolean {
     labelAt('not_total', t) !== null ||
     labelAt('not_name', t) !== null ||
     labelAt('buyer_reference', t) !== null ||
+    labelAt('vat_id', t) !== null ||
     /^(cashier|table|server|tel|fax|time|qty|description|item|pax|member|counter|terminal|slip|receipt)\b/i.test(
       t,
     )
@@ -999,8 +980,8 @@ const VAT_SHAPES: Record<string, RegExp> = {
   CH: /^CHE\d{9}(MWST|TVA|IVA)?$/,
 }
 
-const VAT_LABEL =
-  /(\btva\b|\bvat\b|\bust\b|ust-?id|umsatzsteuer-?id|mwst|\biva\b|\bbtw\b|\bnif\b|\bcif\b|tax id|vat id|vat reg)/
+/** A VAT-id label anywhere in the text (lexicon `vat_id`, every language). */
+const vatLabelled = (text: string) => hasLabel('vat_id', text)
 
 function vatCandidates(text: string): string[] {
   const out: string[] = []
@@ -1048,13 +1029,12 @@ function findVat(lines: Line[], customer: Set<Segment>, supplierName: string | n
   for (const ref of segments(lines)) {
     // A footer line may print the IBAN and the BIC beside the VAT id: they are no VAT id.
     const raw = withoutBankIds(ref.seg.text)
-    const t = f(raw)
     // The label left of the value on its row (a caption a few points lower counts), or over it
     // as a column header ("VAT Registration No." over "DE777777777").
     const prev = leftNeighbour(lines, ref)
     const above = segmentAbove(lines, ref)?.seg
-    const labelOf = [prev, above].find((s) => s && VAT_LABEL.test(f(s.text)))
-    const labelled = VAT_LABEL.test(t) || labelOf !== undefined
+    const labelOf = [prev, above].find((s) => s && vatLabelled(s.text))
+    const labelled = vatLabelled(raw) || labelOf !== undefined
     if (!labelled) continue
     const values = vatCandidates(raw)
     if (values.length === 0 || customer.has(ref.seg)) continue
@@ -1208,67 +1188,6 @@ function findIban(lines: Line[], customer: Set<Segment>): string | null {
 
 // ---- invoice number -----------------------------------------------------------------------
 
-function cleanNumber(raw: string): string | null {
-  // A value printed after its own colon (a label and ": RK21012345" in two segments).
-  const token = raw
-    .replace(/^[\s:=#]+/, '')
-    .trim()
-    .split(/\s+/)[0]
-    ?.replace(/[.,;:)]+$/, '')
-  if (!token || token.length < 3 || token.length > 30) return null
-  if (!/\d/.test(token) || !/^[A-Z0-9][A-Z0-9/_.-]*$/i.test(token)) return null
-  if (findDates(token).length > 0 && /^\d{1,4}[/.-]\d{1,2}[/.-]\d{2,4}$/.test(token)) return null
-  return token
-}
-
-/**
- * The invoice number: every label of the lexicon's `invoice_number` gives a candidate (its
- * value right of it, in the next segment or under it); the most specific label wins, then
- * the first printed. Look-alikes (customer, order, delivery numbers) are no label.
- */
-function findInvoiceNumber(lines: Line[], customer: Set<Segment>): string | null {
-  let best: { value: string; score: number } | null = null
-  const found: string[] = []
-  for (const ref of segments(lines)) {
-    if (customer.has(ref.seg)) continue
-    for (const hit of labelsIn('invoice_number', ref.seg.text)) {
-      // A bare "Nr" / "No" hyphenated to another word ("Zähler-Nr.", "WEE-Reg-Nr.") numbers that thing.
-      if (
-        hit.label.replace(/[^\p{L}#]/gu, '').length <= 2 &&
-        /\p{L}[-‐]$/u.test(ref.seg.text.slice(0, hit.index))
-      )
-        continue
-      // "Gutschrift G-12 zu Rechnung Nr. 998": the number of the document referred to.
-      if (refersTo(ref.seg.text.slice(0, hit.index))) continue
-      // "Registered in England and Wales No. 0123": the company's registration, not the invoice's.
-      if (hit.index > 0 && hasLabel('legal', ref.seg.text.slice(0, hit.index))) continue
-      // A label inside running text ("… die Rechnungsnummer an.") needs its value on the spot.
-      const values = hit.rest ? [hit.rest] : hit.index === 0 ? valueAfter(lines, ref, '') : []
-      for (const candidate of values) {
-        const value = cleanNumber(candidate)
-        if (value) {
-          const score = hit.rank + (hit.index === 0 ? 0.05 : 0)
-          found.push(value)
-          if (!best || score > best.score) best = { value, score }
-          break
-        }
-        // A header beside the label (no figure) is passed over for the cell under it.
-        if (/\d/.test(candidate)) break
-      }
-    }
-  }
-  // The same number printed elsewhere with its letter prefix ("Belegnummer 2018092011804" in a
-  // note, "Nr. E2018092011804" in the title): the prefix is part of it.
-  const whole = found.find(
-    (v) =>
-      best &&
-      v.length > best.value.length &&
-      v.endsWith(best.value) &&
-      /^[A-Z]{1,3}[-/]?$/i.test(v.slice(0, -best.value.length)),
-  )
-  return whole ?? best?.value ?? null
-}
-
 // ---- totals -------------------------------------------------------------------------------
 
 // ---- OCR accents --------------------------------------------------------------------------
@@ -1320,8 +1239,9 @@ export function extractFields(pages: PageText[]): ExtractedFields {
   const decided = decideTotals(cands, hasVat)
   const totals = till ? checkTillTotal(cands, decided, lines) : decided
   const date = decideIssueDate(model, dateOrder(lines.map((l) => l.text).join('\n')))
+  const number = decideInvoiceNumber(model)
   return {
-    invoice_number: findInvoiceNumber(lines, customer),
+    invoice_number: number?.value ?? null,
     document_date: date?.value ?? null,
     business_name: german ? umlauts(supplier.name) : supplier.name,
     business_address: german ? umlauts(supplier.address) : supplier.address,
@@ -1332,6 +1252,9 @@ export function extractFields(pages: PageText[]): ExtractedFields {
     total_vat_amount: totals.vat,
     total_charge_excluding_vat: totals.excl,
     total_invoice_including_vat: totals.incl,
-    evidence: date ? { document_date: date.evidence } : {},
+    evidence: {
+      ...(date && { document_date: date.evidence }),
+      ...(number && { invoice_number: number.evidence }),
+    },
   }
 }

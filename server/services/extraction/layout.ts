@@ -85,3 +85,25 @@ export function segmentUnder(lines: Line[], ref: Ref, gap = 2.5): { seg: Segment
   }
   return undefined
 }
+
+/** The value printed after a label: rest of the segment, next segment, or the line below. */
+export function valueAfter(lines: Line[], ref: Ref, rest: string, opts: { below?: boolean } = {}): string[] {
+  const out: string[] = []
+  const r = rest.replace(/^[\s:.#°-]+/, '').trim()
+  if (r) out.push(r)
+  const next = rightNeighbour(lines, ref)
+  let under: Segment | undefined
+  if (opts.below !== false) {
+    const below = lines[ref.li + 1]
+    if (below && below.page === ref.line.page && below.y - ref.line.y < ref.seg.size * 2.5)
+      under = below.segments.find((s) => overlaps(s, ref.seg))
+    // A header row's cell may sit under a line of another column (a letterhead's address line
+    // printed between the header and its values).
+    under ??= segmentUnder(lines, ref)?.seg
+  }
+  // In a header row (several labels, no figures) a label's value is the cell under it, not the
+  // next header.
+  const headerRow = ref.line.segments.length >= 3 && !/\d/.test(ref.line.text)
+  for (const s of headerRow ? [under, next] : [next, under]) if (s) out.push(s.text)
+  return out
+}

@@ -7,15 +7,8 @@ import { type Ref, segmentAbove, segmentsOf } from '../layout.ts'
 import { hasLabel, labelAt, labelRank, labelsIn, refersTo } from '../lexicon.ts'
 import { type DateOrder, type FoundDate, findDates } from '../parse.ts'
 import type { Line, PageText, Segment } from '../pdf-text.ts'
-import { type Candidate, type Decision, decide, type FeatureSpec, modelOf } from './model.ts'
+import { type Candidate, type Decision, decide, type FeatureSpec, modelOf, type PageModel } from './model.ts'
 import { placeOf } from './place.ts'
-
-export interface PageModel {
-  pages: PageText[]
-  lines: Line[]
-  /** Segments of the customer's block (recipient, delivery address). */
-  customer: Set<Segment>
-}
 
 /** One printed date, with what is read around it. */
 interface DateSite {

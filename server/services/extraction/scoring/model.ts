@@ -5,7 +5,16 @@
  * value chosen is the most probable candidate; its confidence is the probability mass of every
  * candidate with the same value, and the next values are its alternatives.
  */
+import type { Line, PageText, Segment } from '../pdf-text.ts'
 import weightsFile from './weights.json' with { type: 'json' }
+
+/** What candidates are read from: the pages, their positioned lines, the customer's block marked. */
+export interface PageModel {
+  pages: PageText[]
+  lines: Line[]
+  /** Segments of the customer's block (recipient, delivery address). */
+  customer: Set<Segment>
+}
 
 /** Where a value was read: 1-based page and `[x0, y0, x1, y1]` in fractions of the page (top left origin). */
 export interface Place {
@@ -48,7 +57,7 @@ export interface FieldModel {
 }
 
 /** The fields decided by a fitted scorer. */
-export const SCORED_FIELDS = ['issue_date'] as const
+export const SCORED_FIELDS = ['issue_date', 'invoice_number'] as const
 export type ScoredField = (typeof SCORED_FIELDS)[number]
 
 const MODELS = weightsFile.fields as Partial<Record<string, FieldModel>>
