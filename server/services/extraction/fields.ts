@@ -16,7 +16,7 @@ import {
   segmentUnder,
   valueAfter,
 } from './layout.ts'
-import { hasLabel, isLabel, labelAt, } from './lexicon.ts'
+import { hasLabel, isLabel, labelAt } from './lexicon.ts'
 import { compactId, dateOrder, findAmounts, findDates, foldText } from './parse.ts'
 import type { Line, PageText, Segment } from './pdf-text.ts'
 import {
