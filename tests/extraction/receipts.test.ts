@@ -453,6 +453,21 @@ describe('receipt totals that must add up', () => {
 describe('receipt currency', () => {
   const currency = (rows: Row[]) => totals(rows).currency
 
+  it("takes the currency of the VAT id's country when the receipt prints none, and assumes none without one", () => {
+    const paid: Row[] = [
+      [[20, 'CAFE DU COIN SARL']],
+      [[20, '12 RUE DES LILAS 75011 PARIS']],
+      [
+        [20, 'TOTAL TTC'],
+        [150, '12,50'],
+      ],
+    ]
+    expect(currency([...paid, [[20, 'TVA INTRA FR40303265045']]])).toBe('EUR')
+    expect(currency([...paid, [[20, 'UID Nr.: ATU13585627']]])).toBe('EUR')
+    expect(currency([...paid, [[20, 'VAT No GB980780684']]])).toBe('GBP')
+    expect(currency(paid)).toBeNull()
+  })
+
   it('reads RM as ringgit and takes no symbol OCR made out of a letter', () => {
     expect(
       currency([

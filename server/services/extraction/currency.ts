@@ -151,3 +151,49 @@ function printedCurrency(lines: Line[], totalText: string | null): string | null
     return 'MYR'
   return ranked[0] ?? null
 }
+
+/** The currency of the country a VAT id belongs to (its two-letter prefix; Greece prints EL). */
+const VAT_COUNTRY_CURRENCY: Record<string, string> = {
+  ...Object.fromEntries(
+    [
+      'AT',
+      'BE',
+      'CY',
+      'DE',
+      'EE',
+      'EL',
+      'ES',
+      'FI',
+      'FR',
+      'HR',
+      'IE',
+      'IT',
+      'LT',
+      'LU',
+      'LV',
+      'MT',
+      'NL',
+      'PT',
+      'SI',
+      'SK',
+    ].map((c) => [c, 'EUR']),
+  ),
+  GB: 'GBP',
+  XI: 'GBP',
+  CH: 'CHF',
+  CHE: 'CHF',
+  DK: 'DKK',
+  SE: 'SEK',
+  PL: 'PLN',
+  CZ: 'CZK',
+  HU: 'HUF',
+  RO: 'RON',
+  BG: 'BGN',
+  NO: 'NOK',
+}
+
+/** A receipt that prints no currency is in its country's: the one its VAT id names. */
+export function vatIdCurrency(vat: string | null): string | null {
+  if (!vat) return null
+  return VAT_COUNTRY_CURRENCY[vat.slice(0, 3)] ?? VAT_COUNTRY_CURRENCY[vat.slice(0, 2)] ?? null
+}

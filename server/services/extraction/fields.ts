@@ -5,7 +5,7 @@
  */
 import { electronicFormatIBAN, getCountrySpecifications, isValidIBAN } from 'ibantools'
 import { checkVAT, countries } from 'jsvat'
-import { findCurrency } from './currency.ts'
+import { findCurrency, vatIdCurrency } from './currency.ts'
 import {
   leftNeighbour,
   overlaps,
@@ -1247,7 +1247,9 @@ export function extractFields(pages: PageText[]): ExtractedFields {
     business_address: german ? umlauts(supplier.address) : supplier.address,
     vat_number: vatNumber,
     iban: findIban(lines, customer),
-    currency: findCurrency(lines, totals.inclText) ?? (till ? countryCurrency(lines) : null),
+    currency:
+      findCurrency(lines, totals.inclText) ??
+      (till ? (countryCurrency(lines) ?? vatIdCurrency(vatNumber)) : null),
     has_vat: hasVat,
     total_vat_amount: totals.vat,
     total_charge_excluding_vat: totals.excl,
