@@ -13,7 +13,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gunzipSync, gzipSync } from 'node:zlib'
 import { generateSet } from '../../scripts/novel-invoices.ts'
-import { pageModel } from '../../server/services/extraction/fields.ts'
+import {
+  type ExtractedFields,
+  extractFields,
+  NAME_FEATURES,
+  nameCandidates,
+  pageModel,
+} from '../../server/services/extraction/fields.ts'
 import { type OcrPool, readPages } from '../../server/services/extraction/index.ts'
 import { dateOrder } from '../../server/services/extraction/parse.ts'
 import type { PageText } from '../../server/services/extraction/pdf-text.ts'
@@ -113,6 +119,8 @@ export interface FieldSpec {
   /** The bench's name of the field (corpus.ts) and the truth's value, or undefined when not scored. */
   bench: string
   expected: (doc: TrainingDoc) => unknown
+  /** The field's value in the engine's answer. */
+  output: (fields: ExtractedFields) => unknown
 }
 
 const candidateCache = new WeakMap<TrainingDoc, Map<ScoredField, Candidate<string>[]>>()
@@ -125,6 +133,7 @@ export const FIELD_SPECS: Record<ScoredField, FieldSpec> = {
       return dateCandidates(model, dateOrder(model.lines.map((l) => l.text).join('\n')))
     },
     bench: 'date',
+    output: (fields) => fields.document_date,
     expected: (doc) =>
       'invoice_date' in doc.truth.fields
         ? doc.truth.fields.invoice_date
@@ -136,7 +145,15 @@ export const FIELD_SPECS: Record<ScoredField, FieldSpec> = {
     features: NUMBER_FEATURES,
     candidates: (doc) => numberCandidates(pageModel(doc.pages)),
     bench: 'invoice_number',
+    output: (fields) => fields.invoice_number,
     expected: (doc) => ('invoice_number' in doc.truth.fields ? doc.truth.fields.invoice_number : undefined),
+  },
+  business_name: {
+    features: NAME_FEATURES,
+    candidates: (doc) => nameCandidates(doc.pages),
+    bench: 'business_name',
+    output: (fields) => fields.business_name,
+    expected: (doc) => ('business_name' in doc.truth.fields ? doc.truth.fields.business_name : undefined),
   },
 }
 
@@ -183,14 +200,16 @@ export interface FieldFigures {
 }
 
 /**
- * A field's accuracy per set on the training page models: in-sample (weights fitted on every
- * document) and grouped (for each group, weights refitted without it, scored on it).
+ * A field's accuracy per set, the whole engine run on the training page models: in-sample (the
+ * field's weights fitted on every document) and grouped (for each group, the field's weights
+ * refitted without it, the group's documents read with them).
  */
 export function crossValidate(field: ScoredField, docs: TrainingDoc[]): FieldFigures[] {
-  const scored = docs.filter((d) => FIELD_SPECS[field].expected(d) !== undefined)
-  const all = fitField(field, docs)
+  const spec = FIELD_SPECS[field]
+  const scored = docs.filter((d) => spec.expected(d) !== undefined)
   const right = (model: FieldModel, d: TrainingDoc) =>
-    isRight(field, d, decide(model, candidatesOf(field, d))?.value ?? null)
+    isRight(field, d, spec.output(extractFields(d.pages, { [field]: model })) ?? null)
+  const all = fitField(field, docs)
   const inSample = new Map<TrainingDoc, boolean>(scored.map((d) => [d, right(all, d)]))
   const grouped = new Map<TrainingDoc, boolean>()
   const groups = new Set(scored.map((d) => `${d.set}\u0000${d.group}`))

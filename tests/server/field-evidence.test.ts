@@ -47,8 +47,11 @@ describe('field evidence', () => {
       expect(a.value).not.toBe('2026-07-17')
       expect(a.confidence).toBeLessThan(e.confidence)
     }
-    // Fields no scorer decides yet have no entry.
-    expect(invoice.field_evidence.business_name).toBeUndefined()
+    // The supplier's name was read from the letterhead by its scorer; fields no scorer decides
+    // yet have no entry.
+    expect(invoice.field_evidence.business_name).toMatchObject({ page: 1 })
+    expect(invoice.field_evidence.business_name.box[1]).toBeLessThan(0.42)
+    expect(invoice.field_evidence.vat_number).toBeUndefined()
   })
 
   it('drops the evidence of a corrected field', async () => {
@@ -61,5 +64,6 @@ describe('field evidence', () => {
     const invoice = await read()
     expect(invoice.field_sources.invoice_date).toBe('user')
     expect(invoice.field_evidence.invoice_date).toBeUndefined()
+    expect(invoice.field_evidence.invoice_number).toBeDefined()
   })
 })

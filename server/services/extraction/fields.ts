@@ -30,7 +30,17 @@ import {
 } from './receipt.ts'
 import { decideIssueDate } from './scoring/dates.ts'
 import { decideInvoiceNumber } from './scoring/invoice-number.ts'
-import type { Evidence, PageModel } from './scoring/model.ts'
+import {
+  type Candidate,
+  decide,
+  type Evidence,
+  type FeatureSpec,
+  type Models,
+  modelOf,
+  type PageModel,
+  SURE,
+} from './scoring/model.ts'
+import { placeOf } from './scoring/place.ts'
 import { amountCandidates, decideTotals } from './totals.ts'
 
 export interface ExtractedFields {
@@ -49,7 +59,7 @@ export interface ExtractedFields {
    * Where the fields a fitted scorer decided were read, and how sure it is (see scoring/):
    * field name (`document_date`, …) → page, box, confidence and alternatives.
    */
-  evidence?: Partial<Record<'document_date' | 'invoice_number', Evidence<string>>>
+  evidence?: Partial<Record<'document_date' | 'invoice_number' | 'business_name', Evidence<string>>>
 }
 
 const f = foldText
@@ -375,29 +385,48 @@ function isColumnHeader(text: string): boolean {
   )
 }
 
-function findSupplier(pages: PageText[], lines: Line[], customer: Set<Segment>, till = false) {
-  const found = labelledSupplier(lines, customer)
-  if (found) {
-    // "Supplier: Acme Supplies" over "SARL": the legal form wrapped onto the next line.
-    const labelled = LEGAL_TAIL.test(f(found.name)) ? found : wrappedName(lines, found, true)
-    return {
-      name: printedCase(labelled.name, lines),
-      address: findAddress(lines, labelled.line, labelled.seg, customer),
-    }
-  }
+/** A line (or a segment of one) at the top of the first page that may print the supplier's name. */
+interface NameSite {
+  seg: Segment
+  line: Line
+  li: number
+  name: string
+  folded: string
+  /** Its registration number printed after it ("Sdn Bhd (123456-X)"). */
+  registration: boolean
+  till: boolean
+  ctx: NameContext
+}
+
+interface NameContext {
+  lines: Line[]
+  page1: PageText
+  maxSize: number
+  allText: string
+  sender: { name: string; address: string | null } | null
+  domains: Set<string>
+  afterLetterhead: number
+}
+
+/** Candidates for the supplier's name among the top lines of the first page, with what their features read. */
+function nameSites(pages: PageText[], lines: Line[], customer: Set<Segment>, till: boolean) {
   const page1 = pages[0]!
   const top = lines.filter((l) => l.page === 1 && l.y < page1.height * 0.42)
-  const sender = senderLine(top)
-  const domains = webDomains(lines, customer)
-  const allText = f(lines.map((l) => l.text).join('\n'))
-  const maxSize = Math.max(...top.flatMap((l) => l.segments.map((s) => s.size)), 1)
-  let best: { seg: Segment; line: Line; score: number; name: string } | null = null
   // The letterhead ends at its contact lines (phone, e-mail, tax registration): a company
   // printed further down is another party (a till's owner, a customer), not the letterhead's.
   const contactAt = top.findIndex(
     (l, i) => i > 0 && /\b(tel|fax|phone|mobile|e-?mail|www|gst)\b/.test(f(l.text)),
   )
-  const afterLetterhead = contactAt > 0 ? top[contactAt]!.y : Number.POSITIVE_INFINITY
+  const ctx: NameContext = {
+    lines,
+    page1,
+    maxSize: Math.max(...top.flatMap((l) => l.segments.map((s) => s.size)), 1),
+    allText: f(lines.map((l) => l.text).join('\n')),
+    sender: senderLine(top),
+    domains: webDomains(lines, customer),
+    afterLetterhead: contactAt > 0 ? top[contactAt]!.y : Number.POSITIVE_INFINITY,
+  }
+  const list: NameSite[] = []
   for (const line of top) {
     // OCR cuts a widely spaced name into several segments ("POPULAR  BOOK"): the row read
     // as one is a candidate too.
@@ -430,72 +459,161 @@ function findSupplier(pages: PageText[], lines: Line[], customer: Set<Segment>, 
       // A legal form alone ("Co.") is no name; "Sdn Bhd" under a name is its end (wrappedName).
       const legalOnly = LEGAL_TAIL.test(folded)
       if (!legalOnly && !/\p{L}{2,}/u.test(folded.replace(LEGAL_FORM, ''))) continue
-      let score = (seg.size / maxSize) * 10
-      if (LEGAL_FORM.test(folded)) score += 8
-      // The company's registration number printed after the name ("Sdn Bhd (123456-X)") or
-      // on the very next line.
-      if (registration) score += 4
-      const occurrences = allText.split(folded).length - 1
-      if (occurrences >= 2) score += 5
-      if (/^[A-Z]{1,5}$/.test(name)) score -= 8
-      if (folded.split(/\s+/).length === 1) score -= 2
-      // The letterhead: a name sits right above its address or registration line.
-      const li = lines.indexOf(line)
-      const below = lines
-        .slice(li + 1, li + 4)
-        .filter((l) => l.page === line.page && l.y - line.y < Math.max(seg.size, 8) * 4.5)
-        .flatMap((l) => l.segments.filter((s) => overlaps(s, seg, 30)))
-      if (below.some((s) => addressLike(s.text))) score += 4
-      if (till) score += tillNameBonus(name, seg.size, lines, li, addressLike)
-      const next = lines[li + 1]
-      if (
-        !registration &&
-        next &&
-        next.page === line.page &&
-        next.y - line.y < Math.max(seg.size, 8) * 2 &&
-        next.segments.some((s) => overlaps(s, seg, 30) && REGISTRATION_LINE.test(f(s.text).trim()))
-      )
-        score += 3
-      score -= (1 - wordiness(name)) * 8
-      // Printed names carry capitals; an all-lower-case line is a stamp or handwriting.
-      if (!/\p{Lu}/u.test(name)) score -= 3
-      // A label of a label | value row ("Prise en charge   07:36", "Date   25/11") is no name.
-      const at = line.segments.indexOf(seg)
-      const right = at >= 0 ? line.segments[at + 1] : undefined
-      if (right && /^[\d(+-]/.test(right.text.trim())) score -= 5
-      // A name opens the letterhead: the line right above it is no address line (a line
-      // under a street is the address going on: "Bandar Baru Permas", "Industrial Park").
-      const above = lines
-        .slice(Math.max(0, li - 2), li)
-        .filter((l) => l.page === line.page && line.y - l.y < Math.max(seg.size, 8) * 2.2)
-        .flatMap((l) => l.segments.filter((s) => overlaps(s, seg, 30)))
-      const street = (t: string) =>
-        (STREET.test(t) && /\d/.test(t)) || POSTCODE.test(t) || /^\d+[a-z]?\s?[,\s]/.test(t)
-      if (above.some((s) => !REGISTRATION_LINE.test(f(s.text)) && street(f(s.text)))) score -= 6
-      // A till's letterhead opens with its name: a line under the address's postcode is a
-      // station's or a shop's operator, the name only when it is a company (a legal form).
-      else if (
-        till &&
-        !LEGAL_FORM.test(folded) &&
-        lines
-          .slice(Math.max(0, li - 4), li)
-          .some(
-            (l) =>
-              l.page === line.page &&
-              line.y - l.y < Math.max(seg.size, 8) * 5 &&
-              l.segments.some((s) => overlaps(s, seg, 30) && POSTCODE.test(f(s.text))),
-          )
-      )
-        score -= 6
-      if (line.y > afterLetterhead) score -= 5
-      score -= (line.y / page1.height) * 12
-      // The sender's one-line return address above the window names it.
-      if (sender && f(sender.name) === folded) score += 12
-      // The name the document's e-mail and web addresses carry ("info@cronus.com").
-      if (folded.split(/[^\p{L}\d]+/u).some((w) => w.length >= 4 && domains.has(w))) score += 5
-      if (!best || score > best.score) best = { seg, line, score, name }
+      list.push({ seg, line, li: lines.indexOf(line), name, folded, registration, till, ctx })
     }
   }
+  return { list, sender: ctx.sender, allText: ctx.allText }
+}
+
+/** The segments of the lines within `rows` after (or before, when negative) a site's line, under it. */
+function around(site: NameSite, from: number, to: number, reach: number): Segment[] {
+  const { lines } = site.ctx
+  return lines
+    .slice(Math.max(0, site.li + from), site.li + to)
+    .filter(
+      (l) => l.page === site.line.page && Math.abs(l.y - site.line.y) < Math.max(site.seg.size, 8) * reach,
+    )
+    .flatMap((l) => l.segments.filter((s) => overlaps(s, site.seg, 30)))
+}
+
+const streetLike = (t: string) =>
+  (STREET.test(t) && /\d/.test(t)) || POSTCODE.test(t) || /^\d+[a-z]?\s?[,\s]/.test(t)
+
+type NameFeature = FeatureSpec & { of: (s: NameSite) => number }
+const yes = (name: string, doc: string, test: (s: NameSite) => boolean): NameFeature => ({
+  name,
+  doc,
+  of: (s) => (test(s) ? 1 : 0),
+})
+
+/** The supplier name's features, each a small named measure; their weights are in weights.json. */
+export const NAME_FEATURES: readonly NameFeature[] = [
+  {
+    name: 'type_size',
+    doc: "its type size against the top's largest",
+    of: (s) => s.seg.size / s.ctx.maxSize,
+  },
+  yes('legal_form', 'it ends with a legal form (SARL, GmbH, Ltd, Sdn Bhd…)', (s) =>
+    LEGAL_FORM.test(s.folded),
+  ),
+  yes('registration_after', 'its registration number is printed after it', (s) => s.registration),
+  yes(
+    'printed_again',
+    'the same name is printed elsewhere on the document',
+    (s) => s.ctx.allText.split(s.folded).length - 1 >= 2,
+  ),
+  yes('short_capitals', 'one to five capitals and nothing else (initials, a code)', (s) =>
+    /^[A-Z]{1,5}$/.test(s.name),
+  ),
+  yes('one_word', 'a single word', (s) => s.folded.split(/\s+/).length === 1),
+  yes('address_below', 'an address line is printed right under it', (s) =>
+    around(s, 1, 4, 4.5).some((g) => addressLike(g.text)),
+  ),
+  {
+    name: 'till_name',
+    doc: "a till letterhead's measure of a merchant's line (receipt.ts tillNameBonus), 0 off tills",
+    of: (s) => (s.till ? tillNameBonus(s.name, s.seg.size, s.ctx.lines, s.li, addressLike) / 10 : 0),
+  },
+  yes('registration_next_line', 'a registration line right under it', (s) => {
+    const next = s.ctx.lines[s.li + 1]
+    return (
+      !s.registration &&
+      next !== undefined &&
+      next.page === s.line.page &&
+      next.y - s.line.y < Math.max(s.seg.size, 8) * 2 &&
+      next.segments.some((g) => overlaps(g, s.seg, 30) && REGISTRATION_LINE.test(f(g.text).trim()))
+    )
+  }),
+  {
+    name: 'not_words',
+    doc: 'the share of it that does not read as words (OCR noise)',
+    of: (s) => 1 - wordiness(s.name),
+  },
+  yes('no_capital', 'no capital letter (a stamp, handwriting)', (s) => !/\p{Lu}/u.test(s.name)),
+  yes('label_of_row', 'a figure follows it on its row (the label of a label | value row)', (s) => {
+    const at = s.line.segments.indexOf(s.seg)
+    const right = at >= 0 ? s.line.segments[at + 1] : undefined
+    return right !== undefined && /^[\d(+-]/.test(right.text.trim())
+  }),
+  yes('under_street', 'a street or postcode line right above it (the address going on)', (s) =>
+    around(s, -2, 0, 2.2).some((g) => !REGISTRATION_LINE.test(f(g.text)) && streetLike(f(g.text))),
+  ),
+  yes(
+    'under_postcode_on_till',
+    "on a till, a postcode line above it (a station's operator)",
+    (s) => s.till && around(s, -4, 0, 5).some((g) => POSTCODE.test(f(g.text))),
+  ),
+  yes(
+    'after_contacts',
+    "printed after the letterhead's contact lines (phone, e-mail)",
+    (s) => s.line.y > s.ctx.afterLetterhead,
+  ),
+  {
+    name: 'height_on_page',
+    doc: 'how far down the first page, 0 (top) to 1',
+    of: (s) => s.line.y / s.ctx.page1.height,
+  },
+  yes(
+    'sender_line',
+    "the sender's one-line return address above the window names it",
+    (s) => s.ctx.sender !== null && f(s.ctx.sender.name) === s.folded,
+  ),
+  yes('web_domain', "the document's e-mail or web address carries it", (s) =>
+    s.folded.split(/[^\p{L}\d]+/u).some((w) => w.length >= 4 && s.ctx.domains.has(w)),
+  ),
+]
+
+const nameFeatures = (site: NameSite) => NAME_FEATURES.map((feature) => feature.of(site))
+
+/** The name a site gives once chosen: wrapped onto its next line, a till's two lines, as printed. */
+function siteName(site: NameSite): { seg: Segment; line: Line; name: string } {
+  const wrapped = wrappedName(site.ctx.lines, site)
+  const joined = site.till && wrapped === site ? tillTwoLines(site.ctx.lines, site) : wrapped
+  return { ...joined, name: printedCase(joined.name, site.ctx.lines) }
+}
+
+/** Every supplier-name candidate of the top lines, valued as the engine would print it (for fitting). */
+export function nameCandidates(pages: PageText[]): Candidate<string>[] {
+  const model = pageModel(pages)
+  const sites = nameSites(pages, model.lines, model.customer, isTillReceipt(pages, model.lines))
+  return sites.list.map((site) => ({
+    value: siteName(site).name,
+    text: site.name,
+    ...placeOf(pages, site.line, site.seg),
+    x: nameFeatures(site),
+  }))
+}
+
+function findSupplier(
+  pages: PageText[],
+  lines: Line[],
+  customer: Set<Segment>,
+  till: boolean,
+  models?: Models,
+) {
+  const found = labelledSupplier(lines, customer)
+  if (found) {
+    // "Supplier: Acme Supplies" over "SARL": the legal form wrapped onto the next line.
+    const labelled = LEGAL_TAIL.test(f(found.name)) ? found : wrappedName(lines, found, true)
+    return {
+      name: printedCase(labelled.name, lines),
+      address: findAddress(lines, labelled.line, labelled.seg, customer),
+    }
+  }
+  const sites = nameSites(pages, lines, customer, till)
+  const sender = sites.sender
+  const allText = sites.allText
+  const decision = decide(
+    modelOf('business_name', NAME_FEATURES, models),
+    sites.list.map((site) => ({
+      value: site,
+      text: site.name,
+      ...placeOf(pages, site.line, site.seg),
+      x: nameFeatures(site),
+    })),
+    (site) => f(site.name),
+  )
+  const best = decision ? { ...decision.value, confidence: decision.evidence.confidence } : null
   // (A letterhead printing the sender's name in full, "Muster Software GmbH" over a return line
   // "Muster GmbH · …", keeps the letterhead's.)
   const words = (t: string) =>
@@ -515,7 +633,8 @@ function findSupplier(pages: PageText[], lines: Line[], customer: Set<Segment>, 
   const payee = payeeParty(lines, customer)
   const party = footer ?? (payee ? { name: payee, address: topAddress(pages, lines, customer) } : null)
   const weak =
-    !best || (!LEGAL_FORM.test(f(best.name)) && allText.split(f(best.name)).length - 1 < 2 && best.score < 5)
+    !best ||
+    (!LEGAL_FORM.test(f(best.name)) && allText.split(f(best.name)).length - 1 < 2 && best.confidence < SURE)
   const otherCompany =
     best !== null &&
     party !== null &&
@@ -533,11 +652,15 @@ function findSupplier(pages: PageText[], lines: Line[], customer: Set<Segment>, 
   if (party && (weak || otherCompany || lesser) && (!best || f(best.name) !== f(party.name)))
     return { name: printedCase(party.name, lines), address: party.address }
   if (!best) return { name: null, address: null }
-  const wrapped = wrappedName(lines, best)
-  const joined = till && wrapped === best ? tillTwoLines(lines, best) : wrapped
+  const joined = siteName(best)
+  const evidence = decision!.evidence
   return {
-    name: printedCase(joined.name, lines),
+    name: joined.name,
     address: findAddress(lines, joined.line, joined.seg, customer) ?? sender?.address ?? null,
+    evidence: {
+      ...evidence,
+      alternatives: evidence.alternatives.map((a) => ({ ...a, value: siteName(a.value).name })),
+    },
   }
 }
 
@@ -1226,20 +1349,21 @@ export function pageModel(pages: PageText[]): PageModel {
   return { pages, lines, customer: customerSegments(pages, lines) }
 }
 
-export function extractFields(pages: PageText[]): ExtractedFields {
+/** The fields of a document's pages; `models` replaces committed weights (benches' grouped refits). */
+export function extractFields(pages: PageText[], models?: Models): ExtractedFields {
   const model = pageModel(pages)
   const { lines, customer } = model
   const allText = f(lines.map((l) => l.text).join('\n'))
   const hasVat = !hasLabel('no_vat', allText)
   const till = isTillReceipt(pages, lines)
-  const supplier = findSupplier(pages, lines, customer, till)
+  const supplier = findSupplier(pages, lines, customer, till, models)
   const vatNumber = findVat(lines, customer, supplier.name)
   const german = germanSupplier(supplier.address, vatNumber)
   const cands = amountCandidates(till ? repairTillLabels(lines) : lines, (s) => customer.has(s), till)
   const decided = decideTotals(cands, hasVat)
   const totals = till ? checkTillTotal(cands, decided, lines) : decided
-  const date = decideIssueDate(model, dateOrder(lines.map((l) => l.text).join('\n')))
-  const number = decideInvoiceNumber(model)
+  const date = decideIssueDate(model, dateOrder(lines.map((l) => l.text).join('\n')), models)
+  const number = decideInvoiceNumber(model, models)
   return {
     invoice_number: number?.value ?? null,
     document_date: date?.value ?? null,
@@ -1257,6 +1381,7 @@ export function extractFields(pages: PageText[]): ExtractedFields {
     evidence: {
       ...(date && { document_date: date.evidence }),
       ...(number && { invoice_number: number.evidence }),
+      ...('evidence' in supplier && supplier.evidence && { business_name: supplier.evidence }),
     },
   }
 }

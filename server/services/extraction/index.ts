@@ -291,6 +291,7 @@ function fillMissing(first: ExtractedFields, second: ExtractedFields): Extracted
   if (!out.business_name && second.business_name) {
     out.business_name = second.business_name
     out.business_address = second.business_address
+    out.evidence = { ...out.evidence, business_name: second.evidence?.business_name }
   }
   if (out.total_invoice_including_vat === null && second.total_invoice_including_vat !== null) {
     out.total_invoice_including_vat = second.total_invoice_including_vat

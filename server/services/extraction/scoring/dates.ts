@@ -7,7 +7,15 @@ import { type Ref, segmentAbove, segmentsOf } from '../layout.ts'
 import { hasLabel, labelAt, labelRank, labelsIn, refersTo } from '../lexicon.ts'
 import { type DateOrder, type FoundDate, findDates } from '../parse.ts'
 import type { Line, PageText, Segment } from '../pdf-text.ts'
-import { type Candidate, type Decision, decide, type FeatureSpec, modelOf, type PageModel } from './model.ts'
+import {
+  type Candidate,
+  type Decision,
+  decide,
+  type FeatureSpec,
+  type Models,
+  modelOf,
+  type PageModel,
+} from './model.ts'
 import { placeOf } from './place.ts'
 
 /** One printed date, with what is read around it. */
@@ -219,6 +227,10 @@ export function dateCandidates(model: PageModel, order: DateOrder): Candidate<st
 }
 
 /** The issue date the fitted scorer prefers, with where it was read and how sure it is. */
-export function decideIssueDate(model: PageModel, order: DateOrder): Decision<string> | null {
-  return decide(modelOf('issue_date', DATE_FEATURES), dateCandidates(model, order))
+export function decideIssueDate(
+  model: PageModel,
+  order: DateOrder,
+  models?: Models,
+): Decision<string> | null {
+  return decide(modelOf('issue_date', DATE_FEATURES, models), dateCandidates(model, order))
 }

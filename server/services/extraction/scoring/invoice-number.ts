@@ -8,7 +8,15 @@ import { segmentsOf, valueAfter } from '../layout.ts'
 import { hasLabel, labelsIn, refersTo } from '../lexicon.ts'
 import { findDates } from '../parse.ts'
 import type { Line, PageText, Segment } from '../pdf-text.ts'
-import { type Candidate, type Decision, decide, type FeatureSpec, modelOf, type PageModel } from './model.ts'
+import {
+  type Candidate,
+  type Decision,
+  decide,
+  type FeatureSpec,
+  type Models,
+  modelOf,
+  type PageModel,
+} from './model.ts'
 import { placeOf } from './place.ts'
 
 /** The number token of a printed value, or null when it is no document number. */
@@ -205,9 +213,9 @@ export function numberCandidates(model: PageModel): Candidate<string>[] {
  * letter prefix ("Belegnummer 2018092011804" in a note, "Nr. E2018092011804" in the title): the
  * prefix is part of it.
  */
-export function decideInvoiceNumber(model: PageModel): Decision<string> | null {
+export function decideInvoiceNumber(model: PageModel, models?: Models): Decision<string> | null {
   const candidates = numberCandidates(model)
-  const decision = decide(modelOf('invoice_number', NUMBER_FEATURES), candidates)
+  const decision = decide(modelOf('invoice_number', NUMBER_FEATURES, models), candidates)
   if (!decision) return null
   const whole = candidates.find(
     (c) =>

@@ -57,19 +57,35 @@ export interface FieldModel {
 }
 
 /** The fields decided by a fitted scorer. */
-export const SCORED_FIELDS = ['issue_date', 'invoice_number'] as const
+export const SCORED_FIELDS = ['issue_date', 'invoice_number', 'business_name'] as const
 export type ScoredField = (typeof SCORED_FIELDS)[number]
 
 const MODELS = weightsFile.fields as Partial<Record<string, FieldModel>>
 
-/** The committed model of a field (checked against its feature list, so a renamed feature cannot pass silently). */
-export function modelOf(field: ScoredField, features: readonly FeatureSpec[]): FieldModel {
-  const model = MODELS[field]
+/** Weights to use instead of the committed ones (a refit with a group left out, in the benches). */
+export type Models = Partial<Record<ScoredField, FieldModel>>
+
+/**
+ * The model of a field: the one given, else the committed one (checked against its feature
+ * list, so a renamed feature cannot pass silently).
+ */
+export function modelOf(
+  field: ScoredField,
+  features: readonly FeatureSpec[],
+  models: Models = {},
+): FieldModel {
+  const model = models[field] ?? MODELS[field]
   const names = features.map((f) => f.name)
   if (!model || model.features.join() !== names.join())
     throw new Error(`weights.json does not match the features of ${field}: run npm run fit:extract`)
   return model
 }
+
+/**
+ * A decision at least this probable stands on its own; below it, other evidence may overrule it
+ * (a company named in the legal footer over an unsure letterhead line).
+ */
+export const SURE = 0.5
 
 const dot = (w: number[], x: number[]) => x.reduce((s, v, i) => s + v * (w[i] ?? 0), 0)
 
