@@ -32,6 +32,14 @@ describe('mergeLetters', () => {
     )
   })
 
+  it('never changes a letter its alphabet cannot write (ß, ç), and still the others', () => {
+    const latin = new Set([...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789éèàü'])
+    const reading = (text: string): LineReading => ({ ...sure(text), alphabet: latin })
+    expect(mergeLetters('STRAßE MARKT', reading('STRABE MARKT'), [50, 50])).toBeNull()
+    expect(mergeLetters('GARÇON PARIS', reading('GARCON PARIS'), [50, 50])).toBeNull()
+    expect(mergeLetters('STRAßE MARKI', reading('STRABE MARKT'), [50, 50])).toBe('STRAßE MARKT')
+  })
+
   it('changes no figure, no punctuation, and no letter it is unsure of', () => {
     expect(mergeLetters('ABC 123 TRADING', sure('ABC 128 TRADING'), [50, 50, 50])).toBeNull()
     expect(mergeLetters('ABC (M) TRADING', sure('ABC {M} TRADING'), [50, 50, 50])).toBeNull()

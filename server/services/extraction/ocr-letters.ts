@@ -27,6 +27,15 @@ export interface LineReading {
   text: string
   /** The recogniser's probability of each character of `text`. */
   probs: number[]
+  /** The characters the recogniser can write at all (its dictionary), when known. */
+  alphabet?: ReadonlySet<string>
+}
+
+const alphabets = new WeakMap<string[], ReadonlySet<string>>()
+const alphabetOf = (dictionary: string[]) => {
+  const known = alphabets.get(dictionary) ?? new Set(dictionary.map(normalChar))
+  alphabets.set(dictionary, known)
+  return known
 }
 
 type Ort = typeof import('onnxruntime-node')
@@ -167,7 +176,7 @@ export function decode(
     }
     previous = best
   }
-  return { text, probs }
+  return { text, probs, alphabet: alphabetOf(dictionary) }
 }
 
 /** A substituted letter must be read with at least this probability. */
@@ -216,6 +225,12 @@ function align(a: Char[], b: Char[]): [Char | null, Char | null][] {
   return pairs.reverse()
 }
 
+/** Whether the second recogniser's alphabet holds the letter (in either case). */
+function canWrite(reading: LineReading, c: string): boolean {
+  if (!reading.alphabet) return true
+  return [c, c.toUpperCase(), c.toLowerCase()].some((v) => reading.alphabet!.has(v))
+}
+
 /**
  * The text with the letters the second reading gives instead, where the two readings, aligned
  * (spaces aside), are one text: "MEL LET RESTAURANT" and "MEILETRESTAURANTS" → "MEI LET
@@ -244,6 +259,8 @@ export function mergeLetters(ours: string, theirs: LineReading, confidence: numb
   for (const [a, b] of pairs) {
     if (!a || !b || a.c === b.c) continue
     if (!/^\p{L}$/u.test(a.c) || !/^\p{L}$/u.test(b.c) || b.p < SURE_LETTER) continue
+    // A letter the recogniser cannot write (ß, ç, ö with its alphabet) it can only misread.
+    if (!canWrite(theirs, ours[a.i]!)) continue
     out[a.i] = ours[a.i] === ours[a.i]!.toLowerCase() ? b.c.toLowerCase() : b.c
   }
   // Each word keeps its letters when tesseract was sure of it, or it was a word and is none now.
