@@ -22,7 +22,14 @@ export async function startTestInbox(
     storage: deps.storage,
     queue: deps.queue,
     logger: createLogger(deps.config, logs.stream),
-    config: { ...deps.config.smtpIn, port: 0, host: '127.0.0.1', senderRatePerMinute: 1000, ...overrides },
+    config: {
+      ...deps.config.smtpIn,
+      port: 0,
+      host: '127.0.0.1',
+      senderRatePerMinute: 1000,
+      recipientRatePerMinute: 1000,
+      ...overrides,
+    },
     maxAttachmentBytes: deps.config.maxUploadMb * 1024 * 1024,
     closeTimeoutMs: 2000,
   })
