@@ -241,6 +241,21 @@ describe('the text rule on e-invoice fields', () => {
     expect(undated.issue_date).toBeNull()
   })
 
+  it('refuses e-invoice data larger than 4 MB once read (150 000 empty lines in 8 MB of XML)', {
+    timeout: 60_000,
+  }, async () => {
+    const line = '<cac:InvoiceLine><cbc:ID>1</cbc:ID></cac:InvoiceLine>'
+    const xml = (await generateInvoiceXml('UBL')).replace('</Invoice>', `${line.repeat(150_000)}</Invoice>`)
+    const id = await uploaded(xml)
+    expect(await finished(id)).toMatchObject({
+      status: 'FAILED',
+      errors: ['einvoice_invalid'],
+      messages: ['E-invoice: the data read from the XML is larger than 4 MB'],
+    })
+    expect((await invoice(id)).einvoice).toBeNull()
+    expect(retriesOf(id)).toEqual([])
+  })
+
   it('keeps the list and the export of invoices with a 9 MB street name small: they are refused, the term named', {
     timeout: 120_000,
   }, async () => {

@@ -21,7 +21,7 @@ interface FieldRefusal {
   /** The EN 16931 term, for an e-invoice. */
   term?: string
   limit: number
-  problem: 'too_long' | 'out_of_range'
+  problem: 'too_long' | 'out_of_range' | 'too_large'
 }
 
 export interface Refusal {
@@ -73,9 +73,8 @@ export function checkExtraction(result: Extraction): { extraction: Extraction; r
     invoice_number:
       seen.invoice_number && (cleanText(seen.invoice_number, { max: FIELD_LIMITS.invoice_number }) || null),
   }
-  const detail: FieldRefusal | null = checked.refused
-    ? { ...checked.refused, problem: 'too_long' }
-    : refused && { ...refused, term: FIELD_TERMS[refused.field] }
+  const detail: FieldRefusal | null =
+    checked.refused ?? (refused && { ...refused, term: FIELD_TERMS[refused.field] })
   return {
     extraction: { ...result, fields, einvoice: checked.einvoice, visual },
     refusal: detail && { code: 'einvoice_invalid', detail },

@@ -163,11 +163,9 @@ const TERM_NAMES: Record<string, { en: string; fr: string }> = {
 }
 
 type Texts = Record<Lang, (what: string, limit: string) => string>
-/** What a refused value's message says, by code and problem. */
-const REFUSAL_TEXTS: Record<
-  'einvoice_invalid' | 'invalid_data',
-  Record<'too_long' | 'out_of_range', Texts>
-> = {
+type Problem = 'too_long' | 'out_of_range' | 'too_large'
+/** What a refused value's message says, by code and problem (`too_large`: the e-invoice as a whole). */
+const REFUSAL_TEXTS: Record<'einvoice_invalid' | 'invalid_data', Partial<Record<Problem, Texts>>> = {
   einvoice_invalid: {
     too_long: {
       en: (what, limit) => `E-invoice: the ${what} is longer than ${limit} characters`,
@@ -176,6 +174,10 @@ const REFUSAL_TEXTS: Record<
     out_of_range: {
       en: (what) => `E-invoice: the ${what} is out of range`,
       fr: (what) => `Facture électronique : le champ ${what} est hors limites`,
+    },
+    too_large: {
+      en: (_, limit) => `E-invoice: the data read from the XML is larger than ${limit} MB`,
+      fr: (_, limit) => `Facture électronique : les données lues dans le XML dépassent ${limit} Mo`,
     },
   },
   invalid_data: {
@@ -197,14 +199,16 @@ function refusalMessage(
   detail: object,
 ): string | null {
   const d = detail as { field?: unknown; term?: unknown; limit?: unknown; problem?: unknown }
+  const texts = REFUSAL_TEXTS[code][(typeof d.problem === 'string' ? d.problem : 'too_long') as Problem]
+  if (!texts || typeof d.limit !== 'number') return null
+  const limit = d.limit.toLocaleString(lang === 'fr' ? 'fr-FR' : 'en-GB')
+  if (d.problem === 'too_large') return texts[lang]('', String(d.limit / (1024 * 1024)))
   const einvoice = code === 'einvoice_invalid'
   const named = einvoice
     ? typeof d.term === 'string' && TERM_NAMES[d.term]
     : typeof d.field === 'string' && FIELD_NAMES[d.field]
-  if (!named || typeof d.limit !== 'number') return null
-  const texts = REFUSAL_TEXTS[code][d.problem === 'out_of_range' ? 'out_of_range' : 'too_long']
-  const what = einvoice ? `${named[lang]} (${d.term})` : named[lang]
-  return texts[lang](what, d.limit.toLocaleString(lang === 'fr' ? 'fr-FR' : 'en-GB'))
+  if (!named) return null
+  return texts[lang](einvoice ? `${named[lang]} (${d.term})` : named[lang], limit)
 }
 
 const formatValue = (value: unknown, lang: Lang) =>

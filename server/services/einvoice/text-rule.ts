@@ -3,17 +3,23 @@
  * (no control, bidirectional or invisible format character, no lone surrogate: `Evil&#x202E;fdp`
  * is kept as `Evilfdp`), and a text longer than its term allows refuses the whole e-invoice, the
  * term named (`einvoice_invalid`), rather than storing a value no screen, index or export holds.
+ * So does data larger than MAX_DATA_BYTES once read (150 000 empty lines in 8 MB of XML read as
+ * 16 MB of JSON): a document's share of any answer stays bounded.
  */
 import { cleanLines, cleanText, FIELD_LIMITS } from '../../../src/contract/index.ts'
 import type { EInvoice } from './model.ts'
 
 /** A value of the e-invoice that breaks the rule: where it is, its EN 16931 term, the limit. */
 interface TermRefusal {
-  /** Its place in the model (`seller.name`, `lines.description`) or the Invoice field it fills. */
+  /** Its place in the model (`seller.name`, `lines.description`), or `einvoice` for the whole. */
   field: string
-  term: string
+  term?: string
   limit: number
+  problem: 'too_long' | 'too_large'
 }
+
+/** The most e-invoice data kept for one invoice (JSON bytes): about 20 000 lines of a real invoice. */
+const MAX_DATA_BYTES = 4 * 1024 * 1024
 
 /** Names, address parts and item names. */
 const NAME = FIELD_LIMITS.business_name
@@ -79,7 +85,9 @@ export function applyTextRule(inv: EInvoice): { einvoice: EInvoice; refused: Ter
   const einvoice = cleanStrings(inv) as EInvoice
   for (const [term, field, limit, texts] of CHECKS) {
     if (texts(einvoice).some((t) => typeof t === 'string' && t.length > limit))
-      return { einvoice, refused: { field, term, limit } }
+      return { einvoice, refused: { field, term, limit, problem: 'too_long' } }
   }
+  if (Buffer.byteLength(JSON.stringify(einvoice)) > MAX_DATA_BYTES)
+    return { einvoice, refused: { field: 'einvoice', limit: MAX_DATA_BYTES, problem: 'too_large' } }
   return { einvoice, refused: null }
 }
