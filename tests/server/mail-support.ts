@@ -17,7 +17,7 @@ export async function startTestInbox(
   overrides: Partial<Config['smtpIn']> = {},
 ) {
   const logs = createLogCapture()
-  return startMailInbox({
+  const inbox = await startMailInbox({
     db: deps.db,
     storage: deps.storage,
     queue: deps.queue,
@@ -33,6 +33,8 @@ export async function startTestInbox(
     maxAttachmentBytes: deps.config.maxUploadMb * 1024 * 1024,
     closeTimeoutMs: 2000,
   })
+  // What the listener logged, for tests that look for errors.
+  return Object.assign(inbox, { logs: logs.lines })
 }
 
 /** Sends one message over a real SMTP session (no TLS: the listener offers none without a key). */
