@@ -64,6 +64,7 @@ function startServer(dataDir: string, httpPort: number, smtpPort: number) {
       LOG_LEVEL: 'warn',
       SMTP_IN_PORT: String(smtpPort),
       SMTP_IN_SENDER_RATE: '1000000',
+      SMTP_IN_RECIPIENT_RATE: '1000000',
       MAX_UPLOAD_MB: String(BIG_MB + 10),
       SMTP_IN_MAX_MESSAGE_MB: String(Math.ceil(BIG_MB * 1.4) + 10),
       STATIC_DIR: join(dataDir, 'no-static'),

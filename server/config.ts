@@ -45,7 +45,8 @@ export interface Config {
    * The scanner addresses' SMTP listener: SMTP_IN_PORT (0 = off), SMTP_IN_HOST, STARTTLS offered
    * only with both SMTP_IN_TLS_KEY and SMTP_IN_TLS_CERT (PEM file paths), and its limits: message
    * size (SMTP_IN_MAX_MESSAGE_MB), recipients (SMTP_IN_MAX_RECIPIENTS) and attachments
-   * (SMTP_IN_MAX_ATTACHMENTS) per message, messages per sender per minute (SMTP_IN_SENDER_RATE).
+   * (SMTP_IN_MAX_ATTACHMENTS) per message, messages per sender per minute (SMTP_IN_SENDER_RATE)
+   * and per scanner address per minute (SMTP_IN_RECIPIENT_RATE).
    * Each attachment is limited like an upload (MAX_UPLOAD_MB).
    */
   smtpIn: SmtpInConfig
@@ -67,6 +68,8 @@ export interface SmtpInConfig {
   maxRecipients: number
   maxAttachments: number
   senderRatePerMinute: number
+  /** Messages per scanner address (recipient) per minute, whoever sends them. */
+  recipientRatePerMinute: number
 }
 
 type Env = Record<string, string | undefined>
@@ -140,6 +143,7 @@ function smtpIn(env: Env): SmtpInConfig {
     maxRecipients: integer(env, 'SMTP_IN_MAX_RECIPIENTS', 10, 1, 1000),
     maxAttachments: integer(env, 'SMTP_IN_MAX_ATTACHMENTS', 20, 1, 1000),
     senderRatePerMinute: integer(env, 'SMTP_IN_SENDER_RATE', 30, 1, 1_000_000),
+    recipientRatePerMinute: integer(env, 'SMTP_IN_RECIPIENT_RATE', 60, 1, 1_000_000),
   }
 }
 

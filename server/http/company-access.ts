@@ -66,11 +66,11 @@ export async function requireCompanyAccess(
   return access
 }
 
-async function companyIdOf(c: Context): Promise<unknown> {
+async function companyIdOf(c: Context, fromBody: boolean): Promise<unknown> {
   const fromPath = c.req.param('company_id')
   if (fromPath !== undefined) return fromPath
   const fromQuery = c.req.query('company_id')
-  if (fromQuery !== undefined) return fromQuery
+  if (fromQuery !== undefined || !fromBody) return fromQuery
   if (c.req.header('content-type')?.toLowerCase().startsWith('application/json')) {
     // Hono caches the parsed body: the handler reads it again for free.
     const body = await c.req.json().catch(() => null)
@@ -80,14 +80,17 @@ async function companyIdOf(c: Context): Promise<unknown> {
 }
 
 /**
- * Reads `company_id` from the path, the query or the JSON body and checks membership; runs after
- * `requireUser`. Multipart uploads check the field themselves (see routes/uploads.ts).
+ * Reads `company_id` from the path, the query or (unless `fromBody` is false) the JSON body and
+ * checks membership; runs after `requireUser`. Multipart uploads check the field themselves (see
+ * routes/documents.ts). Calls whose body is a record's fields (corrections) take the company from
+ * the query only: a `company_id` in such a body is ignored.
  */
-export function requireCompanyMember(db: AppDatabase) {
+export function requireCompanyMember(db: AppDatabase, options: { fromBody?: boolean } = {}) {
+  const fromBody = options.fromBody ?? true
   return createMiddleware<CompanyEnv>(async (c, next) => {
     // In the path, like any record id: one beyond the int4 range names no company (404).
     if (beyondIdRange(c.req.param('company_id'))) throw new HttpError(404, COMPANY_NOT_FOUND)
-    c.set('company', await requireCompanyAccess(db, c.var.user, await companyIdOf(c)))
+    c.set('company', await requireCompanyAccess(db, c.var.user, await companyIdOf(c, fromBody)))
     await next()
   })
 }

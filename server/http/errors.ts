@@ -8,6 +8,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { Logger } from 'pino'
 import * as v from 'valibot'
 import { contractMessages, type FieldIssue, IdParam, MAX_ID } from '../../src/contract/index.ts'
+import { databaseError } from '../db/sql-state.ts'
 
 export class HttpError extends Error {
   constructor(
@@ -51,17 +52,11 @@ export function parsePathId(raw: string | undefined, notFound: string): number {
 /**
  * The SQLSTATE of a PostgreSQL "data exception" (class 22: 22P05 untranslatable character, 22021
  * invalid byte sequence such as NUL, 22003 numeric out of range, 22008 datetime overflow, 22007
- * bad datetime format…) found on the error or its causes, else null. node-postgres and PGlite both
- * put the code on their error's `code`; drizzle 0.45 wraps it in a DrizzleQueryError (`cause`).
+ * bad datetime format…) that refused the request's statement, else null.
  */
 function dataExceptionCode(error: unknown): string | null {
-  let current: unknown = error
-  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
-    const code = (current as { code?: unknown }).code
-    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return code
-    current = (current as { cause?: unknown }).cause
-  }
-  return null
+  const code = databaseError(error)?.code
+  return code?.startsWith('22') ? code : null
 }
 
 /** The request body as JSON; 400 'Invalid JSON body' when it is empty or malformed. */

@@ -2,16 +2,20 @@
  * The processing job of one invoice or expense: read the stored file, extract the fields, check
  * quality, and record the outcome with its log entry in one transaction. Idempotent: a document
  * that is no longer PROCESSING (finished, deleted) is left alone, so a job run twice after a
- * crash changes nothing the second time.
+ * crash changes nothing the second time. What it stores follows the text rule (field-rule.ts): a
+ * value that breaks it fails the document at once, naming the field. Only failures another
+ * attempt may get past are retried: a value the database refuses would be refused again.
  */
 import { and, eq, lt } from 'drizzle-orm'
 import type { Logger } from 'pino'
 import type { DocumentStatus } from '../../src/contract/index.ts'
 import type { AppDatabase } from '../db/client.ts'
 import { documents, type FieldEvidence, type FieldSource, logs } from '../db/schema.ts'
+import { databaseError, failsAgain } from '../db/sql-state.ts'
 import { findDuplicate } from '../services/documents/duplicates.ts'
 import { type ExtractionExtras, extractionExtras } from '../services/documents/einvoice-outcome.ts'
-import { assessQuality, type QualityCode } from '../services/documents/quality.ts'
+import { checkExtraction, type Refusal } from '../services/documents/field-rule.ts'
+import { assessQuality, type QualityCode, qualityMessage } from '../services/documents/quality.ts'
 import { previousIban, recallSupplier } from '../services/documents/supplier-memory.ts'
 import {
   type ExtractedFields,
@@ -105,7 +109,22 @@ export function createDocumentProcessor(deps: ProcessorDeps) {
     })
   }
 
-  /** The job handler. Throws to have the job retried; on the last attempt records FAILED instead. */
+  /** A document whose values break the text rule: FAILED at once, the field named in its details. */
+  async function refuse(documentId: number, refusal: Refusal): Promise<void> {
+    await finish(documentId, {
+      status: 'FAILED',
+      errors: [refusal.code],
+      warnings: [],
+      failureReason: qualityMessage(refusal.code, 'en', refusal.detail),
+      qualityDetails: { [refusal.code]: { ...refusal.detail } },
+    })
+    logger.info({ documentId, code: refusal.code, ...refusal.detail }, 'document refused by the text rule')
+  }
+
+  /**
+   * The job handler. Throws to have the job retried; on the last attempt, or when another attempt
+   * would fail the same way (a value the database refuses), records FAILED instead.
+   */
   async function process(job: ProcessJob, ctx: JobContext): Promise<void> {
     const [doc] = await db.select().from(documents).where(eq(documents.id, job.documentId))
     if (doc?.status !== 'PROCESSING' || doc.kind === 'document') return
@@ -126,6 +145,9 @@ export function createDocumentProcessor(deps: ProcessorDeps) {
         logger.info({ documentId: doc.id, code: error.code }, 'document unreadable')
         return
       }
+      const checked = checkExtraction(result)
+      if (checked.refusal) return await refuse(doc.id, checked.refusal)
+      result = checked.extraction
       const kind = doc.kind as 'invoice' | 'expense'
       const today = clock().toISOString().slice(0, 10)
       // The company's supplier memory wins over what the page prints for the supplier.
@@ -172,19 +194,29 @@ export function createDocumentProcessor(deps: ProcessorDeps) {
         'document processed',
       )
     } catch (error) {
-      const last = ctx.retryCount >= ctx.retryLimit
+      const refused = databaseError(error)
+      const permanent = refused !== null && failsAgain(refused.code)
+      const last = permanent || ctx.retryCount >= ctx.retryLimit
       logger.warn(
-        { documentId: doc.id, err: error, attempt: ctx.retryCount + 1, last },
-        last ? 'document processing gave up' : 'document processing failed, will retry',
+        { documentId: doc.id, err: error, attempt: ctx.retryCount + 1, last, sqlstate: refused?.code },
+        permanent
+          ? 'document refused by the database'
+          : last
+            ? 'document processing gave up'
+            : 'document processing failed, will retry',
       )
       if (!last) throw error
       // A file that outran its time or memory budget on every attempt is too big for us, not broken.
       const tooLarge = error instanceof SandboxError && error.kind !== 'crash'
       await finish(doc.id, {
         status: 'FAILED',
-        errors: [tooLarge ? 'file_too_large_to_process' : 'processing_failed'],
+        errors: [permanent ? 'invalid_data' : tooLarge ? 'file_too_large_to_process' : 'processing_failed'],
         warnings: [],
-        failureReason: String((error as Error).message ?? error).slice(0, 500),
+        // The database's own message, never the query's parameters (the document's values).
+        failureReason: (permanent
+          ? `The database refused a value read from the file (${refused.code}: ${refused.message})`
+          : String((error as Error).message ?? error)
+        ).slice(0, 500),
       })
     }
   }

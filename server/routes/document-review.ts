@@ -48,7 +48,8 @@ export function documentReviewRoutes(deps: RouteDeps) {
   const { db, clock, sessions } = deps
   // Per route, not `use('/invoices/*')`: the other invoice and expense calls authenticate once, in their own app.
   const signedIn = requireUser(sessions)
-  const member = requireCompanyMember(db)
+  // The company is the query's: a `company_id` in a correction's body is ignored.
+  const member = requireCompanyMember(db, { fromBody: false })
   const idOf = (raw: string) => parsePathId(raw, 'Document not found')
 
   async function history(companyId: number, id: number, kind: FinancialKind) {

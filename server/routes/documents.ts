@@ -30,6 +30,7 @@ import type { RouteDeps } from '../http/context.ts'
 import { HttpError, parse, parsePathId } from '../http/errors.ts'
 import type { JobQueue } from '../jobs/queue.ts'
 import { acceptsType, commitIngested, emptyFile, unsupportedType } from '../services/documents/ingest.ts'
+import { documentBatches } from '../services/documents/listing.ts'
 import { type ReceivedUpload, receiveUpload } from '../services/documents/upload.ts'
 import { toDocument, toExpense, toInvoice, toQualityData, toStatus } from '../services/documents/views.ts'
 import type { FileStorage } from '../services/storage/index.ts'
@@ -198,28 +199,43 @@ export function documentRoutes(deps: DocumentRouteDeps) {
 
   function financialRoutes(kind: FinancialKind) {
     const view: (row: DocumentRow) => object = kind === 'invoice' ? toInvoice : toExpense
-    const byCompany = (companyId: number, status?: (typeof DOCUMENT_STATUSES)[number]) =>
-      db
-        .select()
-        .from(documents)
-        .where(
-          and(
-            eq(documents.companyId, companyId),
-            eq(documents.kind, kind),
-            status ? eq(documents.status, status) : undefined,
-          ),
-        )
-        .orderBy(desc(documents.id))
+    /**
+     * The company's documents of this kind as one JSON array, streamed a batch at a time (the
+     * first read before the answer starts, so that a refusal still answers its status).
+     */
+    const byCompany = async (c: Context<CompanyEnv>, status?: (typeof DOCUMENT_STATUSES)[number]) => {
+      const batches = documentBatches(
+        db,
+        and(
+          eq(documents.companyId, c.var.company.companyId),
+          eq(documents.kind, kind),
+          status ? eq(documents.status, status) : undefined,
+        ),
+      )
+      const first = await batches.next()
+      c.header('Content-Type', 'application/json; charset=UTF-8')
+      return stream(c, async (out) => {
+        let separator = ''
+        const write = async (rows: DocumentRow[]) => {
+          let chunk = ''
+          for (const row of rows) {
+            chunk += separator + JSON.stringify(view(row))
+            separator = ','
+          }
+          await out.write(chunk)
+        }
+        await out.write('[')
+        if (!first.done) await write(first.value)
+        for await (const rows of batches) await write(rows)
+        await out.write(']')
+      })
+    }
     return new Hono<CompanyEnv>()
-      .get('/company', member, async (c) => c.json((await byCompany(c.var.company.companyId)).map(view)))
-      .get('/status/:status/company_id/:company_id', member, async (c) => {
-        const status = parse(StatusParam, c.req.param('status'))
-        return c.json((await byCompany(c.var.company.companyId, status)).map(view))
-      })
-      .get('/status/:status', member, async (c) => {
-        const status = parse(StatusParam, c.req.param('status'))
-        return c.json((await byCompany(c.var.company.companyId, status)).map(view))
-      })
+      .get('/company', member, (c) => byCompany(c))
+      .get('/status/:status/company_id/:company_id', member, (c) =>
+        byCompany(c, parse(StatusParam, c.req.param('status'))),
+      )
+      .get('/status/:status', member, (c) => byCompany(c, parse(StatusParam, c.req.param('status'))))
       .get(`/${kind}/:id/download`, member, async (c) =>
         download(c, await findOne(c.var.company.companyId, idOf(c.req.param('id')), kind)),
       )

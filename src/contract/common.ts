@@ -5,6 +5,7 @@
  */
 import * as v from 'valibot'
 import { contractMessages } from './messages.ts'
+import { hasUnsafeCharacter } from './text-rule.ts'
 
 export const LANGUAGES = ['en', 'fr'] as const
 export type Language = (typeof LANGUAGES)[number]
@@ -31,26 +32,13 @@ export const IdParam = v.pipe(
 const CONTROL_CHARACTERS_MESSAGE: string = contractMessages.controlCharacters
 
 /**
- * True when the text holds a C0 control character (U+0000–U+001F, tab and line breaks included),
- * DEL, a C1 control character (U+0080–U+009F) or a bidirectional embedding, override or isolate
- * mark (U+202A–U+202E, U+2066–U+2069). PostgreSQL cannot store NUL in a text at all; the others
- * only hide text, break lines where none belong, or reorder what is displayed around them
- * (`Acme\u202Etcartnoc` shows as `Acmecontract`): every text the app takes is a single line
- * (names, links, codes, search terms). Refused, never stripped, so what is stored is what the
- * user typed.
+ * The check every text input goes through (after `trim`, so a pasted trailing line break is
+ * harmless): the text rule's characters (controls, bidirectional marks, invisible format
+ * characters, lone surrogates) are refused, never stripped, so what is stored is what the user
+ * typed. Every text the app takes is a single line (names, links, codes, search terms).
  */
-function hasControlCharacter(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i)
-    if (code < 0x20 || (code >= 0x7f && code <= 0x9f)) return true
-    if ((code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069)) return true
-  }
-  return false
-}
-
-/** The check every text input goes through (after `trim`, so a pasted trailing line break is harmless). */
 export const noControlCharacters = (message = CONTROL_CHARACTERS_MESSAGE) =>
-  v.check((s: string) => !hasControlCharacter(s), message)
+  v.check((s: string) => !hasUnsafeCharacter(s), message)
 
 /** A single-line text of at most `max` characters, trimmed, without control characters. */
 export const Text = (max: number, message = `Must be at most ${max} characters`) =>

@@ -12,6 +12,7 @@ import * as v from 'valibot'
 import { noControlCharacters } from './common.ts'
 import type { FinancialKind } from './documents.ts'
 import { contractMessages } from './messages.ts'
+import { FIELD_LIMITS, MAX_AMOUNT } from './text-rule.ts'
 
 /** The English texts of a refused correction (the error body's `detail`). */
 const correctionMessages = {
@@ -20,7 +21,8 @@ const correctionMessages = {
   ibanInvalid: 'The IBAN checksum is invalid',
   vatNumberShape: 'Must be a VAT number: two-letter country code, then 2 to 13 letters or digits',
   currencyInvalid: 'Must be a three-letter currency code',
-  textTooLong: 'Must be at most 500 characters',
+  textTooLong: `Must be at most ${FIELD_LIMITS.business_name} characters`,
+  numberTooLong: `Must be at most ${FIELD_LIMITS.invoice_number} characters`,
   notBoolean: 'Must be true or false',
 } as const
 
@@ -43,13 +45,8 @@ const clearable = <T extends v.GenericSchema>(schema: T) => v.optional(v.nullabl
 /** Empty text clears the field, as null does. */
 const emptyToNull = v.transform((s: string) => (s === '' ? null : s))
 
-const Line = v.pipe(
-  v.string(),
-  v.trim(),
-  noControlCharacters(),
-  v.maxLength(500, correctionMessages.textTooLong),
-  emptyToNull,
-)
+const Line = (max: number, message: string) =>
+  v.pipe(v.string(), v.trim(), noControlCharacters(), v.maxLength(max, message), emptyToNull)
 /** A line holds no control character (the shared check, run on its own). */
 const isSingleLine = (line: string) => v.is(v.pipe(v.string(), noControlCharacters()), line)
 
@@ -59,7 +56,7 @@ const Address = v.pipe(
   v.trim(),
   v.transform((s) => s.replace(/\r\n?/g, '\n')),
   v.check((s) => s.split('\n').every(isSingleLine), contractMessages.controlCharacters),
-  v.maxLength(500, correctionMessages.textTooLong),
+  v.maxLength(FIELD_LIMITS.business_address, correctionMessages.textTooLong),
   emptyToNull,
 )
 const IsoDate = v.pipe(v.string(), v.trim(), v.check(isIsoDate, correctionMessages.dateInvalid))
@@ -79,22 +76,29 @@ const Currency = v.pipe(
   v.toUpperCase(),
   v.regex(/^[A-Z]{3}$/, correctionMessages.currencyInvalid),
 )
-/** A number, or a numeric string with a dot (`"1234.5"`, `"-12"`): rounded to the cent. */
-const Amount = v.pipe(
-  v.union(
-    [
-      v.pipe(v.number(), v.finite()),
-      v.pipe(v.string(), v.trim(), v.regex(/^-?\d+(\.\d+)?$/), v.transform(Number)),
-    ],
-    correctionMessages.amountInvalid,
-  ),
-  v.check((n) => Math.abs(n) < 1e12, correctionMessages.amountInvalid),
-  v.check((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, correctionMessages.amountInvalid),
-  v.transform((n) => Math.round(n * 100) / 100),
+/**
+ * At most 2 decimals as written (trailing zeros aside): `1e-9`, `0.001` or `"1e3"` is refused,
+ * never rounded into another amount. A number is judged by its shortest decimal form (`String`),
+ * which is what the client typed for any amount of 2 decimals below one trillion.
+ */
+const TWO_DECIMALS = /^-?\d+(\.\d{1,2}0*)?$/
+const isAmount = (n: number) => TWO_DECIMALS.test(String(n)) && Math.abs(n) < MAX_AMOUNT
+const Amount = v.union(
+  [
+    v.pipe(v.number(), v.check(isAmount, correctionMessages.amountInvalid)),
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(TWO_DECIMALS, correctionMessages.amountInvalid),
+      v.transform(Number),
+      v.check(isAmount, correctionMessages.amountInvalid),
+    ),
+  ],
+  correctionMessages.amountInvalid,
 )
 
 const shared = {
-  business_name: clearable(Line),
+  business_name: clearable(Line(FIELD_LIMITS.business_name, correctionMessages.textTooLong)),
   business_address: clearable(Address),
   vat_number: clearable(VatNumber),
   currency: clearable(Currency),
@@ -111,12 +115,7 @@ const withoutCompanyId = <T extends { company_id?: unknown }>({ company_id: _, .
 export const InvoiceCorrection = v.pipe(
   v.strictObject({
     ...shared,
-    invoice_number: clearable(
-      v.pipe(
-        Line,
-        v.check((s) => s === null || s.length <= 100),
-      ),
-    ),
+    invoice_number: clearable(Line(FIELD_LIMITS.invoice_number, correctionMessages.numberTooLong)),
     invoice_date: clearable(IsoDate),
     due_date: clearable(IsoDate),
     iban: clearable(Iban),

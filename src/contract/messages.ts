@@ -3,7 +3,9 @@
  * schemas' validation messages, and the messages the client's calls and machines put in a failure.
  * The contract keeps them in English (the API answers in English); each has a stable code here,
  * and the browser app shows them through a catalogue keyed by that code (`src/ui/message-texts.ts`),
- * so this table is the only place an English text is matched.
+ * so this table is the only place an English text is matched. A message may hold values
+ * (`{count}`): the server fills them in (`fillMessage`), the browser reads them back
+ * (`readMessage`) and shows its own text with them.
  */
 export const contractMessages = {
   codeTooShort: 'Code must be at least 6 characters',
@@ -65,19 +67,59 @@ export const contractMessages = {
   allowedSenderInvalid: 'Enter an e-mail address or an @domain',
   tooManyAllowedSenders: 'Too many allowed senders',
   messageWithoutAttachment: 'The message has no attachment',
-  tooManyAttachments: 'Too many attachments in one message',
+  tooManyAttachments: 'Too many attachments in one message: {count} not filed',
   attachmentTooLarge: 'The file is larger than the size limit',
 } as const
 
 export type MessageCode = keyof typeof contractMessages
 
+type MessageValues = Record<string, string | number>
+
 const codeOfMessage = new Map<string, MessageCode>(
   Object.entries(contractMessages).map(([code, english]) => [english, code as MessageCode]),
 )
 
+const PLACEHOLDER = /\{(\w+)\}/g
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/** The messages with values, each as a pattern that finds the values in a filled-in text. */
+const templates = Object.entries(contractMessages)
+  .filter(([, english]) => english.includes('{'))
+  .map(([code, english]) => ({
+    code: code as MessageCode,
+    names: [...english.matchAll(PLACEHOLDER)].map((m) => m[1]!),
+    pattern: new RegExp(
+      `^${english
+        .split(PLACEHOLDER)
+        .map((part, i) => (i % 2 ? '(.+?)' : escapeRegExp(part)))
+        .join('')}$`,
+    ),
+  }))
+
+/** A message with its values filled in (`{count}` → 3), as the server sends it. */
+export const fillMessage = (code: MessageCode, values: MessageValues): string =>
+  contractMessages[code].replace(PLACEHOLDER, (whole, name: string) =>
+    name in values ? String(values[name]) : whole,
+  )
+
 /**
- * The code of a message that arrives as text (the error body's `message`, which the contract
- * keeps in English, or a schema's issue); undefined for a text the contract does not know. The
- * one place such a text is read: past it, failures and forms carry the code.
+ * The code (and values) of a message that arrives as text (the error body's `message`, which the
+ * contract keeps in English, a schema's issue, a dashboard row's reason); undefined for a text
+ * the contract does not know. The one place such a text is read: past it, failures and forms
+ * carry the code.
  */
-export const messageCode = (message: string): MessageCode | undefined => codeOfMessage.get(message)
+export function readMessage(message: string): { code: MessageCode; values?: MessageValues } | undefined {
+  const code = codeOfMessage.get(message)
+  if (code) return { code }
+  for (const template of templates) {
+    const found = template.pattern.exec(message)
+    if (found)
+      return {
+        code: template.code,
+        values: Object.fromEntries(template.names.map((n, i) => [n, found[i + 1]!])),
+      }
+  }
+  return undefined
+}
+
+export const messageCode = (message: string): MessageCode | undefined => readMessage(message)?.code

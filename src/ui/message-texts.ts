@@ -5,7 +5,7 @@
  */
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { type MessageCode, messageCode } from '../contract'
+import { type MessageCode, messageCode, readMessage } from '../contract'
 import type { CallFailure, Reason } from '../machines/shared/failure'
 import { i18n } from './i18n'
 
@@ -69,7 +69,7 @@ const texts: Record<MessageCode, MessageDescriptor> = {
   allowedSenderInvalid: msg`Enter an e-mail address or an @domain`,
   tooManyAllowedSenders: msg`Too many allowed senders`,
   messageWithoutAttachment: msg`The message has no attachment`,
-  tooManyAttachments: msg`Too many attachments in one message`,
+  tooManyAttachments: msg({ message: 'Too many attachments in one message: {count} not filed' }),
   attachmentTooLarge: msg`The file is larger than the size limit`,
 }
 
@@ -79,10 +79,17 @@ export const codeOfMessage = messageCode
 /** The text of a message code in the active language. */
 export const codeText = (code: MessageCode): string => i18n._(texts[code])
 
-/** A schema's or the server's message in the active language when it is a contract message, else as it came. */
+/**
+ * A schema's or the server's message in the active language when it is a contract message (with
+ * the values it carries, as in "… 3 not filed"), else as it came.
+ */
 export function messageText(message: string): string {
-  const code = messageCode(message)
-  return code ? codeText(code) : message
+  const read = readMessage(message)
+  if (!read) return message
+  if (!read.values) return codeText(read.code)
+  // Built apart from the call, as in failureText below.
+  const descriptor: MessageDescriptor = Object.assign({}, texts[read.code], { values: read.values })
+  return i18n._(descriptor)
 }
 
 /**

@@ -12,6 +12,7 @@ import { ROBOTS_TXT } from '../../server/http/static.ts'
 import { createTestDatabase, type TestDatabase } from '../support/db.ts'
 import { type Actor, actor, fileForm, insertCompany, TINY_PDF } from './admin-helpers.ts'
 import { ASSET_JS, createTestApp } from './helpers.ts'
+import { insertProcessed } from './review-support.ts'
 
 let database: TestDatabase
 let ctx: Awaited<ReturnType<typeof createTestApp>>
@@ -186,6 +187,29 @@ describe('API answers', () => {
       expect(Number(res.headers.get('content-length'))).toBe(body.byteLength)
       expect(body.byteLength).toBeLessThan(listing.byteLength / 2)
       expect(JSON.parse(decode(encoding, body))).toEqual(JSON.parse(text(listing)))
+    }
+  })
+
+  it('streams a JSON answer over 1 MiB through the compressor instead of holding it whole', async () => {
+    const company = await insertCompany(database.db, 'Streamed list company')
+    // Six invoices with 300 KB of e-invoice data each: a list of about 1.8 MB.
+    for (let i = 0; i < 6; i++)
+      await insertProcessed(database.db, company.id, { einvoice: { lines: bundle(4200 + i).split('\n') } })
+    const path = `/api/invoices/company?company_id=${company.id}`
+    const plain = await admin.jar.request(ctx.app, path)
+    expect(plain.headers.get('content-encoding')).toBeNull()
+    expect(plain.headers.get('content-length')).toBeNull()
+    const listing = text(await bytes(plain))
+    expect(listing.length).toBeGreaterThan(1024 * 1024)
+    expect(JSON.parse(listing)).toHaveLength(6)
+    for (const encoding of ['br', 'gzip'] as const) {
+      const res = await admin.jar.request(ctx.app, path, { headers: { 'Accept-Encoding': encoding } })
+      expect(res.headers.get('content-encoding')).toBe(encoding)
+      expect(res.headers.get('content-length')).toBeNull()
+      expect(res.headers.get('vary')).toMatch(/Accept-Encoding/)
+      const body = await bytes(res)
+      expect(body.byteLength).toBeLessThan(listing.length / 4)
+      expect(decode(encoding, body)).toBe(listing)
     }
   })
 

@@ -38,6 +38,7 @@ describe('loadConfig', () => {
         maxRecipients: 10,
         maxAttachments: 20,
         senderRatePerMinute: 30,
+        recipientRatePerMinute: 60,
       },
     })
     expect(config.staticDir).toMatch(/\/dist$/)

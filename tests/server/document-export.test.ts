@@ -1,11 +1,15 @@
 /**
  * CSV export of a company's invoices and expenses (`GET /api/{invoices|expenses}/export`): BOM,
  * CRLF, header, separator and decimal mark by the user's language (or as asked), RFC 4180 quoting,
- * the formula-injection guard, and the dashboard's filters.
+ * the formula-injection guard, and the dashboard's filters. The export and the invoice list
+ * (`GET /api/invoices/company`) are read and written by bytes as well as rows.
  */
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { users } from '../../server/db/schema.ts'
+import { documents, users } from '../../server/db/schema.ts'
+import { exportCsv } from '../../server/services/documents/export.ts'
+import { documentBatches } from '../../server/services/documents/listing.ts'
+import { FIELD_LIMITS } from '../../src/contract/index.ts'
 import { createTestDatabase, type TestDatabase } from '../support/db.ts'
 import { insertCompany, memberOf } from './documents-support.ts'
 import { createTestApp } from './helpers.ts'
@@ -186,5 +190,62 @@ describe('CSV export', () => {
       const res = await english.jar.request(ctx.app, `/api/invoices/export?company_id=${companyId}${query}`)
       expect(res.status).toBe(400)
     }
+  })
+})
+
+describe('answers bounded by bytes as well as rows', () => {
+  let bulky: number
+  const ids: number[] = []
+  beforeAll(async () => {
+    bulky = (await insertCompany(database.db)).id
+    // Six invoices carrying 4 KB of e-invoice data each, and one carrying 20 KB.
+    for (const size of [4000, 4000, 20_000, 4000, 4000, 4000, 4000])
+      ids.unshift((await insertProcessed(database.db, bulky, { einvoice: { note: 'x'.repeat(size) } })).id)
+  })
+  const ofBulky = () => and(eq(documents.companyId, bulky), eq(documents.kind, 'invoice'))
+
+  it('reads the list in batches that stop at the byte budget, a document larger than it alone', async () => {
+    const batches: number[][] = []
+    for await (const rows of documentBatches(database.db, ofBulky(), { rows: 3, bytes: 10_000 }))
+      batches.push(rows.map((r) => r.id))
+    // Newest first; each batch within 3 rows and 10 KB of e-invoice data, or a single document.
+    expect(batches).toEqual([ids.slice(0, 2), ids.slice(2, 4), [ids[4]], ids.slice(5, 7)])
+  })
+
+  it('answers the whole list as one JSON array, newest first, streamed', async () => {
+    const member = await memberOf(database.db, ctx.app, bulky)
+    const res = await member.jar.request(ctx.app, `/api/invoices/company?company_id=${bulky}`)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/)
+    const body = (await res.json()) as { id: number; einvoice: { note: string } }[]
+    expect(body.map((r) => r.id)).toEqual(ids)
+    expect(body.map((r) => r.einvoice.note.length)).toEqual([4000, 4000, 4000, 4000, 20_000, 4000, 4000])
+    const completed = await member.jar.request(ctx.app, `/api/invoices/status/completed?company_id=${bulky}`)
+    expect(((await completed.json()) as { id: number }[]).map((r) => r.id)).toEqual(ids)
+    const none = await member.jar.request(ctx.app, `/api/expenses/company?company_id=${bulky}`)
+    expect(await none.json()).toEqual([])
+  })
+
+  it('writes the CSV export in chunks of about 64 KB, whatever the size of its rows', async () => {
+    const long = (field: keyof typeof FIELD_LIMITS) => `${field} `.padEnd(FIELD_LIMITS[field], 'x')
+    const wide = (await insertCompany(database.db)).id
+    for (let i = 0; i < 300; i++)
+      await insertProcessed(database.db, wide, {
+        businessName: long('business_name'),
+        businessAddress: long('business_address'),
+        invoiceNumber: `${i}`.padEnd(FIELD_LIMITS.invoice_number, '-'),
+      })
+    const chunks: number[] = []
+    const filters = {}
+    for await (const chunk of exportCsv(database.db, {
+      companyId: wide,
+      kind: 'invoice',
+      separator: ',',
+      filters,
+    }))
+      chunks.push(chunk.length)
+    expect(chunks.length).toBeGreaterThan(3)
+    expect(Math.max(...chunks)).toBeLessThan(64 * 1024 + 2000)
+    expect(chunks.reduce((a, b) => a + b, 0)).toBeGreaterThan(300 * 1100)
   })
 })

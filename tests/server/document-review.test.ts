@@ -123,6 +123,79 @@ describe('refusals', () => {
     expect((await rowOf(doc.id)).currency).toBe('USD')
   })
 
+  it('takes the company from the query only: the body’s company_id does not stand in for a missing one', async () => {
+    const doc = await insertProcessed(database.db, companyId)
+    const res = await member.jar.request(
+      ctx.app,
+      `/api/invoices/${doc.id}`,
+      patchJson({ company_id: companyId, currency: 'USD' }),
+    )
+    expect(res.status).toBe(400)
+    expect(await res.json()).toEqual({
+      message: 'Invalid input',
+      detail: [{ field: 'company_id', message: 'Company ID is required' }],
+    })
+    expect((await rowOf(doc.id)).currency).toBe('EUR')
+  })
+
+  it('refuses invisible bidirectional and format characters and a lone surrogate in text fields', async () => {
+    const doc = await insertProcessed(database.db, companyId)
+    const hidden = ['\u200E', '\u200F', '\u061C', '\u2028', '\u2029', '\u200B', '\u202E', '\uFEFF']
+    for (const [field, value] of [
+      ...hidden.map((ch) => ['business_name', `Acme${ch}Trading`] as const),
+      ...hidden.map((ch) => ['invoice_number', `F-${ch}1`] as const),
+      ['business_address', '1 rue A\n75001 Paris\u200F'],
+      // A lone surrogate is no character: refused, not stored as U+FFFD.
+      ['business_name', 'Acme \uD800'],
+      ['invoice_number', '\uDC00F-1'],
+    ] as const) {
+      const res = await patch(doc.id, { [field]: value })
+      expect(res.status, `${field} ${JSON.stringify(value)}`).toBe(400)
+      expect(await res.json()).toEqual({
+        message: 'Invalid input',
+        detail: [{ field, message: 'Must not contain control characters' }],
+      })
+    }
+    // Joiners stay: scripts and emoji need them.
+    const joined = await patch(doc.id, { business_name: 'Café 👩\u200D💼 \u0633\u200C\u0646\u062F' })
+    expect(joined.status).toBe(200)
+    const row = await rowOf(doc.id)
+    expect(row.businessName).toBe('Café 👩\u200D💼 \u0633\u200C\u0646\u062F')
+    expect(row.invoiceNumber).toBe(doc.invoiceNumber)
+  })
+
+  it('refuses an amount with more decimals than the column, in any notation, instead of storing 0', async () => {
+    const doc = await insertProcessed(database.db, companyId)
+    const field = 'total_vat_amount'
+    for (const amount of [1e-9, '1e-9', 0.001, '0.001', 20.000000001, '1E2', 1e21, 1e12, '-0.005']) {
+      const res = await member.jar.request(
+        ctx.app,
+        `/api/invoices/${doc.id}?company_id=${companyId}`,
+        // Written by hand: JSON.stringify would print 1e-9 as 1e-9 anyway, and 1e21 as 1e+21.
+        {
+          ...patchJson({}),
+          body: `{"${field}": ${typeof amount === 'number' ? String(amount) : `"${amount}"`}}`,
+        },
+      )
+      expect(res.status, String(amount)).toBe(400)
+      expect(await res.json()).toEqual({
+        message: 'Invalid input',
+        detail: [{ field, message: 'Must be an amount (a number, at most 2 decimals, below one trillion)' }],
+      })
+    }
+    expect((await rowOf(doc.id)).totalVatAmount).toBe(20)
+    for (const [amount, stored] of [
+      [0.01, 0.01],
+      ['20.50', 20.5],
+      ['-3.10', -3.1],
+      [999_999_999_999.99, 999_999_999_999.99],
+    ] as const) {
+      const res = await patch(doc.id, { [field]: amount })
+      expect(res.status, String(amount)).toBe(200)
+      expect((await rowOf(doc.id)).totalVatAmount).toBe(stored)
+    }
+  })
+
   it('answers 409 while the document is processing', async () => {
     const doc = await insertProcessed(database.db, companyId, { status: 'PROCESSING' })
     const res = await patch(doc.id, { invoice_number: 'X' })

@@ -10,6 +10,24 @@ import { pipelineFixture } from './pipeline-fixture.ts'
 const f = pipelineFixture('docflow-queue-')
 const { upload, row } = f
 
+/** The document once it is no longer PROCESSING. */
+const finished = (id: number) =>
+  waitFor(async () => ((await row(id)).status === 'PROCESSING' ? null : row(id)), 30_000)
+/** The document's status as the API answers it. */
+const statusOf = async (id: number) =>
+  (
+    await f.member.jar.request(f.ctx.app, `/api/api/document/invoice/${id}/status?company_id=${f.companyId}`)
+  ).json()
+
+const FINAL_STATES = ['completed', 'failed', 'cancelled']
+/** The state of every processing job. */
+async function jobStates(): Promise<string[]> {
+  const { rows } = (await f.database.db.execute(
+    sql`select state from pgboss.job where name = ${PROCESS_QUEUE}`,
+  )) as unknown as { rows: { state: string }[] }
+  return rows.map((r) => r.state)
+}
+
 describe('job queue', () => {
   it('finishes a job exactly once after its worker died in the middle of it', async () => {
     const id = await upload()
@@ -34,21 +52,13 @@ describe('job queue', () => {
     }
     const restarted = await f.ctx.startWorkers(counting)
     if (f.database.driver === 'pglite') expect(await restarted.queue.requeueOrphans()).toBe(1)
-    const done = await waitFor(async () => ((await row(id)).status === 'PROCESSING' ? null : row(id)), 30_000)
+    const done = await finished(id)
     expect(done).toMatchObject({ status: 'COMPLETED', invoiceNumber: expect.any(String) })
     // A second (wrong) run would need a job of this queue still able to run: wait until every
     // one of them has reached a final state, then check there was only one run.
-    const states = async () => {
-      const { rows } = (await f.database.db.execute(
-        sql`select state from pgboss.job where name = ${PROCESS_QUEUE}`,
-      )) as unknown as { rows: { state: string }[] }
-      return rows.map((r) => r.state)
-    }
     const final = await waitFor(async () => {
-      const all = await states()
-      return all.length > 0 && all.every((s) => s === 'completed' || s === 'failed' || s === 'cancelled')
-        ? all
-        : null
+      const all = await jobStates()
+      return all.length > 0 && all.every((s) => FINAL_STATES.includes(s)) ? all : null
     }, 30_000)
     expect(final).toContain('completed')
     expect(runs).toBe(1)
@@ -65,22 +75,49 @@ describe('job queue', () => {
     }
     const workers = await f.ctx.startWorkers(poison, { retryLimit: 1, retryDelaySeconds: 1 })
     const id = await upload()
-    const done = await waitFor(async () => ((await row(id)).status === 'PROCESSING' ? null : row(id)), 30_000)
+    const done = await finished(id)
     expect(done).toMatchObject({
       status: 'FAILED',
       errors: ['processing_failed'],
       failureReason: 'decoder crashed',
     })
     expect(attempts).toBe(2)
-    const status = await (
-      await f.member.jar.request(
-        f.ctx.app,
-        `/api/api/document/invoice/${id}/status?company_id=${f.companyId}`,
-      )
-    ).json()
+    const status = await statusOf(id)
     expect(status).toMatchObject({ status: 'FAILED', errors: ['processing_failed'] })
     const [log] = await f.database.db.select().from(logs).where(eq(logs.documentId, id))
     expect(log?.status).toBe('failed')
+    await workers.stop()
+  })
+
+  it('ends a document whose value the database refuses FAILED at the first attempt, with the database’s reason', async () => {
+    let attempts = 0
+    // A reading the database cannot store (there is no 30 February): every attempt would meet it.
+    const impossibleDate: typeof extractDocument = async (...args) => {
+      attempts++
+      const result = await extractDocument(...args)
+      return { ...result, fields: { ...result.fields, document_date: '2024-02-30' } }
+    }
+    const workers = await f.ctx.startWorkers(impossibleDate, { retryLimit: 2, retryDelaySeconds: 1 })
+    const id = await upload()
+    const done = await finished(id)
+    expect(done).toMatchObject({
+      status: 'FAILED',
+      errors: ['invalid_data'],
+      documentDate: null,
+      failureReason: expect.stringMatching(
+        /^The database refused a value read from the file \(22008: .*out of range/,
+      ),
+    })
+    // Nothing of the query (its parameters are the document's values) is kept as the reason.
+    expect(done.failureReason).not.toMatch(/Failed query|params/)
+    await waitFor(async () => (await jobStates()).every((s) => FINAL_STATES.includes(s)), 30_000)
+    expect(attempts).toBe(1)
+    const status = await statusOf(id)
+    expect(status).toMatchObject({
+      status: 'FAILED',
+      errors: ['invalid_data'],
+      messages: ['A value read from the file cannot be stored'],
+    })
     await workers.stop()
   })
 })

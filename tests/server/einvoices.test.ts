@@ -10,9 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { extractionExtras } from '../../server/services/documents/einvoice-outcome.ts'
 import { qualityMessage } from '../../server/services/documents/quality.ts'
 import { einvoiceFields, readInvoiceXml } from '../../server/services/einvoice/index.ts'
-import { contractMessages } from '../../src/contract/index.ts'
+import { contractMessages, hasUnsafeCharacter } from '../../src/contract/index.ts'
 import { createTestDatabase, type TestDatabase } from '../support/db.ts'
-import { generateInvoiceXml, SAMPLE } from '../support/einvoices.ts'
+import { generateInvoiceXml, SAMPLE, ublWith } from '../support/einvoices.ts'
 import { createPipelineApp, insertCompany, memberOf, multipart, waitFor } from './documents-support.ts'
 
 let database: TestDatabase
@@ -148,6 +148,133 @@ describe('XML e-invoice uploads', () => {
     ).json()
     expect(quality.failure_reason).toMatch(/DOCTYPE/)
     expect((await invoice(id)).invoice_number).toBeNull()
+  })
+})
+
+const qualityOf = async (id: number) =>
+  (await alice.jar.request(ctx.app, `/api/invoices/${id}/quality-data?company_id=${company.id}`)).json()
+
+/** Uploads an XML invoice; its id. */
+async function uploaded(xml: string): Promise<number> {
+  const res = await upload('invoice.xml', bytes(xml), 'application/xml')
+  expect(res.status).toBe(201)
+  return (await res.json()).id
+}
+
+/** What the worker logged about a document's attempts beyond its first (retries, giving up). */
+const retriesOf = (id: number) =>
+  ctx.logs.filter(
+    (line) => line.documentId === id && /retry|gave up|refused by the database/.test(String(line.msg)),
+  )
+
+/** Every text of a value (the stored e-invoice data), to check it against the text rule. */
+const textsOf = (value: unknown): string[] =>
+  typeof value === 'string'
+    ? [value]
+    : Array.isArray(value)
+      ? value.flatMap(textsOf)
+      : value && typeof value === 'object'
+        ? Object.values(value).flatMap(textsOf)
+        : []
+
+describe('the text rule on e-invoice fields', () => {
+  it('ends an 8 KB seller name or invoice number FAILED at the first attempt, naming the term', async () => {
+    for (const [values, en, fr] of [
+      [
+        { seller: 'S'.repeat(8192) },
+        'E-invoice: the seller name (BT-27) is longer than 500 characters',
+        'Facture électronique : le champ nom du vendeur (BT-27) dépasse 500 caractères',
+      ],
+      [
+        { number: '9'.repeat(8192) },
+        'E-invoice: the invoice number (BT-1) is longer than 100 characters',
+        'Facture électronique : le champ numéro de facture (BT-1) dépasse 100 caractères',
+      ],
+    ] as const) {
+      const id = await uploaded(await ublWith(values))
+      expect(await finished(id)).toMatchObject({
+        status: 'FAILED',
+        errors: ['einvoice_invalid'],
+        messages: [en],
+      })
+      const quality = await qualityOf(id)
+      expect(quality.failure_reason).toBe(en)
+      expect(quality.details.errors[0].messages).toEqual({ en, fr })
+      // Nothing of the refused e-invoice is kept, and it was never tried again.
+      expect(await invoice(id)).toMatchObject({ invoice_number: null, business_name: null, einvoice: null })
+      expect(retriesOf(id)).toEqual([])
+      expect(ctx.logs.filter((l) => l.documentId === id).map((l) => l.msg)).toContain(
+        'document refused by the text rule',
+      )
+    }
+  })
+
+  it('removes NUL, a lone surrogate, bidi overrides and invisible characters, and completes the invoice', async () => {
+    const id = await uploaded(
+      await ublWith({
+        seller: 'Evil\u0000&#xD800;&#x202E;fdp.exe&#1;\u200B SARL',
+        terms: 'Payable\u2028within 30&#x200F; days',
+        item: 'Design\u202E workshop&#xFEFF;',
+      }),
+    )
+    expect(await finished(id)).toMatchObject({ status: 'COMPLETED', errors: [] })
+    const body = await invoice(id)
+    expect(body.business_name).toBe('Evilfdp.exe SARL')
+    expect(body.einvoice.seller.name).toBe('Evilfdp.exe SARL')
+    expect(body.einvoice.payment_terms).toBe('Payable within 30 days')
+    expect(body.einvoice.lines[0].description).toBe('Design workshop')
+    expect(textsOf(body.einvoice).filter(hasUnsafeCharacter)).toEqual([])
+    const rows = await (await alice.jar.request(ctx.app, `/api/logs?company_id=${company.id}`)).json()
+    expect(rows.find((r: { document_id: number }) => r.document_id === id).supplier).toBe('Evilfdp.exe SARL')
+    expect(retriesOf(id)).toEqual([])
+  })
+
+  it('refuses a total beyond what the column holds, and reads an impossible date as none', async () => {
+    const id = await uploaded(await ublWith({ total: '1E15' }))
+    expect(await finished(id)).toMatchObject({
+      status: 'FAILED',
+      errors: ['einvoice_invalid'],
+      messages: ['E-invoice: the total including VAT (BT-112) is out of range'],
+    })
+    expect(retriesOf(id)).toEqual([])
+    const undated = readInvoiceXml(bytes(await ublWith({ issueDate: '2024-02-30' })))
+    expect(undated.issue_date).toBeNull()
+  })
+
+  it('refuses e-invoice data larger than 4 MB once read (150 000 empty lines in 8 MB of XML)', {
+    timeout: 60_000,
+  }, async () => {
+    const line = '<cac:InvoiceLine><cbc:ID>1</cbc:ID></cac:InvoiceLine>'
+    const xml = (await generateInvoiceXml('UBL')).replace('</Invoice>', `${line.repeat(150_000)}</Invoice>`)
+    const id = await uploaded(xml)
+    expect(await finished(id)).toMatchObject({
+      status: 'FAILED',
+      errors: ['einvoice_invalid'],
+      messages: ['E-invoice: the data read from the XML is larger than 4 MB'],
+    })
+    expect((await invoice(id)).einvoice).toBeNull()
+    expect(retriesOf(id)).toEqual([])
+  })
+
+  it('keeps the list and the export of invoices with a 9 MB street name small: they are refused, the term named', {
+    timeout: 120_000,
+  }, async () => {
+    const xml = await ublWith({ street: 'Rue '.repeat(9 * 256 * 1024) })
+    expect(xml.length).toBeGreaterThan(9_000_000)
+    const ids = [await uploaded(xml), await uploaded(xml)]
+    for (const id of ids)
+      expect(await finished(id)).toMatchObject({
+        status: 'FAILED',
+        messages: ['E-invoice: the seller address (BT-35) is longer than 500 characters'],
+      })
+    const list = await alice.jar.request(ctx.app, `/api/invoices/company?company_id=${company.id}`)
+    expect(list.status).toBe(200)
+    const listed = await list.text()
+    expect(listed.length).toBeLessThan(100_000)
+    expect((JSON.parse(listed) as { id: number }[]).map((r) => r.id)).toEqual(expect.arrayContaining(ids))
+    const csv = await alice.jar.request(ctx.app, `/api/invoices/export?company_id=${company.id}&format=csv`)
+    expect(csv.status).toBe(200)
+    expect((await csv.text()).length).toBeLessThan(20_000)
   })
 })
 

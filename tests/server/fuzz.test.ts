@@ -3,16 +3,24 @@
  * administrator and as a company member, hostile path ids, query values, JSON bodies and
  * multipart fields. Whatever comes in, no answer may be a 5xx, every error must be the contract's
  * `{message, detail?}` with no stack trace or file path, and nothing may be logged as an
- * unhandled error.
+ * unhandled error. The other doors get the same treatment: hostile XML e-invoices uploaded and
+ * processed, and hostile mail sent to the scanner inbox over SMTP (fuzz-doors.ts); there,
+ * besides, every document ends at its first attempt and nothing stored breaks the text rule.
  *
  * Reproducible: a seeded generator per route (FUZZ_SEED, FUZZ_CASES override the defaults; a
  * failure names the seed). Runs on PGlite, or on PostgreSQL with TEST_DATABASE_URL.
  */
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ErrorBody } from '../../src/contract/index.ts'
 import { createTestDatabase, type TestDatabase } from '../support/db.ts'
 import { actor, createAdminTestApp, insertCompany, type Jar, login } from './admin-helpers.ts'
+import { createPipelineApp, memberOf, multipart, waitFor } from './documents-support.ts'
+import { hostileInvoices, hostileMails, ruleBreaks } from './fuzz-doors.ts'
+import { sendMail, setScanners, startTestInbox } from './mail-support.ts'
 import { type CompanyKey, createRouteTable, type Fixtures, type Req, type Target } from './route-table.ts'
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_126)
@@ -576,6 +584,119 @@ describe(`fuzz (seed ${SEED}, ${CASES} cases per route and actor)`, () => {
         }
       }
     }
+    expect(failures).toEqual([])
+  })
+})
+
+describe(`fuzz the other doors (seed ${SEED}): hostile XML e-invoices and hostile mail`, () => {
+  let root: string
+  let doors: Awaited<ReturnType<typeof createPipelineApp>>
+  let inbox: Awaited<ReturnType<typeof startTestInbox>>
+  let companyId: number
+  let member: Awaited<ReturnType<typeof memberOf>>
+  const [invoices, expenses] = ['invoices@fuzz.test', 'expenses@fuzz.test']
+
+  beforeAll(async () => {
+    root = await mkdtemp(join(tmpdir(), 'docflow-fuzz-doors-'))
+    // A processing budget of real size: the slowest hostile XML takes seconds to parse.
+    doors = await createPipelineApp(database.db, root, { queue: { expireInSeconds: 120 } })
+    companyId = (await insertCompany(database.db, 'Fuzz doors')).id
+    await setScanners(database.db, companyId, { invoiceScanner: invoices, expenseScanner: expenses })
+    member = await memberOf(database.db, doors.app, companyId)
+    await doors.startWorkers()
+    inbox = await startTestInbox({ ...doors, db: database.db })
+  }, 60_000)
+  afterAll(async () => {
+    await inbox?.close()
+    await doors?.close()
+    if (root) await rm(root, { recursive: true, force: true })
+  })
+
+  const get = (path: string) =>
+    member.jar.request(doors.app, `${path}${path.includes('?') ? '&' : '?'}company_id=${companyId}`)
+  /** Problems of an answer, and of the stored values it carries. */
+  async function check(path: string, failures: string[]): Promise<unknown> {
+    const res = await get(path)
+    const text = await res.text()
+    const found = problems(res.status, res.headers.get('content-type') ?? '', text)
+    if (found.length > 0) failures.push(`GET ${path} → ${res.status}: ${found.join('; ')}`)
+    return res.status === 200 ? JSON.parse(text) : null
+  }
+  /** Rows and documents of the company that break the rule, and what the workers logged amiss. */
+  async function storedProblems(failures: string[], logged: number) {
+    for (const row of ((await check('/api/logs?limit=1000', failures)) ?? []) as Record<string, unknown>[])
+      for (const problem of ruleBreaks(row)) failures.push(`log ${row.id} (${row.name}): ${problem}`)
+    for (const kind of ['invoices', 'expenses'])
+      for (const doc of ((await check(`/api/${kind}/company`, failures)) ?? []) as Record<string, unknown>[])
+        for (const problem of ruleBreaks(doc)) failures.push(`${kind} ${doc.id}: ${problem}`)
+    for (const line of [...doors.logs.slice(logged), ...inbox.logs])
+      if (Number(line.level) >= 50 || /will retry|gave up/.test(String(line.msg)))
+        failures.push(`logged: ${line.msg} ${String((line.err as { message?: string })?.message ?? '')}`)
+  }
+
+  it('takes hostile XML e-invoices without a 5xx, ends each at its first attempt, stores nothing that breaks the rule', {
+    timeout: 300_000,
+  }, async () => {
+    const random = generator(seedOf('einvoices'))
+    const logged = doors.logs.length
+    const failures: string[] = []
+    const ids: number[] = []
+    for (const hostile of await hostileInvoices(random, CASES * 2)) {
+      const data = new TextEncoder().encode(hostile.xml)
+      const form = multipart(
+        { documentType: 'invoice', company_id: String(companyId) },
+        { name: `${hostile.what}.xml`, data, type: 'application/xml' },
+      )
+      const res = await member.jar.request(doors.app, '/api/documents/upload', form)
+      requests += 1
+      const text = await res.text()
+      const found = problems(res.status, res.headers.get('content-type') ?? '', text)
+      if (found.length > 0) failures.push(`upload ${hostile.what} → ${res.status}: ${found.join('; ')}`)
+      else if (res.status === 201) ids.push(JSON.parse(text).id)
+    }
+    await waitFor(async () => {
+      const statuses = (await check(
+        `/api/api/documents/status?kind=invoice&document_ids=${ids.join(',')}`,
+        failures,
+      )) as { status: string }[] | null
+      return statuses?.every((s) => s.status !== 'PROCESSING')
+    }, 240_000)
+    for (const id of ids) await check(`/api/invoices/${id}/quality-data`, failures)
+    await storedProblems(failures, logged)
+    expect(ids.length).toBeGreaterThan(10)
+    expect(failures).toEqual([])
+  })
+
+  it('answers hostile mail with a final 250 or a permanent refusal, never a temporary one, and stores nothing that breaks the rule', {
+    timeout: 300_000,
+  }, async () => {
+    const random = generator(seedOf('mail'))
+    const logged = doors.logs.length
+    const failures: string[] = []
+    let sent = 0
+    for (const hostile of hostileMails(random, CASES * 2, invoices, expenses)) {
+      try {
+        await sendMail(inbox.port, hostile.message)
+        sent += 1
+      } catch (error) {
+        const { response, responseCode } = error as { response?: string; responseCode?: number }
+        // Refused by the client before it reached the server (an address it cannot write): not a case.
+        if (responseCode === undefined) continue
+        sent += 1
+        // Permanent (5xx: syntax, mailbox, size, content), never temporary (4xx): it would fail again.
+        if (
+          !/^5\d\d /.test(response ?? '') ||
+          STACK_FRAME.test(response ?? '') ||
+          FILE_PATH.test(response ?? '')
+        )
+          failures.push(`${hostile.what} → ${response}`)
+      }
+    }
+    await storedProblems(failures, logged)
+    // At most the attachment limit per address and one row for the rest, per message.
+    const rows = (await check('/api/logs?limit=1000', failures)) as unknown[]
+    expect(rows.length).toBeLessThanOrEqual(sent * 2 * (20 + 1))
+    expect(sent).toBeGreaterThan(10)
     expect(failures).toEqual([])
   })
 })

@@ -40,7 +40,21 @@ beforeAll(async () => {
   database = await createTestDatabase()
   root = await mkdtemp(join(tmpdir(), 'docflow-mail-'))
   ctx = await createPipelineApp(database.db, root, { env: { MAX_UPLOAD_MB: '1' } })
-  for (const name of ['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta', 'eta', 'theta', 'iota']) {
+  const names = [
+    'alpha',
+    'beta',
+    'gamma',
+    'delta',
+    'epsilon',
+    'zeta',
+    'eta',
+    'theta',
+    'iota',
+    'kappa',
+    'lambda',
+    'mu',
+  ]
+  for (const name of names) {
     const company = await insertCompany(database.db, name)
     companyIds[name] = company.id
     await setScanners(database.db, company.id, {
@@ -455,5 +469,89 @@ describe('the scanner inbox', () => {
     } finally {
       await broken.close()
     }
+  })
+
+  it('files no more than the limit of a 500-attachment mail to two addresses, with one row naming what was dropped', async () => {
+    const attachments = Array.from({ length: 500 }, (_, i) => ({ filename: `a${i}.bin`, content: 'x' }))
+    await sendMail(inbox.port, {
+      from: 'flood@office.test',
+      to: [to('kappa-invoices'), to('kappa-expenses')],
+      subject: 'Five hundred',
+      attachments,
+    })
+    const rows = await logsOf(database.db, companyIds.kappa!)
+    // Each address takes its 20 attachments (refused here: not PDFs); the 480 others make one row.
+    const dropped = rows.filter((r) => r.reason?.startsWith('Too many attachments'))
+    expect(dropped.map((r) => [r.name, r.type, r.status, r.reason])).toEqual([
+      ['Five hundred', 'Invoice', 'rejected', 'Too many attachments in one message: 480 not filed'],
+    ])
+    expect(rows).toHaveLength(20 + 20 + 1)
+    expect(rows.filter((r) => r.name.startsWith('a')).map((r) => r.name)).toEqual([
+      ...Array.from({ length: 20 }, (_, i) => `a${i}.bin`),
+      ...Array.from({ length: 20 }, (_, i) => `a${i}.bin`),
+    ])
+  })
+
+  it('refuses for good (554 5.6.0) a mail it cannot parse, and keeps nothing of it', async () => {
+    const filesBefore = await ctx.storedFiles()
+    const head = (subject: string, type: string) =>
+      `From: a@office.test\r\nTo: ${to('lambda-invoices')}\r\nSubject: ${subject}\r\nMIME-Version: 1.0\r\nContent-Type: ${type}\r\n\r\n`
+    let nested = head('Nested', 'multipart/mixed; boundary="b0"')
+    for (let i = 1; i < 5000; i++)
+      nested += `--b${i - 1}\r\nContent-Type: multipart/mixed; boundary="b${i}"\r\n\r\n`
+    nested += '--b4999\r\nContent-Type: text/plain\r\n\r\nhi\r\n'
+    const bigPartHeader = `${head('Part header', 'multipart/mixed; boundary="b"')}--b\r\nContent-Type: application/pdf\r\nX-Filler: ${'a'.repeat(1024 * 1024)}\r\nContent-Disposition: attachment; filename="a.pdf"\r\n\r\n%PDF-1.4\r\n--b--\r\n`
+    const longHeaderLine = `${head('x'.repeat(10 * 1024 * 1024), 'text/plain')}hello\r\n`
+    for (const raw of [nested, bigPartHeader, longHeaderLine]) {
+      const error = await refusal(
+        sendMail(inbox.port, { envelope: { from: 'a@office.test', to: [to('lambda-invoices')] }, raw }),
+      )
+      expect(error.response).toMatch(/^554 5\.6\.0 /)
+    }
+    expect(await logsOf(database.db, companyIds.lambda!)).toEqual([])
+    expect(await documentsOf(database.db, companyIds.lambda!)).toEqual([])
+    expect(await ctx.storedFiles()).toEqual(filesBefore)
+  })
+
+  it('rate-limits a scanner address (450 4.7.1) whoever sends to it, and still serves the others', async () => {
+    const limited = await startTestInbox({ ...ctx, db: database.db }, { recipientRatePerMinute: 2 })
+    try {
+      const message = (from: string, address: string) => ({
+        from,
+        to: to(address),
+        subject: `${from} to ${address}`,
+        attachments: [{ filename: 'r.pdf', content: pdfB }],
+      })
+      await sendMail(limited.port, message('one@office.test', 'mu-expenses'))
+      await sendMail(limited.port, message('two@office.test', 'mu-expenses'))
+      const error = await refusal(sendMail(limited.port, message('three@office.test', 'mu-expenses')))
+      expect(error.response).toMatch(/^450 4\.7\.1 Too many messages for this address/)
+      expect(limited.stats.rateLimited).toBe(1)
+      await sendMail(limited.port, message('three@office.test', 'mu-invoices'))
+      expect((await logsOf(database.db, companyIds.mu!)).map((r) => r.sender)).toEqual([
+        'one@office.test',
+        'two@office.test',
+        'three@office.test',
+      ])
+    } finally {
+      await limited.close()
+    }
+  })
+
+  it('cleans the envelope sender, the subject and the Message-ID like a file name', async () => {
+    await sendMail(inbox.port, {
+      envelope: { from: 'inv\u202Efdp.exe@vendor.test', to: [to('mu-invoices')] },
+      from: 'inv\u202Efdp.exe@vendor.test',
+      to: to('mu-invoices'),
+      subject: 'Invoice\u202E\u0000 \u200Bfdp.exe',
+      messageId: '<id\u202E\u200F-1@vendor.test>',
+      attachments: [{ filename: 'in\u202Ev.pdf', content: pdfA }],
+    })
+    const [row] = (await logsOf(database.db, companyIds.mu!)).filter((r) => r.name === 'inv.pdf')
+    expect(row).toMatchObject({
+      sender: 'invfdp.exe@vendor.test',
+      subject: 'Invoice fdp.exe',
+      messageId: '<id-1@vendor.test>',
+    })
   })
 })

@@ -17,15 +17,24 @@ export async function startTestInbox(
   overrides: Partial<Config['smtpIn']> = {},
 ) {
   const logs = createLogCapture()
-  return startMailInbox({
+  const inbox = await startMailInbox({
     db: deps.db,
     storage: deps.storage,
     queue: deps.queue,
     logger: createLogger(deps.config, logs.stream),
-    config: { ...deps.config.smtpIn, port: 0, host: '127.0.0.1', senderRatePerMinute: 1000, ...overrides },
+    config: {
+      ...deps.config.smtpIn,
+      port: 0,
+      host: '127.0.0.1',
+      senderRatePerMinute: 1000,
+      recipientRatePerMinute: 1000,
+      ...overrides,
+    },
     maxAttachmentBytes: deps.config.maxUploadMb * 1024 * 1024,
     closeTimeoutMs: 2000,
   })
+  // What the listener logged, for tests that look for errors.
+  return Object.assign(inbox, { logs: logs.lines })
 }
 
 /** Sends one message over a real SMTP session (no TLS: the listener offers none without a key). */

@@ -125,3 +125,36 @@ export async function generateCreditNoteXml(): Promise<string> {
     .replace(/InvoiceLine/g, 'CreditNoteLine')
     .replace(/InvoicedQuantity/g, 'CreditedQuantity')
 }
+
+/**
+ * The sample UBL invoice with some of its values replaced as written (entity references and raw
+ * characters kept as given): the seller's name, the number, the seller's street, the first
+ * payment note, the first item's name, the total including VAT, the issue date.
+ */
+export async function ublWith(values: {
+  seller?: string
+  number?: string
+  street?: string
+  terms?: string
+  item?: string
+  total?: string
+  issueDate?: string
+}): Promise<string> {
+  let xml = await generateInvoiceXml('UBL')
+  const put = (element: string, from: string, to: string | undefined) => {
+    // The first occurrence (the seller's party comes first); a function, so `$` stays as written.
+    if (to !== undefined) xml = xml.replace(`<${element}>${from}<`, () => `<${element}>${to}<`)
+  }
+  put('cbc:RegistrationName', SAMPLE.seller, values.seller)
+  put('cbc:ID', SAMPLE.number, values.number)
+  put('cbc:StreetName', SAMPLE.street, values.street)
+  put('cbc:Note', SAMPLE.terms, values.terms)
+  put('cbc:Name', SAMPLE.lines[0].description, values.item)
+  put('cbc:IssueDate', SAMPLE.issueDate, values.issueDate)
+  if (values.total !== undefined)
+    xml = xml.replace(
+      `<cbc:TaxInclusiveAmount currencyID="EUR">${SAMPLE.incl.toFixed(2)}<`,
+      () => `<cbc:TaxInclusiveAmount currencyID="EUR">${values.total}<`,
+    )
+  return xml
+}

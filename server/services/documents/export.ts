@@ -2,8 +2,9 @@
  * CSV export of a company's invoices or expenses for accounting software: UTF-8 with a BOM, CRLF
  * line ends, a header row, RFC 4180 quoting, `;` with a decimal comma or `,` with a decimal point.
  * Text cells that a spreadsheet would run as a formula (starting with = + - @, tab or carriage
- * return) are neutralised with a leading `'`. Rows are read in batches by id (keyset), so the
- * memory used does not grow with the number of rows.
+ * return) are neutralised with a leading `'`. Rows are read in batches by id (keyset) and written
+ * in chunks of about CHUNK_CHARS, so the memory used grows neither with the number of rows nor
+ * with their size (every exported text is bounded by the field limits of the text rule).
  */
 import { and, desc, eq, gte, lt, lte, type SQL } from 'drizzle-orm'
 import type { DocumentStatus, FinancialKind } from '../../../src/contract/index.ts'
@@ -21,6 +22,8 @@ export interface ExportFilters {
 }
 
 const BATCH = 1000
+/** A chunk is written once it holds this many characters. */
+const CHUNK_CHARS = 64 * 1024
 const DAY_MS = 86_400_000
 
 type Cell = string | number | boolean | null
@@ -122,14 +125,18 @@ export async function* exportCsv(
       .orderBy(desc(documents.id))
       .limit(BATCH)
     if (rows.length === 0) return
-    yield rows
-      .map((row) =>
-        csvLine(
-          cols.map(([, value]) => value(row)),
-          separator,
-        ),
+    let chunk = ''
+    for (const row of rows) {
+      chunk += csvLine(
+        cols.map(([, value]) => value(row)),
+        separator,
       )
-      .join('')
+      if (chunk.length >= CHUNK_CHARS) {
+        yield chunk
+        chunk = ''
+      }
+    }
+    if (chunk) yield chunk
     if (rows.length < BATCH) return
     before = rows[rows.length - 1]!.id
   }

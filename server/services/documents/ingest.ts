@@ -6,7 +6,13 @@
  */
 import { createHash } from 'node:crypto'
 import { type Readable, Transform } from 'node:stream'
-import { contractMessages, type DocumentKind, FINANCIAL_KIND } from '../../../src/contract/index.ts'
+import {
+  cleanText,
+  contractMessages,
+  type DocumentKind,
+  FINANCIAL_KIND,
+  TEXT_LIMITS,
+} from '../../../src/contract/index.ts'
 import type { AppDatabase } from '../../db/client.ts'
 import { documents, type LogSource, logs } from '../../db/schema.ts'
 import { HttpError } from '../../http/errors.ts'
@@ -148,28 +154,12 @@ export async function storeFile(
 }
 
 /**
- * Characters removed from a file name: C0/C1 controls and DEL (`\p{Cc}`), the bidirectional
- * embedding/override/isolate marks (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F, U+061C: with
- * them `inv\u202Efdp.exe` shows as `invexe.pdf`), line/paragraph separators (U+2028, U+2029)
- * and the byte-order mark (U+FEFF). Zero-width joiners stay: some scripts and emoji need them.
- */
-const UNSAFE_IN_NAME = /[\p{Cc}\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C\u2028\u2029\uFEFF]/gu
-
-/** A text for display (a mail's subject): none of the characters above, NFC, at most 255 characters. */
-export function cleanText(text: string, fallback: string): string {
-  const clean = text.normalize('NFC').replace(UNSAFE_IN_NAME, '').trim()
-  // Cut by code points, never inside a surrogate pair.
-  return Array.from(clean || fallback)
-    .slice(0, 255)
-    .join('')
-}
-
-/**
- * A sender's file name, for display only: no path, none of the characters above, NFC (a macOS
- * name in decomposed form is found by the same search), at most 255 characters.
+ * A sender's file name, for display only: no path, cleaned by the text rule (no control,
+ * bidirectional or invisible format character: `inv\u202Efdp.exe` cannot pose as a PDF; NFC, so a
+ * macOS name in decomposed form is found by the same search), at most 255 characters.
  */
 export function cleanName(name: string, fallback = 'file'): string {
-  return cleanText(name.split(/[\\/]/).pop() ?? '', fallback)
+  return cleanText(name.split(/[\\/]/).pop() ?? '', { max: TEXT_LIMITS.fileName, fallback })
 }
 
 /** Where a row came from: the upload form (by a user) or a scanner address's mail. */

@@ -2,8 +2,10 @@
  * The scanner addresses' SMTP listener, in the server's process (SMTP_IN_PORT; see config.ts).
  * The dialogue refuses what would store nothing: a sender over its rate (450 4.7.1, at MAIL
  * FROM), a recipient that is no company's scanner address (550 5.1.1), a disabled company's
- * address (550 5.2.1), a sender the company does not allow (550 5.7.1). Each accepted message
- * is received by `receiveMessage`. `close()` stops accepting, aborts the messages still in DATA
+ * address (550 5.2.1), a sender the company does not allow (550 5.7.1), a scanner address over
+ * its own rate (450 4.7.1: a sender free to change its address still meets this one). Each
+ * accepted message is received by `receiveMessage`; one that cannot be parsed is refused for
+ * good (554 5.6.0), so a relay does not send it again. `close()` stops accepting, aborts the messages still in DATA
  * (answered 421 4.3.2 once their data ends: the sender retries, nothing is kept of them), waits
  * for the ones committing, then for the connections to end.
  */
@@ -11,6 +13,7 @@ import type { AddressInfo } from 'node:net'
 import type { Readable } from 'node:stream'
 import type { Logger } from 'pino'
 import { SMTPServer, type SMTPServerAddress, type SMTPServerSession } from 'smtp-server'
+import { cleanText, TEXT_LIMITS } from '../../../src/contract/index.ts'
 import type { SmtpInConfig } from '../../config.ts'
 import type { AppDatabase } from '../../db/client.ts'
 import type { JobQueue } from '../../jobs/queue.ts'
@@ -55,6 +58,31 @@ export interface MailInbox {
 const smtpError = (responseCode: number, message: string) =>
   Object.assign(new Error(message), { responseCode })
 
+/**
+ * Messages per key over a sliding minute: each call that is not refused counts one. Answers
+ * whether this one is refused, and for how long.
+ */
+function perMinute(clock: () => Date, max: number) {
+  const limiter = createLoginRateLimiter({
+    clock,
+    windowMs: 60_000,
+    maxPerAccount: max,
+    maxPerClient: max,
+    accountAlarm: Number.MAX_SAFE_INTEGER,
+  })
+  return (key: string) => {
+    const decision = limiter.check(key, key)
+    if (!decision.limited) limiter.recordFailure(key, key)
+    return decision
+  }
+}
+
+/** The envelope sender as it is stored and shown: cleaned like a subject (no bidi override). */
+const senderOf = (session: SMTPServerSession) =>
+  session.envelope.mailFrom
+    ? cleanText(session.envelope.mailFrom.address.toLowerCase(), { max: TEXT_LIMITS.sender })
+    : ''
+
 export async function startMailInbox(deps: MailInboxDeps): Promise<MailInbox> {
   const { db, logger, config } = deps
   const clock = deps.clock ?? (() => new Date())
@@ -68,14 +96,9 @@ export async function startMailInbox(deps: MailInboxDeps): Promise<MailInbox> {
     refusedSenders: 0,
     rateLimited: 0,
   }
-  // Messages per sender over a sliding minute: each MAIL FROM counts as one "failure".
-  const senderRate = createLoginRateLimiter({
-    clock,
-    windowMs: 60_000,
-    maxPerAccount: config.senderRatePerMinute,
-    maxPerClient: config.senderRatePerMinute,
-    accountAlarm: Number.MAX_SAFE_INTEGER,
-  })
+  // Messages per sender (each MAIL FROM) and per scanner address (each RCPT TO it accepts).
+  const senderRate = perMinute(clock, config.senderRatePerMinute)
+  const recipientRate = perMinute(clock, config.recipientRatePerMinute)
   const scannersOf = new WeakMap<SMTPServerSession, Map<string, Scanner>>()
   const receptions = new Set<{ reception: Reception; done: Promise<unknown> }>()
   let closing = false
@@ -86,13 +109,15 @@ export async function startMailInbox(deps: MailInboxDeps): Promise<MailInbox> {
     callback: (e?: Error) => void,
   ) {
     const sender = address.address.toLowerCase()
-    const limit = senderRate.check(sender, sender)
+    const limit = senderRate(sender)
     if (limit.limited) {
       stats.rateLimited += 1
-      logger.warn({ sender, rateLimited: stats.rateLimited }, 'mail sender rate-limited')
+      logger.warn(
+        { sender: cleanText(sender, { max: TEXT_LIMITS.sender }), rateLimited: stats.rateLimited },
+        'mail sender rate-limited',
+      )
       return callback(smtpError(450, `4.7.1 Too many messages, try again in ${limit.retryAfterSeconds} s`))
     }
-    senderRate.recordFailure(sender, sender)
     callback()
   }
 
@@ -112,10 +137,22 @@ export async function startMailInbox(deps: MailInboxDeps): Promise<MailInbox> {
     if (!senderAllowed(scanner.allowedSenders, sender)) {
       stats.refusedSenders += 1
       logger.warn(
-        { companyId: scanner.companyId, sender, refusedSenders: stats.refusedSenders },
+        { companyId: scanner.companyId, sender: senderOf(session), refusedSenders: stats.refusedSenders },
         'mail sender not allowed',
       )
       throw smtpError(550, '5.7.1 Sender not allowed for this address')
+    }
+    const limit = recipientRate(scanner.address)
+    if (limit.limited) {
+      stats.rateLimited += 1
+      logger.warn(
+        { companyId: scanner.companyId, recipient: scanner.address, rateLimited: stats.rateLimited },
+        'mail recipient rate-limited',
+      )
+      throw smtpError(
+        450,
+        `4.7.1 Too many messages for this address, try again in ${limit.retryAfterSeconds} s`,
+      )
     }
     const known = scannersOf.get(session) ?? new Map<string, Scanner>()
     known.set(scanner.address, scanner)
@@ -125,7 +162,7 @@ export async function startMailInbox(deps: MailInboxDeps): Promise<MailInbox> {
   async function receive(stream: Readable, session: SMTPServerSession, reception: Reception) {
     const known = scannersOf.get(session) ?? new Map<string, Scanner>()
     const scanners = session.envelope.rcptTo.flatMap((r) => known.get(r.address.toLowerCase()) ?? [])
-    const sender = session.envelope.mailFrom ? session.envelope.mailFrom.address.toLowerCase() : ''
+    const sender = senderOf(session)
     // Past the size limit the message is refused (smtp-server answers 552): store no more of it.
     stream.on('data', () => {
       if ((stream as Readable & { sizeExceeded?: boolean }).sizeExceeded)

@@ -4,10 +4,19 @@
  * has ended, each recipient's documents and refused attachments are committed by
  * `commitIngested`, after claiming the Message-ID for that recipient. Until that commit, an abort
  * (shutdown, lost connection, message too large) removes every stored file: nothing half stored.
+ * A message the parser gives up on (too deeply nested, a header too large) is refused for good
+ * (554 5.6.0): sent again, it would fail the same way. Attachments past the limit are counted, and
+ * each company gets one `rejected` row that says how many were not filed.
  */
 import { PassThrough, type Readable } from 'node:stream'
 import { type AttachmentStream, MailParser } from 'mailparser'
-import { contractMessages, FINANCIAL_KIND } from '../../../src/contract/index.ts'
+import {
+  cleanText,
+  contractMessages,
+  FINANCIAL_KIND,
+  fillMessage,
+  TEXT_LIMITS,
+} from '../../../src/contract/index.ts'
 import type { AppDatabase } from '../../db/client.ts'
 import { mailMessages } from '../../db/schema.ts'
 import { HttpError } from '../../http/errors.ts'
@@ -16,7 +25,6 @@ import type { FileStorage } from '../storage/index.ts'
 import {
   acceptsType,
   cleanName,
-  cleanText,
   commitIngested,
   type Executor,
   type StoredFile,
@@ -74,7 +82,8 @@ export class Reception {
 }
 
 type Refusal = { name: string; reason: string }
-type PerRecipient = { files: StoredFile[]; rejected: Refusal[] }
+/** A recipient's files and refusals, and how many attachments past the limit it did not get. */
+type PerRecipient = { files: StoredFile[]; rejected: Refusal[]; dropped: number }
 
 /** Why a stored attachment cannot be a document of this kind, or null when it can. */
 function refusalFor(scanner: Scanner, file: StoredFile): string | null {
@@ -97,7 +106,7 @@ async function takeAttachment(
   }
   const count = Math.max(...[...recipients.values()].map((e) => e.files.length + e.rejected.length), 0)
   if (count >= deps.maxAttachments) {
-    refuseAll(contractMessages.tooManyAttachments)
+    for (const entry of recipients.values()) entry.dropped += 1
     return
   }
   let stored: StoredFile
@@ -146,7 +155,20 @@ interface Headers {
   messageId: string | null
 }
 
-/** Parses the message, handing each attachment to `onAttachment` in turn; resolves with the headers. */
+/** What a message that cannot be parsed is answered: permanent, it would fail again. */
+const unparseable = (error: Error) =>
+  Object.assign(new Error(`5.6.0 The message cannot be parsed (${error.message.slice(0, 100)})`), {
+    responseCode: 554,
+  })
+
+/** A header's text as it is stored: cleaned by the text rule, at most `max` characters; null when empty. */
+const headerText = (value: unknown, max: number) =>
+  typeof value === 'string' ? cleanText(value, { max }) || null : null
+
+/**
+ * Parses the message, handing each attachment to `onAttachment` in turn; resolves with the
+ * headers (cleaned). Rejects with the abort's reason, or a 554 refusal when the parser fails.
+ */
 function parseMessage(
   source: Readable,
   reception: Reception,
@@ -157,10 +179,8 @@ function parseMessage(
     const headers: Headers = { subject: null, messageId: null }
     let chain = Promise.resolve()
     parser.on('headers', (map: Map<string, unknown>) => {
-      const subject = map.get('subject')
-      const messageId = map.get('message-id')
-      headers.subject = typeof subject === 'string' ? subject : null
-      headers.messageId = typeof messageId === 'string' ? messageId.trim().slice(0, 998) : null
+      headers.subject = headerText(map.get('subject'), TEXT_LIMITS.subject)
+      headers.messageId = headerText(map.get('message-id'), TEXT_LIMITS.messageId)
     })
     parser.on('data', (data: AttachmentStream | { type: 'text' }) => {
       if (data.type !== 'attachment') return
@@ -183,10 +203,11 @@ function parseMessage(
       chain.then(() => resolve(headers))
     })
     parser.on('error', (error: Error) => {
-      reception.abort(error)
+      // An earlier abort (shutdown, size, lost connection) keeps its own answer.
+      reception.abort(unparseable(error))
       source.unpipe(parser)
       source.resume()
-      chain.then(() => reject(error))
+      chain.then(() => reject(reception.aborted))
     })
     // A connection lost in the middle: the message never ends, the parser neither.
     source.on('close', () => {
@@ -198,22 +219,24 @@ function parseMessage(
   })
 }
 
-/** The rows of one recipient: its files, its refusals, or one refusal for a message without any. */
+/**
+ * The rows of one recipient: its files, its refusals, one row for the attachments past the limit
+ * (`countDropped`: the first recipient of its company only), or one refusal for a message without
+ * any attachment. Rows about the whole message are named after its subject.
+ */
 function recipientIngestion(
   scanner: Scanner,
   entry: PerRecipient,
-  context: { sender: string; headers: Headers; now: Date },
+  context: { sender: string; headers: Headers; now: Date; countDropped: boolean },
 ) {
   const { sender, headers, now } = context
+  const name = headers.subject ?? '(no subject)'
   const rejected =
-    entry.files.length + entry.rejected.length === 0
-      ? [
-          {
-            name: cleanText(headers.subject ?? '', '(no subject)'),
-            reason: contractMessages.messageWithoutAttachment,
-          },
-        ]
+    entry.files.length + entry.rejected.length + entry.dropped === 0
+      ? [{ name, reason: contractMessages.messageWithoutAttachment }]
       : entry.rejected
+  if (entry.dropped > 0 && context.countDropped)
+    rejected.push({ name, reason: fillMessage('tooManyAttachments', { count: entry.dropped }) })
   const messageId = headers.messageId
   return {
     target: {
@@ -224,7 +247,7 @@ function recipientIngestion(
     origin: {
       source: 'email' as const,
       sender,
-      subject: headers.subject ? cleanText(headers.subject, '') || null : null,
+      subject: headers.subject,
       messageId,
     },
     files: entry.files,
@@ -253,7 +276,7 @@ export async function receiveMessage(
   message: { source: Readable; sender: string; scanners: Scanner[] },
 ): Promise<MessageOutcome> {
   const recipients = new Map<Scanner, PerRecipient>(
-    message.scanners.map((s) => [s, { files: [], rejected: [] }]),
+    message.scanners.map((s) => [s, { files: [], rejected: [], dropped: 0 }]),
   )
   const outcome: MessageOutcome = { documents: 0, rejected: 0, duplicates: 0 }
   try {
@@ -263,8 +286,12 @@ export async function receiveMessage(
     if (reception.aborted) throw reception.aborted
     reception.committing = true
     const now = deps.clock()
+    const counted = new Set<number>()
     for (const [scanner, entry] of recipients) {
-      const ingestion = recipientIngestion(scanner, entry, { sender: message.sender, headers, now })
+      const countDropped = !counted.has(scanner.companyId)
+      counted.add(scanner.companyId)
+      const context = { sender: message.sender, headers, now, countDropped }
+      const ingestion = recipientIngestion(scanner, entry, context)
       const created = await commitIngested(deps.db, deps.queue, ingestion)
       if (created === null) {
         outcome.duplicates += 1

@@ -21,6 +21,10 @@ const QUALITY_MESSAGES = {
     en: 'Processing failed after several attempts',
     fr: 'Le traitement a échoué après plusieurs tentatives',
   },
+  invalid_data: {
+    en: 'A value read from the file cannot be stored',
+    fr: 'Une valeur lue dans le fichier ne peut pas être enregistrée',
+  },
   missing_invoice_number: { en: 'The invoice number is missing', fr: 'Le numéro de facture est manquant' },
   missing_invoice_date: { en: 'The invoice date is missing', fr: 'La date de facture est manquante' },
   missing_expense_date: { en: 'The expense date is missing', fr: 'La date de la dépense est manquante' },
@@ -41,8 +45,8 @@ const QUALITY_MESSAGES = {
     fr: 'Doublon probable d’un document précédent (même fournisseur et numéro, ou même fichier)',
   },
   einvoice_invalid: {
-    en: 'The e-invoice XML is malformed, too large or declares entities (refused for safety)',
-    fr: 'Le XML de la facture électronique est mal formé, trop volumineux ou déclare des entités (refusé par sécurité)',
+    en: 'The e-invoice XML is malformed, too large, declares entities or holds a value too long to keep (refused for safety)',
+    fr: 'Le XML de la facture électronique est mal formé, trop volumineux, déclare des entités ou contient une valeur trop longue pour être conservée (refusé par sécurité)',
   },
   einvoice_mismatch: {
     en: 'The invoice number, date or total printed on the page differs from the e-invoice data',
@@ -125,7 +129,86 @@ export function qualityMessage(code: string, lang: Lang, detail?: unknown): stri
 const FIELD_NAMES: Record<string, { en: string; fr: string }> = {
   invoice_number: { en: 'invoice number', fr: 'numéro de facture' },
   document_date: { en: 'date', fr: 'date' },
+  business_name: { en: 'supplier name', fr: 'nom du fournisseur' },
+  business_address: { en: 'supplier address', fr: 'adresse du fournisseur' },
+  vat_number: { en: 'VAT number', fr: 'numéro de TVA' },
+  iban: { en: 'IBAN', fr: 'IBAN' },
+  currency: { en: 'currency', fr: 'devise' },
+  total_charge_excluding_vat: { en: 'total excluding VAT', fr: 'total HT' },
+  total_vat_amount: { en: 'VAT amount', fr: 'montant de TVA' },
   total_invoice_including_vat: { en: 'total including VAT', fr: 'total TTC' },
+}
+
+/** The e-invoice terms a refusal names (text-rule.ts), in both languages. */
+const TERM_NAMES: Record<string, { en: string; fr: string }> = {
+  'BT-1': { en: 'invoice number', fr: 'numéro de facture' },
+  'BT-3': { en: 'invoice type code', fr: 'code de type de facture' },
+  'BT-5': { en: 'currency code', fr: 'code de devise' },
+  'BT-20': { en: 'payment terms', fr: 'conditions de paiement' },
+  'BT-24': { en: 'specification identifier', fr: 'identifiant de spécification' },
+  'BT-27': { en: 'seller name', fr: 'nom du vendeur' },
+  'BT-31': { en: 'seller VAT identifier', fr: 'numéro de TVA du vendeur' },
+  'BT-35': { en: 'seller address', fr: 'adresse du vendeur' },
+  'BT-44': { en: 'buyer name', fr: 'nom de l’acheteur' },
+  'BT-48': { en: 'buyer VAT identifier', fr: 'numéro de TVA de l’acheteur' },
+  'BT-50': { en: 'buyer address', fr: 'adresse de l’acheteur' },
+  'BT-84': { en: 'payment account (IBAN)', fr: 'compte de paiement (IBAN)' },
+  'BT-109': { en: 'total excluding VAT', fr: 'total HT' },
+  'BT-110': { en: 'VAT total', fr: 'total de TVA' },
+  'BT-112': { en: 'total including VAT', fr: 'total TTC' },
+  'BT-118': { en: 'VAT category code', fr: 'code de catégorie de TVA' },
+  'BT-126': { en: 'line identifier', fr: 'identifiant de ligne' },
+  'BT-130': { en: 'unit of measure', fr: 'unité de mesure' },
+  'BT-153': { en: 'item name', fr: 'désignation de l’article' },
+}
+
+type Texts = Record<Lang, (what: string, limit: string) => string>
+type Problem = 'too_long' | 'out_of_range' | 'too_large'
+/** What a refused value's message says, by code and problem (`too_large`: the e-invoice as a whole). */
+const REFUSAL_TEXTS: Record<'einvoice_invalid' | 'invalid_data', Partial<Record<Problem, Texts>>> = {
+  einvoice_invalid: {
+    too_long: {
+      en: (what, limit) => `E-invoice: the ${what} is longer than ${limit} characters`,
+      fr: (what, limit) => `Facture électronique : le champ ${what} dépasse ${limit} caractères`,
+    },
+    out_of_range: {
+      en: (what) => `E-invoice: the ${what} is out of range`,
+      fr: (what) => `Facture électronique : le champ ${what} est hors limites`,
+    },
+    too_large: {
+      en: (_, limit) => `E-invoice: the data read from the XML is larger than ${limit} MB`,
+      fr: (_, limit) => `Facture électronique : les données lues dans le XML dépassent ${limit} Mo`,
+    },
+  },
+  invalid_data: {
+    too_long: {
+      en: (what, limit) => `The ${what} read from the file is longer than ${limit} characters`,
+      fr: (what, limit) => `Le champ ${what} lu dans le fichier dépasse ${limit} caractères`,
+    },
+    out_of_range: {
+      en: (what) => `The ${what} read from the file is out of range`,
+      fr: (what) => `Le champ ${what} lu dans le fichier est hors limites`,
+    },
+  },
+}
+
+/** A refused value (field-rule.ts): which field (or e-invoice term) and why, in one language. */
+function refusalMessage(
+  code: 'einvoice_invalid' | 'invalid_data',
+  lang: Lang,
+  detail: object,
+): string | null {
+  const d = detail as { field?: unknown; term?: unknown; limit?: unknown; problem?: unknown }
+  const texts = REFUSAL_TEXTS[code][(typeof d.problem === 'string' ? d.problem : 'too_long') as Problem]
+  if (!texts || typeof d.limit !== 'number') return null
+  const limit = d.limit.toLocaleString(lang === 'fr' ? 'fr-FR' : 'en-GB')
+  if (d.problem === 'too_large') return texts[lang]('', String(d.limit / (1024 * 1024)))
+  const einvoice = code === 'einvoice_invalid'
+  const named = einvoice
+    ? typeof d.term === 'string' && TERM_NAMES[d.term]
+    : typeof d.field === 'string' && FIELD_NAMES[d.field]
+  if (!named) return null
+  return texts[lang](einvoice ? `${named[lang]} (${d.term})` : named[lang], limit)
 }
 
 const formatValue = (value: unknown, lang: Lang) =>
@@ -140,6 +223,7 @@ const formatValue = (value: unknown, lang: Lang) =>
 const groupedIban = (iban: string) => iban.replace(/\s+/g, '').replace(/(.{4})(?=.)/g, '$1 ')
 
 function detailedMessage(code: string, lang: Lang, detail: object): string | null {
+  if (code === 'einvoice_invalid' || code === 'invalid_data') return refusalMessage(code, lang, detail)
   if (code === 'einvoice_mismatch' && 'fields' in detail && Array.isArray(detail.fields)) {
     const parts = detail.fields.flatMap((d: { field?: unknown; page?: unknown; xml?: unknown }) => {
       const name = typeof d?.field === 'string' ? FIELD_NAMES[d.field]?.[lang] : undefined

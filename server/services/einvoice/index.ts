@@ -10,6 +10,7 @@ import { parseInvoiceXml, sniffInvoiceRoot } from './xml.ts'
 
 export type { EInvoice } from './model.ts'
 export { checkRules } from './rules.ts'
+export { applyTextRule, FIELD_TERMS } from './text-rule.ts'
 export { EInvoiceError, sniffInvoiceRoot } from './xml.ts'
 
 /** Parses and maps an e-invoice XML. Throws EInvoiceError when it is refused or no e-invoice. */

@@ -1,4 +1,5 @@
 /** Reading the parsed XML tree (fast-xml-parser's objects) by element names, tolerant of absent parts. */
+import { isIsoDate } from '../../../src/contract/document-corrections.ts'
 
 type XmlNode = unknown
 
@@ -18,14 +19,21 @@ export function all(node: XmlNode, ...path: string[]): XmlNode[] {
 /** The first element at the end of `path`. */
 export const one = (node: XmlNode, ...path: string[]): XmlNode => all(node, ...path)[0]
 
-/** An element's text, trimmed; null when absent or empty. */
+/**
+ * An element's text, trimmed, with each line break or tab in it (and the blanks around it) read
+ * as one space, as XML treats them (the Unicode line and paragraph separators too); null when
+ * absent or empty. The text rule (text-rule.ts)
+ * cleans what is left.
+ */
 export function text(node: XmlNode): string | null {
   const value =
     node && typeof node === 'object'
       ? (node as Record<string, XmlNode>)['#text']
       : (node as string | undefined)
   if (value === undefined || value === null || typeof value === 'object') return null
-  const s = String(value).trim()
+  const s = String(value)
+    .replace(/[ ]*[\t\n\r\u0085\u2028\u2029]+[ \t\n\r\u0085\u2028\u2029]*/g, ' ')
+    .trim()
   return s === '' ? null : s
 }
 
@@ -48,9 +56,14 @@ export function amount(node: XmlNode): number | null {
 
 export const amountAt = (node: XmlNode, ...path: string[]): number | null => amount(one(node, ...path))
 
-/** `20180305` (CII format 102) or `2018-03-05` to `2018-03-05`; null for anything else. */
+/**
+ * `20180305` (CII format 102) or `2018-03-05` to `2018-03-05`; null for anything else, a day the
+ * calendar does not have (`2024-02-30`, `2024-13-45`) or one before 1900 included, as corrections
+ * take dates.
+ */
 export function isoDate(value: string | null): string | null {
   if (!value) return null
   const m = /^(\d{4})-?(\d{2})-?(\d{2})/.exec(value.trim())
-  return m ? `${m[1]}-${m[2]}-${m[3]}` : null
+  const date = m && `${m[1]}-${m[2]}-${m[3]}`
+  return date && isIsoDate(date) ? date : null
 }
