@@ -28,7 +28,6 @@ import { type Choice, fitChoice } from '../../server/services/extraction/scoring
 import { NUMBER_FEATURES, numberCandidates } from '../../server/services/extraction/scoring/invoice-number.ts'
 import {
   type Candidate,
-  decide,
   type FeatureSpec,
   type FieldModel,
   type ScoredField,
