@@ -26,11 +26,11 @@ import type { PageText } from '../../server/services/extraction/pdf-text.ts'
 import { DATE_FEATURES, dateCandidates } from '../../server/services/extraction/scoring/dates.ts'
 import { type Choice, fitChoice } from '../../server/services/extraction/scoring/fit.ts'
 import { NUMBER_FEATURES, numberCandidates } from '../../server/services/extraction/scoring/invoice-number.ts'
-import {
-  type Candidate,
-  type FeatureSpec,
-  type FieldModel,
-  type ScoredField,
+import type {
+  Candidate,
+  FeatureSpec,
+  FieldModel,
+  ScoredField,
 } from '../../server/services/extraction/scoring/model.ts'
 import { CORPORA, type CorpusName, contentTypeOf, fieldMatches, loadTruth, type TruthLine } from './corpus.ts'
 
