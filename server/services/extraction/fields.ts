@@ -34,7 +34,8 @@ import {
   type Candidate,
   decide,
   type Evidence,
-  type FeatureSpec,
+  type Feature,
+  flag,
   type Models,
   modelOf,
   type PageModel,
@@ -479,12 +480,8 @@ function around(site: NameSite, from: number, to: number, reach: number): Segmen
 const streetLike = (t: string) =>
   (STREET.test(t) && /\d/.test(t)) || POSTCODE.test(t) || /^\d+[a-z]?\s?[,\s]/.test(t)
 
-type NameFeature = FeatureSpec & { of: (s: NameSite) => number }
-const yes = (name: string, doc: string, test: (s: NameSite) => boolean): NameFeature => ({
-  name,
-  doc,
-  of: (s) => (test(s) ? 1 : 0),
-})
+type NameFeature = Feature<[s: NameSite]>
+const yes = flag<[s: NameSite]>
 
 /** The supplier name's features, each a small named measure; their weights are in weights.json. */
 export const NAME_FEATURES: readonly NameFeature[] = [

@@ -11,7 +11,8 @@ import {
   type Candidate,
   type Decision,
   decide,
-  type FeatureSpec,
+  type Feature,
+  flag,
   type Models,
   modelOf,
   type PageModel,
@@ -82,14 +83,7 @@ function otherLabel(context: string): number {
 
 const TIME = /(?<![\d.,])([01]?\d|2[0-3])[:h.][0-5]\d(?::[0-5]\d)?(?![\d.,])/
 
-type DateFeature = FeatureSpec & { of: (s: DateSite, doc: DocDates) => number }
-
-/** A yes/no feature: 1 when `test` holds. */
-const flag = (name: string, doc: string, test: (s: DateSite, d: DocDates) => boolean): DateFeature => ({
-  name,
-  doc,
-  of: (s, d) => (test(s, d) ? 1 : 0),
-})
+type DateFeature = Feature<[s: DateSite, d: DocDates]>
 
 /** The date's features, each a small named measure; their weights are in weights.json. */
 export const DATE_FEATURES: readonly DateFeature[] = [

@@ -12,7 +12,8 @@ import {
   type Candidate,
   type Decision,
   decide,
-  type FeatureSpec,
+  type Feature,
+  flag,
   type Models,
   modelOf,
   type PageModel,
@@ -49,13 +50,7 @@ interface NumberSite {
   valueLine: Line
 }
 
-type NumberFeature = FeatureSpec & { of: (s: NumberSite, all: NumberSite[], model: PageModel) => number }
-
-const flag = (
-  name: string,
-  doc: string,
-  test: (s: NumberSite, all: NumberSite[], model: PageModel) => boolean,
-): NumberFeature => ({ name, doc, of: (s, all, m) => (test(s, all, m) ? 1 : 0) })
+type NumberFeature = Feature<[s: NumberSite, all: NumberSite[], model: PageModel]>
 
 const before = (s: NumberSite) => s.seg.text.normalize('NFC').slice(0, s.index)
 const lastWord = (text: string) => text.trim().split(/\s+/).pop() ?? ''

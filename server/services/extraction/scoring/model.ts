@@ -51,6 +51,20 @@ export interface FeatureSpec {
   doc: string
 }
 
+/** A feature of a field's candidates: its spec and its measure over what a candidate site reads. */
+export type Feature<A extends unknown[]> = FeatureSpec & { of: (...site: A) => number }
+
+/** A yes/no feature: 1 when `test` holds, else 0. */
+export const flag = <A extends unknown[]>(
+  name: string,
+  doc: string,
+  test: (...site: A) => boolean,
+): Feature<A> => ({
+  name,
+  doc,
+  of: (...site) => (test(...site) ? 1 : 0),
+})
+
 export interface FieldModel {
   features: string[]
   weights: number[]
