@@ -4,7 +4,8 @@
  * server/services/extraction/scoring/weights.json. Deterministic: the same page models give the
  * same file (a test checks the committed one). `--read` first reads the training documents again
  * (text layer, OCR for scans: minutes; `--ocr-cache DIR` reuses recognised pages) and rewrites the
- * page models; do it when the page stage (text layer, OCR, word repairs) changes.
+ * page models; do it when the page stage (text layer, OCR, word repairs) changes. `--read-set SET`
+ * reads one set again (`novel` after a change to the generator) and keeps the others' models.
  */
 import { writeFileSync } from 'node:fs'
 import { createOcrPool } from '../server/services/extraction/index.ts'
@@ -17,6 +18,7 @@ import {
   loadTrainingDocs,
   readTrainingDocs,
   saveTrainingDocs,
+  type TrainingSet,
   WEIGHTS_FILE,
 } from '../tests/extraction/training.ts'
 
@@ -29,6 +31,13 @@ if (args.includes('--read')) {
   await pool.close()
   saveTrainingDocs(docs)
   console.log(`\nread ${docs.length} training documents`)
+} else if (option('--read-set')) {
+  const set = option('--read-set') as TrainingSet
+  const pool = cachedPool(createOcrPool(Number(process.env.OCR_WORKERS ?? 2)), option('--ocr-cache'))
+  const fresh = await readTrainingDocs(pool, (s) => process.stdout.write(`\r${s.padEnd(60)}`), set)
+  await pool.close()
+  saveTrainingDocs([...loadTrainingDocs().filter((d) => d.set !== set), ...fresh])
+  console.log(`\nread ${fresh.length} documents of ${set} again`)
 }
 
 const docs = loadTrainingDocs()
@@ -40,7 +49,7 @@ for (const field of Object.keys(FIELD_SPECS) as ScoredField[]) {
   console.log(`\n${field}: weight per feature`)
   for (const [i, name] of model.features.entries())
     console.log(`  ${name.padEnd(22)} ${model.weights[i]!.toFixed(3).padStart(8)}`)
-  for (const f of crossValidate(field, docs)) {
+  for (const f of crossValidate(field, docs, weights.fields)) {
     const pct = ([a, b]: [number, number]) => (b ? ((100 * a) / b).toFixed(1) : 'n/a')
     console.log(
       `  ${f.set.padEnd(10)} in-sample ${pct(f.inSample)}%  grouped ${pct(f.grouped)}%  (${f.grouped[1]} docs)`,

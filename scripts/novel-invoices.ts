@@ -139,6 +139,13 @@ const CITIES: Record<Lang, [string, string][]> = {
 }
 const COUNTRY: Record<Lang, string> = { fr: 'France', en: 'United Kingdom', de: 'Deutschland' }
 
+/** The trade a shop name announces ("Boulangerie Horizon"): a trade name printed over the legal name. */
+const TRADES: Record<Lang, string[]> = {
+  fr: ['Boulangerie', 'Garage', 'Atelier', 'Cabinet', 'Studio', 'Maison', 'Librairie', 'Pressing'],
+  en: ['The', 'Studio', 'House of', 'Workshop'],
+  de: ['Bäckerei', 'Autohaus', 'Atelier', 'Studio', 'Haus', 'Buchhandlung'],
+}
+
 interface Party {
   name: string
   /** The name as printed in the letterhead: one line, or the legal form wrapped onto a second. */
@@ -543,6 +550,20 @@ function lines(r: Rng, lang: Lang, hasVat: boolean) {
   })
 }
 
+/** A billing period's label and the word between its two dates. */
+const PERIOD: Record<Lang, [string, string]> = {
+  fr: ['Période', 'au'],
+  en: ['Service period', 'to'],
+  de: ['Leistungszeitraum', 'bis'],
+}
+
+/** The word that puts the issue date after the number on one row ("n° 2026-0142 du 15/03/2026"). */
+const DATE_ON_NUMBER_ROW: Record<Lang, string[]> = {
+  fr: ['du', '– Date :'],
+  en: ['dated', '– Date:'],
+  de: ['vom', '– Datum:'],
+}
+
 function invoiceNumber(r: Rng, i: number, seed: number): string {
   const s = `${(seed % 900) + 100}${String(i).padStart(3, '0')}`
   return pick(r, [
@@ -602,8 +623,27 @@ export function makeDoc(seed: number, i: number, heldOut: boolean): Doc {
   const goodIban = iban(r, lang)
   const printedIban = showBank ? (variant === 'iban_checksum' ? brokenIban(goodIban) : goodIban) : null
 
+  // Variations drawn from a second stream, so that adding one leaves the rest of a seed's
+  // documents as they were.
+  const r2 = rngOf((seed * 1000 + i) ^ 0x5bd1e995)
+  const letterheadFamily = family === 'letterhead' || family === 'right-sender' || family === 'centered'
+  // A shop's trade name in large type over the company's legal name (the supplier is the company).
+  const tradeName =
+    letterheadFamily && chance(r2, lang === 'fr' ? 0.4 : 0.15)
+      ? `${pick(r2, TRADES[lang])} ${pick(r2, NAME_A)}`
+      : null
+  // "Facture n° 2026-0142 du 15/03/2026": the issue date on the number's row.
+  const dateOnNumberRow = chance(r2, lang === 'fr' ? 0.3 : 0.15)
+  // A billing period printed among the meta rows.
+  const periodRow = chance(r2, 0.25)
+  // A French legal footer that names the company with its capital and registrations.
+  const legalNamesCompany = lang === 'fr' && chance(r2, 0.5)
+
   const name = supplier.name
-  const nameHtml = supplier.nameLines.map(esc).join('<br>')
+  const legalNameHtml = supplier.nameLines.map(esc).join('<br>')
+  const nameHtml = tradeName
+    ? `${esc(tradeName)}</div><div class="${chance(r2, 0.5) ? 'legal-name' : 'small'}">${legalNameHtml}`
+    : legalNameHtml
   const addrHtml = `${esc(supplier.street)}<br>${esc(supplier.city)}${chance(r, 0.4) ? `<br>${COUNTRY[lang]}` : ''}`
   const contact = `${lang === 'fr' ? 'Tél.' : 'Tel.'} ${supplier.phone} · ${supplier.email}`
   const vatLine = supplier.vat ? `${pick(r, L.vatId[lang])} ${supplier.vat}` : ''
@@ -625,15 +665,31 @@ export function makeDoc(seed: number, i: number, heldOut: boolean): Doc {
   const due = addDays(issue, pick(r, [14, 30, 45]))
   const delivery = addDays(issue, -int(r, 1, 10))
   const meta: [string, string][] = []
-  if (number) meta.push([pick(r, L.number[lang]), number])
+  const numberLabel = number ? pick(r, L.number[lang]) : ''
+  if (number) meta.push([numberLabel, number])
   const dateLabel = pick(r, L.date[lang])
-  const dateMeta: [string, string] = [dateLabel, fmtDate(issue)]
+  const issueText = fmtDate(issue)
+  const dateMeta: [string, string] = [dateLabel, issueText]
   const extra: [string, string][] = []
   if (chance(r, 0.4)) extra.push([pick(r, L.delivery[lang]), fmtDate(delivery)])
   if (chance(r, 0.6)) extra.push([pick(r, L.due[lang]), fmtDate(due)])
   if (chance(r, 0.3)) extra.push([pick(r, L.buyerRef[lang]), `PO-${digits(r, 5)}`])
+  if (periodRow) {
+    const from: Ymd = { y: issue.m === 1 ? issue.y - 1 : issue.y, m: issue.m === 1 ? 12 : issue.m - 1, d: 1 }
+    const to = addDays({ ...issue, d: 1 }, -1)
+    const [label, join] = PERIOD[lang]
+    extra.push([label, `${fmtDate(from)} ${join} ${fmtDate(to)}`])
+  }
   const dateFirst = chance(r, 0.25)
-  const metaRows = dateFirst ? [dateMeta, ...meta, ...extra] : [...meta, dateMeta, ...extra]
+  const metaRows =
+    number && dateOnNumberRow
+      ? [
+          [numberLabel, `${number} ${pick(r2, DATE_ON_NUMBER_ROW[lang])} ${issueText}`] as [string, string],
+          ...extra,
+        ]
+      : dateFirst
+        ? [dateMeta, ...meta, ...extra]
+        : [...meta, dateMeta, ...extra]
   const metaStyle = int(r, 0, 2)
   const metaHtml =
     metaStyle === 2
@@ -713,8 +769,13 @@ export function makeDoc(seed: number, i: number, heldOut: boolean): Doc {
       : lang === 'de'
         ? `Geschäftsführer: ${pick(r, FIRST)} ${pick(r, LAST)} · Amtsgericht ${pick(r, CITIES.de)[1]} HRB ${digits(r, 5)}`
         : `Registered in England and Wales No. ${digits(r, 8)} · Registered office as above`
+  const legalText = !legalNamesCompany
+    ? legal
+    : legal.startsWith('Capital')
+      ? `${name}, c${legal.slice(1)}`
+      : `${name} ${legal.replace(/^(SAS|SARL) /, '')}`
   const footerName = family === 'footer' || (family !== 'payee' && chance(r, 0.5))
-  const footerHtml = `<div class="footer">${footerName ? `<div>${esc(name)} · ${esc(supplier.address)}</div>` : ''}<div>${esc(legal)}${vatLine && family !== 'letterhead' ? ` · ${esc(vatLine)}` : ''}</div></div>`
+  const footerHtml = `<div class="footer">${footerName ? `<div>${esc(name)} · ${esc(supplier.address)}</div>` : ''}<div>${esc(legalText)}${vatLine && family !== 'letterhead' ? ` · ${esc(vatLine)}` : ''}</div></div>`
 
   // The header per family.
   let header: string
@@ -741,7 +802,7 @@ export function makeDoc(seed: number, i: number, heldOut: boolean): Doc {
   const html = `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><style>
   @page { size: A4; margin: 18mm 16mm; }
   body { font-family: 'DejaVu Sans', Arial, sans-serif; font-size: 9.5pt; color: #222; }
-  h1 { font-size: 16pt; margin: 6pt 0; } .brand { font-size: 15pt; font-weight: bold; margin: 3pt 0; }
+  h1 { font-size: 16pt; margin: 6pt 0; } .brand { font-size: 15pt; font-weight: bold; margin: 3pt 0; } .legal-name { font-weight: bold; }
   .row { display: flex; gap: 30pt; margin: 10pt 0; } .col { flex: 1; } .right { text-align: right; } .center { text-align: center; }
   .small, .junk, .page-no { font-size: 8pt; color: #555; } .page-no { text-align: right; }
   .lab { font-weight: bold; } .cust { border: 0.5pt solid #999; padding: 6pt; }

@@ -30,6 +30,7 @@ import type {
   Candidate,
   FeatureSpec,
   FieldModel,
+  Models,
   ScoredField,
 } from '../../server/services/extraction/scoring/model.ts'
 import { CORPORA, type CorpusName, contentTypeOf, fieldMatches, loadTruth, type TruthLine } from './corpus.ts'
@@ -62,17 +63,20 @@ export interface TrainingDoc {
   pages: PageText[]
 }
 
-/** Reads every training document's page model (OCR for scans: minutes). */
+/** Reads the training documents' page models (OCR for scans: minutes), of every set or of `only`. */
 export async function readTrainingDocs(
   pool: OcrPool,
   log: (s: string) => void = () => {},
+  only?: TrainingSet,
 ): Promise<TrainingDoc[]> {
   const docs: TrainingDoc[] = []
   const sources: { set: TrainingSet; dir: string; groupOf: (t: TruthLine) => string; prefix: string }[] = (
     Object.entries(TRAINING_SETS) as [CorpusName, (t: TruthLine) => string][]
-  ).map(([set, groupOf]) => ({ set, dir: CORPORA[set], groupOf, prefix: '' }))
+  )
+    .filter(([set]) => only === undefined || set === only)
+    .map(([set, groupOf]) => ({ set, dir: CORPORA[set], groupOf, prefix: '' }))
   const generated = mkdtempSync(join(tmpdir(), 'training-novel-'))
-  for (const [name, seed] of Object.entries(TRAINING_SEEDS)) {
+  for (const [name, seed] of only === undefined || only === 'novel' ? Object.entries(TRAINING_SEEDS) : []) {
     await generateSet(seed, join(generated, name), NOVEL_COUNT, false)
     sources.push({ set: 'novel', dir: join(generated, name), groupOf: (t) => t.template, prefix: `${name}/` })
   }
@@ -201,13 +205,14 @@ export interface FieldFigures {
 /**
  * A field's accuracy per set, the whole engine run on the training page models: in-sample (the
  * field's weights fitted on every document) and grouped (for each group, the field's weights
- * refitted without it, the group's documents read with them).
+ * refitted without it, the group's documents read with them). `others`: the other fields' weights
+ * when not the committed ones (a refit whose features changed).
  */
-export function crossValidate(field: ScoredField, docs: TrainingDoc[]): FieldFigures[] {
+export function crossValidate(field: ScoredField, docs: TrainingDoc[], others: Models = {}): FieldFigures[] {
   const spec = FIELD_SPECS[field]
   const scored = docs.filter((d) => spec.expected(d) !== undefined)
   const right = (model: FieldModel, d: TrainingDoc) =>
-    isRight(field, d, spec.output(extractFields(d.pages, { [field]: model })) ?? null)
+    isRight(field, d, spec.output(extractFields(d.pages, { ...others, [field]: model })) ?? null)
   const all = fitField(field, docs)
   const inSample = new Map<TrainingDoc, boolean>(scored.map((d) => [d, right(all, d)]))
   const grouped = new Map<TrainingDoc, boolean>()

@@ -39,7 +39,6 @@ import {
   type Models,
   modelOf,
   type PageModel,
-  SURE,
 } from './scoring/model.ts'
 import { placeOf } from './scoring/place.ts'
 import { amountCandidates, decideTotals } from './totals.ts'
@@ -79,7 +78,7 @@ const CONTACT =
 const COUNTRIES =
   /^(france|germany|deutschland|allemagne|united kingdom|uk|royaume-uni|england|belgium|belgique|belgie|switzerland|suisse|schweiz|spain|espagne|espana|italy|italie|italia|netherlands|pays-bas|nederland|luxembourg|ireland|irlande|austria|autriche|osterreich|portugal|usa|united states|united states of america|etats-unis|monaco|denmark|sweden|poland)$/
 const STREET =
-  /(\brue\b|\bavenue\b|\bav\.|\bboulevard\b|\bbd\b|\bplace\b|\ballee\b|\bchemin\b|\bquai\b|\bcours\b|\bimpasse\b|\broute\b|\bvoie\b|\bparvis\b|\bsquare\b|\bfaubourg\b|\bpassage\b|\bzi\b|\bza\b|\bzac\b|\blieu-dit\b|\bbp\b|\bcs\b|\bstreet\b|\bst\b|\broad\b|\brd\b|\blane\b|\bway\b|\bdrive\b|\bhouse\b|\bbuilding\b|\bfloor\b|\bsuite\b|\bunit\b|\bpark\b|\bclose\b|\bterrace\b|\bcrescent\b|\bhill\b|\bgardens?\b|\bmews\b|\bwharf\b|\bmarket\b|\bplaza\b|\bmall\b|\bmegamall\b|\bcentre\b|\bcenter\b|\bwisma\b|\bmenara\b|\bkompleks\b|\bcomplex\b|\blevel\b|\bblk\b|\bblock\b|\btingkat\b|strasse|stra(ss|ß)e\b|allee\b|weg\b|platz\b|ring\b|gasse\b|damm\b|ufer\b|\bvia\b|\bcalle\b|\bcarrer\b|\bpiazza\b|\bcorso\b|\bjalan\b|\bjln\b|\btaman\b|\blorong\b|\bpersiaran\b|\blebuh\b|\blot\b|^no\s?[.:]?\s?\d)/
+  /(\brue\b|\bavenue\b|\bav\.|\bboulevard\b|\bbd\b|\bplace\b|\ballee\b|\bchemin\b|\bquai\b|\bcours\b|\bimpasse\b|\broute\b|\bvoie\b|\bparvis\b|\bsquare\b|\bfaubourg\b|\bpassage\b|\bzi\b|\bza\b|\bzac\b|\blieu-dit\b|\bbp\b|\bcs\b|\bstreet\b|\bst\b|\broad\b|\brd\b|\blane\b|\bway\b|\bdrive\b|\bhouse\b|\bbuilding\b|\bfloor\b|\bsuite\b|\bunit\b|\bpark\b|\bclose\b|\bterrace\b|\bcrescent\b|\bhill\b|\bgardens?\b|\bmews\b|\bwharf\b|\bmarket\b|\bplaza\b|\bmall\b|\bmegamall\b|\bcentre\b|\bcenter\b|\bwisma\b|\bmenara\b|\bkompleks\b|\bcomplex\b|\blevel\b|\bblk\b|\bblock\b|\btingkat\b|strasse|stra(ss|ß)e\b|allee\b|weg\b|platz\b|markt\b|ring\b|gasse\b|damm\b|ufer\b|\bvia\b|\bcalle\b|\bcarrer\b|\bpiazza\b|\bcorso\b|\bjalan\b|\bjln\b|\btaman\b|\blorong\b|\bpersiaran\b|\blebuh\b|\blot\b|^no\s?[.:]?\s?\d)/
 const POSTCODE =
   /(\b\d{5}\s+\p{L}|\p{L}.*[\s,]\d{5},?$|\b\d{4}\s+\p{L}{2,}|\b[a-z]{1,2}\d[a-z\d]?\s*\d[a-z]{2}\b|\b[a-z]{2}\s+\d{5}(-\d{4})?\b|\bcedex\b)/u
 const LEGAL_FORM =
@@ -386,6 +385,15 @@ function isColumnHeader(text: string): boolean {
   )
 }
 
+/** A company the page names somewhere, with the line and segment it is printed on. */
+interface Party {
+  name: string
+  /** Undefined: read from the lines under the name once chosen. */
+  address: string | null | undefined
+  line: Line
+  seg: Segment
+}
+
 /** A line (or a segment of one) at the top of the first page that may print the supplier's name. */
 interface NameSite {
   seg: Segment
@@ -397,14 +405,29 @@ interface NameSite {
   registration: boolean
   till: boolean
   ctx: NameContext
+  /** Where on the page the name was found: a top line, or a party the page names in other ways. */
+  source: NameSource
+  /** The address printed with it, when its source gives one (a return line, a legal footer). */
+  address?: string | null
 }
+
+/**
+ * The top lines of the first page; the value of a supplier label; the sender's return line above
+ * the address window; the company a legal footer names; the payee of the bank details.
+ */
+type NameSource = 'top' | 'label' | 'sender' | 'footer' | 'payee'
 
 interface NameContext {
   lines: Line[]
+  pages: PageText[]
   page1: PageText
   maxSize: number
   allText: string
-  sender: { name: string; address: string | null } | null
+  sender: Party | null
+  /** The names (folded) of the companies the page names as parties: label, return line, footer, payee. */
+  parties: string[]
+  /** The lines carrying legal mentions (registrations, share capital), folded. */
+  legalLines: string[]
   domains: Set<string>
   afterLetterhead: number
 }
@@ -420,10 +443,13 @@ function nameSites(pages: PageText[], lines: Line[], customer: Set<Segment>, til
   )
   const ctx: NameContext = {
     lines,
+    pages,
     page1,
     maxSize: Math.max(...top.flatMap((l) => l.segments.map((s) => s.size)), 1),
     allText: f(lines.map((l) => l.text).join('\n')),
     sender: senderLine(top),
+    parties: [],
+    legalLines: lines.filter((l) => hasLabel('legal', l.text)).map((l) => f(l.text)),
     domains: webDomains(lines, customer),
     afterLetterhead: contactAt > 0 ? top[contactAt]!.y : Number.POSITIVE_INFINITY,
   }
@@ -460,10 +486,56 @@ function nameSites(pages: PageText[], lines: Line[], customer: Set<Segment>, til
       // A legal form alone ("Co.") is no name; "Sdn Bhd" under a name is its end (wrappedName).
       const legalOnly = LEGAL_TAIL.test(folded)
       if (!legalOnly && !/\p{L}{2,}/u.test(folded.replace(LEGAL_FORM, ''))) continue
-      list.push({ seg, line, li: lines.indexOf(line), name, folded, registration, till, ctx })
+      list.push({ seg, line, li: lines.indexOf(line), name, folded, registration, till, ctx, source: 'top' })
     }
   }
-  return { list, sender: ctx.sender, allText: ctx.allText }
+  return { list, ctx }
+}
+
+/** Two names of one company: the words of the shorter all in the longer ("Muster GmbH", "Muster Software GmbH"). */
+function sameParty(a: string, b: string): boolean {
+  const words = (t: string) =>
+    f(t)
+      .split(/[^\p{L}\d]+/u)
+      .filter(Boolean)
+  const [x, y] = [words(a), words(b)].sort((p, q) => p.length - q.length)
+  return x!.length > 0 && x!.every((w) => y!.includes(w))
+}
+
+/** A party the page names (a label's value, a return line, a legal footer, a payee) as a name site. */
+function partySite(ctx: NameContext, source: NameSource, party: Party, till: boolean): NameSite {
+  const name = party.name.replace(/^[\s:]+/, '').trim()
+  return {
+    seg: party.seg,
+    line: party.line,
+    li: ctx.lines.indexOf(party.line),
+    name,
+    folded: f(name),
+    registration: false,
+    till,
+    ctx,
+    source,
+    address: party.address,
+  }
+}
+
+/** Every site that may name the supplier: the top lines and the parties the page names. */
+function supplierSites(pages: PageText[], lines: Line[], customer: Set<Segment>, till: boolean): NameSite[] {
+  const { list, ctx } = nameSites(pages, lines, customer, till)
+  const labelled = labelledSupplier(lines, customer)
+  const payee = payeeParty(lines, customer)
+  const parties: [NameSource, Party | null][] = [
+    ['label', labelled && { ...labelled, address: undefined }],
+    ['sender', ctx.sender],
+    ['footer', footerParty(pages, lines, customer)],
+    ['payee', payee && { ...payee, address: topAddress(pages, lines, customer) }],
+  ]
+  for (const [source, party] of parties)
+    if (party) {
+      list.push(partySite(ctx, source, party, till))
+      ctx.parties.push(f(party.name))
+    }
+  return list
 }
 
 /** The segments of the lines within `rows` after (or before, when negative) a site's line, under it. */
@@ -547,116 +619,158 @@ export const NAME_FEATURES: readonly NameFeature[] = [
   ),
   {
     name: 'height_on_page',
-    doc: 'how far down the first page, 0 (top) to 1',
-    of: (s) => s.line.y / s.ctx.page1.height,
+    doc: "a top line's height on the first page, 0 (top) to 1; 0 for a party named elsewhere",
+    of: (s) => (s.source === 'top' ? s.line.y / s.ctx.page1.height : 0),
   },
   yes(
     'sender_line',
     "the sender's one-line return address above the window names it",
     (s) => s.ctx.sender !== null && f(s.ctx.sender.name) === s.folded,
   ),
-  yes('web_domain', "the document's e-mail or web address carries it", (s) =>
-    s.folded.split(/[^\p{L}\d]+/u).some((w) => w.length >= 4 && s.ctx.domains.has(w)),
+  yes('web_domain', "the document's e-mail or web address carries it", (s) => {
+    const words = s.folded.split(/[^\p{L}\d]+/u).filter((w) => w.length >= 4)
+    const squashed = s.folded.replace(LEGAL_FORM, '').replace(/[^\p{L}\d]+/gu, '')
+    return [...s.ctx.domains].some(
+      (d) =>
+        words.some((w) => d.split('-').includes(w)) ||
+        (squashed.length >= 6 && d.replace(/-/g, '') === squashed),
+    )
+  }),
+  yes(
+    'legal_mentions',
+    'printed on a line of legal mentions (share capital, registrations), its own line aside',
+    (s) => {
+      const core = s.folded.replace(LEGAL_FORM, '').trim()
+      const own = f(s.line.text)
+      return core.length >= 3 && s.ctx.legalLines.some((l) => l !== own && l.includes(core))
+    },
   ),
+  {
+    name: 'across_page',
+    doc: "its centre across the page's width, 0 (left) to 1",
+    of: (s) => {
+      const page = s.ctx.pages.find((p) => p.page === s.line.page) ?? s.ctx.page1
+      return (s.seg.x0 + s.seg.x1) / 2 / page.width
+    },
+  },
+  yes(
+    'named_party',
+    'a company the page names as a party (label, return line, legal footer, payee)',
+    (s) => s.source !== 'top',
+  ),
+  yes(
+    'other_party_named',
+    'a top line while the page names another company (a legal form) as a party',
+    (s) => s.source === 'top' && s.ctx.parties.some((p) => LEGAL_FORM.test(p) && !sameParty(p, s.folded)),
+  ),
+  yes(
+    'party_agrees',
+    'a top line naming the company a party names too (in full or in part)',
+    (s) => s.source === 'top' && s.ctx.parties.some((p) => sameParty(p, s.folded)),
+  ),
+  yes(
+    'named_by_label',
+    'the value of a supplier label ("Supplier:", "Fournisseur", "Verkäufer")',
+    (s) => s.source === 'label',
+  ),
+  yes(
+    'return_line',
+    "the name on the sender's return line above the address window",
+    (s) => s.source === 'sender',
+  ),
+  yes('legal_footer', 'the company a legal footer names with its address', (s) => s.source === 'footer'),
+  yes('bank_payee', 'the payee of the bank details', (s) => s.source === 'payee'),
 ]
 
 const nameFeatures = (site: NameSite) => NAME_FEATURES.map((feature) => feature.of(site))
 
 /** The name a site gives once chosen: wrapped onto its next line, a till's two lines, as printed. */
 function siteName(site: NameSite): { seg: Segment; line: Line; name: string } {
-  const wrapped = wrappedName(site.ctx.lines, site)
-  const joined = site.till && wrapped === site ? tillTwoLines(site.ctx.lines, site) : wrapped
-  return { ...joined, name: printedCase(joined.name, site.ctx.lines) }
+  const { lines } = site.ctx
+  if (site.source === 'label') {
+    // "Supplier: Acme Supplies" over "SARL": the legal form wrapped onto the next line.
+    const labelled = LEGAL_TAIL.test(site.folded) ? site : wrappedName(lines, site, true)
+    return { ...labelled, name: printedCase(labelled.name, lines) }
+  }
+  if (site.source !== 'top') return { ...site, name: printedCase(site.name, lines) }
+  const wrapped = wrappedName(lines, site)
+  const joined = site.till && wrapped === site ? tillTwoLines(lines, site) : wrapped
+  return { ...joined, name: printedCase(joined.name, lines) }
 }
 
-/** Every supplier-name candidate of the top lines, valued as the engine would print it (for fitting). */
-export function nameCandidates(pages: PageText[]): Candidate<string>[] {
-  const model = pageModel(pages)
-  const sites = nameSites(pages, model.lines, model.customer, isTillReceipt(pages, model.lines))
-  return sites.list.map((site) => ({
-    value: siteName(site).name,
+/** The address that goes with a site's name: the one its source printed, else the lines under it. */
+function siteAddress(site: NameSite, customer: Set<Segment>): string | null {
+  if (site.address !== undefined) return site.address
+  const joined = siteName(site)
+  // Under the name's last line, aligned with its widest line (a legal form wrapped under it is narrow).
+  const last = joined.line.y >= site.line.y ? joined.line : site.line
+  const widest = joined.seg.x1 - joined.seg.x0 >= site.seg.x1 - site.seg.x0 ? joined.seg : site.seg
+  const under = findAddress(site.ctx.lines, last, widest, customer)
+  return site.source === 'top' ? (under ?? site.ctx.sender?.address ?? null) : under
+}
+
+/** The supplier-name candidates of a page model: every site, valued as the engine would print it. */
+function supplierCandidates(pages: PageText[], model: PageModel, till: boolean): Candidate<NameSite>[] {
+  return supplierSites(pages, model.lines, model.customer, till).map((site) => ({
+    value: site,
     text: site.name,
     ...placeOf(pages, site.line, site.seg),
     x: nameFeatures(site),
   }))
 }
 
-function findSupplier(
-  pages: PageText[],
-  lines: Line[],
-  customer: Set<Segment>,
-  till: boolean,
-  models?: Models,
-) {
-  const found = labelledSupplier(lines, customer)
-  if (found) {
-    // "Supplier: Acme Supplies" over "SARL": the legal form wrapped onto the next line.
-    const labelled = LEGAL_TAIL.test(f(found.name)) ? found : wrappedName(lines, found, true)
-    return {
-      name: printedCase(labelled.name, lines),
-      address: findAddress(lines, labelled.line, labelled.seg, customer),
-    }
-  }
-  const sites = nameSites(pages, lines, customer, till)
-  const sender = sites.sender
-  const allText = sites.allText
-  const decision = decide(
-    modelOf('business_name', NAME_FEATURES, models),
-    sites.list.map((site) => ({
-      value: site,
-      text: site.name,
-      ...placeOf(pages, site.line, site.seg),
-      x: nameFeatures(site),
-    })),
-    (site) => f(site.name),
+/** Every supplier-name candidate with the name it gives (for fitting). */
+export function nameCandidates(pages: PageText[]): Candidate<string>[] {
+  const model = pageModel(pages)
+  return supplierCandidates(pages, model, isTillReceipt(pages, model.lines)).map((c) => ({
+    ...c,
+    value: siteName(c.value).name,
+  }))
+}
+
+/**
+ * The supplier's name and address: one decision over every site that may name it (the top lines
+ * and the parties the page names), a name found at several sites adding up their probability.
+ */
+function findSupplier(pages: PageText[], model: PageModel, till: boolean, models?: Models) {
+  const candidates = supplierCandidates(pages, model, till)
+  const names = new Map(candidates.map((c) => [c.value, siteName(c.value).name]))
+  const decision = decide(modelOf('business_name', NAME_FEATURES, models), candidates, (site) =>
+    f(names.get(site)!),
   )
-  const best = decision ? { ...decision.value, confidence: decision.evidence.confidence } : null
-  // (A letterhead printing the sender's name in full, "Muster Software GmbH" over a return line
-  // "Muster GmbH · …", keeps the letterhead's.)
-  const words = (t: string) =>
-    f(t)
-      .split(/[^\p{L}\d]+/u)
-      .filter(Boolean)
-  const sameParty = (a: string, b: string) => {
-    const [x, y] = [words(a), words(b)].sort((p, q) => p.length - q.length)
-    return x!.length > 0 && x!.every((w) => y!.includes(w))
-  }
-  if (sender && (!best || !sameParty(best.name, sender.name)))
-    return { name: printedCase(sender.name, lines), address: sender.address }
-  // No letterhead text (a logo): the company the legal footer names, or the payee of the bank
-  // details, when nothing at the top reads as a company (a legal form, or a name printed again),
-  // or when the top's company is another one than theirs (the customer's block, unlabelled).
-  const footer = footerParty(pages, lines, customer)
-  const payee = payeeParty(lines, customer)
-  const party = footer ?? (payee ? { name: payee, address: topAddress(pages, lines, customer) } : null)
-  const weak =
-    !best ||
-    (!LEGAL_FORM.test(f(best.name)) && allText.split(f(best.name)).length - 1 < 2 && best.confidence < SURE)
-  const otherCompany =
-    best !== null &&
-    party !== null &&
-    LEGAL_FORM.test(f(best.name)) &&
-    LEGAL_FORM.test(f(party.name)) &&
-    !sameParty(best.name, party.name)
-  // A company named in the footer or as payee outweighs a top line that is no company and is
-  // printed nowhere else (a slogan, a person's name in an unlabelled address window).
-  const lesser =
-    best !== null &&
-    party !== null &&
-    LEGAL_FORM.test(f(party.name)) &&
-    !LEGAL_FORM.test(f(best.name)) &&
-    (allText.split(f(best.name)).length - 1 < 2 || allText.split(f(party.name)).length - 1 >= 2)
-  if (party && (weak || otherCompany || lesser) && (!best || f(best.name) !== f(party.name)))
-    return { name: printedCase(party.name, lines), address: party.address }
-  if (!best) return { name: null, address: null }
-  const joined = siteName(best)
-  const evidence = decision!.evidence
+  if (!decision) return { name: null, address: null }
+  const chosen = decision.value
+  // A party named in short elsewhere ("Muster GmbH · Hauptstr. 1 · …") is named by its letterhead
+  // in full ("Muster Software GmbH"): the company's fullest name on the page's top is its name.
+  const fuller =
+    chosen.source === 'top'
+      ? undefined
+      : candidates
+          .map((c) => names.get(c.value)!)
+          .filter(
+            (n) =>
+              LEGAL_FORM.test(f(n)) &&
+              n.split(/\s+/).length > names.get(chosen)!.split(/\s+/).length &&
+              sameParty(n, names.get(chosen)!),
+          )
+          .sort((a, b) => b.length - a.length)[0]
+  const name = fuller ?? names.get(chosen)!
+  // The address under a letterhead or a label is printed in full; a return line's or a footer's
+  // is a summary: the sites giving the chosen name are asked in that order.
+  const order: NameSource[] = ['top', 'label', 'sender', 'footer', 'payee']
+  const address =
+    candidates
+      .map((c) => c.value)
+      .filter((site) => sameParty(names.get(site)!, name))
+      .sort((a, b) => order.indexOf(a.source) - order.indexOf(b.source))
+      .map((site) => siteAddress(site, model.customer))
+      .find((a) => a) ?? null
   return {
-    name: joined.name,
-    address: findAddress(lines, joined.line, joined.seg, customer) ?? sender?.address ?? null,
+    name,
+    address,
     evidence: {
-      ...evidence,
-      alternatives: evidence.alternatives.map((a) => ({ ...a, value: siteName(a.value).name })),
+      ...decision.evidence,
+      alternatives: decision.evidence.alternatives.map((a) => ({ ...a, value: names.get(a.value)! })),
     },
   }
 }
@@ -669,7 +783,7 @@ const IBAN_SHAPE = /\b[A-Z]{2}\d{2}\s?(?:[A-Z0-9]{4}\s?){2,7}[A-Z0-9]{1,4}\b/
  * over the name): a label of the lexicon's `payee` with a name as its value, an IBAN printed
  * within a few lines of it.
  */
-function payeeParty(lines: Line[], customer: Set<Segment>): string | null {
+function payeeParty(lines: Line[], customer: Set<Segment>): Omit<Party, 'address'> | null {
   for (const ref of segments(lines)) {
     if (customer.has(ref.seg)) continue
     const m = labelAt('payee', ref.seg.text)
@@ -679,7 +793,12 @@ function payeeParty(lines: Line[], customer: Set<Segment>): string | null {
     const value = valueAfter(lines, ref, m.rest).find(
       (v) => isNameLike(v.replace(/^[\s:]+/, '')) && !isFieldLabel(v) && !hasLabel('payment', v),
     )
-    if (value) return value.replace(/^[\s:]+/, '').trim()
+    if (!value) continue
+    const name = value.replace(/^[\s:]+/, '').trim()
+    // The value's own segment when it has one (the next cell, the line under), else the label's.
+    const near2 = lines.slice(ref.li, ref.li + 2).flatMap((l) => l.segments.map((seg) => ({ line: l, seg })))
+    const own = near2.find((x) => x.seg !== ref.seg && x.seg.text.includes(name))
+    return { name, line: own?.line ?? ref.line, seg: own?.seg ?? ref.seg }
   }
   return null
 }
@@ -700,7 +819,7 @@ function topAddress(pages: PageText[], lines: Line[], customer: Set<Segment>): s
  * The sender's return address printed on one line above the address window
  * ("Kraxi GmbH · Flugzeugallee 17 · 12345 Papierfeld"): its name and the rest as its address.
  */
-function senderLine(top: Line[]): { name: string; address: string | null } | null {
+function senderLine(top: Line[]): Party | null {
   for (const line of top) {
     for (const seg of line.segments) {
       const parts = seg.text.split(/\s[·•|]\s/).map((p) => p.trim())
@@ -708,7 +827,7 @@ function senderLine(top: Line[]): { name: string; address: string | null } | nul
       const name = parts[0]!
       if (!isNameLike(name) || isFieldLabel(name)) continue
       const address = parts.slice(1).filter((p) => !CONTACT.test(f(p)))
-      return { name, address: address.length > 0 ? address.join(', ') : null }
+      return { name, address: address.length > 0 ? address.join(', ') : null, line, seg }
     }
   }
   return null
@@ -720,11 +839,7 @@ function senderLine(top: Line[]): { name: string; address: string | null } | nul
  * with legal wording (register court, managing director, share capital…); its street and town
  * parts are its address.
  */
-function footerParty(
-  pages: PageText[],
-  lines: Line[],
-  customer: Set<Segment>,
-): { name: string; address: string | null } | null {
+function footerParty(pages: PageText[], lines: Line[], customer: Set<Segment>): Party | null {
   const footers = lines.filter((l) => {
     const page = pages.find((p) => p.page === l.page) ?? pages[0]!
     return l.y > page.height * 0.75
@@ -743,7 +858,7 @@ function footerParty(
         const street = STREET.test(t) || (/\d/.test(t) && POSTCODE.test(f(all[i + 1] ?? '')))
         return (street || POSTCODE.test(t)) && !CONTACT.test(t) && !hasLabel('legal', p)
       })
-      return { name, address: address.length > 0 ? address.join(', ') : null }
+      return { name, address: address.length > 0 ? address.join(', ') : null, line, seg }
     }
   }
   return null
@@ -834,10 +949,18 @@ function wrappedName(lines: Line[], best: { seg: Segment; line: Line; name: stri
       seg: best.seg,
     }
   const below = lines[belowLi]
-  const tail = near(below) ? over(below!) : undefined
+  // (A legal form alone, "e.K.", reads as no name of its own.)
+  const whole = near(below) ? over(below!) : undefined
+  const tail =
+    whole && LEGAL_TAIL.test(f(whole.text))
+      ? whole
+      : near(below)
+        ? (below!.segments.find((s) => overlaps(s, best.seg, 20) && LEGAL_TAIL.test(f(s.text))) ?? whole)
+        : undefined
   if (tail && LEGAL_TAIL.test(f(tail.text)))
     return {
-      name: `${onlyBelow ? '' : nameAbove(lines, best.line, best.seg)}${best.name} ${tail.text}`,
+      // (A name broken after its ampersand, "Muster GmbH &" over "Co. KG", keeps it.)
+      name: `${onlyBelow ? '' : nameAbove(lines, best.line, best.seg)}${best.name}${/&\s*$/.test(best.seg.text) && !/&\s*$/.test(best.name) ? ' &' : ''} ${tail.text}`,
       line: below!,
       seg: tail,
     }
@@ -1353,7 +1476,7 @@ export function extractFields(pages: PageText[], models?: Models): ExtractedFiel
   const allText = f(lines.map((l) => l.text).join('\n'))
   const hasVat = !hasLabel('no_vat', allText)
   const till = isTillReceipt(pages, lines)
-  const supplier = findSupplier(pages, lines, customer, till, models)
+  const supplier = findSupplier(pages, model, till, models)
   const vatNumber = findVat(lines, customer, supplier.name)
   const german = germanSupplier(supplier.address, vatNumber)
   const cands = amountCandidates(till ? repairTillLabels(lines) : lines, (s) => customer.has(s), till)
@@ -1378,7 +1501,7 @@ export function extractFields(pages: PageText[], models?: Models): ExtractedFiel
     evidence: {
       ...(date && { document_date: date.evidence }),
       ...(number && { invoice_number: number.evidence }),
-      ...('evidence' in supplier && supplier.evidence && { business_name: supplier.evidence }),
+      ...('evidence' in supplier && { business_name: supplier.evidence }),
     },
   }
 }

@@ -95,12 +95,6 @@ export function modelOf(
   return model
 }
 
-/**
- * A decision at least this probable stands on its own; below it, other evidence may overrule it
- * (a company named in the legal footer over an unsure letterhead line).
- */
-export const SURE = 0.5
-
 const dot = (w: number[], x: number[]) => x.reduce((s, v, i) => s + v * (w[i] ?? 0), 0)
 
 /** Probabilities of each candidate under the model (softmax of the linear scores). */
