@@ -1139,15 +1139,16 @@ describe("till totals from the till's sums (receipt.ts, totals.ts)", () => {
 describe('till receipt merchant (receipt.ts)', () => {
   // Which of a bigger logo line read as words ("Adon big") and the company line under it wins is
   // the fitted weights' choice (the hand weights were set until receipt 0004 flipped); what the
-  // features must see is the till letterhead's measure on the company line only.
+  // features must see is the company line under the logo and over the address.
   it('measures the company line as a till merchant, not a bigger logo line read as words above it', () => {
     const [logo, company] = features([[[60, 'Adon big']], [[30, 'PERNIAGAAN SERI MAJU']], ...address], {
       0: 16,
     })
     expect(logo!.value).toBe('Adon big')
     expect(company!.value).toBe('PERNIAGAAN SERI MAJU')
-    expect(logo!.x[featureAt('till_name')]).toBe(0)
-    expect(company!.x[featureAt('till_name')]).toBeGreaterThan(0)
+    expect(logo!.x[featureAt('till_under_logo')]).toBe(0)
+    expect(company!.x[featureAt('till_under_logo')]).toBe(1)
+    expect(company!.x[featureAt('till_trade_word')]).toBe(1)
     expect(logo!.x[featureAt('type_size')]).toBeGreaterThan(company!.x[featureAt('type_size')]!)
   })
 

@@ -24,9 +24,10 @@ import {
   countryCurrency,
   cutAtRegistration,
   isTillReceipt,
+  noiseShare,
   ownerName,
   repairTillLabels,
-  tillNameBonus,
+  underLogo,
 } from './receipt.ts'
 import { decideIssueDate } from './scoring/dates.ts'
 import { decideInvoiceNumber } from './scoring/invoice-number.ts'
@@ -578,10 +579,25 @@ export const NAME_FEATURES: readonly NameFeature[] = [
   yes('address_below', 'an address line is printed right under it', (s) =>
     around(s, 1, 4, 4.5).some((g) => addressLike(g.text)),
   ),
+  yes(
+    'till_owner',
+    'on a till, a line naming its owner company ("Owned by …")',
+    (s) => s.till && ownerName(s.name),
+  ),
+  yes(
+    'till_trade_word',
+    'on a till, a trade word (ENTERPRISE, TRADING, RESTORAN)',
+    (s) => s.till && hasLabel('trade_word', s.name),
+  ),
+  yes(
+    'till_under_logo',
+    'on a till, under a bigger line (a logo read as letters) and over an address',
+    (s) => s.till && underLogo(s.seg.size, s.ctx.lines, s.li, addressLike),
+  ),
   {
-    name: 'till_name',
-    doc: "a till letterhead's measure of a merchant's line (receipt.ts tillNameBonus), 0 off tills",
-    of: (s) => (s.till ? tillNameBonus(s.name, s.seg.size, s.ctx.lines, s.li, addressLike) / 10 : 0),
+    name: 'till_noise',
+    doc: 'on a till, the share of it OCR noise (symbols, lone letters), 0 off tills',
+    of: (s) => (s.till ? noiseShare(s.name) : 0),
   },
   yes('registration_next_line', 'a registration line right under it', (s) => {
     const next = s.ctx.lines[s.li + 1]

@@ -226,7 +226,7 @@ function noiseToken(w: string): boolean {
 }
 
 /** Share of a line's tokens that read as OCR noise (0 for a clean line). */
-function noiseShare(text: string): number {
+export function noiseShare(text: string): number {
   const tokens = text.split(/\s+/).filter(Boolean)
   if (tokens.length === 0) return 1
   return tokens.filter(noiseToken).length / tokens.length
@@ -239,27 +239,20 @@ export function ownerName(text: string): boolean {
 }
 
 /**
- * What a till receipt adds to a name candidate's score: a line naming its owner company, a trade
- * word ("ENTERPRISE", "TRADING", "RESTORAN"), the line right above the address under a bigger
- * line (a logo OCR read as letters loses to the name under it), less the share of OCR noise in it.
+ * A till line printed under a bigger line of letters (a logo OCR read as letters) and over an
+ * address line: where a till prints its merchant's name.
  */
-export function tillNameBonus(
-  name: string,
+export function underLogo(
   size: number,
   lines: Line[],
   li: number,
   addressLike: (t: string) => boolean,
-): number {
-  let score = 0
-  if (ownerName(name)) score += 8
-  if (hasLabel('trade_word', name)) score += 3
+): boolean {
   const next = lines[li + 1]
   const logoAbove = lines
     .slice(Math.max(0, li - 3), li)
     .some((l) => l.segments.some((s) => s.size >= size * 1.3 && /\p{L}/u.test(s.text)))
-  if (logoAbove && next?.segments.some((s) => addressLike(s.text))) score += 3
-  score -= noiseShare(name) * 8
-  return score
+  return logoAbove && next?.segments.some((s) => addressLike(s.text)) === true
 }
 
 /**
