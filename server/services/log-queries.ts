@@ -17,7 +17,12 @@ import {
 import type { AppDatabase } from '../db/client.ts'
 import { documents, logSearchText, logs } from '../db/schema.ts'
 import { HttpError, parse } from '../http/errors.ts'
-import { type DashboardRow, dashboardRows, dashboardStatus } from './documents/lifecycle/document-service.ts'
+import {
+  type DashboardRow,
+  dashboardRows,
+  dashboardStatus,
+  joinedDashboardStatus,
+} from './documents/lifecycle/document-service.ts'
 
 const MAX_ROWS = 1000
 /** A filter as sent (query string or JSON number); read further by `listLogs`. */
@@ -167,8 +172,8 @@ export async function summarizeLogs(db: AppDatabase, companyId: number) {
   const [row] = await db
     .select({
       total: count(),
-      pending: count(sql`case when ${inArray(dashboardStatus, [...ACTIVE_LOG_STATUSES])} then 1 end`),
-      failed: count(sql`case when ${inArray(dashboardStatus, [...FAILED_LOG_STATUSES])} then 1 end`),
+      pending: count(sql`case when ${inArray(joinedDashboardStatus, [...ACTIVE_LOG_STATUSES])} then 1 end`),
+      failed: count(sql`case when ${inArray(joinedDashboardStatus, [...FAILED_LOG_STATUSES])} then 1 end`),
     })
     .from(logs)
     .leftJoin(documents, eq(documents.id, logs.documentId))

@@ -184,7 +184,7 @@ export const logs = pgTable(
   },
   // One index per order the dashboard offers (each ends in id, the tie-breaker) and a trigram index
   // for the search (pg_trgm): a page of any listing reads only its rows (bench:dashboard measures
-  // it). The status, read from the document, is filtered and sorted through the join.
+  // it). The status, read from each row's document, has no index of its own (`dashboardStatus`).
   (t) => [
     index('logs_company_created_idx').on(t.companyId, t.createdAt, t.id),
     index('logs_company_name_idx').on(t.companyId, sql`lower(${t.name})`, t.id),
