@@ -3,14 +3,15 @@
  * - status requests the upload queue issues in one (simulated) minute with 50 items processing
  *   and with none (expected: one bulk request per kind every 3 s while anything processes, else none);
  * - the server-side time to filter and sort the logs of a company with 10 000 rows, for the page
- *   the dashboard asks for (PAGE_SIZE rows) and the summary counts: the route's query functions
+ *   the dashboard asks for (PAGE_SIZE rows) and the summary counts (uploads' rows with their
+ *   documents, refused and client-created rows without): the route's query functions
  *   alone (budget p95 ≤ 10 ms), and the whole GET /logs request through the real app.
  *   Embedded PGlite by default; `TEST_DATABASE_URL=postgres://…` measures on a PostgreSQL server.
  */
 import { performance } from 'node:perf_hooks'
 import { createActor, createMachine, fromPromise, SimulatedClock, waitFor } from 'xstate'
 import { refreshStatistics } from '../server/db/client.ts'
-import { logs } from '../server/db/schema.ts'
+import { documents, logs } from '../server/db/schema.ts'
 import { listLogs, summarizeLogs } from '../server/services/log-queries.ts'
 import { PAGE_SIZE } from '../src/machines/dashboard/dashboard.machine.ts'
 import { POLL_INTERVAL_MS, uploadQueueMachine } from '../src/machines/uploads/upload-queue.machine.ts'
@@ -85,21 +86,49 @@ async function logQueryTimes() {
     const { jar } = await memberOf(db.db, app, company.id)
     const statuses = ['pending', 'processing', 'completed', 'failed', 'rejected'] as const
     const types = ['Invoice', 'Expense', 'Document'] as const
+    const kinds = { Invoice: 'invoice', Expense: 'expense', Document: 'document' } as const
     const start = Date.now()
     for (let batch = 0; batch < 10; batch++) {
-      await db.db.insert(logs).values(
-        Array.from({ length: 1000 }, (_, i) => {
-          const n = batch * 1000 + i
-          return {
+      const rows = Array.from({ length: 1000 }, (_, i) => {
+        const n = batch * 1000 + i
+        return {
+          n,
+          companyId: company.id,
+          name: `supplier-${n % 137}-invoice-${n}.pdf`,
+          type: types[n % 3]!,
+          status: statuses[n % 5]!,
+          category: n % 3 === 2 ? 'Administration' : n % 3 === 1 ? 'Expenses' : 'Invoices',
+          createdAt: new Date(start - (n % 60) * 86_400_000 - n * 1000),
+        }
+      })
+      // As the app writes them: an upload's row shows its document's status (processing, completed,
+      // failed); a refused file's row (rejected) and a row a client created (pending) have their own.
+      const uploads = rows.filter((r) => ['processing', 'completed', 'failed'].includes(r.status))
+      const created = await db.db
+        .insert(documents)
+        .values(
+          uploads.map((r) => ({
             companyId: company.id,
-            name: `supplier-${n % 137}-invoice-${n}.pdf`,
-            type: types[n % 3]!,
-            status: statuses[n % 5]!,
-            category: n % 3 === 2 ? 'Administration' : n % 3 === 1 ? 'Expenses' : 'Invoices',
-            createdAt: new Date(start - (n % 60) * 86_400_000 - n * 1000),
-          }
-        }),
-      )
+            kind: kinds[r.type],
+            category: r.category,
+            status: r.status.toUpperCase() as 'PROCESSING' | 'COMPLETED' | 'FAILED',
+            originalName: r.name,
+            contentType: 'application/pdf',
+            sizeBytes: 1,
+            sha256: String(r.n),
+            storageKey: `bench-${r.n}`,
+            createdAt: r.createdAt,
+          })),
+        )
+        .returning({ id: documents.id })
+      const documentOf = new Map(uploads.map((r, i) => [r.n, created[i]!.id]))
+      await db.db
+        .insert(logs)
+        .values(
+          rows.map(({ n, status, ...row }) =>
+            documentOf.has(n) ? { ...row, documentId: documentOf.get(n)! } : { ...row, status },
+          ),
+        )
     }
     // Fresh statistics, as PostgreSQL's autovacuum or the embedded database's periodic ANALYZE
     // (server/db/client.ts) give a running server.

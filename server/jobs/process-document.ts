@@ -1,8 +1,9 @@
 /**
  * The processing job of one invoice or expense: read the stored file, extract the fields, check
- * quality, and record the outcome with its log entry in one transaction. Idempotent: a document
- * that is no longer PROCESSING (finished, deleted) is left alone, so a job run twice after a
- * crash changes nothing the second time. What it stores follows the text rule (field-rule.ts): a
+ * quality, and report the outcome to the document service (`processing.finish`, or
+ * `processing.fail` when nothing was read), which decides and stores the status. Idempotent: a
+ * document whose state no longer takes a job's report (finished, deleted) is left alone, so a job
+ * run twice after a crash changes nothing the second time. What it stores follows the text rule (field-rule.ts): a
  * value that breaks it fails the document at once, naming the field. Only failures another
  * attempt may get past are retried: a value the database refuses would be refused again.
  */
@@ -10,11 +11,18 @@ import { and, eq, lt } from 'drizzle-orm'
 import type { Logger } from 'pino'
 import type { DocumentStatus } from '../../src/contract/index.ts'
 import type { AppDatabase } from '../db/client.ts'
-import { documents, type FieldEvidence, type FieldSource, logs } from '../db/schema.ts'
+import { documents, type FieldEvidence, type FieldSource } from '../db/schema.ts'
 import { databaseError, failsAgain } from '../db/sql-state.ts'
+import { HttpError } from '../http/errors.ts'
 import { findDuplicate } from '../services/documents/duplicates.ts'
 import { type ExtractionExtras, extractionExtras } from '../services/documents/einvoice-outcome.ts'
 import { checkExtraction, type Refusal } from '../services/documents/field-rule.ts'
+import type { LifecycleEvent } from '../services/documents/lifecycle/document-lifecycle.machine.ts'
+import {
+  accepts,
+  IllegalTransitionError,
+  transitionDocument,
+} from '../services/documents/lifecycle/document-service.ts'
 import { assessQuality, type QualityCode, qualityMessage } from '../services/documents/quality.ts'
 import { previousIban, recallSupplier } from '../services/documents/supplier-memory.ts'
 import {
@@ -40,8 +48,6 @@ export interface ProcessorDeps {
   extract?: typeof extractDocument
 }
 
-const logStatus = (status: DocumentStatus) => status.toLowerCase() as 'processing' | 'completed' | 'failed'
-
 export function createDocumentProcessor(deps: ProcessorDeps) {
   const { db, storage, logger, clock } = deps
   const { sandbox, ocr } = deps
@@ -54,7 +60,6 @@ export function createDocumentProcessor(deps: ProcessorDeps) {
   async function finish(
     documentId: number,
     outcome: {
-      status: DocumentStatus
       fields?: ExtractedFields
       pages?: number
       errors: QualityCode[]
@@ -65,14 +70,16 @@ export function createDocumentProcessor(deps: ProcessorDeps) {
       fieldEvidence?: Record<string, FieldEvidence>
       qualityDetails?: Record<string, Record<string, unknown>>
     },
-  ): Promise<boolean> {
+  ): Promise<DocumentStatus | null> {
     const now = clock()
     const f = outcome.fields
-    return db.transaction(async (tx) => {
-      const updated = await tx
-        .update(documents)
-        .set({
-          status: outcome.status,
+    const event: LifecycleEvent =
+      outcome.fields === undefined
+        ? { type: 'processing.fail' }
+        : { type: 'processing.finish', errors: outcome.errors }
+    try {
+      const { row } = await db.transaction((tx) =>
+        transitionDocument(tx, { id: documentId }, event, {
           errors: outcome.errors,
           warnings: outcome.warnings,
           failureReason: outcome.failureReason ?? null,
@@ -96,23 +103,21 @@ export function createDocumentProcessor(deps: ProcessorDeps) {
             totalInvoiceIncludingVat: f.total_invoice_including_vat,
           }),
           ...(outcome.extras && { einvoice: outcome.extras.einvoice, dueDate: outcome.extras.dueDate }),
-        })
-        // Only the first run to finish records anything (exactly-once outcome).
-        .where(and(eq(documents.id, documentId), eq(documents.status, 'PROCESSING')))
-        .returning({ id: documents.id })
-      if (updated.length === 0) return false
-      await tx
-        .update(logs)
-        .set({ status: logStatus(outcome.status), updatedAt: now })
-        .where(eq(logs.documentId, documentId))
-      return true
-    })
+        }),
+      )
+      return row?.status ?? null
+    } catch (error) {
+      // Only the first run to finish records anything (exactly-once outcome): a document already
+      // finished, or deleted meanwhile, is left as it is.
+      if (error instanceof IllegalTransitionError || (error instanceof HttpError && error.status === 404))
+        return null
+      throw error
+    }
   }
 
   /** A document whose values break the text rule: FAILED at once, the field named in its details. */
   async function refuse(documentId: number, refusal: Refusal): Promise<void> {
     await finish(documentId, {
-      status: 'FAILED',
       errors: [refusal.code],
       warnings: [],
       failureReason: qualityMessage(refusal.code, 'en', refusal.detail),
@@ -127,7 +132,7 @@ export function createDocumentProcessor(deps: ProcessorDeps) {
    */
   async function process(job: ProcessJob, ctx: JobContext): Promise<void> {
     const [doc] = await db.select().from(documents).where(eq(documents.id, job.documentId))
-    if (doc?.status !== 'PROCESSING' || doc.kind === 'document') return
+    if (!doc || !accepts(doc, { type: 'processing.start' })) return
     const started = performance.now()
     try {
       const data = await storage.read(doc.storageKey)
@@ -137,7 +142,6 @@ export function createDocumentProcessor(deps: ProcessorDeps) {
       } catch (error) {
         if (!(error instanceof UnreadableFileError)) throw error
         await finish(doc.id, {
-          status: 'FAILED',
           errors: [error.code],
           warnings: [],
           failureReason: error.message,
@@ -164,9 +168,7 @@ export function createDocumentProcessor(deps: ProcessorDeps) {
       }
       const errors = [...quality.errors, ...extras.errors]
       const warnings = [...quality.warnings, ...extras.warnings]
-      const status: DocumentStatus = errors.length > 0 ? 'FAILED' : 'COMPLETED'
-      await finish(doc.id, {
-        status,
+      const status = await finish(doc.id, {
         fields,
         // A bare XML e-invoice has no pages.
         pages: result.pages || undefined,
@@ -209,7 +211,6 @@ export function createDocumentProcessor(deps: ProcessorDeps) {
       // A file that outran its time or memory budget on every attempt is too big for us, not broken.
       const tooLarge = error instanceof SandboxError && error.kind !== 'crash'
       await finish(doc.id, {
-        status: 'FAILED',
         errors: [permanent ? 'invalid_data' : tooLarge ? 'file_too_large_to_process' : 'processing_failed'],
         warnings: [],
         // The database's own message, never the query's parameters (the document's values).
@@ -224,12 +225,11 @@ export function createDocumentProcessor(deps: ProcessorDeps) {
   /** A job that exhausted its retries without the handler recording anything (crash, timeout). */
   async function dead(job: ProcessJob): Promise<void> {
     const finished = await finish(job.documentId, {
-      status: 'FAILED',
       errors: ['processing_failed'],
       warnings: [],
       failureReason: 'Processing did not finish after its retries',
     })
-    if (finished) logger.warn({ documentId: job.documentId }, 'document failed after its retries')
+    if (finished !== null) logger.warn({ documentId: job.documentId }, 'document failed after its retries')
   }
 
   /** Safety net: nothing stays PROCESSING for ever, even if a job was lost. */
@@ -246,15 +246,12 @@ export function createDocumentProcessor(deps: ProcessorDeps) {
       )
     let n = 0
     for (const { id } of stale) {
-      if (
-        await finish(id, {
-          status: 'FAILED',
-          errors: ['processing_failed'],
-          warnings: [],
-          failureReason: 'Processing timed out',
-        })
-      )
-        n++
+      const finished = await finish(id, {
+        errors: ['processing_failed'],
+        warnings: [],
+        failureReason: 'Processing timed out',
+      })
+      if (finished !== null) n++
     }
     return n
   }

@@ -16,7 +16,7 @@ import {
   type FinancialKind,
   IdParam,
 } from '../../src/contract/index.ts'
-import { type DocumentRow, documents, logs } from '../db/schema.ts'
+import { type DocumentRow, documents } from '../db/schema.ts'
 import { requireUser } from '../http/auth.ts'
 import {
   COMPANY_NOT_FOUND,
@@ -30,6 +30,7 @@ import type { RouteDeps } from '../http/context.ts'
 import { HttpError, parse, parsePathId } from '../http/errors.ts'
 import type { JobQueue } from '../jobs/queue.ts'
 import { acceptsType, commitIngested, emptyFile, unsupportedType } from '../services/documents/ingest.ts'
+import { deleteDocument } from '../services/documents/lifecycle/document-service.ts'
 import { documentBatches } from '../services/documents/listing.ts'
 import { type ReceivedUpload, receiveUpload } from '../services/documents/upload.ts'
 import { toDocument, toExpense, toInvoice, toQualityData, toStatus } from '../services/documents/views.ts'
@@ -252,10 +253,7 @@ export function documentRoutes(deps: DocumentRouteDeps) {
   }
 
   async function remove(row: DocumentRow) {
-    await db.transaction(async (tx) => {
-      await tx.delete(logs).where(eq(logs.documentId, row.id))
-      await tx.delete(documents).where(eq(documents.id, row.id))
-    })
+    await deleteDocument(db, { id: row.id, companyId: row.companyId })
     // After the commit: a failed file delete leaves an orphan file, never a record without file.
     await storage.delete(row.storageKey).catch((error) => logger.warn({ err: error }, 'file delete failed'))
   }

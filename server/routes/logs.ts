@@ -9,11 +9,12 @@ import { and, eq } from 'drizzle-orm'
 import { type Context, Hono } from 'hono'
 import * as v from 'valibot'
 import { isActiveLogStatus, Text } from '../../src/contract/index.ts'
-import { type LogRow, logs } from '../db/schema.ts'
+import { logs } from '../db/schema.ts'
 import { requireUser } from '../http/auth.ts'
 import { type CompanyEnv, requireCompanyMember } from '../http/company-access.ts'
 import type { RouteDeps } from '../http/context.ts'
 import { HttpError, parse, parsePathId, readJson } from '../http/errors.ts'
+import { type DashboardRow, dashboardRows } from '../services/documents/lifecycle/document-service.ts'
 import { toLog } from '../services/documents/views.ts'
 import { LogStatus, LogType, listLogs, summarizeLogs } from '../services/log-queries.ts'
 
@@ -29,17 +30,14 @@ const StatusPatch = v.object({ company_id: v.unknown(), status: LogStatus })
 export function logRoutes({ db, sessions, clock }: RouteDeps) {
   const member = requireCompanyMember(db)
 
-  const page = (c: Context<CompanyEnv>, { rows, hasMore }: { rows: LogRow[]; hasMore: boolean }) => {
+  const page = (c: Context<CompanyEnv>, { rows, hasMore }: { rows: DashboardRow[]; hasMore: boolean }) => {
     c.header('X-Has-More', String(hasMore))
     return c.json(rows.map(toLog))
   }
 
   async function findLog(companyId: number, rawId: string) {
     const id = parsePathId(rawId, 'Log not found')
-    const [row] = await db
-      .select()
-      .from(logs)
-      .where(and(eq(logs.id, id), eq(logs.companyId, companyId)))
+    const [row] = await dashboardRows(db).where(and(eq(logs.id, id), eq(logs.companyId, companyId)))
     if (!row) throw new HttpError(404, 'Log not found')
     return row
   }
@@ -75,7 +73,7 @@ export function logRoutes({ db, sessions, clock }: RouteDeps) {
           updatedAt: now,
         })
         .returning()
-      return c.json(toLog(row!), 201)
+      return c.json(toLog({ ...row!, status: input.status }), 201)
     })
     .get('/logs/:id', member, async (c) =>
       c.json(toLog(await findLog(c.var.company.companyId, c.req.param('id')))),
@@ -83,12 +81,15 @@ export function logRoutes({ db, sessions, clock }: RouteDeps) {
     .patch('/logs/:id/status', member, async (c) => {
       const { status } = parse(StatusPatch, await readJson(c))
       const row = await findLog(c.var.company.companyId, c.req.param('id'))
+      // A document's row shows the document's status, which only its processing and review change.
+      if (row.documentId !== null)
+        throw new HttpError(409, 'The status of a document’s entry follows the document')
       const [updated] = await db
         .update(logs)
         .set({ status, updatedAt: clock() })
         .where(eq(logs.id, row.id))
         .returning()
-      return c.json(toLog(updated!))
+      return c.json(toLog({ ...updated!, status }))
     })
     .delete('/logs/:id', member, async (c) => {
       const row = await findLog(c.var.company.companyId, c.req.param('id'))

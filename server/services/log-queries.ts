@@ -1,6 +1,7 @@
 /**
  * The dashboard's queries on `logs`, shared by the routes and bench:dashboard (which times them):
  * a page of a company's rows under the specification's filters and order, and the summary counts.
+ * A document's row shows the document's status (`dashboardStatus`), filtered and sorted as such.
  */
 import { and, count, eq, gte, inArray, like, lte, or, type SQL, sql } from 'drizzle-orm'
 import * as v from 'valibot'
@@ -14,8 +15,14 @@ import {
   Text,
 } from '../../src/contract/index.ts'
 import type { AppDatabase } from '../db/client.ts'
-import { type LogRow, logSearchText, logs } from '../db/schema.ts'
+import { documents, logSearchText, logs } from '../db/schema.ts'
 import { HttpError, parse } from '../http/errors.ts'
+import {
+  type DashboardRow,
+  dashboardRows,
+  dashboardStatus,
+  joinedDashboardStatus,
+} from './documents/lifecycle/document-service.ts'
 
 const MAX_ROWS = 1000
 /** A filter as sent (query string or JSON number); read further by `listLogs`. */
@@ -43,7 +50,7 @@ const SORTS = {
   document: logs.name,
   type: logs.type,
   documenttype: logs.type,
-  status: logs.status,
+  status: dashboardStatus,
   category: logs.category,
   supplier: logs.supplier,
   doc_date: logs.docDate,
@@ -93,12 +100,12 @@ export async function listLogs(
   companyId: number,
   raw: Record<string, unknown>,
   now: Date,
-): Promise<{ rows: LogRow[]; hasMore: boolean }> {
+): Promise<{ rows: DashboardRow[]; hasMore: boolean }> {
   const input = parse(Filters, raw)
   const where: (SQL | undefined)[] = [eq(logs.companyId, companyId)]
   const status =
     input.status === undefined || input.status === null ? '' : String(input.status).trim().toLowerCase()
-  if (status && status !== 'all') where.push(eq(logs.status, parse(LogStatus, status)))
+  if (status && status !== 'all') where.push(eq(dashboardStatus, parse(LogStatus, status)))
   const type =
     input.element_type === undefined || input.element_type === null ? '' : String(input.element_type).trim()
   if (type && type.toLowerCase() !== 'all') where.push(eq(logs.type, parse(LogType, type)))
@@ -128,9 +135,7 @@ export async function listLogs(
   const direction = sql.raw(order === 'asc' ? 'asc' : 'desc')
   const key = CASELESS.has(column) ? sql`lower(${column})` : sql`${column}`
   // One row more than asked says whether another page follows.
-  const rows = await db
-    .select()
-    .from(logs)
+  const rows = await dashboardRows(db)
     .where(and(...where))
     .orderBy(
       // The other orders keep the default NULLS placement, which their indexes serve both ways.
@@ -167,10 +172,11 @@ export async function summarizeLogs(db: AppDatabase, companyId: number) {
   const [row] = await db
     .select({
       total: count(),
-      pending: count(sql`case when ${inArray(logs.status, [...ACTIVE_LOG_STATUSES])} then 1 end`),
-      failed: count(sql`case when ${inArray(logs.status, [...FAILED_LOG_STATUSES])} then 1 end`),
+      pending: count(sql`case when ${inArray(joinedDashboardStatus, [...ACTIVE_LOG_STATUSES])} then 1 end`),
+      failed: count(sql`case when ${inArray(joinedDashboardStatus, [...FAILED_LOG_STATUSES])} then 1 end`),
     })
     .from(logs)
+    .leftJoin(documents, eq(documents.id, logs.documentId))
     .where(eq(logs.companyId, companyId))
   return row ?? { total: 0, pending: 0, failed: 0 }
 }

@@ -29,8 +29,8 @@ export function createLogsApi(http: Http) {
         sort_by: query.sortBy,
         sort_order: query.sortOrder,
       }
-      // The status filter is sent upper-cased.
-      if (query.status) params.status = query.status.toUpperCase()
+      // A row's status, as the rows carry it (lower case).
+      if (query.status) params.status = query.status
       if (query.elementType) params.element_type = query.elementType
       if (query.lastDays) params.last_days = String(query.lastDays)
       if (query.startDate) params.start_date = query.startDate.toISOString()

@@ -3,6 +3,7 @@ import PgBoss from 'pg-boss'
 import { describe, expect, it } from 'vitest'
 import { logs } from '../../server/db/schema.ts'
 import { executorAdapter, PROCESS_QUEUE } from '../../server/jobs/queue.ts'
+import { dashboardRows } from '../../server/services/documents/lifecycle/document-service.ts'
 import { extractDocument } from '../../server/services/extraction/index.ts'
 import { waitFor } from './documents-support.ts'
 import { pipelineFixture } from './pipeline-fixture.ts'
@@ -62,7 +63,7 @@ describe('job queue', () => {
     }, 30_000)
     expect(final).toContain('completed')
     expect(runs).toBe(1)
-    const [log] = await f.database.db.select().from(logs).where(eq(logs.documentId, id))
+    const [log] = await dashboardRows(f.database.db).where(eq(logs.documentId, id))
     expect(log?.status).toBe('completed')
     await restarted.stop()
   })
@@ -84,7 +85,7 @@ describe('job queue', () => {
     expect(attempts).toBe(2)
     const status = await statusOf(id)
     expect(status).toMatchObject({ status: 'FAILED', errors: ['processing_failed'] })
-    const [log] = await f.database.db.select().from(logs).where(eq(logs.documentId, id))
+    const [log] = await dashboardRows(f.database.db).where(eq(logs.documentId, id))
     expect(log?.status).toBe('failed')
     await workers.stop()
   })

@@ -8,6 +8,7 @@ import { logs } from '../../server/db/schema.ts'
 import { createJobQueue, DEAD_QUEUE, PROCESS_QUEUE } from '../../server/jobs/queue.ts'
 import { startWorkers } from '../../server/jobs/runner.ts'
 import { createLogger } from '../../server/logger.ts'
+import { dashboardRows } from '../../server/services/documents/lifecycle/document-service.ts'
 import type { extractDocument } from '../../server/services/extraction/index.ts'
 import { FAST_QUEUE, waitFor } from './documents-support.ts'
 import { createLogCapture } from './helpers.ts'
@@ -15,8 +16,7 @@ import { pipelineFixture } from './pipeline-fixture.ts'
 
 const f = pipelineFixture('docflow-stuck-')
 const { upload, row } = f
-const logOf = async (id: number) =>
-  (await f.database.db.select().from(logs).where(eq(logs.documentId, id)))[0]!
+const logOf = async (id: number) => (await dashboardRows(f.database.db).where(eq(logs.documentId, id)))[0]!
 const settled = (id: number, timeoutMs = 30_000) =>
   waitFor(async () => ((await row(id)).status === 'PROCESSING' ? null : row(id)), timeoutMs)
 

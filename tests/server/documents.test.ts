@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { documents, logs } from '../../server/db/schema.ts'
+import { dashboardRows } from '../../server/services/documents/lifecycle/document-service.ts'
 import { createTestDatabase, type TestDatabase } from '../support/db.ts'
 import {
   corpusFile,
@@ -88,7 +89,7 @@ describe('uploads', () => {
     expect(res.status).toBe(201)
     const { id, status } = await res.json()
     expect(status).toBe('PROCESSING')
-    const [log] = await database.db.select().from(logs).where(eq(logs.documentId, id))
+    const [log] = await dashboardRows(database.db).where(eq(logs.documentId, id))
     expect(log).toMatchObject({ type: 'Invoice', category: 'Invoices', name: 'facture.pdf' })
     const done = await finished('invoice', id)
     expect(done).toMatchObject({ id, status: 'COMPLETED', errors: [] })
@@ -105,7 +106,7 @@ describe('uploads', () => {
       total_invoice_including_vat: 12508.2,
       original_file_name: 'facture.pdf',
     })
-    const [after] = await database.db.select().from(logs).where(eq(logs.documentId, id))
+    const [after] = await dashboardRows(database.db).where(eq(logs.documentId, id))
     expect(after?.status).toBe('completed')
   })
 
@@ -329,7 +330,7 @@ describe('expenses, invoices and documents reads', () => {
     })
     expect(res.status).toBe(200)
     expect(await ctx.storage.stat(row!.storageKey)).toBeNull()
-    expect(await database.db.select().from(logs).where(eq(logs.documentId, id))).toEqual([])
+    expect(await dashboardRows(database.db).where(eq(logs.documentId, id))).toEqual([])
     expect(
       (
         await alice.jar.request(ctx.app, `/api/documents/${id}?company_id=${companyA.id}`, {

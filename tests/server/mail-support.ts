@@ -8,6 +8,7 @@ import { companies, documents, logs } from '../../server/db/schema.ts'
 import type { JobQueue } from '../../server/jobs/queue.ts'
 import { PROCESS_QUEUE } from '../../server/jobs/queue.ts'
 import { createLogger } from '../../server/logger.ts'
+import { dashboardRows } from '../../server/services/documents/lifecycle/document-service.ts'
 import { startMailInbox } from '../../server/services/documents/mail-inbox.ts'
 import type { FileStorage } from '../../server/services/storage/index.ts'
 import { createLogCapture } from './helpers.ts'
@@ -69,7 +70,7 @@ export async function setScanners(
 }
 
 export const logsOf = (db: AppDatabase, companyId: number) =>
-  db.select().from(logs).where(eq(logs.companyId, companyId)).orderBy(logs.id)
+  dashboardRows(db).where(eq(logs.companyId, companyId)).orderBy(logs.id)
 export const documentsOf = (db: AppDatabase, companyId: number) =>
   db.select().from(documents).where(eq(documents.companyId, companyId)).orderBy(documents.id)
 

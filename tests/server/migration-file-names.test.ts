@@ -4,19 +4,11 @@
  * up to 0003, rows are written as the previous version stored them, then 0004 runs.
  */
 import { randomUUID } from 'node:crypto'
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { eq, type SQL, sql } from 'drizzle-orm'
-import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type DatabaseHandle, migrateDatabase, openPglite, openPostgres } from '../../server/db/client.ts'
+import { describe, expect } from 'vitest'
+import { migrateDatabase } from '../../server/db/client.ts'
 import { documents, logs } from '../../server/db/schema.ts'
-import { createScratchDatabase } from '../support/db.ts'
-
-const MIGRATIONS = fileURLToPath(new URL('../../server/db/migrations', import.meta.url))
+import { itMigrates } from '../support/migrations.ts'
 
 /** name as the previous version stored it → name after the migration. */
 const CASES: [string, string, string][] = [
@@ -41,24 +33,8 @@ const CASES: [string, string, string][] = [
   ['ambiguous: really typed Ã©tude.pdf', 'Ã©tude.pdf', 'étude.pdf'],
 ]
 
-async function migratedTo0003(handle: DatabaseHandle, dir: string) {
-  // The migrations folder as it was before 0004: same files and journal, 0004 left out.
-  const folder = join(dir, 'migrations-0003')
-  await cp(MIGRATIONS, folder, { recursive: true })
-  const journalPath = join(folder, 'meta', '_journal.json')
-  const journal = JSON.parse(await readFile(journalPath, 'utf8'))
-  journal.entries = journal.entries.filter((e: { idx: number }) => e.idx <= 3)
-  await writeFile(journalPath, JSON.stringify(journal))
-  const config = { migrationsFolder: folder }
-  if (handle.driver === 'pglite') await migratePglite(handle.db as never, config)
-  else await migrateNodePg(handle.db as never, config)
-}
-
-async function runCases(open: () => Promise<DatabaseHandle>) {
-  const dir = await mkdtemp(join(tmpdir(), 'docflow-migration-'))
-  const handle = await open()
-  try {
-    await migratedTo0003(handle, dir)
+describe('migration 0004: garbled file names', () => {
+  itMigrates('repairs garbled names and leaves the others', 3, async (handle) => {
     const { db } = handle
     // Written with SQL, as the 0003 schema stood: the current schema has columns 0003 lacks.
     const insertId = async (query: SQL) =>
@@ -97,28 +73,5 @@ async function runCases(open: () => Promise<DatabaseHandle>) {
       "select count(*)::int as n from pg_proc where proname = 'docflow_repaired_file_name'",
     )
     expect((fn as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0)
-  } finally {
-    await handle.close()
-    await rm(dir, { recursive: true, force: true })
-  }
-}
-
-describe('migration 0004: garbled file names', () => {
-  it('repairs garbled names and leaves the others, on PGlite', async () => {
-    await runCases(() => openPglite())
-  }, 60_000)
-
-  const serverUrl = process.env.TEST_DATABASE_URL
-  if (serverUrl) {
-    let scratch: Awaited<ReturnType<typeof createScratchDatabase>>
-    beforeAll(async () => {
-      scratch = await createScratchDatabase(serverUrl)
-    })
-    afterAll(async () => {
-      await scratch?.drop()
-    })
-    it('repairs garbled names and leaves the others, on PostgreSQL', async () => {
-      await runCases(() => openPostgres(scratch.url))
-    }, 60_000)
-  }
+  })
 })

@@ -3,6 +3,7 @@ import { createHash, randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import type { AppDatabase } from '../../server/db/client.ts'
 import { type DocumentRow, documents, logs } from '../../server/db/schema.ts'
+import { dashboardRows } from '../../server/services/documents/lifecycle/document-service.ts'
 
 /** A processed invoice or expense (COMPLETED, consistent totals, unless overridden) and its log entry. */
 export async function insertProcessed(
@@ -35,20 +36,20 @@ export async function insertProcessed(
       ...overrides,
     })
     .returning()
-  const status = row!.status.toLowerCase() as 'completed' | 'failed' | 'processing'
+  // The row shows the document's status: it has none of its own.
   await db.insert(logs).values({
     companyId,
     documentId: row!.id,
     name,
     type: kind === 'invoice' ? 'Invoice' : 'Expense',
-    status,
     category: row!.category,
   })
   return row!
 }
 
+/** The status the document's dashboard row shows. */
 export async function logStatusOf(db: AppDatabase, documentId: number): Promise<string | undefined> {
-  const [log] = await db.select({ status: logs.status }).from(logs).where(eq(logs.documentId, documentId))
+  const [log] = await dashboardRows(db).where(eq(logs.documentId, documentId))
   return log?.status
 }
 

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DatabaseHandle, migrateDatabase, openPostgres } from '../../server/db/client.ts'
 import { documents, logs } from '../../server/db/schema.ts'
 import { DEFAULT_QUEUE_OPTIONS, PROCESS_QUEUE } from '../../server/jobs/queue.ts'
+import { dashboardRows } from '../../server/services/documents/lifecycle/document-service.ts'
 import { createScratchDatabase } from '../support/db.ts'
 import { repoRoot } from '../support/server-process.ts'
 import {
@@ -118,7 +119,7 @@ if (serverUrl) {
       expect(first).toMatchObject({ status: 'COMPLETED', invoiceNumber: expect.any(String) })
       expect(second).toMatchObject({ status: 'COMPLETED', totalInvoiceIncludingVat: expect.any(Number) })
       for (const id of [pdf, image]) {
-        const [log] = await handle.db.select().from(logs).where(eq(logs.documentId, id))
+        const [log] = await dashboardRows(handle.db).where(eq(logs.documentId, id))
         expect(log?.status).toBe('completed')
       }
       // The processing happened in the worker process, not in this one.
@@ -191,7 +192,7 @@ if (serverUrl) {
       )
       expect(done).toMatchObject({ status: 'COMPLETED', invoiceNumber: expect.any(String) })
       expect(output).toContain('document processed')
-      const [log] = await handle.db.select().from(logs).where(eq(logs.documentId, id))
+      const [log] = await dashboardRows(handle.db).where(eq(logs.documentId, id))
       expect(log?.status).toBe('completed')
       second.kill('SIGTERM')
       expect(await exited).toBe(0)

@@ -39,7 +39,7 @@ async function upload(name: string, kind: 'invoice' | 'expense' | 'document', fi
   const type = kind === 'invoice' ? 'Invoice' : kind === 'expense' ? 'Expense' : 'Document'
   const [log] = await database.db
     .insert(logs)
-    .values({ companyId, documentId: doc!.id, name, type, status: 'completed' })
+    .values({ companyId, documentId: doc!.id, name, type })
     .returning()
   return { doc: doc!, log: log! }
 }

@@ -148,11 +148,18 @@ export const logs = pgTable(
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-    /** The upload this row follows; null for rows the client created itself. */
-    documentId: integer('document_id').references(() => documents.id, { onDelete: 'set null' }),
+    /**
+     * The document this row follows (it goes with it); null for a refused file's row and for rows
+     * the client created itself.
+     */
+    documentId: integer('document_id').references(() => documents.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     type: text('type', { enum: LOG_TYPES }).notNull(),
-    status: text('status', { enum: LOG_STATUSES }).notNull(),
+    /**
+     * Only for a row without a document: a document's row shows the document's status (read by
+     * `dashboardRows`, services/documents/lifecycle), never a copy, so the two cannot disagree.
+     */
+    status: text('status', { enum: LOG_STATUSES }),
     category: text('category'),
     source: text('source', { enum: LOG_SOURCES }).notNull().default('upload'),
     /** Mail only: the envelope sender, the Subject and the Message-ID header. */
@@ -175,15 +182,13 @@ export const logs = pgTable(
     createdAt: stamp('created_at'),
     updatedAt: stamp('updated_at'),
   },
-  // One index per order the dashboard offers (each ends in id, the tie-breaker), one for the status
-  // filter by date, and a trigram index for the search (pg_trgm): a page of any listing reads
-  // only its rows (bench:dashboard measures it).
+  // One index per order the dashboard offers (each ends in id, the tie-breaker) and a trigram index
+  // for the search (pg_trgm): a page of any listing reads only its rows (bench:dashboard measures
+  // it). The status, read from each row's document, has no index of its own (`dashboardStatus`).
   (t) => [
     index('logs_company_created_idx').on(t.companyId, t.createdAt, t.id),
-    index('logs_company_status_created_idx').on(t.companyId, t.status, t.createdAt, t.id),
     index('logs_company_name_idx').on(t.companyId, sql`lower(${t.name})`, t.id),
     index('logs_company_type_idx').on(t.companyId, t.type, t.id),
-    index('logs_company_status_idx').on(t.companyId, t.status, t.id),
     index('logs_company_category_idx').on(t.companyId, t.category, t.id),
     index('logs_company_supplier_idx').on(t.companyId, sql`lower(${t.supplier})`, t.id),
     index('logs_company_doc_date_idx').on(t.companyId, t.docDate, t.id),
@@ -196,6 +201,8 @@ export const logs = pgTable(
     index('logs_document_id_idx').on(t.documentId),
     check('logs_type_check', sql`${t.type} in (${inList(LOG_TYPES)})`),
     check('logs_status_check', sql`${t.status} in (${inList(LOG_STATUSES)})`),
+    // One source of status: a document's row has none of its own, any other row has one.
+    check('logs_status_source_check', sql`(${t.documentId} is null) = (${t.status} is not null)`),
     check('logs_source_check', sql`${t.source} in (${inList(LOG_SOURCES)})`),
   ],
 )

@@ -1,17 +1,19 @@
 /**
  * A user's correction of an invoice or expense: in one transaction, with the row locked, the
  * changed fields are saved (source `user`, one history row each), the quality checks run again
- * on the corrected fields (the status and the log entry follow), and the supplier memory learns
+ * on the corrected fields (the document service gives the status they lead to: `document.correct`),
+ * and the supplier memory learns
  * the corrected name, address and confirmed IBAN.
  */
 import { and, eq } from 'drizzle-orm'
 import type { CorrectionField, InvoiceCorrection } from '../../../src/contract/document-corrections.ts'
 import type { FinancialKind } from '../../../src/contract/index.ts'
 import type { AppDatabase } from '../../db/client.ts'
-import { type DocumentRow, documentChanges, documents, type FieldSource, logs } from '../../db/schema.ts'
+import { type DocumentRow, documentChanges, documents, type FieldSource } from '../../db/schema.ts'
 import { HttpError } from '../../http/errors.ts'
 import type { ExtractedFields } from '../extraction/fields.ts'
 import { findDuplicate } from './duplicates.ts'
+import { applyTransition, nextState } from './lifecycle/document-service.ts'
 import { assessQuality, type QualityCode } from './quality.ts'
 import { previousIban, rememberSupplier } from './supplier-memory.ts'
 
@@ -63,7 +65,7 @@ function diff(row: DocumentRow, changes: Partial<Record<CorrectionField, Value>>
   return changed
 }
 
-/** Quality, status and details of the corrected row (the checks processing runs). */
+/** Quality codes and details of the corrected row (the checks processing runs). */
 async function reassess(tx: AppDatabase, row: DocumentRow, kind: FinancialKind, today: string) {
   const fields = fieldsOf(row)
   const duplicate = await findDuplicate(tx, row, fields)
@@ -76,7 +78,6 @@ async function reassess(tx: AppDatabase, row: DocumentRow, kind: FinancialKind, 
   const fromXml = (codes: string[]) => codes.filter((c) => c.startsWith('einvoice_')) as QualityCode[]
   const errors = [...quality.errors, ...fromXml(row.errors)]
   return {
-    status: errors.length > 0 ? ('FAILED' as const) : ('COMPLETED' as const),
     errors,
     warnings: [...quality.warnings, ...fromXml(row.warnings)],
     qualityDetails: {
@@ -106,7 +107,8 @@ export async function correctDocument(
       .where(and(eq(documents.id, id), eq(documents.companyId, companyId), eq(documents.kind, kind)))
       .for('update')
     if (!row) throw new HttpError(404, 'Document not found')
-    if (row.status === 'PROCESSING') throw new HttpError(409, 'The document is still being processed')
+    // Refused before anything is learnt from it (409 while the document is processed).
+    nextState(row, { type: 'document.correct', errors: [] })
     const changed = diff(row, changes as Partial<Record<CorrectionField, Value>>)
     const corrected = { ...row } as Record<Column, unknown>
     const sources: Record<string, FieldSource> = { ...row.fieldSources }
@@ -128,21 +130,20 @@ export async function correctDocument(
       now,
     })
     const quality = await reassess(tx, next, kind, now.toISOString().slice(0, 10))
-    const [updated] = await tx
-      .update(documents)
-      .set({
+    const { row: updated } = await applyTransition(
+      tx,
+      row,
+      { type: 'document.correct', errors: quality.errors },
+      {
         ...Object.fromEntries(changed.map((c) => [c.column, c.value])),
-        ...quality,
+        errors: quality.errors,
+        warnings: quality.warnings,
+        qualityDetails: quality.qualityDetails,
         fieldSources: sources,
         fieldEvidence: evidence,
         updatedAt: now,
-      })
-      .where(eq(documents.id, id))
-      .returning()
-    await tx
-      .update(logs)
-      .set({ status: quality.status === 'FAILED' ? 'failed' : 'completed', updatedAt: now })
-      .where(eq(logs.documentId, id))
+      },
+    )
     if (changed.length > 0) {
       await tx.insert(documentChanges).values(
         changed.map((c) => ({

@@ -2,7 +2,8 @@
  * The one way a document enters the pipeline, whatever brought it (the upload form, a scanner
  * address's mail): `storeFile` streams it into the storage while hashing it, sniffing its type
  * from its first bytes and counting its size; `commitIngested` then writes, in one transaction,
- * each stored file's document + dashboard row + processing job and the rows of the refused ones.
+ * each stored file's document + dashboard row + processing job (through the document service, the
+ * owner of its status) and the rows of the refused ones, which keep a status of their own.
  */
 import { createHash } from 'node:crypto'
 import { type Readable, Transform } from 'node:stream'
@@ -10,15 +11,17 @@ import {
   cleanText,
   contractMessages,
   type DocumentKind,
+  type DocumentStatus,
   FINANCIAL_KIND,
   TEXT_LIMITS,
 } from '../../../src/contract/index.ts'
 import type { AppDatabase } from '../../db/client.ts'
-import { documents, type LogSource, logs } from '../../db/schema.ts'
+import { type LogSource, logs } from '../../db/schema.ts'
 import { HttpError } from '../../http/errors.ts'
 import type { JobQueue } from '../../jobs/queue.ts'
 import { sniffInvoiceRoot } from '../einvoice/index.ts'
 import type { FileStorage } from '../storage/index.ts'
+import { storeDocument } from './lifecycle/document-service.ts'
 
 export type SniffedType =
   | 'application/pdf'
@@ -190,20 +193,17 @@ function originColumns(origin: Origin) {
 }
 
 /** One stored file's document, dashboard row and (invoices, expenses) processing job. */
-async function recordDocument(
+function recordDocument(
   tx: Executor,
   queue: JobQueue,
   entry: { target: IngestTarget; file: StoredFile; origin: Origin; now: Date },
-): Promise<{ id: number; status: 'PROCESSING' | 'COMPLETED' }> {
+): Promise<{ id: number; status: DocumentStatus }> {
   const { target, file, origin, now } = entry
-  const status = target.kind === 'document' ? 'COMPLETED' : 'PROCESSING'
-  const [row] = await tx
-    .insert(documents)
-    .values({
+  return storeDocument(tx, queue, {
+    document: {
       companyId: target.companyId,
       kind: target.kind,
       category: target.category,
-      status,
       uploadedBy: origin.source === 'upload' ? origin.userId : null,
       originalName: file.originalName,
       contentType: file.sniffed ?? 'application/octet-stream',
@@ -212,22 +212,16 @@ async function recordDocument(
       storageKey: file.key,
       createdAt: now,
       updatedAt: now,
-    })
-    .returning({ id: documents.id })
-  const documentId = row!.id
-  await tx.insert(logs).values({
-    companyId: target.companyId,
-    documentId,
-    name: file.originalName,
-    type: LOG_TYPE[target.kind],
-    status: status === 'PROCESSING' ? 'processing' : 'completed',
-    category: target.category,
-    ...originColumns(origin),
-    createdAt: now,
-    updatedAt: now,
+    },
+    row: {
+      name: file.originalName,
+      type: LOG_TYPE[target.kind],
+      category: target.category,
+      ...originColumns(origin),
+      createdAt: now,
+      updatedAt: now,
+    },
   })
-  if (target.kind !== 'document') await queue.enqueue(tx, { documentId }, { companyId: target.companyId })
-  return { id: documentId, status }
 }
 
 export interface Ingestion {
@@ -252,7 +246,7 @@ export async function commitIngested(
   db: AppDatabase,
   queue: JobQueue,
   ingestion: Ingestion,
-): Promise<{ id: number; status: 'PROCESSING' | 'COMPLETED' }[] | null> {
+): Promise<{ id: number; status: DocumentStatus }[] | null> {
   const { target, origin, now } = ingestion
   return db.transaction(async (tx) => {
     if (ingestion.claim && !(await ingestion.claim(tx))) return null

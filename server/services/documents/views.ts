@@ -1,5 +1,6 @@
 /** Rows to the JSON shapes of the specification's entities (snake_case, as the client reads them). */
-import type { DocumentRow, LogRow } from '../../db/schema.ts'
+import type { DocumentRow } from '../../db/schema.ts'
+import type { DashboardRow } from './lifecycle/document-service.ts'
 import { type Lang, qualityMessage } from './quality.ts'
 
 const extracted = (row: DocumentRow) => ({
@@ -82,7 +83,7 @@ export function toQualityData(row: DocumentRow, lang: Lang) {
   }
 }
 
-export function toLog(row: LogRow) {
+export function toLog(row: DashboardRow) {
   const date = row.createdAt.toISOString()
   return {
     id: row.id,
