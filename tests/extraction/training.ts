@@ -20,6 +20,7 @@ import {
   nameCandidates,
   pageModel,
 } from '../../server/services/extraction/fields.ts'
+import { VAT_FEATURES, vatIdCandidates } from '../../server/services/extraction/identifiers.ts'
 import { type OcrPool, readPages } from '../../server/services/extraction/index.ts'
 import { dateOrder } from '../../server/services/extraction/parse.ts'
 import type { PageText } from '../../server/services/extraction/pdf-text.ts'
@@ -118,7 +119,7 @@ export function loadTrainingDocs(): TrainingDoc[] {
 /** A scored field: its features, how its candidates are read from a page model, and its truth. */
 export interface FieldSpec {
   features: readonly FeatureSpec[]
-  candidates: (doc: TrainingDoc) => Candidate<string>[]
+  candidates: (doc: TrainingDoc) => Candidate<string | null>[]
   /** The bench's name of the field (corpus.ts) and the truth's value, or undefined when not scored. */
   bench: string
   expected: (doc: TrainingDoc) => unknown
@@ -126,7 +127,7 @@ export interface FieldSpec {
   output: (fields: ExtractedFields) => unknown
 }
 
-const candidateCache = new WeakMap<TrainingDoc, Map<ScoredField, Candidate<string>[]>>()
+const candidateCache = new WeakMap<TrainingDoc, Map<ScoredField, Candidate<string | null>[]>>()
 
 export const FIELD_SPECS: Record<ScoredField, FieldSpec> = {
   issue_date: {
@@ -151,6 +152,13 @@ export const FIELD_SPECS: Record<ScoredField, FieldSpec> = {
     output: (fields) => fields.invoice_number,
     expected: (doc) => ('invoice_number' in doc.truth.fields ? doc.truth.fields.invoice_number : undefined),
   },
+  vat_number: {
+    features: VAT_FEATURES,
+    candidates: (doc) => vatIdCandidates(pageModel(doc.pages)),
+    bench: 'vat_number',
+    output: (fields) => fields.vat_number,
+    expected: (doc) => ('vat_number' in doc.truth.fields ? doc.truth.fields.vat_number : undefined),
+  },
   business_name: {
     features: NAME_FEATURES,
     candidates: (doc) => nameCandidates(doc.pages),
@@ -160,8 +168,8 @@ export const FIELD_SPECS: Record<ScoredField, FieldSpec> = {
   },
 }
 
-export function candidatesOf(field: ScoredField, doc: TrainingDoc): Candidate<string>[] {
-  const byField = candidateCache.get(doc) ?? new Map<ScoredField, Candidate<string>[]>()
+export function candidatesOf(field: ScoredField, doc: TrainingDoc): Candidate<string | null>[] {
+  const byField = candidateCache.get(doc) ?? new Map<ScoredField, Candidate<string | null>[]>()
   candidateCache.set(doc, byField)
   const out = byField.get(field) ?? FIELD_SPECS[field].candidates(doc)
   byField.set(field, out)

@@ -47,11 +47,12 @@ describe('field evidence', () => {
       expect(a.value).not.toBe('2026-07-17')
       expect(a.confidence).toBeLessThan(e.confidence)
     }
-    // The supplier's name was read from the letterhead by its scorer; fields no scorer decides
-    // yet have no entry.
+    // The supplier's name was read from the letterhead by its scorer, its VAT id from the legal
+    // footer (the customer's id is an alternative); fields no scorer decides yet have no entry.
     expect(invoice.field_evidence.business_name).toMatchObject({ page: 1 })
     expect(invoice.field_evidence.business_name.box[1]).toBeLessThan(0.42)
-    expect(invoice.field_evidence.vat_number).toBeUndefined()
+    expect(invoice.field_evidence.vat_number.box[1]).toBeGreaterThan(0.75)
+    expect(invoice.field_evidence.total_invoice_including_vat).toBeUndefined()
   })
 
   it('drops the evidence of a corrected field', async () => {

@@ -1,23 +1,8 @@
-/**
- * The field rules: positioned lines in, Invoice / Expense fields out. Rules work on labels
- * (French and English), on the geometry of the page (columns, header, customer block) and on
- * the shape of values; nothing here knows a particular supplier or template.
- */
-import { electronicFormatIBAN, getCountrySpecifications, isValidIBAN } from 'ibantools'
-import { checkVAT, countries } from 'jsvat'
 import { findCurrency, vatIdCurrency } from './currency.ts'
-import {
-  leftNeighbour,
-  overlaps,
-  type Ref,
-  rightNeighbour,
-  segmentAbove,
-  segmentsOf,
-  segmentUnder,
-  valueAfter,
-} from './layout.ts'
+import { decideVatId, findIban } from './identifiers.ts'
+import { overlaps, segmentsOf, valueAfter } from './layout.ts'
 import { hasLabel, isLabel, labelAt } from './lexicon.ts'
-import { compactId, dateOrder, findAmounts, findDates, foldText } from './parse.ts'
+import { dateOrder, findAmounts, findDates, foldText } from './parse.ts'
 import type { Line, PageText, Segment } from './pdf-text.ts'
 import {
   checkTillTotal,
@@ -60,7 +45,9 @@ export interface ExtractedFields {
    * Where the fields a fitted scorer decided were read, and how sure it is (see scoring/):
    * field name (`document_date`, …) → page, box, confidence and alternatives.
    */
-  evidence?: Partial<Record<'document_date' | 'invoice_number' | 'business_name', Evidence<string>>>
+  evidence?: Partial<
+    Record<'document_date' | 'invoice_number' | 'business_name' | 'vat_number', Evidence<string>>
+  >
 }
 
 const f = foldText
@@ -1218,233 +1205,6 @@ function findAddress(lines: Line[], nameLine: Line, nameSeg: Segment, customer: 
   return parts.join(', ').replace(/\s+/g, ' ')
 }
 
-// ---- identifiers --------------------------------------------------------------------------
-
-const VAT_SHAPES: Record<string, RegExp> = {
-  FR: /^FR[0-9A-HJ-NP-Z]{2}\d{9}$/,
-  DE: /^DE\d{9}$/,
-  GB: /^GB(\d{9}|\d{12}|GD\d{3}|HA\d{3})$/,
-  XI: /^XI(\d{9}|\d{12})$/,
-  BE: /^BE[01]\d{9}$/,
-  ES: /^ES[A-Z0-9]\d{7}[A-Z0-9]$/,
-  IT: /^IT\d{11}$/,
-  NL: /^NL\d{9}B\d{2}$/,
-  LU: /^LU\d{8}$/,
-  AT: /^ATU\d{8}$/,
-  IE: /^IE(\d{7}[A-W][A-I]?|\d[A-Z+*]\d{5}[A-W])$/,
-  PT: /^PT\d{9}$/,
-  DK: /^DK\d{8}$/,
-  SE: /^SE\d{12}$/,
-  PL: /^PL\d{10}$/,
-  CH: /^CHE\d{9}(MWST|TVA|IVA)?$/,
-}
-
-/** A VAT-id label anywhere in the text (lexicon `vat_id`, every language). */
-const vatLabelled = (text: string) => hasLabel('vat_id', text)
-
-function vatCandidates(text: string): string[] {
-  const out: string[] = []
-  const re = /\b(FR|DE|GB|XI|BE|ES|IT|NL|LU|AT|IE|PT|DK|SE|PL|CHE)[\s.-]?((?:[0-9A-Z][\s.-]?){7,14})/g
-  for (const m of text.toUpperCase().matchAll(re)) {
-    const country = m[1] === 'CHE' ? 'CH' : m[1]!
-    const body = compactId(`${m[1]}${m[2]}`)
-    const shape = VAT_SHAPES[country]
-    if (!shape) continue
-    for (let n = body.length; n >= 4; n--) {
-      if (shape.test(body.slice(0, n))) {
-        out.push(body.slice(0, n))
-        break
-      }
-    }
-  }
-  return out
-}
-
-/** Digit runs of the company registration numbers printed (SIREN/SIRET, RCS, company no.). */
-function registrationNumbers(lines: Line[], customer: Set<Segment>): string[] {
-  const out: string[] = []
-  for (const ref of segments(lines)) {
-    if (customer.has(ref.seg)) continue
-    const t = f(ref.seg.text)
-    const m = t.match(
-      /\b(siren|siret|rcs|r\.c\.s\.|company no|company number|registered|registration|hrb|kvk|cif|nif)\b/,
-    )
-    if (!m || m.index === undefined) continue
-    for (const run of t.slice(m.index).matchAll(/\d[\d\s.]{7,}\d/g)) {
-      const digits = run[0].replace(/\D/g, '')
-      if (digits.length >= 8) out.push(digits)
-    }
-  }
-  return out
-}
-
-/**
- * The supplier's VAT number among the labelled ones: never one of the customer block; where
- * several remain (a customer block OCR could not delimit), the one carrying a registration
- * number printed on the document (FR: the SIREN) or printed in the supplier's own block wins.
- */
-function findVat(lines: Line[], customer: Set<Segment>, supplierName: string | null): string | null {
-  const found: { value: string; ref: Ref; order: number }[] = []
-  for (const ref of segments(lines)) {
-    // A footer line may print the IBAN and the BIC beside the VAT id: they are no VAT id.
-    const raw = withoutBankIds(ref.seg.text)
-    // The label left of the value on its row (a caption a few points lower counts), or over it
-    // as a column header ("VAT Registration No." over "DE777777777").
-    const prev = leftNeighbour(lines, ref)
-    const above = segmentAbove(lines, ref)?.seg
-    const labelOf = [prev, above].find((s) => s && vatLabelled(s.text))
-    const labelled = vatLabelled(raw) || labelOf !== undefined
-    if (!labelled) continue
-    const values = vatCandidates(raw)
-    if (values.length === 0 || customer.has(ref.seg)) continue
-    for (const value of values) {
-      // The words just before the id say whose it is ("Ihre USt.-IdNr.", "Customer VAT no").
-      const at = raw.toUpperCase().indexOf(value.slice(0, 4))
-      const before = at >= 0 ? raw.slice(Math.max(0, at - 40), at) : raw
-      if (hasLabel('other_party', `${labelOf ? labelOf.text : ''} ${before}`)) continue
-      found.push({ value, ref, order: found.length })
-    }
-  }
-  if (found.length <= 1 || new Set(found.map((c) => c.value)).size === 1) return found[0]?.value ?? null
-  const registrations = registrationNumbers(lines, customer)
-  const name = supplierName ? f(supplierName) : null
-  const score = (c: (typeof found)[number]) => {
-    let n = 0
-    const digits = c.value.replace(/\D/g, '')
-    if (
-      registrations.some(
-        (r) => r.length >= 8 && (digits.includes(r.slice(0, 9)) || r.includes(digits.slice(-9))),
-      )
-    )
-      n += 2
-    if (name) {
-      for (let li = Math.max(0, c.ref.li - 6); li <= c.ref.li; li++) {
-        const line = lines[li]!
-        if (line.page !== c.ref.line.page) continue
-        if (line.segments.some((s) => overlaps(s, c.ref.seg) && f(s.text).includes(name))) {
-          n += 1
-          break
-        }
-      }
-    }
-    // Check digits where the country defines them: evidence between candidates, never a filter.
-    if (checkVAT(c.value, countries).isValid) n += 0.5
-    return n
-  }
-  return [...found].sort((a, b) => score(b) - score(a) || a.order - b.order)[0]!.value
-}
-
-const IBAN_SPECS = getCountrySpecifications()
-
-/** The text with every labelled IBAN and BIC blanked out (same length). */
-function withoutBankIds(text: string): string {
-  let out = text
-  for (const m of text.matchAll(/\b(iban|bic|swift)\b[\s:.-]*/gi)) {
-    const from = m.index + m[0].length
-    let n = 0
-    let end = from
-    if (/iban/i.test(m[1]!)) {
-      const value = ibanFrom(text.slice(from), true)
-      if (!value) continue
-      while (end < text.length && n < value.length) if (/[A-Za-z0-9]/.test(text[end++]!)) n++
-    } else end = from + (text.slice(from).match(/^[A-Z0-9]{8,11}\b/i)?.[0].length ?? 0)
-    out = out.slice(0, m.index) + ' '.repeat(end - m.index) + out.slice(end)
-  }
-  return out
-}
-
-function ibanFrom(text: string, labelled = false): string | null {
-  const upper = text.toUpperCase()
-  const start = upper.search(/\b[A-Z]{2}\d{2}(?=[\s0-9A-Z])/)
-  if (start < 0) return null
-  const country = upper.slice(start, start + 2)
-  const length = IBAN_SPECS[country]?.chars
-  if (!length) return null
-  let out = ''
-  let end = 0
-  for (const ch of upper.slice(start)) {
-    if (/[A-Z0-9]/.test(ch)) out += ch
-    else if (ch === '*' || ch === '•' || ch === 'X') return null
-    else if (!/[\s.-]/.test(ch)) break
-    if (out.length === length) break
-    end++
-  }
-  // After an IBAN label the printed account is the IBAN even at a wrong length (its check
-  // then fails and says so); bare text needs the country's exact length, ending there (not
-  // the head of a longer identifier such as a metering point).
-  if (!labelled && out.length === length && /^[A-Z0-9]/.test(upper.slice(start + end + 1))) return null
-  if (out.length !== length && !(labelled && out.length >= 15 && /^[A-Z]{2}\d{2}\d/.test(out))) return null
-  return electronicFormatIBAN(out) ?? out
-}
-
-/** Whether the text before an IBAN, back to the start of its sentence, names the payer's account. */
-function debtorContext(before: string): boolean {
-  const sentence = before.split(/[.!?](?=\s+\p{Lu})/u).pop() ?? before
-  return hasLabel('debtor', sentence)
-}
-
-/**
- * The payee's IBAN among the candidates: one after an IBAN label (in its segment, right of it,
- * under it as a column header, or at the start of the next line when a sentence ends on the
- * label; a value wrapped onto a second row is joined), or an unlabelled one of the country's
- * exact length (after a bank-details label it is as good as labelled). An account introduced as
- * the payer's ("Käufer-IBAN", "von Ihrem Konto … per Lastschrift") is the debtor's, never the
- * payee's. A valid checksum is evidence between candidates; an invalid one is still returned
- * when it is the only one (its check then fails and says so).
- */
-function findIban(lines: Line[], customer: Set<Segment>): string | null {
-  const found: { value: string; score: number; order: number }[] = []
-  const add = (value: string | null, score: number, before: string) => {
-    if (!value || debtorContext(before)) return
-    found.push({ value, score: score + (isValidIBAN(value) ? 0.5 : 0), order: found.length })
-  }
-  for (const ref of segments(lines)) {
-    if (customer.has(ref.seg)) continue
-    const t = ref.seg.text
-    // A sentence running on from the line above (prose, not a footer's column of captions).
-    const above = ref.si === 0 && ref.li > 0 ? lines[ref.li - 1] : undefined
-    const aboveLast = above?.page === ref.line.page ? above.segments[above.segments.length - 1] : undefined
-    const prevLine = aboveLast && aboveLast.text.split(/\s+/).length >= 5 ? aboveLast.text : ''
-    const at = f(t).search(/\biban\b/)
-    if (at >= 0) {
-      const rest = t.slice(at + 4).replace(/^[\s:.]+/, '')
-      if (/\*|x{3,}/i.test(rest.slice(0, 12))) continue
-      const before = `${prevLine} ${t.slice(0, at + 4)}`
-      let value = ibanFrom(rest, true)
-      if (!value && !rest) {
-        const right = rightNeighbour(lines, ref)
-        const under = segmentUnder(lines, ref)
-        const next = lines[ref.li + 1]
-        if (right) value = ibanFrom(right.text, true)
-        if (!value && under) {
-          // A column header's cell, its value wrapped onto the row under it.
-          const more = segmentUnder(lines, { ...ref, li: under.li, seg: under.seg })
-          value =
-            ibanFrom(`${under.seg.text} ${more?.seg.text ?? ''}`, true) ?? ibanFrom(under.seg.text, true)
-        }
-        if (
-          !value &&
-          !right &&
-          next &&
-          next.page === ref.line.page &&
-          ref.si === ref.line.segments.length - 1
-        )
-          value = ibanFrom(next.segments[0]!.text, true)
-      }
-      add(value, 3, before)
-      continue
-    }
-    const value = ibanFrom(t)
-    if (!value) continue
-    const index = t.toUpperCase().indexOf(value.slice(0, 4))
-    const before = `${prevLine} ${leftNeighbour(lines, ref)?.text ?? ''} ${t.slice(0, Math.max(0, index))}`
-    // Unlabelled, only a valid account counts; after a bank-details label the printed one does.
-    if (hasLabel('payment', before)) add(value, 2.5, before)
-    else if (isValidIBAN(value)) add(value, 1, before)
-  }
-  return [...found].sort((a, b) => b.score - a.score || a.order - b.order)[0]?.value ?? null
-}
-
 // ---- invoice number -----------------------------------------------------------------------
 
 // ---- totals -------------------------------------------------------------------------------
@@ -1493,7 +1253,8 @@ export function extractFields(pages: PageText[], models?: Models): ExtractedFiel
   const hasVat = !hasLabel('no_vat', allText)
   const till = isTillReceipt(pages, lines)
   const supplier = findSupplier(pages, model, till, models)
-  const vatNumber = findVat(lines, customer, supplier.name)
+  const vat = decideVatId(model, models)
+  const vatNumber = vat?.value ?? null
   const german = germanSupplier(supplier.address, vatNumber)
   const cands = amountCandidates(till ? repairTillLabels(lines) : lines, (s) => customer.has(s), till)
   const decided = decideTotals(cands, hasVat)
@@ -1517,6 +1278,7 @@ export function extractFields(pages: PageText[], models?: Models): ExtractedFiel
     evidence: {
       ...(date && { document_date: date.evidence }),
       ...(number && { invoice_number: number.evidence }),
+      ...(vat && { vat_number: vat.evidence }),
       ...('evidence' in supplier && { business_name: supplier.evidence }),
     },
   }
