@@ -8,6 +8,7 @@
  */
 export * from './accounts.ts'
 export * from './administration.ts'
+export * from './api-tokens.ts'
 export * from './common.ts'
 export * from './document-records.ts'
 export * from './documents.ts'

@@ -268,6 +268,21 @@ export function createRouteTable(env: RouteTableEnv) {
       ok: 200,
       build: () => ({ method: 'PUT', path: '/api/settings/two-factor-advice', json: { advice: true } }),
     },
+    'GET /api/settings/api-tokens': {
+      kind: 'user',
+      ok: 200,
+      build: () => ({ path: '/api/settings/api-tokens' }),
+    },
+    'POST /api/settings/api-tokens': {
+      kind: 'user',
+      ok: 400,
+      build: () => ({ path: '/api/settings/api-tokens', json: {} }),
+    },
+    'DELETE /api/settings/api-tokens/:id': {
+      kind: 'user',
+      ok: 404,
+      build: () => ({ method: 'DELETE', path: '/api/settings/api-tokens/2147483647' }),
+    },
 
     // Documents, expenses, invoices.
     'POST /api/documents/upload': {
