@@ -19,6 +19,11 @@ import { clientAddress } from './client-address.ts'
 import type { AppEnv } from './context.ts'
 import { HttpError } from './errors.ts'
 
+// For scripts, never shown by the browser app (which signs in with its cookie): English only.
+const INVALID_TOKEN = 'Invalid API token'
+const EXPIRED_TOKEN = 'API token expired'
+const NOT_WITH_A_TOKEN = 'Not allowed with an API token'
+
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i
 const FAILURE_WINDOW_MS = 15 * 60 * 1000
 const MAX_FAILURES_PER_CLIENT = 20
@@ -53,10 +58,10 @@ export function authenticateBearer({ apiTokens, ratePerMinute, trustProxy, clock
     throttled(failures.check(client))
     const token = BEARER.exec(c.req.header('authorization') ?? '')?.[1] ?? ''
     const resolved = await apiTokens.resolve(token)
-    if (resolved.outcome === 'expired') throw new HttpError(401, contractMessages.apiTokenExpired)
+    if (resolved.outcome === 'expired') throw new HttpError(401, EXPIRED_TOKEN)
     if (resolved.outcome === 'invalid') {
       failures.hit(client)
-      throw new HttpError(401, contractMessages.apiTokenInvalid)
+      throw new HttpError(401, INVALID_TOKEN)
     }
     throttled(perToken.hit(String(resolved.token.id)))
     c.set('user', resolved.user)
@@ -67,6 +72,6 @@ export function authenticateBearer({ apiTokens, ratePerMinute, trustProxy, clock
 
 /** 403 for a request authenticated by an API token: token management, password, 2FA, administration. */
 export const refuseApiToken = createMiddleware<AppEnv>(async (c, next) => {
-  if (c.var.apiToken) throw new HttpError(403, contractMessages.apiTokenNotAllowed)
+  if (c.var.apiToken) throw new HttpError(403, NOT_WITH_A_TOKEN)
   await next()
 })

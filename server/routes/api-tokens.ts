@@ -9,11 +9,12 @@ import { Hono } from 'hono'
 import {
   type ApiTokenSummary,
   apiTokenExpiryProblem,
+  apiTokenMessages,
   CreateApiTokenInput,
   type CreatedApiToken,
-  contractMessages,
   latestApiTokenExpiry,
-} from '../../src/contract/index.ts'
+} from '../../src/contract/api-tokens.ts'
+import { contractMessages } from '../../src/contract/index.ts'
 import type { ApiTokenRow } from '../db/schema.ts'
 import { requireUser } from '../http/auth.ts'
 import { refuseApiToken } from '../http/bearer.ts'
@@ -45,7 +46,7 @@ export function apiTokenRoutes({ sessions, apiTokens, clock, logger }: RouteDeps
       if (problem)
         throw new HttpError(400, contractMessages.invalidInput, [{ field: 'expires_at', message: problem }])
       const issued = await apiTokens.issue(c.var.user.id, input.name, expiresAt)
-      if (!issued) throw new HttpError(409, contractMessages.apiTokenLimit)
+      if (!issued) throw new HttpError(409, apiTokenMessages.limit)
       logger.info(
         { reqId: c.var.requestId, userId: c.var.user.id, tokenId: issued.row.id },
         'API token created',
@@ -59,9 +60,8 @@ export function apiTokenRoutes({ sessions, apiTokens, clock, logger }: RouteDeps
       return c.json(created, 201)
     })
     .delete('/settings/api-tokens/:id', async (c) => {
-      const id = parsePathId(c.req.param('id'), contractMessages.apiTokenNotFound)
-      if (!(await apiTokens.revoke(c.var.user.id, id)))
-        throw new HttpError(404, contractMessages.apiTokenNotFound)
+      const id = parsePathId(c.req.param('id'), apiTokenMessages.notFound)
+      if (!(await apiTokens.revoke(c.var.user.id, id))) throw new HttpError(404, apiTokenMessages.notFound)
       logger.info({ reqId: c.var.requestId, userId: c.var.user.id, tokenId: id }, 'API token revoked')
       return c.body(null, 204)
     })

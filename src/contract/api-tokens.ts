@@ -4,16 +4,27 @@
  */
 import * as v from 'valibot'
 import { Id, noControlCharacters } from './common.ts'
-import { contractMessages } from './messages.ts'
 
 export const API_TOKEN_NAME_MAX = 100
 
+/**
+ * The tokens' own messages (English, as the API answers them). They stay out of `contractMessages`,
+ * which travels in the browser's first chunk: the settings section translates them in its own chunk.
+ */
+export const apiTokenMessages = {
+  nameRequired: 'Token name is required',
+  nameTooLong: 'Token name must be at most 100 characters',
+  expiryInvalid: 'Expiry must be an ISO date',
+  limit: 'Too many API tokens: revoke one first',
+  notFound: 'API token not found',
+} as const
+
 export const ApiTokenName = v.pipe(
-  v.string(contractMessages.apiTokenNameRequired),
+  v.string(apiTokenMessages.nameRequired),
   v.trim(),
   noControlCharacters(),
-  v.minLength(1, contractMessages.apiTokenNameRequired),
-  v.maxLength(API_TOKEN_NAME_MAX, contractMessages.apiTokenNameTooLong),
+  v.minLength(1, apiTokenMessages.nameRequired),
+  v.maxLength(API_TOKEN_NAME_MAX, apiTokenMessages.nameTooLong),
 )
 
 /** `YYYY-MM-DD` (midnight UTC, the start of that day) or a date and time with its offset. */
@@ -30,9 +41,9 @@ function isIsoDate(text: string): boolean {
 }
 
 const ApiTokenExpiry = v.pipe(
-  v.string(contractMessages.apiTokenExpiryInvalid),
+  v.string(apiTokenMessages.expiryInvalid),
   v.trim(),
-  v.check(isIsoDate, contractMessages.apiTokenExpiryInvalid),
+  v.check(isIsoDate, apiTokenMessages.expiryInvalid),
   v.transform((s) => new Date(s)),
 )
 
@@ -49,10 +60,13 @@ export function latestApiTokenExpiry(now: Date): Date {
   return latest
 }
 
-/** Why an expiry is refused now (a contract message), or null when it is in the future and within a year. */
+/**
+ * Why an expiry is refused now, or null when it is in the future and within a year. Only scripts
+ * send an expiry (the browser offers lives of 7 days to a year), so these texts stay in English.
+ */
 export function apiTokenExpiryProblem(expiresAt: Date, now: Date): string | null {
-  if (expiresAt.getTime() <= now.getTime()) return contractMessages.apiTokenExpiryPast
-  if (expiresAt.getTime() > latestApiTokenExpiry(now).getTime()) return contractMessages.apiTokenExpiryTooFar
+  if (expiresAt.getTime() <= now.getTime()) return 'Expiry must be in the future'
+  if (expiresAt.getTime() > latestApiTokenExpiry(now).getTime()) return 'Expiry must be at most one year away'
   return null
 }
 

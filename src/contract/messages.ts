@@ -69,16 +69,6 @@ export const contractMessages = {
   messageWithoutAttachment: 'The message has no attachment',
   tooManyAttachments: 'Too many attachments in one message: {count} not filed',
   attachmentTooLarge: 'The file is larger than the size limit',
-  apiTokenNameRequired: 'Token name is required',
-  apiTokenNameTooLong: 'Token name must be at most 100 characters',
-  apiTokenExpiryInvalid: 'Expiry must be an ISO date',
-  apiTokenExpiryPast: 'Expiry must be in the future',
-  apiTokenExpiryTooFar: 'Expiry must be at most one year away',
-  apiTokenLimit: 'Too many API tokens: revoke one first',
-  apiTokenNotFound: 'API token not found',
-  apiTokenInvalid: 'Invalid API token',
-  apiTokenExpired: 'API token expired',
-  apiTokenNotAllowed: 'Not allowed with an API token',
 } as const
 
 export type MessageCode = keyof typeof contractMessages

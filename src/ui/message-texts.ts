@@ -71,16 +71,6 @@ const texts: Record<MessageCode, MessageDescriptor> = {
   messageWithoutAttachment: msg`The message has no attachment`,
   tooManyAttachments: msg({ message: 'Too many attachments in one message: {count} not filed' }),
   attachmentTooLarge: msg`The file is larger than the size limit`,
-  apiTokenNameRequired: msg`Token name is required`,
-  apiTokenNameTooLong: msg`Token name must be at most 100 characters`,
-  apiTokenExpiryInvalid: msg`Expiry must be an ISO date`,
-  apiTokenExpiryPast: msg`Expiry must be in the future`,
-  apiTokenExpiryTooFar: msg`Expiry must be at most one year away`,
-  apiTokenLimit: msg`Too many API tokens: revoke one first`,
-  apiTokenNotFound: msg`API token not found`,
-  apiTokenInvalid: msg`Invalid API token`,
-  apiTokenExpired: msg`API token expired`,
-  apiTokenNotAllowed: msg`Not allowed with an API token`,
 }
 
 /** The code of a contract message (undefined for a text the contract does not know). */

@@ -73,9 +73,6 @@ const adminTexts: Texts<'admin'> = {
 }
 
 const apiTokensTexts: Texts<'apiTokens'> = {
-  'apiTokens.loadFailed': msg`Failed to load API tokens`,
-  'apiTokens.created': msg`API token created`,
-  'apiTokens.createFailed': msg`Failed to create the API token`,
   'apiTokens.copied': msg`API token copied to the clipboard`,
   'apiTokens.copyFailed': msg`The token could not be copied. Please copy it by hand.`,
   'apiTokens.revoked': msg`API token revoked`,

@@ -6,7 +6,12 @@
  */
 import * as v from 'valibot'
 import { assign, setup } from 'xstate'
-import { ApiTokenName, type ApiTokenSummary, type CreatedApiToken, contractMessages } from '../../contract'
+import {
+  ApiTokenName,
+  type ApiTokenSummary,
+  apiTokenMessages,
+  type CreatedApiToken,
+} from '../../contract/api-tokens'
 import { type CallFailure, failureOf, toFailure } from '../shared/failure'
 import {
   checkedSubmit,
@@ -18,21 +23,15 @@ import {
 } from '../shared/form'
 import { promisePlaceholder } from '../shared/placeholder'
 
-export type ApiTokensNotice =
-  | 'loadFailed'
-  | 'created'
-  | 'createFailed'
-  | 'copied'
-  | 'copyFailed'
-  | 'revoked'
-  | 'revokeFailed'
+/** Toasts: copying and revoking. A failed load or creation shows in the section itself. */
+export type ApiTokensNotice = 'copied' | 'copyFailed' | 'revoked' | 'revokeFailed'
 
 /** The lives a new token can be given, in days; a year, the longest, is the default. */
 export const TOKEN_LIFETIMES = ['7', '30', '90', '365'] as const
 
 const NewTokenForm = v.object({
   name: ApiTokenName,
-  lifetime: v.pipe(v.picklist(TOKEN_LIFETIMES, contractMessages.apiTokenExpiryInvalid), v.transform(Number)),
+  lifetime: v.pipe(v.picklist(TOKEN_LIFETIMES, apiTokenMessages.expiryInvalid), v.transform(Number)),
 })
 export type NewToken = v.InferOutput<typeof NewTokenForm>
 
@@ -93,7 +92,7 @@ export const apiTokensMachine = setup({
         id: 'loadTokens',
         src: 'loadTokens',
         onDone: { target: 'list', actions: assign({ tokens: ({ event }) => event.output, failure: null }) },
-        onError: { target: 'failed', actions: { type: 'notify', params: failedNotice('loadFailed') } },
+        onError: 'failed',
       },
     },
     failed: { on: { 'list.retry': 'loading' } },
@@ -120,19 +119,13 @@ export const apiTokensMachine = setup({
         input: ({ context }) => context.draft!,
         onDone: {
           target: 'shown',
-          actions: [
-            assign({ created: ({ event }) => event.output, draft: null }),
-            { type: 'notify', params: { notice: 'created' } },
-          ],
+          actions: assign({ created: ({ event }) => event.output, draft: null }),
         },
         onError: {
           target: 'list',
           description:
             'Refused (a name the server will not take, too many tokens) or failed: the form stays.',
-          actions: [
-            assign({ failure: ({ event }) => failureOf(event) }),
-            { type: 'notify', params: failedNotice('createFailed') },
-          ],
+          actions: assign({ failure: ({ event }) => failureOf(event) }),
         },
       },
     },

@@ -3,6 +3,8 @@
  * list with its revoke confirmation. Loaded lazily by the settings page with its machine
  * (`AppActors.loadApiTokens`); it only reads the `apiTokens` actor and sends it events.
  */
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
 import { type FormEvent, use } from 'react'
@@ -10,7 +12,7 @@ import { css } from 'styled-system/css'
 import { stack } from 'styled-system/patterns'
 import { text } from 'styled-system/recipes'
 import type { ActorRefFrom } from 'xstate'
-import { API_TOKEN_NAME_MAX, type ApiTokenSummary } from '../../../contract'
+import { API_TOKEN_NAME_MAX, type ApiTokenSummary, apiTokenMessages } from '../../../contract/api-tokens'
 import type { ApiTokensMachines } from '../../../machines/api-tokens/api-tokens.implementations'
 import {
   type ApiTokensMachine,
@@ -26,10 +28,25 @@ import { TextField } from '../../components/field'
 import { SelectField } from '../../components/select'
 import { Spinner } from '../../components/spinner'
 import { DataTable, MessageRow, SkeletonRows, Td, Th, Tr } from '../../components/table'
-import { formValues, translateErrors } from '../../forms'
-import { failureText } from '../../message-texts'
+import { formValues } from '../../forms'
+import { i18n } from '../../i18n'
+import { failureText, messageText } from '../../message-texts'
 
 type ApiTokensActor = ActorRefFrom<ApiTokensMachine>
+
+/** The tokens' own messages (kept out of the first chunk's contract table), by their English text. */
+const tokenMessageTexts: Record<string, MessageDescriptor> = {
+  [apiTokenMessages.nameRequired]: msg`Token name is required`,
+  [apiTokenMessages.nameTooLong]: msg`Token name must be at most 100 characters`,
+  [apiTokenMessages.expiryInvalid]: msg`Expiry must be an ISO date`,
+  [apiTokenMessages.limit]: msg`Too many API tokens: revoke one first`,
+  [apiTokenMessages.notFound]: msg`API token not found`,
+}
+const tokenMessage = (message: string | undefined) => {
+  if (message === undefined) return undefined
+  const descriptor = tokenMessageTexts[message]
+  return descriptor ? i18n._(descriptor) : messageText(message)
+}
 
 function ApiTokensSection({ load }: { load: () => Promise<ApiTokensMachines> }) {
   // Suspends (the settings page shows a spinner) until the tokens API and machine are loaded.
@@ -58,7 +75,7 @@ function NewTokenForm({ actor }: { actor: ApiTokensActor }) {
   const { t } = useLingui()
   const creating = useSelector(actor, (s) => s.hasTag('creating'))
   const canCreate = useSelector(actor, (s) => s.can({ type: 'token.create', values: {} }))
-  const errors = translateErrors(useSelector(actor, (s) => s.context.formErrors))
+  const errors = useSelector(actor, (s) => s.context.formErrors)
   const failure = useSelector(actor, (s) => s.context.failure)
   const lifetimes: Record<(typeof TOKEN_LIFETIMES)[number], string> = {
     '7': t`7 days`,
@@ -73,13 +90,17 @@ function NewTokenForm({ actor }: { actor: ApiTokensActor }) {
   return (
     <form onSubmit={onSubmit} noValidate aria-label={t`New API token`}>
       <fieldset disabled={creating} className={stack({ gap: '3' })}>
-        {failure ? <Alert status="error">{failureText(failure)}</Alert> : null}
+        {failure ? (
+          <Alert status="error">
+            {failure.code === 'unexpected' ? tokenMessage(failure.message) : failureText(failure)}
+          </Alert>
+        ) : null}
         <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'flex-start' })}>
           <TextField
             label={t`Token name`}
             name="name"
             maxLength={API_TOKEN_NAME_MAX}
-            error={errors.name}
+            error={tokenMessage(errors.name)}
             autoComplete="off"
             className={css({ flex: '1 1 16rem' })}
           />
@@ -87,7 +108,7 @@ function NewTokenForm({ actor }: { actor: ApiTokensActor }) {
             label={t`Expires in`}
             name="lifetime"
             defaultValue="365"
-            error={errors.lifetime}
+            error={tokenMessage(errors.lifetime)}
             options={TOKEN_LIFETIMES.map((days) => ({ value: days, label: lifetimes[days] }))}
             className={css({ flex: '0 1 12rem' })}
           />
@@ -147,7 +168,7 @@ function TokenList({ actor }: { actor: ApiTokensActor }) {
   const columns = 5
   return (
     <DataTable
-      label={t`API tokens`}
+      label={t`Your API tokens`}
       busy={busy}
       head={
         <>
