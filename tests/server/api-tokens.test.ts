@@ -15,6 +15,7 @@ import {
   createAdminTestApp,
   fileForm,
   insertCompany,
+  PNG,
   send,
   TINY_PDF,
 } from './admin-helpers.ts'
@@ -222,6 +223,7 @@ describe('a bearer token', () => {
       [adminToken, '/admin/users', {}],
       [adminToken, '/admin/company', json({ name: 'Made by a script' })],
       [adminToken, '/admin/user/status', json({ user_email: alice.user.email, enabled: false })],
+      [adminToken, `/companies/company/logo/${companyA.id}`, fileForm({ name: 'logo.png', data: PNG })],
     ]
     for (const [t, path, init] of refused) {
       const res = await bearer(t, path, init)
