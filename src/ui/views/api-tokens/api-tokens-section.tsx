@@ -51,7 +51,13 @@ const tokenMessage = (message: string | undefined) => {
 function ApiTokensSection({ load }: { load: () => Promise<ApiTokensMachines> }) {
   // Suspends (the settings page shows a spinner) until the tokens API and machine are loaded.
   const machines = use(load())
-  const actor = useScreenActor(machines.apiTokens)
+  return <ApiTokensPanel actor={useScreenActor(machines.apiTokens)} />
+}
+
+export default ApiTokensSection
+
+/** The section's content for a running `apiTokens` actor. */
+export function ApiTokensPanel({ actor }: { actor: ApiTokensActor }) {
   const shown = useSelector(actor, (s) => s.matches('shown'))
   return (
     <div className={stack({ gap: '5' })}>
@@ -68,8 +74,6 @@ function ApiTokensSection({ load }: { load: () => Promise<ApiTokensMachines> }) 
     </div>
   )
 }
-
-export default ApiTokensSection
 
 function NewTokenForm({ actor }: { actor: ApiTokensActor }) {
   const { t } = useLingui()
