@@ -1,27 +1,11 @@
 import { expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
-import type { ApiTokenSummary, CreatedApiToken } from '../../src/contract/api-tokens'
 import { createApiTokensImplementations } from '../../src/machines/api-tokens/api-tokens.implementations'
 import { apiTokensMachine } from '../../src/machines/api-tokens/api-tokens.machine'
 import type { Notice } from '../../src/machines/shared/notice'
-import { done, error, failure } from '../support/fixtures'
+import { failure } from '../support/fixtures'
 import { describeModel } from '../support/model'
-
-const tokens: ApiTokenSummary[] = [
-  {
-    id: 4,
-    name: 'Nightly export',
-    created_at: '2026-03-10T09:00:00.000Z',
-    expires_at: '2027-03-10T09:00:00.000Z',
-    last_used_at: null,
-  },
-]
-const created: CreatedApiToken = {
-  id: 5,
-  name: 'Uploader',
-  token: `dft_${'a'.repeat(43)}`,
-  expires_at: '2027-03-10T09:00:00.000Z',
-}
+import { created, invokeOutcomes, tokens } from './api-tokens-fixtures'
 
 describeModel('API tokens machine', {
   machine: apiTokensMachine,
@@ -39,16 +23,7 @@ describeModel('API tokens machine', {
     ],
     // 4: a listed token; 9: none.
     'token.revoke': [4, 9].map((id) => ({ type: 'token.revoke', id })),
-    'xstate.done.actor.loadTokens': [done('loadTokens', tokens)],
-    'xstate.error.actor.loadTokens': [error('loadTokens', failure(500, 'Internal server error'))],
-    'xstate.done.actor.createToken': [done('createToken', created)],
-    'xstate.error.actor.createToken': [
-      error('createToken', failure(409, 'Too many API tokens: revoke one first')),
-    ],
-    'xstate.done.actor.copyToken': [done('copyToken', undefined)],
-    'xstate.error.actor.copyToken': [error('copyToken', new Error('denied'))],
-    'xstate.done.actor.revokeToken': [done('revokeToken', undefined)],
-    'xstate.error.actor.revokeToken': [error('revokeToken', failure(404, 'API token not found'))],
+    ...invokeOutcomes,
   },
   contextKey: (c) => {
     const ctx = c as {

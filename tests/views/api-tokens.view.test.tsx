@@ -2,29 +2,13 @@
 import { render, screen, within } from '@testing-library/react'
 import { expect } from 'vitest'
 import { type AnyActorRef, type AnyMachineSnapshot, createActor } from 'xstate'
-import type { ApiTokenSummary, CreatedApiToken } from '../../src/contract/api-tokens'
 import { type ApiTokensContext, apiTokensMachine } from '../../src/machines/api-tokens/api-tokens.machine'
 import { sessionMachine } from '../../src/machines/session/session.machine'
 import { ApiTokensPanel } from '../../src/ui/views/api-tokens/api-tokens-section'
-import { done, error, failure } from '../support/fixtures'
+import { created, invokeOutcomes } from '../machines/api-tokens-fixtures'
 import { inApp, testActors } from '../support/render'
 import { describeViewModel, type User } from '../support/view-model'
 
-const tokens: ApiTokenSummary[] = [
-  {
-    id: 4,
-    name: 'Nightly export',
-    created_at: '2026-03-10T09:00:00.000Z',
-    expires_at: '2099-03-10T09:00:00.000Z',
-    last_used_at: null,
-  },
-]
-const created: CreatedApiToken = {
-  id: 5,
-  name: 'Uploader',
-  token: `dft_${'a'.repeat(43)}`,
-  expires_at: '2099-03-10T09:00:00.000Z',
-}
 const ctx = (s: AnyMachineSnapshot) => s.context as ApiTokensContext
 const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement
 const dialog = () => screen.queryByRole('alertdialog', { name: 'Revoke API token?' })
@@ -70,16 +54,7 @@ describeViewModel('API tokens section', {
       { type: 'token.create', values: { name: '', lifetime: '365' } },
     ],
     'token.revoke': [{ type: 'token.revoke', id: 4 }],
-    'xstate.done.actor.loadTokens': [done('loadTokens', tokens)],
-    'xstate.error.actor.loadTokens': [error('loadTokens', failure(500, 'Internal server error'))],
-    'xstate.done.actor.createToken': [done('createToken', created)],
-    'xstate.error.actor.createToken': [
-      error('createToken', failure(409, 'Too many API tokens: revoke one first')),
-    ],
-    'xstate.done.actor.copyToken': [done('copyToken', undefined)],
-    'xstate.error.actor.copyToken': [error('copyToken', new Error('denied'))],
-    'xstate.done.actor.revokeToken': [done('revokeToken', undefined)],
-    'xstate.error.actor.revokeToken': [error('revokeToken', failure(404, 'API token not found'))],
+    ...invokeOutcomes,
   },
   contextKey: (c) => {
     const context = c as ApiTokensContext
