@@ -7,7 +7,9 @@
  *
  * Bearer requests have their own rate limits, apart from the sign-in throttle: each token may make
  * `API_TOKEN_RATE` requests a minute, and a client address that sends 20 unknown tokens in 15
- * minutes is refused for the rest of the window (429 with Retry-After both).
+ * minutes gets 429 instead of 401 for its unknown tokens for the rest of the window (Retry-After
+ * both); like the sign-in throttle, it never locks out a valid token. A token is 256 random bits, so
+ * guessing is hopeless anyway; the lookup is one indexed equality, and a malformed token none.
  */
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
@@ -54,13 +56,13 @@ export function authenticateBearer({ apiTokens, ratePerMinute, trustProxy, clock
   })
   return createMiddleware<AppEnv>(async (c, next) => {
     if (!hasBearer(c)) return next()
-    const client = throttleKey(clientAddress(c, trustProxy))
-    throttled(failures.check(client))
     const token = BEARER.exec(c.req.header('authorization') ?? '')?.[1] ?? ''
     const resolved = await apiTokens.resolve(token)
     if (resolved.outcome === 'expired') throw new HttpError(401, EXPIRED_TOKEN)
     if (resolved.outcome === 'invalid') {
-      failures.hit(client)
+      // Counted after the lookup, so an address sending junk never locks out a valid token sent
+      // from the same address (a shared NAT): only its unknown tokens get 429.
+      throttled(failures.hit(throttleKey(clientAddress(c, trustProxy))))
       throw new HttpError(401, INVALID_TOKEN)
     }
     throttled(perToken.hit(String(resolved.token.id)))

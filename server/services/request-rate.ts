@@ -6,8 +6,6 @@
 export type RateDecision = { limited: false } | { limited: true; retryAfterSeconds: number }
 
 export interface WindowLimiter {
-  /** Whether the key has used its budget in the current window (counts nothing). */
-  check(key: string): RateDecision
   /** Counts one hit; limited when it goes over the budget. */
   hit(key: string): RateDecision
 }
@@ -30,8 +28,8 @@ export function createWindowLimiter(options: {
     if (window) windows.delete(key)
     return null
   }
-  const decision = (window: { start: number; count: number } | null, now: number): RateDecision =>
-    window && window.count > limit
+  const decision = (window: { start: number; count: number }, now: number): RateDecision =>
+    window.count > limit
       ? { limited: true, retryAfterSeconds: Math.max(1, Math.ceil((window.start + windowMs - now) / 1000)) }
       : { limited: false }
   const prune = (now: number) => {
@@ -44,14 +42,6 @@ export function createWindowLimiter(options: {
   }
 
   return {
-    check(key) {
-      const now = clock().getTime()
-      const window = current(key, now)
-      // At the budget already: the next hit would go over it.
-      return window && window.count >= limit
-        ? decision({ ...window, count: window.count + 1 }, now)
-        : { limited: false }
-    },
     hit(key) {
       const now = clock().getTime()
       let window = current(key, now)

@@ -309,5 +309,8 @@ describe('bearer rate limits', () => {
       statuses.push((await bearer(`dft_${'x'.repeat(43)}`, '/auth/logged-in')).status)
     expect(statuses.slice(0, 20).every((s) => s === 401)).toBe(true)
     expect(statuses[20]).toBe(429)
+    // A valid token from the same address is not locked out.
+    const { token } = await createToken(alice)
+    expect((await bearer(token, '/auth/logged-in')).status).toBe(200)
   })
 })
