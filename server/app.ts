@@ -89,6 +89,8 @@ export function createApp(deps: AppDeps) {
         path: c.req.path,
         status: c.res.status,
         ms: Math.round((performance.now() - started) * 10) / 10,
+        // Which personal API token acted (its id, never the token), for the owner's audit.
+        ...(c.var.apiToken ? { apiTokenId: c.var.apiToken.id } : {}),
       },
       'request',
     )

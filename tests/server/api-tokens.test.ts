@@ -161,9 +161,13 @@ describe('managing tokens in a browser session', () => {
 
 describe('a bearer token', () => {
   it('acts as its user: uploads to and reads the user’s company, 404 for another company', async () => {
-    const { token } = await createToken(alice)
+    const { token, id: tokenId } = await createToken(alice)
     const me = await bearer(token, '/auth/logged-in')
     expect(me.status).toBe(200)
+    // The request log names the token by its id, never the token itself.
+    const logged = ctx.logs.filter((l) => l.msg === 'request' && l.apiTokenId === tokenId)
+    expect(logged.map((l) => l.path)).toEqual(['/api/auth/logged-in'])
+    expect(JSON.stringify(ctx.logs)).not.toContain(token)
     expect(((await me.json()) as { email: string }).email).toBe(alice.user.email)
 
     const upload = await uploadInvoice(token, companyA.id)
