@@ -11,6 +11,7 @@ import { secureHeaders } from 'hono/secure-headers'
 import type { Logger } from 'pino'
 import type { Config } from './config.ts'
 import type { AppDatabase } from './db/client.ts'
+import { authenticateBearer } from './http/bearer.ts'
 import { compressJson } from './http/compression.ts'
 import type { AppEnv, RouteDeps } from './http/context.ts'
 import { requireContentType, requireTrustedOrigin } from './http/csrf.ts'
@@ -19,6 +20,7 @@ import { indexScriptSources } from './http/inline-scripts.ts'
 import { publicRoutes } from './http/static.ts'
 import { createJobQueue, type JobQueue } from './jobs/queue.ts'
 import { adminRoutes } from './routes/admin.ts'
+import { apiTokenRoutes } from './routes/api-tokens.ts'
 import { authRoutes } from './routes/auth.ts'
 import { accountRoutes } from './routes/auth-account.ts'
 import { twoFactorRoutes } from './routes/auth-two-factor.ts'
@@ -29,6 +31,7 @@ import { healthRoutes } from './routes/health.ts'
 import { logRoutes } from './routes/logs.ts'
 import { settingsRoutes } from './routes/settings.ts'
 import { createAccountService } from './services/accounts.ts'
+import { createApiTokenService } from './services/api-tokens.ts'
 import { createMailer, type Mailer } from './services/mail.ts'
 import { createLoginRateLimiter, type LoginRateLimiter } from './services/rate-limit.ts'
 import { createSessionService } from './services/sessions.ts'
@@ -66,6 +69,7 @@ export function createApp(deps: AppDeps) {
     mailer,
     accounts: createAccountService({ db: deps.db, config, clock, mailer, logger }),
     twoFactor: createTwoFactorService({ db: deps.db, sessionSecret: config.sessionSecret, clock }),
+    apiTokens: createApiTokenService({ db: deps.db, secret: config.apiTokens.secret, clock }),
   }
   const prefix = config.apiPrefix
 
@@ -85,6 +89,8 @@ export function createApp(deps: AppDeps) {
         path: c.req.path,
         status: c.res.status,
         ms: Math.round((performance.now() - started) * 10) / 10,
+        // Which personal API token acted (its id, never the token), for the owner's audit.
+        ...(c.var.apiToken ? { apiTokenId: c.var.apiToken.id } : {}),
       },
       'request',
     )
@@ -121,9 +127,20 @@ export function createApp(deps: AppDeps) {
     await next()
     c.header('Cache-Control', 'no-store')
   })
+  // `Authorization: Bearer` (http/bearer.ts): the request acts as the token's owner and its cookie
+  // is never read, so the origin check, which protects the cookie, does not apply to it.
+  api.use(
+    authenticateBearer({
+      apiTokens: routeDeps.apiTokens,
+      ratePerMinute: config.apiTokens.ratePerMinute,
+      trustProxy: config.trustProxy,
+      clock,
+    }),
+  )
   // CSRF (see http/csrf.ts): a trusted Origin, then JSON bodies only (a page can send those to
   // another origin only after a CORS preflight, which this server never grants), multipart on uploads.
-  api.use(requireTrustedOrigin(config))
+  const trustedOrigin = requireTrustedOrigin(config)
+  api.use((c, next) => (c.var.apiToken ? next() : trustedOrigin(c, next)))
   const uploadPath = new RegExp(
     `^${prefix.replace(/[.]/g, '\\.')}/(documents/upload|expenses/upload|companies/company/logo/[^/]+)$`,
   )
@@ -143,6 +160,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', twoFactorRoutes(routeDeps))
   api.route('/', accountRoutes(routeDeps))
   api.route('/', settingsRoutes(routeDeps))
+  api.route('/', apiTokenRoutes(routeDeps))
   const storage = deps.storage ?? createLocalStorage(join(config.dataDir, 'files'))
   // Before the document calls: `/invoices/export` is not `/invoices/:id`.
   api.route('/', documentReviewRoutes(routeDeps))

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { createHmac, randomBytes } from 'node:crypto'
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -19,6 +19,11 @@ export interface Config {
   adminPassword: string | undefined
   sessionSecret: string
   sessionTtlHours: number
+  /**
+   * Personal API tokens: the key of their stored HMAC (API_TOKEN_SECRET, else derived from the
+   * session secret) and the requests one token may make per minute (API_TOKEN_RATE).
+   */
+  apiTokens: { secret: string; ratePerMinute: number }
   /** Trust the last X-Forwarded-For hop (one reverse proxy in front) for the client address. */
   trustProxy: boolean
   /**
@@ -89,6 +94,7 @@ export function loadConfig(env: Env = process.env): Config {
       `at least twice JOB_HEARTBEAT_SECONDS (${jobHeartbeatSeconds}), i.e. ${2 * jobHeartbeatSeconds} or more`,
     )
   }
+  const secret = sessionSecret(env, dataDir)
   return {
     port,
     dataDir,
@@ -99,8 +105,12 @@ export function loadConfig(env: Env = process.env): Config {
     mailFrom: nonEmpty(env.MAIL_FROM) ?? 'DocFlow <no-reply@localhost>',
     adminEmail: nonEmpty(env.ADMIN_EMAIL),
     adminPassword: nonEmpty(env.ADMIN_PASSWORD),
-    sessionSecret: sessionSecret(env, dataDir),
+    sessionSecret: secret,
     sessionTtlHours: integer(env, 'SESSION_TTL_HOURS', 12, 1, 24 * 365),
+    apiTokens: {
+      secret: apiTokenSecret(env, secret),
+      ratePerMinute: integer(env, 'API_TOKEN_RATE', 600, 1, 1_000_000),
+    },
     trustProxy: boolean(env, 'TRUST_PROXY', false),
     trustedOrigins: origins(env, 'TRUSTED_ORIGINS'),
     logLevel: logLevel(env),
@@ -248,6 +258,18 @@ function sessionSecret(env: Env, dataDir: string): string {
   const raw = nonEmpty(env.SESSION_SECRET)
   if (raw === undefined) return sessionSecretFile(dataDir)
   if (raw.length < 32) throw new Error('Invalid SESSION_SECRET: expected at least 32 characters')
+  return raw
+}
+
+/**
+ * The key of the API tokens' stored hashes. Derived from the session secret by default (a key of
+ * its own, so a token hash is useless for anything else); API_TOKEN_SECRET sets it apart, so the
+ * session secret can change without voiding every token.
+ */
+function apiTokenSecret(env: Env, sessionKey: string): string {
+  const raw = nonEmpty(env.API_TOKEN_SECRET)
+  if (raw === undefined) return createHmac('sha256', sessionKey).update('docflow/api-tokens/v1').digest('hex')
+  if (raw.length < 32) throw new Error('Invalid API_TOKEN_SECRET: expected at least 32 characters')
   return raw
 }
 

@@ -9,6 +9,7 @@ import type { Catalog } from './api/locales'
 import type { Language } from './contract'
 import { createAccountImplementations } from './machines/account/account.implementations'
 import type { AdminMachines } from './machines/admin/admin.implementations'
+import type { ApiTokensMachines } from './machines/api-tokens/api-tokens.implementations'
 import {
   createDashboardImplementations,
   createExportImplementations,
@@ -48,6 +49,9 @@ export type AppActors = {
   machines: ScreenMachines
   /** The administration area's machines, loaded with their chunk (the same promise every time). */
   loadAdmin: () => Promise<AdminMachines>
+  /** Settings → API tokens: its machine, loaded with its chunk (the same promise every time); absent
+   * in view tests that do not show the section. */
+  loadApiTokens?: () => Promise<ApiTokensMachines>
   /** The detail dialog's machine, loaded with its chunk (the same promise every time); absent in
    * view tests that open no detail dialog. */
   loadDetails?: () => Promise<DetailMachines>
@@ -91,11 +95,21 @@ export function composeApp(deps: AppDeps): AppActors {
 
   let admin: Promise<AdminMachines> | undefined
   let details: Promise<DetailMachines> | undefined
+  let apiTokens: Promise<ApiTokensMachines> | undefined
   const loadAdmin = () => {
     admin ??= Promise.all([api.loadAdmin(), import('./machines/admin/admin.implementations')]).then(
       ([adminApi, flow]) => flow.createAdminImplementations({ admin: adminApi, notify }),
     )
     return admin
+  }
+  const loadApiTokens = () => {
+    apiTokens ??= Promise.all([
+      api.loadApiTokens(),
+      import('./machines/api-tokens/api-tokens.implementations'),
+    ]).then(([tokensApi, flow]) =>
+      flow.createApiTokensImplementations({ apiTokens: tokensApi, notify, clipboard: deps.clipboard }),
+    )
+    return apiTokens
   }
   const loadDetails = () => {
     details ??= Promise.all([api.loadDetails(), import('./machines/details/details.implementations')]).then(
@@ -143,6 +157,7 @@ export function composeApp(deps: AppDeps): AppActors {
     uploadDialog,
     machines,
     loadAdmin,
+    loadApiTokens,
     loadDetails,
     inspect,
   }

@@ -4,9 +4,14 @@ import type { SessionService } from '../services/sessions.ts'
 import type { AppEnv } from './context.ts'
 import { HttpError } from './errors.ts'
 
-/** Loads the session and its (enabled) user into `c.var`; 401 otherwise. */
+/**
+ * Loads the session and its (enabled) user into `c.var`; 401 otherwise. A bearer request was
+ * authenticated by its token already (`http/bearer.ts`): its cookie, if any, is not read.
+ */
 export function requireUser(sessions: SessionService) {
   return createMiddleware<AppEnv>(async (c, next) => {
+    // Already authenticated: by a bearer token, or by an outer `requireUser` on the same path.
+    if (c.var.apiToken || c.var.user) return next()
     const token = sessions.readCookie(c)
     const resolved = token ? await sessions.resolve(token) : null
     if (!token || !resolved) throw new HttpError(401, contractMessages.notAuthenticated)

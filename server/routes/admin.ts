@@ -22,6 +22,7 @@ import {
 } from '../../src/contract/index.ts'
 import type { UserRow } from '../db/schema.ts'
 import { requireUser } from '../http/auth.ts'
+import { refuseApiToken } from '../http/bearer.ts'
 import type { AppEnv, RouteDeps } from '../http/context.ts'
 import { HttpError, parse, parsePathId, readJson } from '../http/errors.ts'
 import {
@@ -118,7 +119,7 @@ export function adminRoutes(deps: AdminRouteDeps) {
 
   return (
     new Hono<AppEnv>()
-      .use('/admin/*', requireUser(sessions), requireSaasAdmin)
+      .use('/admin/*', requireUser(sessions), refuseApiToken, requireSaasAdmin)
 
       // Companies.
       .get('/admin/company', async (c) => c.json(await listCompanies(db)))

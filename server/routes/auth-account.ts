@@ -14,6 +14,7 @@ import {
 } from '../../src/contract/index.ts'
 import { users } from '../db/schema.ts'
 import { requireUser } from '../http/auth.ts'
+import { refuseApiToken } from '../http/bearer.ts'
 import type { AppEnv, RouteDeps } from '../http/context.ts'
 import { HttpError, parse, readJson } from '../http/errors.ts'
 import { hashPassword, verifyPassword } from '../services/passwords.ts'
@@ -61,7 +62,7 @@ export function accountRoutes(deps: RouteDeps) {
       return c.json({ message: 'Password reset successfully' } satisfies MessageResult)
     })
 
-    .post('/auth/password/change', requireUser(sessions), async (c) => {
+    .post('/auth/password/change', requireUser(sessions), refuseApiToken, async (c) => {
       const input = parse(ChangePasswordInput, await readJson(c))
       const { user, session } = c.var
       const guard = attemptGuard(c, deps, user.email, 'signed-in')

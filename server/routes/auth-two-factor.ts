@@ -3,6 +3,7 @@
  * ten backup codes), verify (activates the pending secret) and disable (password or code).
  */
 import { Hono } from 'hono'
+import { every } from 'hono/combine'
 import QRCode from 'qrcode'
 import {
   contractMessages,
@@ -12,6 +13,7 @@ import {
   Verify2faInput,
 } from '../../src/contract/index.ts'
 import { requireUser } from '../http/auth.ts'
+import { refuseApiToken } from '../http/bearer.ts'
 import type { AppEnv, RouteDeps } from '../http/context.ts'
 import { HttpError, parse, readJson } from '../http/errors.ts'
 import { verifyPassword } from '../services/passwords.ts'
@@ -21,7 +23,8 @@ const EXPOSED_HEADERS = 'X-Backup-Codes, X-TOTP-Secret'
 
 export function twoFactorRoutes(deps: RouteDeps) {
   const { logger, sessions, twoFactor } = deps
-  const signedIn = requireUser(sessions)
+  // 2FA belongs to the person at the keyboard: never set up or removed with an API token.
+  const signedIn = every(requireUser(sessions), refuseApiToken)
 
   const ownEmail = (email: string | undefined, userEmail: string) => {
     if (email !== undefined && email !== userEmail) {

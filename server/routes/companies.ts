@@ -7,6 +7,7 @@
 import { Hono } from 'hono'
 import { contractMessages, LOGO_MAX_BYTES, LOGO_TYPE_MESSAGE, LOGO_TYPES } from '../../src/contract/index.ts'
 import { requireUser } from '../http/auth.ts'
+import { refuseApiToken } from '../http/bearer.ts'
 import { COMPANY_NOT_FOUND, findCompanyAccess, requireCompanyAccess } from '../http/company-access.ts'
 import type { AppEnv } from '../http/context.ts'
 import { HttpError, parsePathId } from '../http/errors.ts'
@@ -33,7 +34,8 @@ export function companyRoutes(deps: AdminRouteDeps) {
         return c.json(await companyUsers(db, access.companyId))
       })
 
-      .post('/companies/company/logo/:id', signedIn, requireSaasAdmin, async (c) => {
+      // Platform administration, like `/admin/*`: never with an API token.
+      .post('/companies/company/logo/:id', signedIn, refuseApiToken, requireSaasAdmin, async (c) => {
         const id = parsePathId(c.req.param('id'), COMPANY_NOT_FOUND)
         if (!(await findCompanyRow(db, id))) throw new HttpError(404, COMPANY_NOT_FOUND)
         const { file } = await receiveUpload(c, {

@@ -104,6 +104,8 @@ export function createSessionService(deps: {
     },
 
     readCookie(c) {
+      // A bearer request is authenticated by its token alone (http/bearer.ts): its cookie is never read.
+      if (c.get('apiToken' as never)) return undefined
       return getCookie(c, SESSION_COOKIE)
     },
 

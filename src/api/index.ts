@@ -1,5 +1,6 @@
 /** The API of the app: the only code that knows URLs. */
 import type { AdminApi } from './admin'
+import type { ApiTokensApi } from './api-tokens'
 import { createAuthApi } from './auth'
 import { createCompaniesApi } from './companies'
 import type { DetailsApi } from './details'
@@ -16,6 +17,7 @@ export function createApi(config: ApiConfig) {
   const http = createHttp(config)
   let admin: Promise<AdminApi> | undefined
   let details: Promise<DetailsApi> | undefined
+  let apiTokens: Promise<ApiTokensApi> | undefined
   return {
     auth: createAuthApi(http),
     settings: createSettingsApi(http),
@@ -23,6 +25,11 @@ export function createApi(config: ApiConfig) {
     loadAdmin: () => {
       admin ??= import('./admin').then((m) => m.createAdminApi(http, { baseUrl: config.baseUrl }))
       return admin
+    },
+    /** Settings → API tokens, a chunk of its own (loaded with its section). */
+    loadApiTokens: () => {
+      apiTokens ??= import('./api-tokens').then((m) => m.createApiTokensApi(http))
+      return apiTokens
     },
     companies: createCompaniesApi(http),
     /** The invoice and expense detail calls, a chunk of their own (loaded with the detail dialog). */

@@ -4,7 +4,8 @@
  * knows a URL, the UI or the database. The kinds' translated labels (`document-labels.ts`) are not
  * re-exported: they are Lingui macros, compiled for the browser only. Nor are the corrections'
  * schemas (`document-corrections.ts`): only the server checks them, and their IBAN library would
- * travel in the browser's first chunk through this barrel.
+ * travel in the browser's first chunk through this barrel. Nor the API tokens' (`api-tokens.ts`):
+ * the browser needs them only in the settings section's own chunk.
  */
 export * from './accounts.ts'
 export * from './administration.ts'

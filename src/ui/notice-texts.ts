@@ -72,6 +72,13 @@ const adminTexts: Texts<'admin'> = {
   'admin.inviteFailed': msg`Failed to invite user`,
 }
 
+const apiTokensTexts: Texts<'apiTokens'> = {
+  'apiTokens.copied': msg`API token copied to the clipboard`,
+  'apiTokens.copyFailed': msg`The token could not be copied. Please copy it by hand.`,
+  'apiTokens.revoked': msg`API token revoked`,
+  'apiTokens.revokeFailed': msg`Failed to revoke the API token`,
+}
+
 const shellTexts: Texts<'company' | 'language' | 'companyUsers'> = {
   'company.companyChanged': msg({ message: 'Switched to {name}' }),
   'company.companyNotFound': msg`Company not found`,
@@ -139,6 +146,7 @@ export const noticeTexts: Record<NoticeCode, MessageDescriptor> = {
   ...accountTexts,
   ...adminTexts,
   ...shellTexts,
+  ...apiTokensTexts,
   ...dashboardTexts,
   ...uploadTexts,
   ...detailTexts,

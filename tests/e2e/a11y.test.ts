@@ -1,6 +1,6 @@
 /**
  * axe-core in Chromium on every screen and open state (guest pages, the second factor, the 2FA
- * advice, the dashboard with each of its popups and dialogs, settings and the administration's
+ * advice, the dashboard with each of its popups and dialogs, settings (a new API token shown once, the revoke confirmation) and the administration’s
  * tables and sheets), in English and French, at 1280 × 800 and 375 × 740. Fails on any violation of
  * WCAG 2.1 A/AA and of `label-content-name-mismatch`, `scrollable-region-focusable` and `region`.
  */
@@ -51,6 +51,12 @@ const WORDS = {
     invite: 'Invite user',
     navigation: 'Open navigation',
     userMenu: /Admin/,
+    tokens: 'Your API tokens',
+    tokenName: 'Token name',
+    createToken: 'Create token',
+    newToken: 'New token',
+    done: 'Done',
+    revoke: /^Revoke /,
   },
   fr: {
     signIn: 'Se connecter',
@@ -66,6 +72,12 @@ const WORDS = {
     invite: 'Inviter un utilisateur',
     navigation: 'Ouvrir la navigation',
     userMenu: /Admin/,
+    tokens: 'Vos jetons d’API',
+    tokenName: 'Nom du jeton',
+    createToken: 'Créer le jeton',
+    newToken: 'Nouveau jeton',
+    done: 'Terminé',
+    revoke: /^Révoquer /,
   },
 }
 
@@ -285,8 +297,10 @@ async function dashboardStates(page: Page, tag: string, words: (typeof WORDS)[La
 async function settingsStates(page: Page, tag: string, words: (typeof WORDS)[Language]) {
   await page.goto(`${server.url}/settings`)
   await page.getByRole('tab', { name: words.companies }).waitFor()
+  await page.getByRole('region', { name: words.tokens }).waitFor()
   await settle(page)
   await check(page, `${tag} settings`)
+  await apiTokenStates(page, tag, words)
   await page.getByRole('tab', { name: words.companies }).click()
   // The panel by name: while a switch settles, the panel being left can still be in the tree.
   const companiesPanel = page.getByRole('tabpanel', { name: words.companies, exact: true })
@@ -307,6 +321,25 @@ async function settingsStates(page: Page, tag: string, words: (typeof WORDS)[Lan
   await withPopup(page, `${tag} settings invite sheet`, async () => {
     await page.getByRole('button', { name: words.invite }).click()
     await page.getByRole('dialog').waitFor()
+  })
+}
+
+/** Settings → API tokens: a new token shown once, then the revoke confirmation. */
+async function apiTokenStates(page: Page, tag: string, words: (typeof WORDS)[Language]) {
+  await page.getByLabel(words.tokenName).fill(`a11y ${tag}`)
+  await page.getByRole('button', { name: words.createToken }).click()
+  await page.getByLabel(words.newToken).waitFor()
+  await settle(page)
+  await check(page, `${tag} settings api token shown once`)
+  await page.getByRole('button', { name: words.done, exact: true }).click()
+  const revoke = page
+    .getByRole('region', { name: words.tokens })
+    .getByRole('button', { name: words.revoke })
+    .first()
+  await revoke.waitFor()
+  await withPopup(page, `${tag} settings api token revoke confirmation`, async () => {
+    await revoke.click()
+    await page.getByRole('alertdialog').waitFor()
   })
 }
 

@@ -43,7 +43,11 @@ export function createCountingQueue(): JobQueue & { enqueued: number[] } {
   }
 }
 
-export async function createAdminTestApp(db: AppDatabase, env: Record<string, string> = {}) {
+export async function createAdminTestApp(
+  db: AppDatabase,
+  env: Record<string, string> = {},
+  options: { clock?: () => Date } = {},
+) {
   const root = await mkdtemp(join(tmpdir(), 'docflow-admin-'))
   const config = loadConfig({
     DATA_DIR: join(root, 'data'),
@@ -63,6 +67,7 @@ export async function createAdminTestApp(db: AppDatabase, env: Record<string, st
     storage,
     queue,
     rateLimiter: noThrottle,
+    ...(options.clock ? { clock: options.clock } : {}),
   })
   return {
     app,

@@ -1,6 +1,8 @@
 /**
- * The authorisation matrix: every route the app registers × six actors × (for company-scoped
- * routes) the company_id of A, of B, missing and unknown. Each answer must have the expected
+ * The authorisation matrix: every route the app registers × eight actors (two of them scripts
+ * with a personal API token, which must get what their user gets, except 403 on token
+ * management, password, 2FA and `/admin/*`) × (for company-scoped routes) the company_id of A,
+ * of B, missing and unknown. Each answer must have the expected
  * status, and no answer to someone outside a company may carry that company's data (every name
  * seeded in B contains BRAVO, in A ALPHA; bodies and headers are searched).
  *
@@ -49,6 +51,7 @@ function expectedStatus(entry: Entry, a: ActorInfo, variant: Variant | null): Ex
   const signedIn = a.credentials !== null
   if (entry.kind === 'public') return ok
   if (!signedIn) return 401
+  if (a.bearer && (entry.kind === 'admin' || entry.sessionOnly)) return 403
   if (entry.kind === 'user') return ok
   if (entry.kind === 'admin') {
     if (a.global !== 'SAAS_ADMIN') return 403
@@ -69,9 +72,28 @@ const matches = (status: number, expected: Expected) =>
 
 let requests = 0
 
+/** The actor as a script: its requests carry a personal API token of its own and no cookie. */
+async function withToken(a: ActorInfo): Promise<ActorInfo> {
+  const res = await a.jar.request(ctx.app, '/api/settings/api-tokens', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name: 'matrix' }),
+  })
+  if (res.status !== 201) throw new Error(`token seed failed: ${res.status}`)
+  const { token } = (await res.json()) as { token: string }
+  const jar = createCookieJar()
+  jar.request = (app, path, init = {}) => {
+    const headers = new Headers(init.headers)
+    headers.set('Authorization', `Bearer ${token}`)
+    return Promise.resolve(app.request(path, { ...init, headers }))
+  }
+  return { ...a, name: `token of ${a.name}`, jar, bearer: true }
+}
+
 beforeAll(async () => {
   database = await createTestDatabase()
-  ctx = await createAdminTestApp(database.db)
+  // The bearer actors send a few hundred requests within the minute.
+  ctx = await createAdminTestApp(database.db, { API_TOKEN_RATE: '100000' })
   const db = database.db
   companyA = await insertCompany(db, `${ALPHA}-company`, {
     powerbiLink: `https://${ALPHA}.example/bi`,
@@ -119,6 +141,10 @@ beforeAll(async () => {
     await make('member-of-a-and-b', 'INTERNAL_USER', { A: 'COMPANY_USER', B: 'COMPANY_ADMIN' }),
     await make('platform-admin', 'SAAS_ADMIN', {}),
   ]
+  // The same permissions through a personal API token (a script), for a member and an administrator.
+  for (const name of ['member-of-a-and-b', 'platform-admin']) {
+    actors.push(await withToken(actors.find((a) => a.name === name)!))
+  }
   // Logos for both companies, so fetching one can succeed.
   const admin = actors.find((a) => a.global === 'SAAS_ADMIN')!
   for (const company of [companyA, companyB]) {
@@ -164,7 +190,8 @@ describe('authorization matrix', () => {
               ? UNKNOWN_COMPANY
               : fixtures[key2].companyId
         const req = await entry.build({ variant: variant ?? 'A', companyId, fx: fixtures[key2], actor: a })
-        const jar = entry.spareSession && a.credentials ? await login(ctx.app, a.credentials) : a.jar
+        const jar =
+          entry.spareSession && a.credentials && !a.bearer ? await login(ctx.app, a.credentials) : a.jar
         const res = await perform(ctx.app, jar, req)
         requests += 1
         const text = `${[...res.headers].map(([k, v]) => `${k}: ${v}`).join('\n')}\n${await res.text()}`

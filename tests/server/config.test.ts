@@ -110,6 +110,18 @@ describe('loadConfig', () => {
     await expect(stat(join(dataDir, 'session-secret'))).rejects.toThrow()
   })
 
+  it('keys API token hashes apart from sessions, or with API_TOKEN_SECRET', () => {
+    const base = { SESSION_SECRET: 's'.repeat(40) }
+    const derived = loadConfig(base).apiTokens
+    expect(derived.secret).toMatch(/^[0-9a-f]{64}$/)
+    expect(derived.secret).not.toBe(base.SESSION_SECRET)
+    expect(derived.ratePerMinute).toBe(600)
+    const own = loadConfig({ ...base, API_TOKEN_SECRET: 't'.repeat(32), API_TOKEN_RATE: '60' }).apiTokens
+    expect(own).toEqual({ secret: 't'.repeat(32), ratePerMinute: 60 })
+    expect(() => loadConfig({ ...base, API_TOKEN_SECRET: 'short' })).toThrow(/API_TOKEN_SECRET/)
+    expect(() => loadConfig({ ...base, API_TOKEN_RATE: '0' })).toThrow(/API_TOKEN_RATE/)
+  })
+
   it('drops a trailing slash from PUBLIC_URL', () => {
     const config = loadConfig({ PUBLIC_URL: 'https://docs.example.com/', SESSION_SECRET: 'x'.repeat(32) })
     expect(config.publicUrl).toBe('https://docs.example.com')

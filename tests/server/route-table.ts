@@ -40,6 +40,8 @@ export interface ActorInfo {
   roles: Partial<Record<CompanyKey, CompanyRole>>
   jar: Jar
   credentials: { email: string; password: string } | null
+  /** The actor's requests carry a personal API token (`Authorization: Bearer`), not a cookie. */
+  bearer?: boolean
 }
 
 export interface Target {
@@ -75,6 +77,11 @@ export interface Entry {
   unknown?: Expected
   /** The call ends the caller's session: signed-in actors use a second session of their own. */
   spareSession?: boolean
+  /**
+   * Refused (403) to a request authenticated by a personal API token: token management, password,
+   * 2FA (the `/admin/*` calls, kind admin, always are).
+   */
+  sessionOnly?: boolean
   build: (t: Target) => Req | Promise<Req>
 }
 
@@ -221,16 +228,19 @@ export function createRouteTable(env: RouteTableEnv) {
     },
     'POST /api/auth/generate-2fa': {
       kind: 'user',
+      sessionOnly: true,
       ok: 400,
       build: () => ({ path: '/api/auth/generate-2fa', json: {} }),
     },
     'POST /api/auth/verify-2fa': {
       kind: 'user',
+      sessionOnly: true,
       ok: 400,
       build: () => ({ path: '/api/auth/verify-2fa', json: {} }),
     },
     'POST /api/auth/disable-2fa': {
       kind: 'user',
+      sessionOnly: true,
       ok: 400,
       build: () => ({ path: '/api/auth/disable-2fa', json: {} }),
     },
@@ -251,6 +261,7 @@ export function createRouteTable(env: RouteTableEnv) {
     },
     'POST /api/auth/password/change': {
       kind: 'user',
+      sessionOnly: true,
       ok: 400,
       build: () => ({
         path: '/api/auth/password/change',
@@ -267,6 +278,24 @@ export function createRouteTable(env: RouteTableEnv) {
       kind: 'user',
       ok: 200,
       build: () => ({ method: 'PUT', path: '/api/settings/two-factor-advice', json: { advice: true } }),
+    },
+    'GET /api/settings/api-tokens': {
+      kind: 'user',
+      sessionOnly: true,
+      ok: 200,
+      build: () => ({ path: '/api/settings/api-tokens' }),
+    },
+    'POST /api/settings/api-tokens': {
+      kind: 'user',
+      sessionOnly: true,
+      ok: 400,
+      build: () => ({ path: '/api/settings/api-tokens', json: {} }),
+    },
+    'DELETE /api/settings/api-tokens/:id': {
+      kind: 'user',
+      sessionOnly: true,
+      ok: 404,
+      build: () => ({ method: 'DELETE', path: '/api/settings/api-tokens/2147483647' }),
     },
 
     // Documents, expenses, invoices.

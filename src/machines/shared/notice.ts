@@ -8,6 +8,7 @@ import type { AdminCompaniesNotice } from '../admin/admin-companies.machine'
 import type { AdminUsersNotice } from '../admin/admin-users.machine'
 import type { CompanyEditNotice } from '../admin/company-edit.machine'
 import type { InviteUserNotice } from '../admin/invite-user.machine'
+import type { ApiTokensNotice } from '../api-tokens/api-tokens.machine'
 import type { DashboardNotice } from '../dashboard/row-actions.machine'
 import type { SessionNotice } from '../session/session.machine'
 import type { CompanySelectionNotice } from '../shell/company-selection.machine'
@@ -78,6 +79,7 @@ export type NoticeCode =
   | `company.${CompanySelectionNotice}`
   | 'language.changeFailed'
   | 'companyUsers.fetchFailed'
+  | `apiTokens.${ApiTokensNotice}`
   | `dashboard.${DashboardNotice}`
   | 'dashboard.invoicesExported'
   | 'dashboard.expensesExported'
@@ -166,6 +168,10 @@ const noticeKinds: Record<NoticeCode, NoticeKind> = {
   'company.companiesFailed': 'error',
   'language.changeFailed': 'error',
   'companyUsers.fetchFailed': 'error',
+  'apiTokens.copied': 'success',
+  'apiTokens.copyFailed': 'error',
+  'apiTokens.revoked': 'success',
+  'apiTokens.revokeFailed': 'error',
   'dashboard.invalidDocumentId': 'error',
   'dashboard.invalidDocumentIdFormat': 'error',
   'dashboard.documentDeleted': 'success',

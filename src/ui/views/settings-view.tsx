@@ -17,6 +17,16 @@ import { ChangePasswordSection, TwoFactorSection } from './security-sections'
 
 /** Platform administration: its own chunk, fetched only for platform administrators. */
 const AdminArea = lazy(() => import('./admin/admin-area'))
+/** Personal API tokens: their own chunk, with their machine. */
+const ApiTokensSection = lazy(() => import('./api-tokens/api-tokens-section'))
+
+function SectionLoading() {
+  return (
+    <div role="status" className={css({ display: 'flex', justifyContent: 'center', py: '8' })}>
+      <Spinner />
+    </div>
+  )
+}
 
 function Section({ id, title, children }: { id: string; title: ReactNode; children: ReactNode }) {
   return (
@@ -60,7 +70,7 @@ function useActiveSection(ids: string[]): string | undefined {
 }
 
 export function SettingsView() {
-  const { session, companySelection } = useAppActors()
+  const { session, companySelection, loadApiTokens } = useAppActors()
   const user = useSelector(session, (s) => s.context.user)
   const selected = useSelector(companySelection, (s) =>
     s.context.companies.find((c) => c.id === s.context.selectedId),
@@ -80,6 +90,7 @@ export function SettingsView() {
     { id: 'password', title: t`Change password` },
     { id: 'two-factor', title: t`Two-factor authentication` },
     { id: 'language', title: t`Language` },
+    ...(loadApiTokens ? [{ id: 'api-tokens', title: t`API tokens` }] : []),
     ...(isPlatformAdmin ? [{ id: 'administration', title: t`User management` }] : []),
     ...(isCompanyAdmin ? [{ id: 'company-users', title: t`Company users` }] : []),
   ]
@@ -105,15 +116,16 @@ export function SettingsView() {
           <Section id="language" title={<Trans>Language</Trans>}>
             <LanguageChoice />
           </Section>
+          {loadApiTokens ? (
+            <Section id="api-tokens" title={<Trans>API tokens</Trans>}>
+              <Suspense fallback={<SectionLoading />}>
+                <ApiTokensSection load={loadApiTokens} />
+              </Suspense>
+            </Section>
+          ) : null}
           {isPlatformAdmin ? (
             <Section id="administration" title={<Trans>User management</Trans>}>
-              <Suspense
-                fallback={
-                  <div role="status" className={css({ display: 'flex', justifyContent: 'center', py: '8' })}>
-                    <Spinner />
-                  </div>
-                }
-              >
+              <Suspense fallback={<SectionLoading />}>
                 <AdminArea />
               </Suspense>
             </Section>
