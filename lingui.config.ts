@@ -8,7 +8,7 @@ const config: LinguiConfig = {
   locales: ['en', 'fr'],
   sourceLocale: 'en',
   fallbackLocales: { default: 'en' },
-  catalogs: [{ path: '<rootDir>/locales/{locale}/common', include: ['src'] }],
+  catalogs: [{ path: '<rootDir>/locales/{locale}/common', include: ['src', 'contract'] }],
   compileNamespace: 'json',
   orderBy: 'messageId',
   format: formatter({ origins: false, lineNumbers: false }),

@@ -95,9 +95,10 @@ export default defineConfig({
               test: /node_modules[\\/](react-hot-toast|goober)[\\/]/,
             },
             {
-              // The app's own always-needed modules: API client, root machines, shell components.
+              // The app's own always-needed modules: API client, root machines, shell components, and the
+              // contract's barrel (contract/, beside src/).
               name: 'app',
-              test: /(styled-system[\\/](helpers|css[\\/]\w+|patterns[\\/]\w+|recipes[\\/]create-recipe)\.mjs|src[\\/](composition\.ts|ui[\\/](i18n|messages|forms|form-schemas|app-context)\.tsx?|ui[\\/]components[\\/](button|spinner|icons|field|alert|lazy-on-intent|language-menu)\.tsx|machines[\\/](session|language|company-selection|sidebar)\.machine\.ts|api[\\/](http|index|auth|settings|companies|logs|locales)\.ts|contract[\\/](index|common|accounts|administration|documents)\.ts))$/,
+              test: /(styled-system[\\/](helpers|css[\\/]\w+|patterns[\\/]\w+|recipes[\\/]create-recipe)\.mjs|src[\\/](composition\.ts|ui[\\/](i18n|messages|forms|form-schemas|app-context)\.tsx?|ui[\\/]components[\\/](button|spinner|icons|field|alert|lazy-on-intent|language-menu)\.tsx|machines[\\/](session|language|company-selection|sidebar)\.machine\.ts|api[\\/](http|index|auth|settings|companies|logs|locales)\.ts)|[\\/]contract[\\/](index|common|accounts|administration|documents)\.ts)$/,
             },
             {
               // The route files' eager halves (guards, search checks) and the page-focus helper: every
@@ -108,7 +109,7 @@ export default defineConfig({
             {
               // The signed-in frame (header, navigation, upload panel), shared by every signed-in page.
               name: 'shell',
-              test: /src[\\/](ui[\\/]views[\\/](app-shell|app-nav|company-logo|company-switcher|uploads[\\/]upload-(panel|menu|label))\.tsx?|ui[\\/]components[\\/](style-context|table)\.tsx|machines[\\/]shell[\\/]sidebar\.machine\.ts|contract[\\/]document-labels\.ts|routes[\\/]_authenticated[\\/]_shell\.tsx\?tsr-split=component)$/,
+              test: /(src[\\/](ui[\\/]views[\\/](app-shell|app-nav|company-logo|company-switcher|uploads[\\/]upload-(panel|menu|label))\.tsx?|ui[\\/]components[\\/](style-context|table)\.tsx|machines[\\/]shell[\\/]sidebar\.machine\.ts|routes[\\/]_authenticated[\\/]_shell\.tsx\?tsr-split=component)|[\\/]contract[\\/]document-labels\.ts)$/,
             },
             {
               // The dashboard's first screen (its popovers and dialogs stay lazy).

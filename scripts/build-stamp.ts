@@ -8,11 +8,12 @@ import { createHash } from 'node:crypto'
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises'
 import { join, relative, sep } from 'node:path'
 import * as v from 'valibot'
-import { LANGUAGES } from '../src/contract/index.ts'
+import { LANGUAGES } from '../contract/index.ts'
 
 /** What the build reads: folders (every file under them) and files, relative to the repository. */
 export const BUILD_INPUTS = [
   'src',
+  'contract',
   'locales',
   'public',
   'index.html',

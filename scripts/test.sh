@@ -27,9 +27,10 @@ node --import tsx scripts/generate-routes.ts
 step "lint and format"
 "$bin/biome" check --error-on-warnings .
 
-step "no unused file, export or dependency (knip) and no import cycle (madge)"
+step "no unused file, export or dependency (knip), no import cycle (madge), src/ and server/ share only contract/"
 "$bin/knip" --no-progress
-"$bin/madge" --circular --extensions ts,tsx src server
+"$bin/madge" --circular --extensions ts,tsx src server contract
+node --import tsx scripts/check-boundaries.ts
 
 step "message catalogs are up to date"
 "$bin/lingui" extract >/dev/null

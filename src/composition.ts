@@ -4,9 +4,9 @@
  * follow each other's events. Only the composition root (`main.tsx`) calls `composeApp`.
  */
 import { createActor, type InspectionEvent } from 'xstate'
+import type { Language } from '../contract'
 import type { Api } from './api'
 import type { Catalog } from './api/locales'
-import type { Language } from './contract'
 import { createAccountImplementations } from './machines/account/account.implementations'
 import type { AdminMachines } from './machines/admin/admin.implementations'
 import type { ApiTokensMachines } from './machines/api-tokens/api-tokens.implementations'

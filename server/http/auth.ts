@@ -1,5 +1,5 @@
 import { createMiddleware } from 'hono/factory'
-import { contractMessages } from '../../src/contract/index.ts'
+import { contractMessages } from '../../contract/index.ts'
 import type { SessionService } from '../services/sessions.ts'
 import type { AppEnv } from './context.ts'
 import { HttpError } from './errors.ts'

@@ -13,7 +13,7 @@
  */
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
-import { contractMessages } from '../../src/contract/index.ts'
+import { contractMessages } from '../../contract/index.ts'
 import { throttleKey } from '../routes/auth-guard.ts'
 import type { ApiTokenService } from '../services/api-tokens.ts'
 import { createWindowLimiter, type RateDecision } from '../services/request-rate.ts'

@@ -7,7 +7,7 @@ import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { Logger } from 'pino'
 import * as v from 'valibot'
-import { contractMessages, type FieldIssue, IdParam, MAX_ID } from '../../src/contract/index.ts'
+import { contractMessages, type FieldIssue, IdParam, MAX_ID } from '../../contract/index.ts'
 import { databaseError } from '../db/sql-state.ts'
 
 export class HttpError extends Error {

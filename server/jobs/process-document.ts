@@ -9,7 +9,7 @@
  */
 import { and, eq, lt } from 'drizzle-orm'
 import type { Logger } from 'pino'
-import type { DocumentStatus } from '../../src/contract/index.ts'
+import type { DocumentStatus } from '../../contract/index.ts'
 import type { AppDatabase } from '../db/client.ts'
 import { documents, type FieldEvidence, type FieldSource } from '../db/schema.ts'
 import { databaseError, failsAgain } from '../db/sql-state.ts'

@@ -2,7 +2,7 @@
  * The account mails, in the recipient's language, as plain text and HTML. Every value put
  * into the HTML is escaped: names come from an administrator's input.
  */
-import type { Language } from '../../src/contract/index.ts'
+import type { Language } from '../../contract/index.ts'
 
 export interface RenderedMail {
   subject: string

@@ -19,7 +19,7 @@ import {
   UpdateUserInput,
   UserCompanyInput,
   UserStatusInput,
-} from '../../src/contract/index.ts'
+} from '../../contract/index.ts'
 import type { UserRow } from '../db/schema.ts'
 import { requireUser } from '../http/auth.ts'
 import { refuseApiToken } from '../http/bearer.ts'

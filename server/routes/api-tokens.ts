@@ -13,8 +13,8 @@ import {
   CreateApiTokenInput,
   type CreatedApiToken,
   latestApiTokenExpiry,
-} from '../../src/contract/api-tokens.ts'
-import { contractMessages } from '../../src/contract/index.ts'
+} from '../../contract/api-tokens.ts'
+import { contractMessages } from '../../contract/index.ts'
 import type { ApiTokenRow } from '../db/schema.ts'
 import { requireUser } from '../http/auth.ts'
 import { refuseApiToken } from '../http/bearer.ts'

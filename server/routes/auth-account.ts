@@ -11,7 +11,7 @@ import {
   ResetConfirmInput,
   ResetRequestInput,
   ValidateMailInput,
-} from '../../src/contract/index.ts'
+} from '../../contract/index.ts'
 import { users } from '../db/schema.ts'
 import { requireUser } from '../http/auth.ts'
 import { refuseApiToken } from '../http/bearer.ts'

@@ -9,7 +9,7 @@
  *   session gets its own small budget for guessing the password, not a way to lock the owner out.
  */
 import type { Context } from 'hono'
-import { contractMessages } from '../../src/contract/index.ts'
+import { contractMessages } from '../../contract/index.ts'
 import { clientAddress } from '../http/client-address.ts'
 import type { AppEnv, RouteDeps } from '../http/context.ts'
 import { HttpError } from '../http/errors.ts'

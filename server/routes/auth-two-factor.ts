@@ -11,7 +11,7 @@ import {
   Generate2faInput,
   type MessageResult,
   Verify2faInput,
-} from '../../src/contract/index.ts'
+} from '../../contract/index.ts'
 import { requireUser } from '../http/auth.ts'
 import { refuseApiToken } from '../http/bearer.ts'
 import type { AppEnv, RouteDeps } from '../http/context.ts'

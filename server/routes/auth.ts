@@ -7,7 +7,7 @@ import {
   type LoginResult,
   type MessageResult,
   type SessionAnswer,
-} from '../../src/contract/index.ts'
+} from '../../contract/index.ts'
 import { requireUser } from '../http/auth.ts'
 import type { AppEnv, RouteDeps } from '../http/context.ts'
 import { HttpError, parse, readJson } from '../http/errors.ts'

@@ -5,7 +5,7 @@
  * with the detected type, `nosniff` and `inline`, so an upload can never be served as a page.
  */
 import { Hono } from 'hono'
-import { contractMessages, LOGO_MAX_BYTES, LOGO_TYPE_MESSAGE, LOGO_TYPES } from '../../src/contract/index.ts'
+import { contractMessages, LOGO_MAX_BYTES, LOGO_TYPE_MESSAGE, LOGO_TYPES } from '../../contract/index.ts'
 import { requireUser } from '../http/auth.ts'
 import { refuseApiToken } from '../http/bearer.ts'
 import { COMPANY_NOT_FOUND, findCompanyAccess, requireCompanyAccess } from '../http/company-access.ts'

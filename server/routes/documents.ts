@@ -15,7 +15,7 @@ import {
   FINANCIAL_KIND,
   type FinancialKind,
   IdParam,
-} from '../../src/contract/index.ts'
+} from '../../contract/index.ts'
 import { type DocumentRow, documents } from '../db/schema.ts'
 import { requireUser } from '../http/auth.ts'
 import {

@@ -8,7 +8,7 @@
 import { and, eq } from 'drizzle-orm'
 import { type Context, Hono } from 'hono'
 import * as v from 'valibot'
-import { isActiveLogStatus, Text } from '../../src/contract/index.ts'
+import { isActiveLogStatus, Text } from '../../contract/index.ts'
 import { logs } from '../db/schema.ts'
 import { requireUser } from '../http/auth.ts'
 import { type CompanyEnv, requireCompanyMember } from '../http/company-access.ts'

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { Hono } from 'hono'
-import { TwoFactorAdvice, UserSettings } from '../../src/contract/index.ts'
+import { TwoFactorAdvice, UserSettings } from '../../contract/index.ts'
 import { users } from '../db/schema.ts'
 import { requireUser } from '../http/auth.ts'
 import type { AppEnv, RouteDeps } from '../http/context.ts'

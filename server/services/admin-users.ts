@@ -10,7 +10,7 @@ import type {
   GlobalRole,
   InviteUserInput,
   UpdateUserInput,
-} from '../../src/contract/index.ts'
+} from '../../contract/index.ts'
 import type { AppDatabase } from '../db/client.ts'
 import { companies, type UserRow, userCompanies, users } from '../db/schema.ts'
 import { endSessionsOfUser } from './sessions.ts'

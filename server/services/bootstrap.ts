@@ -1,6 +1,6 @@
 import type { Logger } from 'pino'
 import * as v from 'valibot'
-import { Email, NewPassword } from '../../src/contract/index.ts'
+import { Email, NewPassword } from '../../contract/index.ts'
 import type { Config } from '../config.ts'
 import type { AppDatabase } from '../db/client.ts'
 import { users } from '../db/schema.ts'

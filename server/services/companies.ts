@@ -11,7 +11,7 @@ import {
   SCANNER_FIELDS,
   type ScannerField,
   type UpdateCompanyInput,
-} from '../../src/contract/index.ts'
+} from '../../contract/index.ts'
 import type { AppDatabase } from '../db/client.ts'
 import {
   type CompanyRow,

@@ -13,7 +13,7 @@ import {
   LOG_STATUSES,
   LOG_TYPES,
   Text,
-} from '../../src/contract/index.ts'
+} from '../../contract/index.ts'
 import type { AppDatabase } from '../db/client.ts'
 import { documents, logSearchText, logs } from '../db/schema.ts'
 import { HttpError, parse } from '../http/errors.ts'

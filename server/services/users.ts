@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
-import type { User } from '../../src/contract/index.ts'
+import type { User } from '../../contract/index.ts'
 import type { AppDatabase } from '../db/client.ts'
 import { companies, type UserRow, userCompanies, users } from '../db/schema.ts'
 

@@ -12,7 +12,7 @@ import {
   type GlobalRole,
   LogoUploadResult,
   type UpdateCompanyInput,
-} from '../contract'
+} from '../../contract'
 import type { Http } from './http'
 
 /** The invite payload in the contract's list reading: a global role and company memberships. */

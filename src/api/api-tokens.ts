@@ -1,6 +1,6 @@
 /** Settings → API tokens: list, create (the token comes back this once) and revoke. */
 import * as v from 'valibot'
-import { ApiTokenSummary, CreatedApiToken } from '../contract/api-tokens'
+import { ApiTokenSummary, CreatedApiToken } from '../../contract/api-tokens'
 import type { Http } from './http'
 
 export function createApiTokensApi(http: Http) {

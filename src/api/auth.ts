@@ -8,7 +8,7 @@ import {
   SessionAnswer,
   SetupStatus,
   User,
-} from '../contract'
+} from '../../contract'
 import { ApiError, type Http } from './http'
 
 /** What /auth/generate-2fa gives: the QR (PNG, as a data URL), ten backup codes and the secret. */

@@ -1,6 +1,6 @@
 /** The signed-in user's companies, a company's members, and company logos. */
 import * as v from 'valibot'
-import { CompanyUser, MyCompany } from '../contract'
+import { CompanyUser, MyCompany } from '../../contract'
 import type { Http } from './http'
 
 export function createCompaniesApi(http: Http) {

@@ -3,8 +3,8 @@
  * the re-checked record with its status, errors and warnings) and the history of changes.
  */
 import * as v from 'valibot'
-import { FINANCIAL_KIND, FinancialDocument, type FinancialKind, QualityDetail } from '../contract'
-import type { Correction } from '../contract/document-fields'
+import { FINANCIAL_KIND, FinancialDocument, type FinancialKind, QualityDetail } from '../../contract'
+import type { Correction } from '../../contract/document-fields'
 import type { Http } from './http'
 
 /** `PATCH /{kind}s/{id}`: the updated record, its findings as code lists (maybe JSON-encoded) and their texts. */

@@ -11,7 +11,7 @@ import {
   type QualityData,
   type QualityDetail,
   type QualityItem,
-} from '../contract'
+} from '../../contract'
 import { createCorrectionsApi } from './corrections'
 import { ApiError, type Http } from './http'
 

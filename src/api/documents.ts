@@ -6,7 +6,7 @@
  * is 'Upload timed out. The file may still be processing.'; an abort rejects with `AbortError`.
  */
 import * as v from 'valibot'
-import { BulkStatus, contractMessages, type DocumentKind, ErrorBody, UploadAnswer } from '../contract'
+import { BulkStatus, contractMessages, type DocumentKind, ErrorBody, UploadAnswer } from '../../contract'
 import { ApiError, type Http, UPLOAD_TIMEOUT_MS } from './http'
 
 const UPLOAD_TIMEOUT_MESSAGE = contractMessages.uploadTimedOut

@@ -1,5 +1,5 @@
 /** The CSV export of a company's invoices or expenses: an address the browser downloads (the file streams). */
-import { FINANCIAL_KIND, type FinancialKind } from '../contract'
+import { FINANCIAL_KIND, type FinancialKind } from '../../contract'
 import type { Http } from './http'
 
 export type ExportQuery = {

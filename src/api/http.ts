@@ -6,7 +6,7 @@
  */
 import ky, { HTTPError, type KyInstance, type Options, TimeoutError } from 'ky'
 import * as v from 'valibot'
-import { contractMessages, ErrorBody } from '../contract'
+import { contractMessages, ErrorBody } from '../../contract'
 
 const REQUEST_TIMEOUT_MS = 30_000
 export const UPLOAD_TIMEOUT_MS = 60_000

@@ -4,8 +4,8 @@
  */
 import ky from 'ky'
 import * as v from 'valibot'
-import type { Language } from '../contract'
-import { contractMessages } from '../contract'
+import type { Language } from '../../contract'
+import { contractMessages } from '../../contract'
 import { ApiError } from './http'
 
 /** `lingui compile --namespace json` output: `{ messages: { id: compiled message } }`. */

@@ -4,7 +4,7 @@
  * and the company's summary counts (GET /logs/summary).
  */
 import * as v from 'valibot'
-import { LogEntry, LogSummary } from '../contract'
+import { LogEntry, LogSummary } from '../../contract'
 import type { Http } from './http'
 
 export type LogQuery = {

@@ -1,4 +1,4 @@
-import { type Language, TwoFactorAdvice, UserSettings } from '../contract'
+import { type Language, TwoFactorAdvice, UserSettings } from '../../contract'
 import type { Http } from './http'
 
 export function createSettingsApi(http: Http) {

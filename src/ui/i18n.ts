@@ -1,5 +1,5 @@
 import { i18n, type Messages } from '@lingui/core'
-import type { Language } from '../contract'
+import type { Language } from '../../contract'
 
 export { i18n }
 

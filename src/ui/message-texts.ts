@@ -5,7 +5,7 @@
  */
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { type MessageCode, messageCode, readMessage } from '../contract'
+import { type MessageCode, messageCode, readMessage } from '../../contract'
 import type { CallFailure, Reason } from '../machines/shared/failure'
 import { i18n } from './i18n'
 

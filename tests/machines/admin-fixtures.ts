@@ -1,5 +1,5 @@
 /** Companies and users of the administration tests: the signed-in admin belongs to Acme. */
-import type { AdminUser, Company, CompanyUser } from '../../src/contract'
+import type { AdminUser, Company, CompanyUser } from '../../contract'
 
 export const ME = 'admin@example.com'
 

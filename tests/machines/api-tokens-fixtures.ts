@@ -1,5 +1,5 @@
 /** What the API tokens machine and view tests share: a listed token, a created one, the invoke outcomes. */
-import type { ApiTokenSummary, CreatedApiToken } from '../../src/contract/api-tokens'
+import type { ApiTokenSummary, CreatedApiToken } from '../../contract/api-tokens'
 import { done, error, failure } from '../support/fixtures'
 
 export const tokens: ApiTokenSummary[] = [

@@ -1,5 +1,5 @@
 import { expect } from 'vitest'
-import type { CompanyUser } from '../../src/contract'
+import type { CompanyUser } from '../../contract'
 import { companyUsersMachine } from '../../src/machines/shell/company-users.machine'
 import { describeModel } from '../support/model'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { LogEntry } from '../../src/contract'
+import type { LogEntry } from '../../contract'
 import { dashboardMachine, PAGE_SIZE, toQuery } from '../../src/machines/dashboard/dashboard.machine'
 import {
   activeFilterCount,

@@ -1,5 +1,5 @@
 /** Records, files and failures of the detail dialog's tests. */
-import type { FinancialDocument, QualityData } from '../../src/contract'
+import type { FinancialDocument, QualityData } from '../../contract'
 
 export const failure = (status: number, message: string) => Object.assign(new Error(message), { status })
 export const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output })

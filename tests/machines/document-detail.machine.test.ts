@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { assign, createActor, fromPromise } from 'xstate'
-import type { FinancialKind } from '../../src/contract'
+import type { FinancialKind } from '../../contract'
 import {
   type DocumentDetailContext,
   documentDetailMachine,

@@ -1,6 +1,6 @@
 /** Records, answers and event samples of the correction machine's tests (machine and view). */
 import type { AnyMachineSnapshot, EventObject } from 'xstate'
-import type { FinancialDocument } from '../../src/contract'
+import type { FinancialDocument } from '../../contract'
 import type { HistoryChange } from '../../src/machines/details/document-edit.machine'
 import { done, error, failedRecord, record } from './document-detail-fixtures'
 

@@ -1,5 +1,5 @@
 import { expect } from 'vitest'
-import type { User } from '../../src/contract'
+import type { User } from '../../contract'
 import { sessionMachine } from '../../src/machines/session/session.machine'
 import { ada, done, error, failure, loginResult } from '../support/fixtures'
 import { describeModel } from '../support/model'

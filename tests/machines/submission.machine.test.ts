@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { expect } from 'vitest'
-import { Email } from '../../src/contract'
+import { Email } from '../../contract'
 import { createSubmissionMachine } from '../../src/machines/shared/submission.machine'
 import { describeModel } from '../support/model'
 

@@ -1,5 +1,5 @@
 import { expect } from 'vitest'
-import type { User } from '../../src/contract'
+import type { User } from '../../contract'
 import { twoFactorSetupMachine } from '../../src/machines/account/two-factor-setup.machine'
 import { describeModel } from '../support/model'
 

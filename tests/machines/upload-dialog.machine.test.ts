@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest'
 import { createActor } from 'xstate'
-import type { QueuedFile } from '../../src/contract'
+import type { QueuedFile } from '../../contract'
 import {
   DOCUMENT_CATEGORIES,
   EXPENSE_PDF_ONLY,

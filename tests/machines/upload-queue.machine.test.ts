@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest'
 import { createActor, createMachine, fromPromise, SimulatedClock, waitFor } from 'xstate'
-import type { QueuedFile, UploadAnswer } from '../../src/contract'
+import type { QueuedFile, UploadAnswer } from '../../contract'
 import type { UploadCallInput } from '../../src/machines/uploads/upload-item.machine'
 import {
   MAX_CONCURRENT_UPLOADS,

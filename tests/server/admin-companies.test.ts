@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { LOGO_MAX_BYTES } from '../../contract/index.ts'
 import { companies, documents, logs } from '../../server/db/schema.ts'
-import { LOGO_MAX_BYTES } from '../../src/contract/index.ts'
 import { createTestDatabase, type TestDatabase } from '../support/db.ts'
 import {
   type Actor,

@@ -5,6 +5,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { CompanyRole, GlobalRole } from '../../contract/index.ts'
 import { createApp } from '../../server/app.ts'
 import { loadConfig } from '../../server/config.ts'
 import type { AppDatabase } from '../../server/db/client.ts'
@@ -14,7 +15,6 @@ import { createLogger } from '../../server/logger.ts'
 import { createMemoryMailer } from '../../server/services/mail.ts'
 import type { LoginRateLimiter } from '../../server/services/rate-limit.ts'
 import { createLocalStorage } from '../../server/services/storage/index.ts'
-import type { CompanyRole, GlobalRole } from '../../src/contract/index.ts'
 import { createCookieJar, createLogCapture, insertUser, jsonBody } from './helpers.ts'
 
 export type Jar = ReturnType<typeof createCookieJar>

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { LoginResult, User } from '../../contract/index.ts'
 import { companies, sessions, userCompanies, users } from '../../server/db/schema.ts'
 import { hashSessionToken } from '../../server/services/sessions.ts'
-import { LoginResult, User } from '../../src/contract/index.ts'
 import { createTestDatabase, type TestDatabase } from '../support/db.ts'
 import {
   createClock,

@@ -10,7 +10,7 @@
  * first test.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { CompanyRole } from '../../src/contract/index.ts'
+import type { CompanyRole } from '../../contract/index.ts'
 import { createTestDatabase, type TestDatabase } from '../support/db.ts'
 import { actor, addMember, createAdminTestApp, fileForm, insertCompany, login, PNG } from './admin-helpers.ts'
 import { createCookieJar, insertUser } from './helpers.ts'

@@ -6,10 +6,10 @@
  */
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { FIELD_LIMITS } from '../../contract/index.ts'
 import { documents, users } from '../../server/db/schema.ts'
 import { exportCsv } from '../../server/services/documents/export.ts'
 import { documentBatches } from '../../server/services/documents/listing.ts'
-import { FIELD_LIMITS } from '../../src/contract/index.ts'
 import { createTestDatabase, type TestDatabase } from '../support/db.ts'
 import { insertCompany, memberOf } from './documents-support.ts'
 import { createTestApp } from './helpers.ts'

@@ -6,10 +6,10 @@
  * while nothing moves. Runs on PGlite, or on PostgreSQL with TEST_DATABASE_URL.
  */
 import { beforeAll, describe, expect, it } from 'vitest'
+import { LOG_STATUSES } from '../../contract/index.ts'
 import { logs } from '../../server/db/schema.ts'
 import { reprocessDocument } from '../../server/services/documents/lifecycle/document-service.ts'
 import { extractDocument } from '../../server/services/extraction/index.ts'
-import { LOG_STATUSES } from '../../src/contract/index.ts'
 import { waitFor } from './documents-support.ts'
 import { jsonBody } from './helpers.ts'
 import { pipelineFixture } from './pipeline-fixture.ts'

@@ -6,7 +6,7 @@
  * that what they left stored keeps the text rule.
  */
 import type Mail from 'nodemailer/lib/mailer'
-import { FIELD_LIMITS, hasUnsafeCharacter, MAX_AMOUNT, TEXT_LIMITS } from '../../src/contract/index.ts'
+import { FIELD_LIMITS, hasUnsafeCharacter, MAX_AMOUNT, TEXT_LIMITS } from '../../contract/index.ts'
 import { generateInvoiceXml, ublWith } from '../support/einvoices.ts'
 
 interface Random {

@@ -7,10 +7,10 @@
  */
 import { createHash } from 'node:crypto'
 import { Readable } from 'node:stream'
+import type { CompanyRole, DocumentKind } from '../../contract/index.ts'
 import type { AppDatabase } from '../../server/db/client.ts'
 import { documents, logs } from '../../server/db/schema.ts'
 import type { FileStorage } from '../../server/services/storage/index.ts'
-import type { CompanyRole, DocumentKind } from '../../src/contract/index.ts'
 import { addMember, fileForm, insertCompany, type Jar, PNG, TINY_PDF } from './admin-helpers.ts'
 import { insertUser } from './helpers.ts'
 

@@ -6,8 +6,8 @@
  */
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { contractMessages } from '../../contract/index.ts'
 import { companies } from '../../server/db/schema.ts'
-import { contractMessages } from '../../src/contract/index.ts'
 import { createTestDatabase, type TestDatabase } from '../support/db.ts'
 import { type Actor, actor, createAdminTestApp, insertCompany, send } from './admin-helpers.ts'
 

@@ -1,5 +1,5 @@
 /** Values several machine and view tests share. */
-import type { LoginResult, User } from '../../src/contract'
+import type { LoginResult, User } from '../../contract'
 
 export const ada: User = {
   id: 1,

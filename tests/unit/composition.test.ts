@@ -4,9 +4,9 @@
  */
 import { describe, expect, it } from 'vitest'
 import { createActor, type InspectionEvent, waitFor } from 'xstate'
+import type { MyCompany, QueuedFile } from '../../contract'
 import type { Api } from '../../src/api'
 import { composeApp } from '../../src/composition'
-import type { MyCompany, QueuedFile } from '../../src/contract'
 import { createAccountImplementations } from '../../src/machines/account/account.implementations'
 import { createDashboardImplementations } from '../../src/machines/dashboard/dashboard.implementations'
 import { createSessionImplementations } from '../../src/machines/session/session.implementations'

@@ -8,7 +8,7 @@ import {
   LOG_STATUSES,
   PDF,
   queuedAs,
-} from '../../src/contract'
+} from '../../contract'
 
 const picked = (name: string, type: string) => ({ name, type })
 

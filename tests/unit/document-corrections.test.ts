@@ -1,8 +1,8 @@
 /** The correction bodies of `PATCH /api/invoices/{id}` and `/api/expenses/{id}`, as the API takes them. */
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
+import { ExpenseCorrection, InvoiceCorrection, isIsoDate } from '../../contract/document-corrections.ts'
 import { csvCell } from '../../server/services/documents/export.ts'
-import { ExpenseCorrection, InvoiceCorrection, isIsoDate } from '../../src/contract/document-corrections.ts'
 
 const fieldsOf = (result: v.SafeParseResult<v.GenericSchema>) =>
   result.success ? [] : result.issues.map((issue) => v.getDotPath(issue))

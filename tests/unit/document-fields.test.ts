@@ -7,7 +7,7 @@ import {
   parseField,
   parseIban,
   parseVatNumber,
-} from '../../src/contract/document-fields'
+} from '../../contract/document-fields'
 
 describe('correction form fields', () => {
   it('reads dates as the user language writes them', () => {

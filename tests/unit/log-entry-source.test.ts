@@ -1,7 +1,7 @@
 /** A dashboard row says how its document arrived: the contract reads the source fields of `GET /logs`. */
 import * as v from 'valibot'
 import { expect, it } from 'vitest'
-import { LogEntry } from '../../src/contract'
+import { LogEntry } from '../../contract'
 
 const row = {
   id: 1,

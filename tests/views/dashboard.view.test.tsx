@@ -7,8 +7,8 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { expect } from 'vitest'
 import { type AnyActorRef, type AnyMachineSnapshot, createActor, createEmptyActor, fromPromise } from 'xstate'
+import type { LogEntry } from '../../contract'
 import type { DetailsApi } from '../../src/api/details'
-import type { LogEntry } from '../../src/contract'
 import {
   type DashboardContext,
   dashboardMachine,

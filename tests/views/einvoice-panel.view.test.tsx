@@ -2,7 +2,7 @@
 import { I18nProvider } from '@lingui/react'
 import { render, screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import type { EInvoiceData } from '../../src/contract'
+import type { EInvoiceData } from '../../contract'
 import { i18n } from '../../src/ui/i18n'
 import { EInvoiceDocument, EInvoicePanel } from '../../src/ui/views/details/einvoice-panel'
 import '../support/render'

@@ -2,7 +2,7 @@
 import { render, screen } from '@testing-library/react'
 import { expect } from 'vitest'
 import { createActor } from 'xstate'
-import type { User } from '../../src/contract'
+import type { User } from '../../contract'
 import { twoFactorSetupMachine } from '../../src/machines/account/two-factor-setup.machine'
 import { sessionMachine } from '../../src/machines/session/session.machine'
 import { SetupTwoFactorView } from '../../src/ui/views/setup-two-factor-view'

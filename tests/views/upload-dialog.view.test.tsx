@@ -4,7 +4,7 @@ import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { expect, it } from 'vitest'
 import { createActor } from 'xstate'
-import type { QueuedFile } from '../../src/contract'
+import type { QueuedFile } from '../../contract'
 import { uploadDialogMachine } from '../../src/machines/uploads/upload-dialog.machine'
 import UploadDialog from '../../src/ui/views/uploads/upload-dialog'
 

@@ -15,7 +15,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core'
-import { COMPANY_ROLES, GLOBAL_ROLES, LANGUAGES } from '../../../src/contract/index.ts'
+import { COMPANY_ROLES, GLOBAL_ROLES, LANGUAGES } from '../../../contract/index.ts'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '))

@@ -27,7 +27,7 @@ import {
   type DuplicateOf,
   LOG_STATUSES,
   LOG_TYPES,
-} from '../../../src/contract/index.ts'
+} from '../../../contract/index.ts'
 import { companies, users } from './core.ts'
 
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '))

@@ -6,8 +6,8 @@
  * the corrected name, address and confirmed IBAN.
  */
 import { and, eq } from 'drizzle-orm'
-import type { CorrectionField, InvoiceCorrection } from '../../../src/contract/document-corrections.ts'
-import type { FinancialKind } from '../../../src/contract/index.ts'
+import type { CorrectionField, InvoiceCorrection } from '../../../contract/document-corrections.ts'
+import type { FinancialKind } from '../../../contract/index.ts'
 import type { AppDatabase } from '../../db/client.ts'
 import { type DocumentRow, documentChanges, documents, type FieldSource } from '../../db/schema.ts'
 import { HttpError } from '../../http/errors.ts'

@@ -7,7 +7,7 @@
  * with their size (every exported text is bounded by the field limits of the text rule).
  */
 import { and, desc, eq, gte, lt, lte, type SQL } from 'drizzle-orm'
-import type { DocumentStatus, FinancialKind } from '../../../src/contract/index.ts'
+import type { DocumentStatus, FinancialKind } from '../../../contract/index.ts'
 import type { AppDatabase } from '../../db/client.ts'
 import { type DocumentRow, documents } from '../../db/schema.ts'
 

@@ -11,7 +11,7 @@ import {
   FIELD_LIMITS,
   type LimitedField,
   MAX_AMOUNT,
-} from '../../../src/contract/index.ts'
+} from '../../../contract/index.ts'
 import { applyTextRule, FIELD_TERMS } from '../einvoice/index.ts'
 import type { ExtractedFields, Extraction } from '../extraction/index.ts'
 

@@ -14,7 +14,7 @@ import {
   type DocumentStatus,
   FINANCIAL_KIND,
   TEXT_LIMITS,
-} from '../../../src/contract/index.ts'
+} from '../../../contract/index.ts'
 import type { AppDatabase } from '../../db/client.ts'
 import { type LogSource, logs } from '../../db/schema.ts'
 import { HttpError } from '../../http/errors.ts'

@@ -16,7 +16,7 @@ import {
   FINANCIAL_KIND,
   fillMessage,
   TEXT_LIMITS,
-} from '../../../src/contract/index.ts'
+} from '../../../contract/index.ts'
 import type { AppDatabase } from '../../db/client.ts'
 import { mailMessages } from '../../db/schema.ts'
 import { HttpError } from '../../http/errors.ts'

@@ -3,7 +3,7 @@
  * scanner address it is (the kind comes from the column), and its allowed senders.
  */
 import { eq, or, sql } from 'drizzle-orm'
-import type { FinancialKind } from '../../../src/contract/index.ts'
+import type { FinancialKind } from '../../../contract/index.ts'
 import type { AppDatabase } from '../../db/client.ts'
 import { companies } from '../../db/schema.ts'
 

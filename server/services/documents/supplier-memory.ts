@@ -4,7 +4,7 @@
  * document of the same company applies it; nothing is ever read across companies.
  */
 import { and, desc, eq, isNotNull, lt, sql } from 'drizzle-orm'
-import { normaliseIban, normaliseVatNumber } from '../../../src/contract/document-corrections.ts'
+import { normaliseIban, normaliseVatNumber } from '../../../contract/document-corrections.ts'
 import type { AppDatabase } from '../../db/client.ts'
 import { documents, type FieldSource, supplierMemories } from '../../db/schema.ts'
 import type { ExtractedFields } from '../extraction/fields.ts'

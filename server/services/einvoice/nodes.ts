@@ -1,5 +1,5 @@
 /** Reading the parsed XML tree (fast-xml-parser's objects) by element names, tolerant of absent parts. */
-import { isIsoDate } from '../../../src/contract/document-corrections.ts'
+import { isIsoDate } from '../../../contract/document-corrections.ts'
 
 type XmlNode = unknown
 

@@ -6,7 +6,7 @@
  * So does data larger than MAX_DATA_BYTES once read (150 000 empty lines in 8 MB of XML read as
  * 16 MB of JSON): a document's share of any answer stays bounded.
  */
-import { cleanLines, cleanText, FIELD_LIMITS } from '../../../src/contract/index.ts'
+import { cleanLines, cleanText, FIELD_LIMITS } from '../../../contract/index.ts'
 import type { EInvoice } from './model.ts'
 
 /** A value of the e-invoice that breaks the rule: where it is, its EN 16931 term, the limit. */

@@ -3,7 +3,7 @@
  * each turned into what its call sends. The submission machines check the draft values with them.
  */
 import * as v from 'valibot'
-import { contractMessages, Email, NewPassword, TypedCode } from '../../contract'
+import { contractMessages, Email, NewPassword, TypedCode } from '../../../contract'
 
 export const EmailForm = v.object({ email: Email })
 

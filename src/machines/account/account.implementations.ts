@@ -5,8 +5,8 @@
  */
 import type * as v from 'valibot'
 import { type ActorRefFrom, fromPromise } from 'xstate'
+import { TwoFactorAdvice } from '../../../contract'
 import type { Api } from '../../api'
-import { TwoFactorAdvice } from '../../contract'
 import type { SessionActor } from '../session/session.implementations'
 import type { Navigator } from '../shared/deps'
 import { type AccountNotice, type Notify, notice } from '../shared/notice'

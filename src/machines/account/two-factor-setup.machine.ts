@@ -4,7 +4,7 @@
  */
 import * as v from 'valibot'
 import { assign, setup } from 'xstate'
-import { SetupTokenForm, type User } from '../../contract'
+import { SetupTokenForm, type User } from '../../../contract'
 import { type CallFailure, failedCallNotice, toFailure } from '../shared/failure'
 import { type FieldErrors, fieldErrorsOf, isValidForm } from '../shared/form'
 import { promisePlaceholder } from '../shared/placeholder'

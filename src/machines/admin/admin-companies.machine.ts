@@ -4,7 +4,7 @@
  * (`editing` runs the company edit machine as a child; a saved edit reloads the list).
  */
 import { assign, setup } from 'xstate'
-import type { Company } from '../../contract'
+import type { Company } from '../../../contract'
 import { failureOf } from '../shared/failure'
 import { promisePlaceholder } from '../shared/placeholder'
 import type { AdminListContext, AdminListEvent, AdminListInput } from './admin-list'

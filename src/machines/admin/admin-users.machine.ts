@@ -6,7 +6,7 @@
  */
 import * as v from 'valibot'
 import { assign, setup } from 'xstate'
-import { type AdminUser, GlobalRoleInput } from '../../contract'
+import { type AdminUser, GlobalRoleInput } from '../../../contract'
 import { type CallFailure, failureOf } from '../shared/failure'
 import type { FieldErrors, FormValues } from '../shared/form'
 import { checkedSubmit, isValidForm, parsedValues, refusedValues } from '../shared/form'

@@ -4,8 +4,8 @@
  */
 import * as v from 'valibot'
 import { fromPromise } from 'xstate'
+import { CreateCompanyInput } from '../../../contract'
 import type { AdminApi } from '../../api/admin'
-import { CreateCompanyInput } from '../../contract'
 import { type Notify, notice } from '../shared/notice'
 import { createSubmissionMachine } from '../shared/submission.machine'
 import { adminCompaniesMachine } from './admin-companies.machine'

@@ -18,7 +18,7 @@ import {
   FieldIssue,
   LOGO_TYPES,
   UpdateCompanyInput,
-} from '../../contract'
+} from '../../../contract'
 import { type CallFailure, failedCallNotice, failureOf, toFailure } from '../shared/failure'
 import { type FieldErrors, fieldErrorsOf } from '../shared/form'
 import { promisePlaceholder } from '../shared/placeholder'

@@ -12,7 +12,7 @@ import {
   type CompanyRole,
   contractMessages,
   GlobalRoleInput,
-} from '../../contract'
+} from '../../../contract'
 import { type CallFailure, toFailure } from '../shared/failure'
 import type { FieldErrors, FormValues } from '../shared/form'
 import { checkedSubmit, isValidForm, parsedValues, refusedValues } from '../shared/form'

@@ -11,7 +11,7 @@ import {
   type ApiTokenSummary,
   apiTokenMessages,
   type CreatedApiToken,
-} from '../../contract/api-tokens'
+} from '../../../contract/api-tokens'
 import { type CallFailure, failureOf, toFailure } from '../shared/failure'
 import {
   checkedSubmit,

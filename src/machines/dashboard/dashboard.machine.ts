@@ -14,8 +14,8 @@
  *   upload completed or failed), so the inspector shows which upload reloaded the list.
  */
 import { assign, type EventObject, fromCallback, fromPromise, raise, sendTo, setup } from 'xstate'
+import type { LogEntry } from '../../../contract'
 import type { LogQuery } from '../../api/logs'
-import type { LogEntry } from '../../contract'
 import { type CallFailure, toFailure } from '../shared/failure'
 import { type Filters, type FiltersOutcome, filtersMachine, NO_FILTERS } from './filters.machine'
 import { type DetailTarget, rowActionsMachine } from './row-actions.machine'

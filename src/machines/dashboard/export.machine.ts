@@ -5,7 +5,7 @@
  * can still change. The range is checked as it is typed; the file itself streams from the server.
  */
 import { assign, setup } from 'xstate'
-import type { FinancialKind } from '../../contract'
+import type { FinancialKind } from '../../../contract'
 import type { Filters } from './filters.machine'
 
 export type Separator = ',' | ';'

@@ -6,7 +6,7 @@
  * enforces it). Closing the details and a completed deletion ask the dashboard to reload its list.
  */
 import { type ActorRef, assign, fromPromise, type Snapshot, sendTo, setup } from 'xstate'
-import { isActiveLogStatus, type LogEntry } from '../../contract'
+import { isActiveLogStatus, type LogEntry } from '../../../contract'
 
 export type DashboardNotice =
   | 'invalidDocumentId'

@@ -17,7 +17,7 @@ import {
   type QualityData,
   type QueuedFile,
   queuedAs,
-} from '../../contract'
+} from '../../../contract'
 import { toFailure } from '../shared/failure'
 import { promisePlaceholder } from '../shared/placeholder'
 import { isPdf } from '../uploads/upload-dialog.machine'

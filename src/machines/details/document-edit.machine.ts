@@ -7,7 +7,7 @@
  */
 import * as v from 'valibot'
 import { and, assign, not, raise, setup } from 'xstate'
-import { FieldIssue, type FinancialDocument, type FinancialKind, type QualityData } from '../../contract'
+import { FieldIssue, type FinancialDocument, type FinancialKind, type QualityData } from '../../../contract'
 import {
   type Correction,
   correctionBody,
@@ -16,7 +16,7 @@ import {
   type FieldErrorCode,
   fieldText,
   parseField,
-} from '../../contract/document-fields'
+} from '../../../contract/document-fields'
 import { toFailure } from '../shared/failure'
 import { promisePlaceholder } from '../shared/placeholder'
 

@@ -6,7 +6,7 @@
  */
 import * as v from 'valibot'
 import { assign, setup } from 'xstate'
-import { CreateFirstAdminInput, type SetupStatus } from '../../contract'
+import { CreateFirstAdminInput, type SetupStatus } from '../../../contract'
 import { type CallFailure, toFailure } from '../shared/failure'
 import { type FieldErrors, type FormValues, fieldErrorsOf } from '../shared/form'
 import { promisePlaceholder } from '../shared/placeholder'

@@ -3,8 +3,8 @@
  * router. The session emits `session.signedIn` / `session.signedOut`; the shell and the uploads listen.
  */
 import { type ActorRefFrom, fromPromise } from 'xstate'
+import type { LoginInput } from '../../../contract'
 import type { Api } from '../../api'
-import type { LoginInput } from '../../contract'
 import type { Navigator } from '../shared/deps'
 import { type Notify, notice } from '../shared/notice'
 import { firstAdminMachine } from './first-admin.machine'

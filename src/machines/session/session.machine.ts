@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot'
 import { assign, emit, setup } from 'xstate'
-import { LoginInput, type LoginResult, SecondFactorCode, type User } from '../../contract'
+import { LoginInput, type LoginResult, SecondFactorCode, type User } from '../../../contract'
 import { type CallFailure, toFailure } from '../shared/failure'
 import { type FieldErrors, fieldErrorsOf, isValidForm } from '../shared/form'
 import { promisePlaceholder } from '../shared/placeholder'

@@ -1,5 +1,5 @@
 /** What a machine keeps of a failed call, whatever threw it (the API client's errors or anything else). */
-import { contractMessages, type MessageCode, messageCode } from '../../contract'
+import { contractMessages, type MessageCode, messageCode } from '../../../contract'
 
 /**
  * Why a call failed, as a code the views show in the active language: the contract's code of the

@@ -4,7 +4,7 @@
  * Switching stores the id; an unknown id is refused with 'Company not found'.
  */
 import { assign, setup } from 'xstate'
-import type { MyCompany } from '../../contract'
+import type { MyCompany } from '../../../contract'
 import { promisePlaceholder } from '../shared/placeholder'
 
 export type CompanySelectionNotice = 'companyChanged' | 'companyNotFound' | 'companiesFailed'

@@ -1,6 +1,6 @@
 /** The members of the selected company (read-only, for company administrators): loading → ready | failed → retry. */
 import { assign, setup } from 'xstate'
-import type { CompanyUser } from '../../contract'
+import type { CompanyUser } from '../../../contract'
 import { promisePlaceholder } from '../shared/placeholder'
 
 export const companyUsersMachine = setup({

@@ -3,8 +3,8 @@
  * a change loads the new catalog in `switching` and only then activates, stores and saves it.
  */
 import { assign, setup } from 'xstate'
+import type { Language } from '../../../contract'
 import type { Catalog } from '../../api/locales'
-import type { Language } from '../../contract'
 import { promisePlaceholder } from '../shared/placeholder'
 
 /** `requested` is the language being loaded while `switching`; `saveRequested`: the user chose it

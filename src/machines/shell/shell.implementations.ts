@@ -5,9 +5,9 @@
  * the companies.
  */
 import { type ActorRefFrom, fromPromise } from 'xstate'
+import type { Language } from '../../../contract'
 import type { Api } from '../../api'
 import type { Catalog } from '../../api/locales'
-import type { Language } from '../../contract'
 import type { SessionActor } from '../session/session.implementations'
 import type { KeyValueStorage } from '../shared/deps'
 import { type Notify, notice } from '../shared/notice'

@@ -16,7 +16,7 @@ import {
   PDF,
   type QueuedFile,
   queuedAs,
-} from '../../contract'
+} from '../../../contract'
 
 export { DOCUMENT_CATEGORIES }
 

@@ -5,8 +5,8 @@
  * or `error`. Every status change is reported to the queue (`upload.changed`).
  */
 import { type ActorRef, assign, fromPromise, type Snapshot, sendTo, setup } from 'xstate'
-import type { DocumentKind, UploadAnswer } from '../../contract'
-import { contractMessages } from '../../contract'
+import type { DocumentKind, UploadAnswer } from '../../../contract'
+import { contractMessages } from '../../../contract'
 import { type Reason, reasonOf } from '../shared/failure'
 
 export type UploadStatus =

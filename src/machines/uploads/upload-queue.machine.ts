@@ -14,7 +14,7 @@ import {
   fromPromise,
   setup,
 } from 'xstate'
-import type { DocumentKind, ProcessingStatus, QueuedFile } from '../../contract'
+import type { DocumentKind, ProcessingStatus, QueuedFile } from '../../../contract'
 import type { Reason } from '../shared/failure'
 import {
   type UploadItemNotice,

@@ -5,8 +5,8 @@
  * turns the session's `session.signedOut` into `uploads.clearAll` (signing out forgets the list).
  */
 import { type ActorRefFrom, fromCallback, fromPromise } from 'xstate'
+import { contractMessages } from '../../../contract'
 import type { Api } from '../../api'
-import { contractMessages } from '../../contract'
 import type { SessionActor } from '../session/session.implementations'
 import { type Reason, reasonOf } from '../shared/failure'
 import { type Notice, type Notify, notice } from '../shared/notice'

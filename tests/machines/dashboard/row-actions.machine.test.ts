@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest'
 import { createActor, createMachine, SimulatedClock, waitFor } from 'xstate'
-import type { LogEntry } from '../../../src/contract'
+import type { LogEntry } from '../../../contract'
 import { dashboardMachine } from '../../../src/machines/dashboard/dashboard.machine'
 import { rowActionsMachine } from '../../../src/machines/dashboard/row-actions.machine'
 import { createControlledActors } from '../../support/graph'

@@ -6,7 +6,7 @@
  * for the next one and persists it; nothing else on the server decides a status.
  */
 import { and, assign, setup } from 'xstate'
-import type { DocumentKind } from '../../../../src/contract/index.ts'
+import type { DocumentKind } from '../../../../contract/index.ts'
 
 /** What the document is: known from the moment it is stored. */
 export type LifecycleContext = { kind: DocumentKind | null }

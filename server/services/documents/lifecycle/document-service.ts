@@ -8,7 +8,7 @@
  */
 import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm'
 import { getInitialSnapshot, transition } from 'xstate'
-import type { DocumentKind, DocumentStatus, LOG_STATUSES } from '../../../../src/contract/index.ts'
+import type { DocumentKind, DocumentStatus, LOG_STATUSES } from '../../../../contract/index.ts'
 import type { AppDatabase } from '../../../db/client.ts'
 import { type DocumentRow, documents, type LogRow, logs } from '../../../db/schema.ts'
 import { HttpError } from '../../../http/errors.ts'

@@ -1,7 +1,7 @@
 /** Labels shared by the administration screens. */
 import type { I18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { type CompanyRole, type GlobalRole, isPlatformAdmin } from '../../../contract'
+import { type CompanyRole, type GlobalRole, isPlatformAdmin } from '../../../../contract'
 
 const roleLabels = {
   SAAS_ADMIN: msg`Platform administrator`,

@@ -12,7 +12,7 @@ import { css } from 'styled-system/css'
 import { stack } from 'styled-system/patterns'
 import { text } from 'styled-system/recipes'
 import type { ActorRefFrom } from 'xstate'
-import { API_TOKEN_NAME_MAX, type ApiTokenSummary, apiTokenMessages } from '../../../contract/api-tokens'
+import { API_TOKEN_NAME_MAX, type ApiTokenSummary, apiTokenMessages } from '../../../../contract/api-tokens'
 import type { ApiTokensMachines } from '../../../machines/api-tokens/api-tokens.implementations'
 import {
   type ApiTokensMachine,

@@ -7,7 +7,7 @@ import { useLingui } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
 import { css } from 'styled-system/css'
 import type { ActorRefFrom } from 'xstate'
-import type { FinancialKind } from '../../../contract'
+import type { FinancialKind } from '../../../../contract'
 import {
   EXPORT_STATUSES,
   type ExportMachine,

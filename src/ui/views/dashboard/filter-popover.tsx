@@ -5,7 +5,7 @@ import { useSelector } from '@xstate/react'
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
-import { LOG_TYPE_LABEL } from '../../../contract/document-labels'
+import { LOG_TYPE_LABEL } from '../../../../contract/document-labels'
 import {
   activeFilterCount,
   DATE_PRESETS,

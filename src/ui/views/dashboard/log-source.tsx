@@ -1,7 +1,7 @@
 /** Under a dashboard row's name: how an e-mailed document arrived (an e-mail icon and the sender). */
 import { useLingui } from '@lingui/react/macro'
 import { css } from 'styled-system/css'
-import type { LogEntry } from '../../../contract'
+import type { LogEntry } from '../../../../contract'
 import { MailIcon } from '../../components/icons'
 import { messageText } from '../../message-texts'
 

@@ -8,7 +8,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useId } from 'react'
 import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
-import type { DuplicateOf, LogEntry } from '../../../contract'
+import type { DuplicateOf, LogEntry } from '../../../../contract'
 
 /** The warnings processing may leave on a completed document, in the interface's language. */
 const WARNING_TEXTS: Record<string, MessageDescriptor> = {

@@ -6,7 +6,7 @@
 import { useSelector } from '@xstate/react'
 import { useEffect, useRef } from 'react'
 import { css } from 'styled-system/css'
-import type { LogEntry } from '../../../contract'
+import type { LogEntry } from '../../../../contract'
 import type { DashboardActor } from '../../../machines/dashboard/dashboard.implementations'
 
 /** The attribute that names an openable row by its details (`invoice-12`). */

@@ -21,8 +21,8 @@ import {
   PDF,
   type QualityData,
   type QualityItem,
-} from '../../../contract'
-import { DOCUMENT_CATEGORY_LABEL } from '../../../contract/document-labels'
+} from '../../../../contract'
+import { DOCUMENT_CATEGORY_LABEL } from '../../../../contract/document-labels'
 import {
   type DocumentDetailMachine,
   INVOICE_PDF_ONLY,

@@ -12,8 +12,8 @@ import { css } from 'styled-system/css'
 import { stack } from 'styled-system/patterns'
 import { text as textRecipe } from 'styled-system/recipes'
 import type { ActorRefFrom } from 'xstate'
-import type { FinancialDocument, FinancialKind } from '../../../contract'
-import { EDITABLE_FIELDS, type EditableField, fieldShape } from '../../../contract/document-fields'
+import type { FinancialDocument, FinancialKind } from '../../../../contract'
+import { EDITABLE_FIELDS, type EditableField, fieldShape } from '../../../../contract/document-fields'
 import type {
   DocumentEditMachine,
   FieldError,

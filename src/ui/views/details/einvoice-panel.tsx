@@ -8,7 +8,7 @@ import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { stack } from 'styled-system/patterns'
 import { text as textRecipe } from 'styled-system/recipes'
-import type { EInvoiceData } from '../../../contract'
+import type { EInvoiceData } from '../../../../contract'
 import { i18n } from '../../i18n'
 import { formatAmount, formatDate } from './format'
 

@@ -4,8 +4,8 @@ import { type DragEvent, useId, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import { stack } from 'styled-system/patterns'
 import type { ActorRefFrom } from 'xstate'
-import { acceptAttribute, FINANCIAL_KIND, FINANCIAL_KINDS } from '../../../contract'
-import { groupLabel } from '../../../contract/document-labels'
+import { acceptAttribute, FINANCIAL_KIND, FINANCIAL_KINDS } from '../../../../contract'
+import { groupLabel } from '../../../../contract/document-labels'
 import {
   DOCUMENT_CATEGORIES,
   INVOICE_TABS,

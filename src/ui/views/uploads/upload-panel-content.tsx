@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react'
 import { css, cx } from 'styled-system/css'
 import { stack } from 'styled-system/patterns'
 import { button } from 'styled-system/recipes'
-import { groupLabel } from '../../../contract/document-labels'
+import { groupLabel } from '../../../../contract/document-labels'
 import type { UploadStatus } from '../../../machines/uploads/upload-item.machine'
 import {
   isViewableUpload,
