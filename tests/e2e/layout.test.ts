@@ -152,7 +152,7 @@ describe.each(WIDTHS)('at %i px wide', (width) => {
     await page.goto(`${server.url}/settings`)
     await page.getByRole('tab', { name: 'Companies' }).click()
     const edit = page.getByRole('button', { name: 'Edit Acme Accounting' })
-    await expectActionsInView(page.getByRole('table'), edit)
+    await expectActionsInView(page.getByRole('tabpanel', { name: 'Companies' }).getByRole('table'), edit)
     await edit.click()
     await expectDialogOnScreen(page, page.getByRole('dialog'), 'Close')
   })
