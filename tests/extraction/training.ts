@@ -20,7 +20,12 @@ import {
   nameCandidates,
   pageModel,
 } from '../../server/services/extraction/fields.ts'
-import { VAT_FEATURES, vatIdCandidates } from '../../server/services/extraction/identifiers.ts'
+import {
+  IBAN_FEATURES,
+  ibanCandidates,
+  VAT_FEATURES,
+  vatIdCandidates,
+} from '../../server/services/extraction/identifiers.ts'
 import { type OcrPool, readPages } from '../../server/services/extraction/index.ts'
 import { dateOrder } from '../../server/services/extraction/parse.ts'
 import type { PageText } from '../../server/services/extraction/pdf-text.ts'
@@ -158,6 +163,13 @@ export const FIELD_SPECS: Record<ScoredField, FieldSpec> = {
     bench: 'vat_number',
     output: (fields) => fields.vat_number,
     expected: (doc) => ('vat_number' in doc.truth.fields ? doc.truth.fields.vat_number : undefined),
+  },
+  iban: {
+    features: IBAN_FEATURES,
+    candidates: (doc) => ibanCandidates(pageModel(doc.pages)),
+    bench: 'iban',
+    output: (fields) => fields.iban,
+    expected: (doc) => ('iban' in doc.truth.fields ? doc.truth.fields.iban : undefined),
   },
   business_name: {
     features: NAME_FEATURES,

@@ -1,5 +1,5 @@
 import { findCurrency, vatIdCurrency } from './currency.ts'
-import { decideVatId, findIban } from './identifiers.ts'
+import { decideIban, decideVatId } from './identifiers.ts'
 import { overlaps, segmentsOf, valueAfter } from './layout.ts'
 import { hasLabel, isLabel, labelAt } from './lexicon.ts'
 import { dateOrder, findAmounts, findDates, foldText } from './parse.ts'
@@ -46,7 +46,7 @@ export interface ExtractedFields {
    * field name (`document_date`, …) → page, box, confidence and alternatives.
    */
   evidence?: Partial<
-    Record<'document_date' | 'invoice_number' | 'business_name' | 'vat_number', Evidence<string>>
+    Record<'document_date' | 'invoice_number' | 'business_name' | 'vat_number' | 'iban', Evidence<string>>
   >
 }
 
@@ -1254,6 +1254,7 @@ export function extractFields(pages: PageText[], models?: Models): ExtractedFiel
   const till = isTillReceipt(pages, lines)
   const supplier = findSupplier(pages, model, till, models)
   const vat = decideVatId(model, models)
+  const iban = decideIban(model, models)
   const vatNumber = vat?.value ?? null
   const german = germanSupplier(supplier.address, vatNumber)
   const cands = amountCandidates(till ? repairTillLabels(lines) : lines, (s) => customer.has(s), till)
@@ -1267,7 +1268,7 @@ export function extractFields(pages: PageText[], models?: Models): ExtractedFiel
     business_name: german ? umlauts(supplier.name) : supplier.name,
     business_address: german ? umlauts(supplier.address) : supplier.address,
     vat_number: vatNumber,
-    iban: findIban(lines, customer),
+    iban: iban?.value ?? null,
     currency:
       findCurrency(lines, totals.inclText) ??
       (till ? (countryCurrency(lines) ?? vatIdCurrency(vatNumber)) : null),
@@ -1279,6 +1280,7 @@ export function extractFields(pages: PageText[], models?: Models): ExtractedFiel
       ...(date && { document_date: date.evidence }),
       ...(number && { invoice_number: number.evidence }),
       ...(vat && { vat_number: vat.evidence }),
+      ...(iban && { iban: iban.evidence }),
       ...('evidence' in supplier && { business_name: supplier.evidence }),
     },
   }

@@ -1,6 +1,6 @@
 /**
- * Identifiers: the supplier's VAT id (a fitted scorer over every labelled VAT id printed) and the
- * payee's IBAN (rules, to be moved the same way).
+ * Identifiers: the supplier's VAT id and the payee's IBAN, each a fitted scorer over every one
+ * printed and the choice that the page prints none of theirs.
  */
 import { electronicFormatIBAN, getCountrySpecifications, isValidIBAN } from 'ibantools'
 import { checkVAT, countries } from 'jsvat'
@@ -134,23 +134,36 @@ function debtorContext(before: string): boolean {
   return hasLabel('debtor', sentence)
 }
 
+/** An IBAN printed on the page, how it is introduced, or the choice that the page prints none of the payee's. */
+interface IbanSite {
+  value: string | null
+  ref: Ref | null
+  /** After an IBAN label, after a bank-details label, or bare. */
+  how: 'iban_label' | 'payment_label' | 'bare' | null
+  /** The text before it, back to the start of its sentence (the line above when prose runs on). */
+  before: string
+  order: number
+  counts: Map<string, number>
+  model: PageModel
+}
+
 /**
- * The payee's IBAN among the candidates: one after an IBAN label (in its segment, right of it,
- * under it as a column header, or at the start of the next line when a sentence ends on the
- * label; a value wrapped onto a second row is joined), or an unlabelled one of the country's
- * exact length (after a bank-details label it is as good as labelled). An account introduced as
- * the payer's ("Käufer-IBAN", "von Ihrem Konto … per Lastschrift") is the debtor's, never the
- * payee's. A valid checksum is evidence between candidates; an invalid one is still returned
- * when it is the only one (its check then fails and says so).
+ * Every IBAN of the page: one after an IBAN label (in its segment, right of it, under it as a
+ * column header, or at the start of the next line when a sentence ends on the label; a value
+ * wrapped onto a second row is joined), or an unlabelled one of the country's exact length.
  */
-export function findIban(lines: Line[], customer: Set<Segment>): string | null {
-  const found: { value: string; score: number; order: number }[] = []
-  const add = (value: string | null, score: number, before: string) => {
-    if (!value || debtorContext(before)) return
-    found.push({ value, score: score + (isValidIBAN(value) ? 0.5 : 0), order: found.length })
+function ibanSites(model: PageModel): IbanSite[] {
+  const { lines } = model
+  const out: IbanSite[] = []
+  const counts = new Map<string, number>()
+  const add = (value: string | null, ref: Ref, how: IbanSite['how'], before: string) => {
+    // An account introduced as the payer's ("Käufer-IBAN", "von Ihrem Konto … per Lastschrift")
+    // or printed in the customer's block is theirs: no candidate for the payee's.
+    if (!value || debtorContext(before) || model.customer.has(ref.seg)) return
+    out.push({ value, ref, how, before, order: out.length, counts, model })
+    counts.set(value, (counts.get(value) ?? 0) + 1)
   }
   for (const ref of segments(lines)) {
-    if (customer.has(ref.seg)) continue
     const t = ref.seg.text
     // A sentence running on from the line above (prose, not a footer's column of captions).
     const above = ref.si === 0 && ref.li > 0 ? lines[ref.li - 1] : undefined
@@ -160,40 +173,88 @@ export function findIban(lines: Line[], customer: Set<Segment>): string | null {
     if (at >= 0) {
       const rest = t.slice(at + 4).replace(/^[\s:.]+/, '')
       if (/\*|x{3,}/i.test(rest.slice(0, 12))) continue
-      const before = `${prevLine} ${t.slice(0, at + 4)}`
-      let value = ibanFrom(rest, true)
-      if (!value && !rest) {
-        const right = rightNeighbour(lines, ref)
-        const under = segmentUnder(lines, ref)
-        const next = lines[ref.li + 1]
-        if (right) value = ibanFrom(right.text, true)
-        if (!value && under) {
-          // A column header's cell, its value wrapped onto the row under it.
-          const more = segmentUnder(lines, { ...ref, li: under.li, seg: under.seg })
-          value =
-            ibanFrom(`${under.seg.text} ${more?.seg.text ?? ''}`, true) ?? ibanFrom(under.seg.text, true)
-        }
-        if (
-          !value &&
-          !right &&
-          next &&
-          next.page === ref.line.page &&
-          ref.si === ref.line.segments.length - 1
-        )
-          value = ibanFrom(next.segments[0]!.text, true)
-      }
-      add(value, 3, before)
+      add(labelledIban(lines, ref, rest), ref, 'iban_label', `${prevLine} ${t.slice(0, at + 4)}`)
       continue
     }
     const value = ibanFrom(t)
     if (!value) continue
     const index = t.toUpperCase().indexOf(value.slice(0, 4))
     const before = `${prevLine} ${leftNeighbour(lines, ref)?.text ?? ''} ${t.slice(0, Math.max(0, index))}`
-    // Unlabelled, only a valid account counts; after a bank-details label the printed one does.
-    if (hasLabel('payment', before)) add(value, 2.5, before)
-    else if (isValidIBAN(value)) add(value, 1, before)
+    // Unlabelled, only a valid account is one (not the head of a metering point's number); after
+    // a bank-details label the printed one is.
+    if (hasLabel('payment', before)) add(value, ref, 'payment_label', before)
+    else if (isValidIBAN(value)) add(value, ref, 'bare', before)
   }
-  return [...found].sort((a, b) => b.score - a.score || a.order - b.order)[0]?.value ?? null
+  out.push({ value: null, ref: null, how: null, before: '', order: out.length, counts, model })
+  return out
+}
+
+/** The IBAN after an IBAN label: in the rest of its segment, right of it, under it, or next line. */
+function labelledIban(lines: Line[], ref: Ref, rest: string): string | null {
+  const value = ibanFrom(rest, true)
+  if (value || rest) return value
+  const right = rightNeighbour(lines, ref)
+  if (right) {
+    const v = ibanFrom(right.text, true)
+    if (v) return v
+  }
+  const under = segmentUnder(lines, ref)
+  if (under) {
+    // A column header's cell, its value wrapped onto the row under it.
+    const more = segmentUnder(lines, { ...ref, li: under.li, seg: under.seg })
+    const v = ibanFrom(`${under.seg.text} ${more?.seg.text ?? ''}`, true) ?? ibanFrom(under.seg.text, true)
+    if (v) return v
+  }
+  const next = lines[ref.li + 1]
+  if (!right && next && next.page === ref.line.page && ref.si === ref.line.segments.length - 1)
+    return ibanFrom(next.segments[0]!.text, true)
+  return null
+}
+
+type IbanFeature = Feature<[s: IbanSite]>
+const ibanYes = flag<[s: IbanSite]>
+const placed = (s: IbanSite): s is IbanSite & { value: string; ref: Ref } =>
+  s.value !== null && s.ref !== null
+
+/** The IBAN's features, each a small named measure; their weights are in weights.json. */
+export const IBAN_FEATURES: readonly IbanFeature[] = [
+  ibanYes('none', "the choice that the page prints no IBAN of the payee's", (s) => s.value === null),
+  ibanYes('iban_label', 'after an IBAN label', (s) => s.how === 'iban_label'),
+  ibanYes(
+    'payment_label',
+    'after a bank-details label ("Bankverbindung", "Coordonnées bancaires")',
+    (s) => s.how === 'payment_label',
+  ),
+  ibanYes('checksum', 'its mod-97 checksum holds', (s) => placed(s) && isValidIBAN(s.value)),
+  ibanYes('first_printed', 'the first IBAN printed', (s) => placed(s) && s.order === 0),
+  ibanYes(
+    'printed_again',
+    'the same IBAN printed at another place',
+    (s) => placed(s) && (s.counts.get(s.value) ?? 0) >= 2,
+  ),
+]
+
+function ibanCandidateList(model: PageModel): Candidate<string | null>[] {
+  return ibanSites(model).map((site) => ({
+    value: site.value,
+    text: site.value ?? '',
+    ...(site.ref ? placeOf(model.pages, site.ref.line, site.ref.seg) : NOWHERE),
+    x: IBAN_FEATURES.map((feature) => feature.of(site)),
+  }))
+}
+
+/** Every IBAN candidate of a page model, the choice of none as `null` (for fitting). */
+export function ibanCandidates(model: PageModel): Candidate<string | null>[] {
+  return ibanCandidateList(model)
+}
+
+/**
+ * The payee's IBAN: one decision over every IBAN printed and the choice that the page prints
+ * none of the payee's (a payer's account is no candidate). A checksum
+ * that fails is evidence, never a filter: the account is still returned and its check says so.
+ */
+export function decideIban(model: PageModel, models?: Models): Decision<string> | null {
+  return present(decide(modelOf('iban', IBAN_FEATURES, models), ibanCandidateList(model), (v) => v ?? ''))
 }
 
 // ---- the supplier's VAT id ------------------------------------------------------------------
@@ -326,9 +387,7 @@ function vatCandidateList(model: PageModel): Candidate<string | null>[] {
   return vatSites(model).map((site) => ({
     value: site.value,
     text: site.value ?? '',
-    ...(site.ref
-      ? placeOf(model.pages, site.ref.line, site.ref.seg)
-      : { page: 1, box: [0, 0, 0, 0] as [number, number, number, number] }),
+    ...(site.ref ? placeOf(model.pages, site.ref.line, site.ref.seg) : NOWHERE),
     x: vatFeatures(site),
   }))
 }
@@ -343,19 +402,17 @@ export function vatIdCandidates(model: PageModel): Candidate<string | null>[] {
  * page prints none of the supplier's (a customer's id alone is no supplier's).
  */
 export function decideVatId(model: PageModel, models?: Models): Decision<string> | null {
-  const decision = decide(
-    modelOf('vat_number', VAT_FEATURES, models),
-    vatCandidateList(model),
-    (v) => v ?? '',
-  )
+  return present(decide(modelOf('vat_number', VAT_FEATURES, models), vatCandidateList(model), (v) => v ?? ''))
+}
+
+/** The place of the choice of none (never shown: a decision for none is no value). */
+const NOWHERE = { page: 1, box: [0, 0, 0, 0] as [number, number, number, number] }
+
+/** A decision that may be the choice of none, as a value or null; the choice of none is no alternative. */
+function present(decision: Decision<string | null> | null): Decision<string> | null {
   if (!decision || decision.value === null) return null
-  return {
-    value: decision.value,
-    evidence: {
-      ...decision.evidence,
-      alternatives: decision.evidence.alternatives.filter(
-        (a) => a.value !== null,
-      ) as Decision<string>['evidence']['alternatives'],
-    },
-  }
+  const alternatives = decision.evidence.alternatives.filter(
+    (a): a is typeof a & { value: string } => a.value !== null,
+  )
+  return { value: decision.value, evidence: { ...decision.evidence, alternatives } }
 }
