@@ -234,7 +234,8 @@ export const IBAN_FEATURES: readonly IbanFeature[] = [
   ),
 ]
 
-function ibanCandidateList(model: PageModel): Candidate<string | null>[] {
+/** Every IBAN candidate of a page model, the choice of none as `null`. */
+export function ibanCandidates(model: PageModel): Candidate<string | null>[] {
   return ibanSites(model).map((site) => ({
     value: site.value,
     text: site.value ?? '',
@@ -243,18 +244,13 @@ function ibanCandidateList(model: PageModel): Candidate<string | null>[] {
   }))
 }
 
-/** Every IBAN candidate of a page model, the choice of none as `null` (for fitting). */
-export function ibanCandidates(model: PageModel): Candidate<string | null>[] {
-  return ibanCandidateList(model)
-}
-
 /**
  * The payee's IBAN: one decision over every IBAN printed and the choice that the page prints
  * none of the payee's (a payer's account is no candidate). A checksum
  * that fails is evidence, never a filter: the account is still returned and its check says so.
  */
 export function decideIban(model: PageModel, models?: Models): Decision<string> | null {
-  return present(decide(modelOf('iban', IBAN_FEATURES, models), ibanCandidateList(model), (v) => v ?? ''))
+  return present(decide(modelOf('iban', IBAN_FEATURES, models), ibanCandidates(model), (v) => v ?? ''))
 }
 
 // ---- the supplier's VAT id ------------------------------------------------------------------
@@ -383,7 +379,8 @@ function vatSites(model: PageModel): VatSite[] {
 
 const vatFeatures = (site: VatSite) => VAT_FEATURES.map((feature) => feature.of(site))
 
-function vatCandidateList(model: PageModel): Candidate<string | null>[] {
+/** Every VAT-id candidate of a page model, the choice of none as `null`. */
+export function vatIdCandidates(model: PageModel): Candidate<string | null>[] {
   return vatSites(model).map((site) => ({
     value: site.value,
     text: site.value ?? '',
@@ -392,17 +389,12 @@ function vatCandidateList(model: PageModel): Candidate<string | null>[] {
   }))
 }
 
-/** Every VAT-id candidate of a page model, the choice of none as `null` (for fitting). */
-export function vatIdCandidates(model: PageModel): Candidate<string | null>[] {
-  return vatCandidateList(model)
-}
-
 /**
  * The supplier's VAT id: one decision over every labelled VAT id printed and the choice that the
  * page prints none of the supplier's (a customer's id alone is no supplier's).
  */
 export function decideVatId(model: PageModel, models?: Models): Decision<string> | null {
-  return present(decide(modelOf('vat_number', VAT_FEATURES, models), vatCandidateList(model), (v) => v ?? ''))
+  return present(decide(modelOf('vat_number', VAT_FEATURES, models), vatIdCandidates(model), (v) => v ?? ''))
 }
 
 /** The place of the choice of none (never shown: a decision for none is no value). */
