@@ -6,9 +6,18 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { pageModel, totalsInputs } from '../../server/services/extraction/fields.ts'
 import { readPages } from '../../server/services/extraction/index.ts'
+import type { PageText } from '../../server/services/extraction/pdf-text.ts'
 import { fitChoice } from '../../server/services/extraction/scoring/fit.ts'
 import { type Candidate, decide, probabilities } from '../../server/services/extraction/scoring/model.ts'
+import {
+  decideTotals,
+  type Reading,
+  readings,
+  TOTALS_FEATURES,
+  totalsPage,
+} from '../../server/services/extraction/scoring/totals.ts'
 import { CORPORA, contentTypeOf } from './corpus.ts'
 import { fitAll, loadTrainingDocs, WEIGHTS_FILE } from './training.ts'
 
@@ -74,5 +83,89 @@ describe('fitted scorers', () => {
     expect(decision.evidence.confidence).toBeCloseTo(p[0]! + p[2]!, 3)
     expect(decision.evidence.alternatives.map((a) => a.value)).toEqual(['b', 'c', 'd'])
     expect(decide(model, [])).toBeNull()
+  })
+
+  describe('totals', () => {
+    /** A page of rows, each a label and an amount at fixed places (points on an A4 page). */
+    const page = (rows: [string, string][]): PageText[] => [
+      {
+        page: 1,
+        width: 595,
+        height: 842,
+        lines: rows.map(([label, amount], i) => ({
+          page: 1,
+          y: 500 + i * 14,
+          x0: 300,
+          x1: 540,
+          text: `${label}  ${amount}`,
+          segments: [
+            { text: label, x0: 300, x1: 420, size: 10 },
+            { text: amount, x0: 480, x1: 540, size: 10 },
+          ],
+        })),
+      },
+    ]
+    const inputs = (pages: PageText[]) => totalsInputs(pageModel(pages))
+    /** The page's readings and a feature's measure on one of them. */
+    const readingsOf = (pages: PageText[]) => {
+      const { cands, hasVat } = inputs(pages)
+      const p = totalsPage(cands, hasVat)
+      return {
+        rs: readings(p),
+        measure: (name: string, r: Reading) => TOTALS_FEATURES[feature(name)]!.of(r, p),
+      }
+    }
+    const feature = (name: string) => TOTALS_FEATURES.findIndex((f) => f.name === name)
+
+    /** A French invoice's totals block: net, VAT, gross. */
+    const invoice = () =>
+      page([
+        ['Total HT', '100.00'],
+        ['TVA 20 %', '20.00'],
+        ['Total TTC', '120.00'],
+      ])
+
+    it('reads the gross, net and VAT that add up, each with its place and confidence', () => {
+      const pages = invoice()
+      const { cands, hasVat, items } = inputs(pages)
+      const { totals, evidence } = decideTotals(cands, hasVat, pages, undefined, items)
+      expect([totals.incl, totals.excl, totals.vat]).toEqual([120, 100, 20])
+      // The gross's box is its row (the third), to the right where its amount is printed.
+      expect(evidence.incl!.box[1]).toBeCloseTo((500 + 2 * 14) / 842, 3)
+      expect(evidence.incl!.box[0]).toBeGreaterThan(0.8)
+      expect(evidence.excl!.box[1]).toBeLessThan(evidence.incl!.box[1])
+      expect(evidence.incl!.confidence).toBeGreaterThan(0.5)
+      for (const a of evidence.incl!.alternatives) expect(a.value).not.toBe(120)
+    })
+
+    it('measures the arithmetic of each reading, not only of the one chosen', () => {
+      const pages = invoice()
+      const { rs, measure } = readingsOf(pages)
+      const addsUp = (incl: number, excl: number, vat: number) =>
+        rs
+          .filter((r) => r.gross && r.net && r.vat && r.incl === incl && r.excl === excl && r.vat_ === vat)
+          .map((r) => measure('adds_up', r))
+      expect(addsUp(120, 100, 20)).toEqual([1])
+      // The gross and the VAT with the net left to work out: nothing to add up, but the worked-out
+      // net (120 − 20) is printed on the page.
+      const workedOut = rs.find((r) => r.incl === 120 && r.net === null && r.vat !== null)!
+      expect(workedOut.excl).toBe(100)
+      expect(measure('adds_up', workedOut)).toBe(0)
+      expect(measure('worked_out_printed', workedOut)).toBe(1)
+    })
+
+    it('sees a gross far above what was paid (a decimal point misread) and the payment less the change', () => {
+      const pages = page([
+        ['Total Amount:', '7734.00'],
+        ['Cash Received:', '101.00'],
+        ['Change:', '70.00'],
+      ])
+      const { rs, measure } = readingsOf(pages)
+      const misread = rs.find((r) => r.incl === 7734)!
+      expect(measure('gross_over_paid', misread)).toBeGreaterThan(1.5)
+      const paid = rs.find((r) => r.incl === 31)!
+      expect(measure('gross_paid', paid)).toBe(1)
+      expect(measure('gross_from_payment', paid)).toBe(1)
+    })
   })
 })

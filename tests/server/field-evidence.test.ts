@@ -48,11 +48,17 @@ describe('field evidence', () => {
       expect(a.confidence).toBeLessThan(e.confidence)
     }
     // The supplier's name was read from the letterhead by its scorer, its VAT id from the legal
-    // footer (the customer's id is an alternative); fields no scorer decides yet have no entry.
+    // footer (the customer's id is an alternative), the totals under the item table; fields no
+    // scorer decides yet have no entry.
     expect(invoice.field_evidence.business_name).toMatchObject({ page: 1 })
     expect(invoice.field_evidence.business_name.box[1]).toBeLessThan(0.42)
     expect(invoice.field_evidence.vat_number.box[1]).toBeGreaterThan(0.75)
-    expect(invoice.field_evidence.total_invoice_including_vat).toBeUndefined()
+    const gross = invoice.field_evidence.total_invoice_including_vat
+    const net = invoice.field_evidence.total_charge_excluding_vat
+    expect(gross.box[1]).toBeGreaterThan(y0)
+    expect(gross.box[1]).toBeGreaterThan(net.box[1])
+    expect(gross.confidence).toBeGreaterThan(0.5)
+    expect(invoice.field_evidence.business_address).toBeUndefined()
   })
 
   it('drops the evidence of a corrected field', async () => {

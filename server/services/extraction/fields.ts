@@ -5,10 +5,10 @@ import { hasLabel, isLabel, labelAt } from './lexicon.ts'
 import { dateOrder, findAmounts, findDates, foldText } from './parse.ts'
 import type { Line, PageText, Segment } from './pdf-text.ts'
 import {
-  checkTillTotal,
   countryCurrency,
   cutAtRegistration,
   isTillReceipt,
+  itemSum,
   noiseShare,
   ownerName,
   repairTillLabels,
@@ -27,7 +27,8 @@ import {
   type PageModel,
 } from './scoring/model.ts'
 import { placeOf } from './scoring/place.ts'
-import { amountCandidates, decideTotals } from './totals.ts'
+import { decideTotals } from './scoring/totals.ts'
+import { type AmountCandidate, amountCandidates } from './totals.ts'
 
 export interface ExtractedFields {
   invoice_number: string | null
@@ -45,10 +46,19 @@ export interface ExtractedFields {
    * Where the fields a fitted scorer decided were read, and how sure it is (see scoring/):
    * field name (`document_date`, …) → page, box, confidence and alternatives.
    */
-  evidence?: Partial<
-    Record<'document_date' | 'invoice_number' | 'business_name' | 'vat_number' | 'iban', Evidence<string>>
-  >
+  evidence?: Partial<Record<EvidenceField, Evidence<string> | Evidence<number>>>
 }
+
+/** The fields whose place a fitted scorer gives. */
+type EvidenceField =
+  | 'document_date'
+  | 'invoice_number'
+  | 'business_name'
+  | 'vat_number'
+  | 'iban'
+  | 'total_invoice_including_vat'
+  | 'total_charge_excluding_vat'
+  | 'total_vat_amount'
 
 const f = foldText
 
@@ -1239,6 +1249,21 @@ function joinSplitAmounts(line: Line): Line {
   return { ...line, text: fix(line.text), segments: line.segments.map((s) => ({ ...s, text: fix(s.text) })) }
 }
 
+/** What the totals are decided from: every amount printed, whether VAT is charged, a till's layout. */
+export function totalsInputs(model: PageModel): {
+  hasVat: boolean
+  till: boolean
+  cands: AmountCandidate[]
+  /** A till's item rows summed when its total rows were read without amounts. */
+  items: number | null
+} {
+  const { pages, lines, customer } = model
+  const hasVat = !hasLabel('no_vat', f(lines.map((l) => l.text).join('\n')))
+  const till = isTillReceipt(pages, lines)
+  const cands = amountCandidates(till ? repairTillLabels(lines) : lines, (s) => customer.has(s), till)
+  return { hasVat, till, cands, items: till ? itemSum(cands, lines) : null }
+}
+
 /** The positioned lines of every page, with the customer's block marked: what candidates are read from. */
 export function pageModel(pages: PageText[]): PageModel {
   const lines = pages.flatMap((p) => p.lines).map(joinSplitAmounts)
@@ -1248,18 +1273,15 @@ export function pageModel(pages: PageText[]): PageModel {
 /** The fields of a document's pages; `models` replaces committed weights (benches' grouped refits). */
 export function extractFields(pages: PageText[], models?: Models): ExtractedFields {
   const model = pageModel(pages)
-  const { lines, customer } = model
-  const allText = f(lines.map((l) => l.text).join('\n'))
-  const hasVat = !hasLabel('no_vat', allText)
-  const till = isTillReceipt(pages, lines)
+  const { lines } = model
+  const { hasVat, till, cands, items } = totalsInputs(model)
   const supplier = findSupplier(pages, model, till, models)
   const vat = decideVatId(model, models)
   const iban = decideIban(model, models)
   const vatNumber = vat?.value ?? null
   const german = germanSupplier(supplier.address, vatNumber)
-  const cands = amountCandidates(till ? repairTillLabels(lines) : lines, (s) => customer.has(s), till)
-  const decided = decideTotals(cands, hasVat)
-  const totals = till ? checkTillTotal(cands, decided, lines) : decided
+  const decided = decideTotals(cands, hasVat, pages, models, items)
+  const { totals } = decided
   const date = decideIssueDate(model, dateOrder(lines.map((l) => l.text).join('\n')), models)
   const number = decideInvoiceNumber(model, models)
   return {
@@ -1282,6 +1304,9 @@ export function extractFields(pages: PageText[], models?: Models): ExtractedFiel
       ...(vat && { vat_number: vat.evidence }),
       ...(iban && { iban: iban.evidence }),
       ...('evidence' in supplier && { business_name: supplier.evidence }),
+      ...(decided.evidence.incl && { total_invoice_including_vat: decided.evidence.incl }),
+      ...(decided.evidence.excl && { total_charge_excluding_vat: decided.evidence.excl }),
+      ...(decided.evidence.vat && { total_vat_amount: decided.evidence.vat }),
     },
   }
 }

@@ -8,7 +8,7 @@
 import { hasLabel, labelAt } from './lexicon.ts'
 import { findAmounts, foldText, round2 } from './parse.ts'
 import type { Line, PageText } from './pdf-text.ts'
-import type { AmountCandidate, Totals } from './totals.ts'
+import type { AmountCandidate } from './totals.ts'
 
 const f = foldText
 
@@ -87,104 +87,7 @@ export function repairTillLabels(lines: Line[]): Line[] {
   })
 }
 
-// ---- the total, checked against the other amounts -----------------------------------------------
-
-const near = (a: number, b: number) => Math.abs(a - b) <= 0.011
-
-/** The rounding rows a till prints (at most 5 cents either way). */
-const roundings = (cands: AmountCandidate[]) =>
-  cands.filter((c) => c.role === 'rounding' && Math.abs(c.value) <= 0.05)
-
-/**
- * How many of a till's sums confirm `value` as the total: cash − change; a net plus a tax (plus a
- * rounding) printed before it; an unrounded total plus a non-zero rounding.
- */
-function totalSupport(value: number, cands: AmountCandidate[]): number {
-  let n = 0
-  // (A minus sign before the tendered amount is OCR's reading of a dash: "CASH -51.00".)
-  const paid = Math.abs(cands.filter((c) => c.role === 'paid').pop()?.value ?? 0)
-  const change = cands.filter((c) => c.role === 'change').pop()?.value ?? 0
-  if (paid > change && change >= 0 && near(paid - change, value)) n++
-  const taxes = cands.filter((c) => c.role === 'vat' && c.value > 0)
-  const nets = cands.filter(
-    (c) => (c.role === 'excl' || c.role === 'incl' || c.role === 'any') && c.value > 0 && c.value < value,
-  )
-  const steps = [0, ...roundings(cands).map((r) => Math.abs(r.value))]
-  if (
-    nets.some((net) =>
-      taxes.some(
-        (tax) =>
-          tax.line !== net.line &&
-          steps.some((r) => near(net.value + tax.value + r, value) || near(net.value + tax.value - r, value)),
-      ),
-    )
-  )
-    n++
-  const unrounded = cands.filter((c) => c.role === 'incl' && c.value > 0)
-  if (
-    roundings(cands).some(
-      (r) =>
-        r.value !== 0 &&
-        unrounded.some(
-          (u) =>
-            u.order < r.order &&
-            !near(u.value, value) &&
-            (near(u.value + r.value, value) || near(u.value - r.value, value)),
-        ),
-    )
-  )
-    n++
-  return n
-}
-
-/**
- * A till's total decided jointly with its sums: a total no other amount confirms gives way to a
- * labelled total (or sub-total) that one does (a tax line labelled "Total", a gross before tax
- * taken for the total), and a rounded total printed after a rounding row that does not agree with
- * the total before it is a misreading: the total before it, rounded by that row, is taken. A tax
- * summary's row ("Total 6% supplies") is no total.
- */
-export function checkTillTotal(cands: AmountCandidate[], decided: Totals, lines: Line[] = []): Totals {
-  const sum = itemSum(cands, lines)
-  if (sum !== null && !near(sum, decided.incl ?? Number.NaN)) return withTotal(decided, sum, '')
-  const current = decided.incl
-  const summary = cands.find(
-    (c) => c.role === 'incl' && near(c.value, current ?? Number.NaN) && hasLabel('tax_summary', c.text),
-  )
-  if (summary) {
-    const other = cands
-      .filter((c) => c.role === 'incl' && c.value > 0 && !hasLabel('tax_summary', c.text))
-      .sort((a, b) => b.strength - a.strength || b.order - a.order)[0]
-    if (other) return withTotal(decided, other.value, other.text)
-  }
-  if (current === null || current <= 0) return decided
-  // A total printed nowhere (cash less change) is weaker than a printed amount a sum confirms.
-  const printed = cands.some((c) => near(c.value, current) && c.role !== 'paid' && c.role !== 'change')
-  if (printed && totalSupport(current, cands) > 0) return decided
-  let best: { c: AmountCandidate; support: number } | null = null
-  for (const c of cands) {
-    if (c.value <= 0 || near(c.value, current) || !['incl', 'excl', 'any'].includes(c.role)) continue
-    const support = totalSupport(c.value, cands)
-    const enough = c.role === 'any' && printed ? support >= 2 : support >= 1
-    if (!enough) continue
-    if (!best || support > best.support || (support === best.support && c.order > best.c.order))
-      best = { c, support }
-  }
-  if (best) return withTotal(decided, best.c.value, best.c.text)
-  // The rounded total disagreeing with the total before the rounding row by more than a rounding.
-  const at = cands.find((c) => c.role === 'incl' && near(c.value, current) && /round/i.test(c.text))
-  for (const r of roundings(cands)) {
-    if (!at || at.order <= r.order) continue
-    const before = cands.filter((c) => c.role === 'incl' && c.value > 0 && c.order < r.order).pop()
-    if (!before || Math.abs(before.value - current) <= 0.06) continue
-    const step = Math.abs(r.value)
-    const rounded = [before.value + step, before.value - step]
-      .map(round2)
-      .find((v) => Math.abs(Math.round(v * 20) - v * 20) < 1e-6)
-    return withTotal(decided, step === 0 ? before.value : (rounded ?? before.value), before.text)
-  }
-  return decided
-}
+// ---- the sum of a till's item rows ---------------------------------------------------------------
 
 /**
  * A till whose total rows were read without their amounts ("Total Sales Incl. GST" alone on its
@@ -192,7 +95,7 @@ export function checkTillTotal(cands: AmountCandidate[], decided: Totals, lines:
  * row (each row's last amount, discounts negative), rounded to 5 cents when the till prints a
  * rounding row. Null when the till has a labelled amount or prints no bare total row.
  */
-function itemSum(cands: AmountCandidate[], lines: Line[]): number | null {
+export function itemSum(cands: AmountCandidate[], lines: Line[]): number | null {
   if (cands.length === 0 || cands.some((c) => c.role !== 'any')) return null
   // (A row holding figures is no bare label: its amount read without its decimal point.)
   const at = lines.findIndex(
@@ -206,12 +109,6 @@ function itemSum(cands: AmountCandidate[], lines: Line[]): number | null {
   if (sum <= 0) return null
   const rounding = lines.slice(at).some((l) => hasLabel('rounding', l.text))
   return rounding ? round2(Math.round(sum * 20) / 20) : sum
-}
-
-/** Another total, its VAT kept when it fits under it (the net is then the rest). */
-function withTotal(decided: Totals, incl: number, inclText: string): Totals {
-  const vat = decided.vat !== null && decided.vat >= 0 && decided.vat < incl ? decided.vat : null
-  return { incl, excl: vat === null ? null : round2(incl - vat), vat, inclText }
 }
 
 // ---- the merchant ---------------------------------------------------------------------------------

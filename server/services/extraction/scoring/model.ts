@@ -71,7 +71,14 @@ export interface FieldModel {
 }
 
 /** The fields decided by a fitted scorer. */
-export const SCORED_FIELDS = ['issue_date', 'invoice_number', 'business_name', 'vat_number', 'iban'] as const
+export const SCORED_FIELDS = [
+  'issue_date',
+  'invoice_number',
+  'business_name',
+  'vat_number',
+  'iban',
+  'totals',
+] as const
 export type ScoredField = (typeof SCORED_FIELDS)[number]
 
 const MODELS = weightsFile.fields as Partial<Record<string, FieldModel>>
