@@ -66,8 +66,11 @@ for (const f of found.slice(0, top)) console.log(`${String(f.lines).padStart(5)}
 const excepted = (f: (typeof found)[number]) => EXTRACTION_EXCEPTIONS.includes(`${f.file}: ${f.name}`)
 const overLimit = found.filter((f) => f.lines > LIMIT)
 const tooLong = overLimit.filter((f) => !excepted(f))
-for (const f of overLimit.filter(excepted)) console.log(`excepted for now: ${f.name} (${f.lines} lines) ${f.where}`)
-const stale = EXTRACTION_EXCEPTIONS.filter((entry) => !overLimit.some((f) => `${f.file}: ${f.name}` === entry))
+for (const f of overLimit.filter(excepted))
+  console.log(`excepted for now: ${f.name} (${f.lines} lines) ${f.where}`)
+const stale = EXTRACTION_EXCEPTIONS.filter(
+  (entry) => !overLimit.some((f) => `${f.file}: ${f.name}` === entry),
+)
 if (stale.length > 0) {
   console.error(`exception(s) naming no function over ${LIMIT} lines, to remove: ${stale.join(', ')}`)
   process.exit(1)
