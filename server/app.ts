@@ -23,6 +23,7 @@ import { adminRoutes } from './routes/admin/admin.routes.ts'
 import { apiTokenRoutes } from './routes/api-tokens/api-tokens.routes.ts'
 import { authRoutes } from './routes/auth/auth.routes.ts'
 import { companyRoutes } from './routes/companies/companies.routes.ts'
+import { docsRoutes } from './routes/docs/docs.routes.ts'
 import { documentReviewRoutes } from './routes/document-review/document-review.routes.ts'
 import { documentRoutes } from './routes/documents/documents.routes.ts'
 import { healthRoutes } from './routes/health/health.routes.ts'
@@ -152,6 +153,10 @@ export function createApp(deps: AppDeps) {
   api.route('/', logRoutes(routeDeps))
   api.route('/', adminRoutes({ ...routeDeps, storage }))
   api.route('/', companyRoutes({ ...routeDeps, storage }))
+  api.route(
+    '/',
+    docsRoutes(prefix, () => app as unknown as Hono<never>),
+  )
   api.all('*', notFoundHandler)
 
   app.route(prefix, api)
