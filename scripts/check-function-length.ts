@@ -15,7 +15,7 @@ const DIRS = ['src', 'contract', 'server']
 /**
  * Temporary: extraction functions over the limit while server/services/extraction/ is being
  * rewritten by its owner, who removes each entry as its function is split. An entry that no
- * longer names a function over the limit is reported, so the list only shrinks.
+ * longer names a function over the limit is reported (it is to be removed), so the list only shrinks.
  */
 const EXTRACTION_EXCEPTIONS = [
   'server/services/extraction/sandbox.ts: createExtractionSandbox',
@@ -71,10 +71,9 @@ for (const f of overLimit.filter(excepted))
 const stale = EXTRACTION_EXCEPTIONS.filter(
   (entry) => !overLimit.some((f) => `${f.file}: ${f.name}` === entry),
 )
-if (stale.length > 0) {
-  console.error(`exception(s) naming no function over ${LIMIT} lines, to remove: ${stale.join(', ')}`)
-  process.exit(1)
-}
+// Reported, not failed: the owner's rewrite lands on main while this list is still there.
+if (stale.length > 0)
+  console.log(`exception(s) now within ${LIMIT} lines, to remove from the list: ${stale.join(', ')}`)
 if (tooLong.length > 0) {
   console.error(`${tooLong.length} function(s) in ${DIRS.join('/, ')}/ longer than ${LIMIT} lines`)
   process.exit(1)
