@@ -1,5 +1,5 @@
 /**
- * Lists the longest functions in src/ and contract/ (declarations, arrow functions, function expressions and
+ * Lists the longest functions in src/, contract/ and server/ (declarations, arrow functions, function expressions and
  * methods, measured from their first to their last line) and fails when one is longer than the
  * limit, so a component or machine factory that grows past one screen is split into named parts.
  *
@@ -10,6 +10,17 @@ import { join, relative } from 'node:path'
 import ts from 'typescript'
 
 const LIMIT = 120
+const DIRS = ['src', 'contract', 'server']
+
+/**
+ * Temporary: extraction functions over the limit while server/services/extraction/ is being
+ * rewritten by its owner, who removes each entry as its function is split. An entry that no
+ * longer names a function over the limit is reported (it is to be removed), so the list only shrinks.
+ */
+const EXTRACTION_EXCEPTIONS = [
+  'server/services/extraction/sandbox.ts: createExtractionSandbox',
+  'server/services/extraction/totals.ts: decideTotals',
+]
 const root = join(import.meta.dirname, '..')
 const topArg = process.argv.indexOf('--top')
 const top = topArg > 0 ? Number(process.argv[topArg + 1]) : 10
@@ -31,8 +42,8 @@ function nameOf(node: ts.Node, file: ts.SourceFile): string {
   return '(anonymous)'
 }
 
-const found: { name: string; where: string; lines: number }[] = []
-for (const path of ['src', 'contract'].flatMap((dir) => sourceFiles(join(root, dir)))) {
+const found: { name: string; file: string; where: string; lines: number }[] = []
+for (const path of DIRS.flatMap((dir) => sourceFiles(join(root, dir)))) {
   const file = ts.createSourceFile(path, readFileSync(path, 'utf8'), ts.ScriptTarget.Latest, true)
   const visit = (node: ts.Node) => {
     if (ts.isFunctionLike(node) && 'body' in node && node.body) {
@@ -40,6 +51,7 @@ for (const path of ['src', 'contract'].flatMap((dir) => sourceFiles(join(root, d
       const end = file.getLineAndCharacterOfPosition(node.getEnd()).line
       found.push({
         name: nameOf(node, file),
+        file: relative(root, path),
         where: `${relative(root, path)}:${start + 1}`,
         lines: end - start + 1,
       })
@@ -51,9 +63,19 @@ for (const path of ['src', 'contract'].flatMap((dir) => sourceFiles(join(root, d
 
 found.sort((a, b) => b.lines - a.lines)
 for (const f of found.slice(0, top)) console.log(`${String(f.lines).padStart(5)}  ${f.name}  ${f.where}`)
-const tooLong = found.filter((f) => f.lines > LIMIT)
+const excepted = (f: (typeof found)[number]) => EXTRACTION_EXCEPTIONS.includes(`${f.file}: ${f.name}`)
+const overLimit = found.filter((f) => f.lines > LIMIT)
+const tooLong = overLimit.filter((f) => !excepted(f))
+for (const f of overLimit.filter(excepted))
+  console.log(`excepted for now: ${f.name} (${f.lines} lines) ${f.where}`)
+const stale = EXTRACTION_EXCEPTIONS.filter(
+  (entry) => !overLimit.some((f) => `${f.file}: ${f.name}` === entry),
+)
+// Reported, not failed: the owner's rewrite lands on main while this list is still there.
+if (stale.length > 0)
+  console.log(`exception(s) now within ${LIMIT} lines, to remove from the list: ${stale.join(', ')}`)
 if (tooLong.length > 0) {
-  console.error(`${tooLong.length} function(s) in src/ and contract/ longer than ${LIMIT} lines`)
+  console.error(`${tooLong.length} function(s) in ${DIRS.join('/, ')}/ longer than ${LIMIT} lines`)
   process.exit(1)
 }
-console.log(`no function in src/ or contract/ is longer than ${LIMIT} lines`)
+console.log(`no function in ${DIRS.join('/, ')}/ is longer than ${LIMIT} lines`)

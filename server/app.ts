@@ -7,7 +7,6 @@ import { join } from 'node:path'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { requestId } from 'hono/request-id'
-import { secureHeaders } from 'hono/secure-headers'
 import type { Logger } from 'pino'
 import type { Config } from './config.ts'
 import type { AppDatabase } from './db/client.ts'
@@ -16,20 +15,21 @@ import { compressJson } from './http/compression.ts'
 import type { AppEnv, RouteDeps } from './http/context.ts'
 import { requireContentType, requireTrustedOrigin } from './http/csrf.ts'
 import { errorHandler, notFoundHandler } from './http/errors.ts'
-import { indexScriptSources } from './http/inline-scripts.ts'
+import { securityHeaders } from './http/security-headers.ts'
 import { publicRoutes } from './http/static.ts'
 import { createJobQueue, type JobQueue } from './jobs/queue.ts'
-import { adminRoutes } from './routes/admin.ts'
-import { apiTokenRoutes } from './routes/api-tokens.ts'
-import { authRoutes } from './routes/auth.ts'
-import { accountRoutes } from './routes/auth-account.ts'
-import { twoFactorRoutes } from './routes/auth-two-factor.ts'
-import { companyRoutes } from './routes/companies.ts'
-import { documentReviewRoutes } from './routes/document-review.ts'
-import { documentRoutes } from './routes/documents.ts'
-import { healthRoutes } from './routes/health.ts'
-import { logRoutes } from './routes/logs.ts'
-import { settingsRoutes } from './routes/settings.ts'
+import { accountRoutes } from './routes/account/account.routes.ts'
+import { adminRoutes } from './routes/admin/admin.routes.ts'
+import { apiTokenRoutes } from './routes/api-tokens/api-tokens.routes.ts'
+import { authRoutes } from './routes/auth/auth.routes.ts'
+import { companyRoutes } from './routes/companies/companies.routes.ts'
+import { docsRoutes } from './routes/docs/docs.routes.ts'
+import { documentReviewRoutes } from './routes/document-review/document-review.routes.ts'
+import { documentRoutes } from './routes/documents/documents.routes.ts'
+import { healthRoutes } from './routes/health/health.routes.ts'
+import { logRoutes } from './routes/logs/logs.routes.ts'
+import { settingsRoutes } from './routes/settings/settings.routes.ts'
+import { twoFactorRoutes } from './routes/two-factor/two-factor.routes.ts'
 import { createAccountService } from './services/accounts.ts'
 import { createApiTokenService } from './services/api-tokens.ts'
 import { createMailer, type Mailer } from './services/mail.ts'
@@ -95,30 +95,7 @@ export function createApp(deps: AppDeps) {
       'request',
     )
   })
-  app.use(
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: [indexScriptSources(config.staticDir)],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        frameSrc: ["'self'", 'blob:'],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-      xContentTypeOptions: 'nosniff',
-      referrerPolicy: 'same-origin',
-      xFrameOptions: 'DENY',
-      // HSTS only means something (and is only honoured) over https.
-      strictTransportSecurity: config.publicUrl.startsWith('https:')
-        ? 'max-age=15552000; includeSubDomains'
-        : false,
-    }),
-  )
+  app.use(securityHeaders(config))
 
   const api = new Hono<AppEnv>()
   // Outermost, so it sees every answer as sent, errors included: JSON above 1 KiB in br or gzip.
@@ -176,6 +153,10 @@ export function createApp(deps: AppDeps) {
   api.route('/', logRoutes(routeDeps))
   api.route('/', adminRoutes({ ...routeDeps, storage }))
   api.route('/', companyRoutes({ ...routeDeps, storage }))
+  api.route(
+    '/',
+    docsRoutes(prefix, () => app as unknown as Hono<never>),
+  )
   api.all('*', notFoundHandler)
 
   app.route(prefix, api)

@@ -22,3 +22,11 @@ export function requireUser(sessions: SessionService) {
     await next()
   })
 }
+
+const SAAS_ADMIN_ONLY = 'Only a platform administrator (SAAS_ADMIN) can do this'
+
+/** After `requireUser`: 403 unless the user is a platform administrator. */
+export const requireSaasAdmin = createMiddleware<AppEnv>(async (c, next) => {
+  if (c.var.user.role !== 'SAAS_ADMIN') throw new HttpError(403, SAAS_ADMIN_ONLY)
+  await next()
+})

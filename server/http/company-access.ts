@@ -7,11 +7,13 @@ import { and, eq } from 'drizzle-orm'
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import * as v from 'valibot'
+import { CompanyQuery } from '../../contract/document-calls.ts'
 import { contractMessages, IdParam } from '../../contract/index.ts'
 import type { AppDatabase } from '../db/client.ts'
 import { companies, type UserRow, userCompanies } from '../db/schema.ts'
 import type { AppEnv } from './context.ts'
-import { beyondIdRange, HttpError } from './errors.ts'
+import { beyondIdRange, HttpError, parsePathId } from './errors.ts'
+import { documented } from './openapi.ts'
 
 export interface CompanyAccess {
   companyId: number
@@ -56,7 +58,7 @@ export function parseCompanyId(raw: unknown): number {
   return result.output
 }
 
-export async function requireCompanyAccess(
+async function requireCompanyAccess(
   db: AppDatabase,
   user: Pick<UserRow, 'id' | 'role'>,
   raw: unknown,
@@ -80,17 +82,40 @@ async function companyIdOf(c: Context, fromBody: boolean): Promise<unknown> {
 }
 
 /**
- * Reads `company_id` from the path, the query or (unless `fromBody` is false) the JSON body and
- * checks membership; runs after `requireUser`. Multipart uploads check the field themselves (see
- * routes/documents.ts). Calls whose body is a record's fields (corrections) take the company from
- * the query only: a `company_id` in such a body is ignored.
+ * The one place a call's company is resolved: reads `company_id` from the path, the query or
+ * (unless `fromBody` is false) the JSON body, checks membership and keeps it in `c.var.company`;
+ * runs after `requireUser`. Multipart uploads check the field themselves while the body streams
+ * (see routes/documents). Calls whose body is a record's fields (corrections) take the company
+ * from the query only: a `company_id` in such a body is ignored. `documentedIn` says where the
+ * API description names it (a body's schema names it itself).
  */
-export function requireCompanyMember(db: AppDatabase, options: { fromBody?: boolean } = {}) {
+export function requireCompanyMember(
+  db: AppDatabase,
+  options: { fromBody?: boolean; documentedIn?: 'query' | 'path' | 'body' } = {},
+) {
   const fromBody = options.fromBody ?? true
-  return createMiddleware<CompanyEnv>(async (c, next) => {
+  const middleware = createMiddleware<CompanyEnv>(async (c, next) => {
     // In the path, like any record id: one beyond the int4 range names no company (404).
     if (beyondIdRange(c.req.param('company_id'))) throw new HttpError(404, COMPANY_NOT_FOUND)
     c.set('company', await requireCompanyAccess(db, c.var.user, await companyIdOf(c, fromBody)))
     await next()
   })
+  const documentedIn = options.documentedIn ?? 'query'
+  if (documentedIn === 'body') return middleware
+  return documented(middleware, documentedIn === 'path' ? 'param' : 'query', CompanyQuery)
+}
+
+/**
+ * The company named by the path's `id` (`/companies/company/logo/{id}`): 400 for a malformed id,
+ * 404 when it is not visible to the user; kept in `c.var.company`.
+ */
+export function requireCompanyOfPath(db: AppDatabase) {
+  const middleware = createMiddleware<CompanyEnv>(async (c, next) => {
+    const id = parsePathId(c.req.param('id'), COMPANY_NOT_FOUND)
+    const access = await findCompanyAccess(db, c.var.user, id)
+    if (!access) throw new HttpError(404, COMPANY_NOT_FOUND)
+    c.set('company', access)
+    await next()
+  })
+  return documented(middleware, 'param', v.object({ id: IdParam }))
 }

@@ -11,7 +11,7 @@ import { and, eq, lt } from 'drizzle-orm'
 import type { Logger } from 'pino'
 import type { DocumentStatus } from '../../contract/index.ts'
 import type { AppDatabase } from '../db/client.ts'
-import { documents, type FieldEvidence, type FieldSource } from '../db/schema.ts'
+import { type DocumentRow, documents, type FieldEvidence, type FieldSource } from '../db/schema.ts'
 import { databaseError, failsAgain } from '../db/sql-state.ts'
 import { HttpError } from '../http/errors.ts'
 import { findDuplicate } from '../services/documents/duplicates.ts'
@@ -48,62 +48,61 @@ export interface ProcessorDeps {
   extract?: typeof extractDocument
 }
 
-export function createDocumentProcessor(deps: ProcessorDeps) {
-  const { db, storage, logger, clock } = deps
-  const { sandbox, ocr } = deps
-  if (!sandbox && !ocr) throw new Error('createDocumentProcessor needs a sandbox or an OCR pool')
-  const extract = (data: Uint8Array, contentType: string) =>
-    deps.extract || !sandbox
-      ? (deps.extract ?? extractDocument)(data, contentType, ocr!)
-      : sandbox.extract(data, contentType)
+/** What a run records on its document: the fields read (none when it failed) and the findings. */
+interface Outcome {
+  fields?: ExtractedFields
+  pages?: number
+  errors: QualityCode[]
+  warnings: QualityCode[]
+  failureReason?: string | null
+  extras?: ExtractionExtras
+  fieldSources?: Record<string, FieldSource>
+  fieldEvidence?: Record<string, FieldEvidence>
+  qualityDetails?: Record<string, Record<string, unknown>>
+}
 
-  async function finish(
-    documentId: number,
-    outcome: {
-      fields?: ExtractedFields
-      pages?: number
-      errors: QualityCode[]
-      warnings: QualityCode[]
-      failureReason?: string | null
-      extras?: ExtractionExtras
-      fieldSources?: Record<string, FieldSource>
-      fieldEvidence?: Record<string, FieldEvidence>
-      qualityDetails?: Record<string, Record<string, unknown>>
-    },
-  ): Promise<DocumentStatus | null> {
-    const now = clock()
-    const f = outcome.fields
+type Finish = (documentId: number, outcome: Outcome) => Promise<DocumentStatus | null>
+
+/** The document's columns as an outcome sets them. */
+function outcomeColumns(outcome: Outcome, now: Date) {
+  const f = outcome.fields
+  return {
+    errors: outcome.errors,
+    warnings: outcome.warnings,
+    failureReason: outcome.failureReason ?? null,
+    processedAt: now,
+    updatedAt: now,
+    pages: outcome.pages ?? null,
+    ...(outcome.fieldSources && { fieldSources: outcome.fieldSources }),
+    fieldEvidence: outcome.fieldEvidence ?? {},
+    qualityDetails: outcome.qualityDetails ?? {},
+    ...(f && {
+      invoiceNumber: f.invoice_number,
+      documentDate: f.document_date,
+      businessName: f.business_name,
+      businessAddress: f.business_address,
+      vatNumber: f.vat_number,
+      iban: f.iban,
+      currency: f.currency,
+      hasVat: f.has_vat,
+      totalVatAmount: f.total_vat_amount,
+      totalChargeExcludingVat: f.total_charge_excluding_vat,
+      totalInvoiceIncludingVat: f.total_invoice_including_vat,
+    }),
+    ...(outcome.extras && { einvoice: outcome.extras.einvoice, dueDate: outcome.extras.dueDate }),
+  }
+}
+
+/** Records an outcome through the document's lifecycle; the status it ends in, or null when it was not ours to record. */
+function documentFinisher(db: AppDatabase, clock: () => Date): Finish {
+  return async (documentId, outcome) => {
     const event: LifecycleEvent =
       outcome.fields === undefined
         ? { type: 'processing.fail' }
         : { type: 'processing.finish', errors: outcome.errors }
     try {
       const { row } = await db.transaction((tx) =>
-        transitionDocument(tx, { id: documentId }, event, {
-          errors: outcome.errors,
-          warnings: outcome.warnings,
-          failureReason: outcome.failureReason ?? null,
-          processedAt: now,
-          updatedAt: now,
-          pages: outcome.pages ?? null,
-          ...(outcome.fieldSources && { fieldSources: outcome.fieldSources }),
-          fieldEvidence: outcome.fieldEvidence ?? {},
-          qualityDetails: outcome.qualityDetails ?? {},
-          ...(f && {
-            invoiceNumber: f.invoice_number,
-            documentDate: f.document_date,
-            businessName: f.business_name,
-            businessAddress: f.business_address,
-            vatNumber: f.vat_number,
-            iban: f.iban,
-            currency: f.currency,
-            hasVat: f.has_vat,
-            totalVatAmount: f.total_vat_amount,
-            totalChargeExcludingVat: f.total_charge_excluding_vat,
-            totalInvoiceIncludingVat: f.total_invoice_including_vat,
-          }),
-          ...(outcome.extras && { einvoice: outcome.extras.einvoice, dueDate: outcome.extras.dueDate }),
-        }),
+        transitionDocument(tx, { id: documentId }, event, outcomeColumns(outcome, clock())),
       )
       return row?.status ?? null
     } catch (error) {
@@ -114,6 +113,105 @@ export function createDocumentProcessor(deps: ProcessorDeps) {
       throw error
     }
   }
+}
+
+type Extraction = Awaited<ReturnType<typeof extractDocument>>
+
+/** Checks what was read against the company's memory, earlier documents and the quality rules, and records it. */
+async function recordExtraction(
+  { db, clock, logger }: ProcessorDeps,
+  finish: Finish,
+  doc: DocumentRow,
+  result: Extraction,
+  started: number,
+): Promise<void> {
+  const kind = doc.kind as 'invoice' | 'expense'
+  const today = clock().toISOString().slice(0, 10)
+  // The company's supplier memory wins over what the page prints for the supplier.
+  const { fields, sources } = await recallSupplier(db, doc.companyId, result.fields)
+  const duplicate = await findDuplicate(db, doc, fields)
+  const quality = assessQuality(kind, fields, { today, duplicate: duplicate !== null })
+  const previous = kind === 'invoice' ? await previousIban(db, doc, fields) : null
+  if (previous) quality.warnings.push('iban_changed')
+  const extras = extractionExtras(result, kind)
+  const qualityDetails = {
+    ...extras.details,
+    ...(duplicate && { duplicate: { ...duplicate } }),
+    ...(previous && { iban_changed: { previous_iban: previous } }),
+  }
+  const errors = [...quality.errors, ...extras.errors]
+  const warnings = [...quality.warnings, ...extras.warnings]
+  const status = await finish(doc.id, {
+    fields,
+    // A bare XML e-invoice has no pages.
+    pages: result.pages || undefined,
+    errors,
+    warnings,
+    extras,
+    fieldSources: { ...extras.fieldSources, ...sources },
+    // A value the supplier memory replaced was not read where the page shows it.
+    fieldEvidence: Object.fromEntries(
+      Object.entries(extras.fieldEvidence).filter(([field]) => !(field in sources)),
+    ),
+    qualityDetails,
+  })
+  logger.info(
+    {
+      documentId: doc.id,
+      status,
+      errors,
+      warnings,
+      pages: result.pages,
+      einvoice: result.einvoice?.syntax,
+      ocrPages: result.ocrPages,
+      ms: Math.round(performance.now() - started),
+    },
+    'document processed',
+  )
+}
+
+/** A failed attempt: retried (rethrown) unless it was the last, or another would fail the same way. */
+async function recordFailure(
+  logger: Logger,
+  finish: Finish,
+  doc: DocumentRow,
+  error: unknown,
+  ctx: JobContext,
+): Promise<void> {
+  const refused = databaseError(error)
+  const permanent = refused !== null && failsAgain(refused.code)
+  const last = permanent || ctx.retryCount >= ctx.retryLimit
+  logger.warn(
+    { documentId: doc.id, err: error, attempt: ctx.retryCount + 1, last, sqlstate: refused?.code },
+    permanent
+      ? 'document refused by the database'
+      : last
+        ? 'document processing gave up'
+        : 'document processing failed, will retry',
+  )
+  if (!last) throw error
+  // A file that outran its time or memory budget on every attempt is too big for us, not broken.
+  const tooLarge = error instanceof SandboxError && error.kind !== 'crash'
+  await finish(doc.id, {
+    errors: [permanent ? 'invalid_data' : tooLarge ? 'file_too_large_to_process' : 'processing_failed'],
+    warnings: [],
+    // The database's own message, never the query's parameters (the document's values).
+    failureReason: (permanent
+      ? `The database refused a value read from the file (${refused.code}: ${refused.message})`
+      : String((error as Error).message ?? error)
+    ).slice(0, 500),
+  })
+}
+
+export function createDocumentProcessor(deps: ProcessorDeps) {
+  const { db, storage, logger, clock } = deps
+  const { sandbox, ocr } = deps
+  if (!sandbox && !ocr) throw new Error('createDocumentProcessor needs a sandbox or an OCR pool')
+  const extract = (data: Uint8Array, contentType: string) =>
+    deps.extract || !sandbox
+      ? (deps.extract ?? extractDocument)(data, contentType, ocr!)
+      : sandbox.extract(data, contentType)
+  const finish = documentFinisher(db, clock)
 
   /** A document whose values break the text rule: FAILED at once, the field named in its details. */
   async function refuse(documentId: number, refusal: Refusal): Promise<void> {
@@ -136,7 +234,7 @@ export function createDocumentProcessor(deps: ProcessorDeps) {
     const started = performance.now()
     try {
       const data = await storage.read(doc.storageKey)
-      let result: Awaited<ReturnType<typeof extractDocument>>
+      let result: Extraction
       try {
         result = await extract(new Uint8Array(data.buffer, data.byteOffset, data.byteLength), doc.contentType)
       } catch (error) {
@@ -151,74 +249,9 @@ export function createDocumentProcessor(deps: ProcessorDeps) {
       }
       const checked = checkExtraction(result)
       if (checked.refusal) return await refuse(doc.id, checked.refusal)
-      result = checked.extraction
-      const kind = doc.kind as 'invoice' | 'expense'
-      const today = clock().toISOString().slice(0, 10)
-      // The company's supplier memory wins over what the page prints for the supplier.
-      const { fields, sources } = await recallSupplier(db, doc.companyId, result.fields)
-      const duplicate = await findDuplicate(db, doc, fields)
-      const quality = assessQuality(kind, fields, { today, duplicate: duplicate !== null })
-      const previous = kind === 'invoice' ? await previousIban(db, doc, fields) : null
-      if (previous) quality.warnings.push('iban_changed')
-      const extras = extractionExtras(result, kind)
-      const qualityDetails = {
-        ...extras.details,
-        ...(duplicate && { duplicate: { ...duplicate } }),
-        ...(previous && { iban_changed: { previous_iban: previous } }),
-      }
-      const errors = [...quality.errors, ...extras.errors]
-      const warnings = [...quality.warnings, ...extras.warnings]
-      const status = await finish(doc.id, {
-        fields,
-        // A bare XML e-invoice has no pages.
-        pages: result.pages || undefined,
-        errors,
-        warnings,
-        extras,
-        fieldSources: { ...extras.fieldSources, ...sources },
-        // A value the supplier memory replaced was not read where the page shows it.
-        fieldEvidence: Object.fromEntries(
-          Object.entries(extras.fieldEvidence).filter(([field]) => !(field in sources)),
-        ),
-        qualityDetails,
-      })
-      logger.info(
-        {
-          documentId: doc.id,
-          status,
-          errors,
-          warnings,
-          pages: result.pages,
-          einvoice: result.einvoice?.syntax,
-          ocrPages: result.ocrPages,
-          ms: Math.round(performance.now() - started),
-        },
-        'document processed',
-      )
+      await recordExtraction(deps, finish, doc, checked.extraction, started)
     } catch (error) {
-      const refused = databaseError(error)
-      const permanent = refused !== null && failsAgain(refused.code)
-      const last = permanent || ctx.retryCount >= ctx.retryLimit
-      logger.warn(
-        { documentId: doc.id, err: error, attempt: ctx.retryCount + 1, last, sqlstate: refused?.code },
-        permanent
-          ? 'document refused by the database'
-          : last
-            ? 'document processing gave up'
-            : 'document processing failed, will retry',
-      )
-      if (!last) throw error
-      // A file that outran its time or memory budget on every attempt is too big for us, not broken.
-      const tooLarge = error instanceof SandboxError && error.kind !== 'crash'
-      await finish(doc.id, {
-        errors: [permanent ? 'invalid_data' : tooLarge ? 'file_too_large_to_process' : 'processing_failed'],
-        warnings: [],
-        // The database's own message, never the query's parameters (the document's values).
-        failureReason: (permanent
-          ? `The database refused a value read from the file (${refused.code}: ${refused.message})`
-          : String((error as Error).message ?? error)
-        ).slice(0, 500),
-      })
+      await recordFailure(logger, finish, doc, error, ctx)
     }
   }
 

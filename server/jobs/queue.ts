@@ -218,6 +218,110 @@ async function listen(db: AppDatabase, logger: Logger, onWake: () => void): Prom
   return close
 }
 
+/** Creates (or updates) the processing queue and its dead letters. */
+async function ensureQueues(boss: PgBoss, opts: QueueOptions): Promise<void> {
+  await boss.start()
+  await boss.createQueue(DEAD_QUEUE, { name: DEAD_QUEUE, retryLimit: 0 })
+  const queue = {
+    name: PROCESS_QUEUE,
+    retryLimit: opts.retryLimit,
+    retryDelay: opts.retryDelaySeconds,
+    retryBackoff: true,
+    // pg-boss fails an active job once started_on + expire_in has passed: with the heartbeat
+    // moving started_on forward, this is the lease, not the time budget of an attempt.
+    expireInSeconds: opts.leaseSeconds,
+    deadLetter: DEAD_QUEUE,
+  }
+  if (await boss.getQueue(PROCESS_QUEUE)) await boss.updateQueue(PROCESS_QUEUE, queue)
+  else await boss.createQueue(PROCESS_QUEUE, queue)
+}
+
+/**
+ * Queues a document's job behind the company's documents already waiting or running (this one
+ * excluded); the same statement queues the wake-up, which is only delivered when the transaction
+ * commits.
+ */
+async function enqueueJob(
+  boss: PgBoss,
+  tx: Parameters<JobQueue['enqueue']>[0],
+  job: ProcessJob,
+  owner: Parameters<JobQueue['enqueue']>[2],
+): Promise<void> {
+  const result = (await tx.execute(
+    sql`select count(*)::int as n, pg_notify(${WAKE_CHANNEL}, '') from ${documents} where ${and(
+      eq(documents.companyId, owner.companyId),
+      eq(documents.status, 'PROCESSING'),
+      ne(documents.id, job.documentId),
+    )}`,
+  )) as unknown as { rows: { n: number }[] }
+  const waiting = result.rows[0]?.n ?? 0
+  await boss.send(PROCESS_QUEUE, job, { db: executorAdapter(tx), priority: -waiting })
+}
+
+/** Runs one fetched job within its time budget, then completes it, or fails it for a retry. */
+async function runJob(
+  run: { boss: PgBoss; logger: Logger; running: Set<string>; seconds: number },
+  job: PgBoss.JobWithMetadata<ProcessJob>,
+  handler: Parameters<JobQueue['work']>[1],
+): Promise<void> {
+  const { boss, logger, running, seconds } = run
+  let budget: NodeJS.Timeout | undefined
+  try {
+    const overrun = new Promise<never>((_, reject) => {
+      budget = setTimeout(
+        () => reject(new Error(`handler execution exceeded ${seconds * 1000}ms`)),
+        seconds * 1000,
+      )
+    })
+    await Promise.race([
+      handler(job.data, { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit }),
+      overrun,
+    ])
+    running.delete(job.id)
+    await boss.complete(PROCESS_QUEUE, job.id)
+  } catch (error) {
+    running.delete(job.id)
+    // Sends the job back for a retry (or to the dead letters once out of attempts).
+    await boss
+      .fail(PROCESS_QUEUE, job.id, error as object)
+      .catch((e) => logger.error({ err: e, jobId: job.id }, 'failing a job failed'))
+  } finally {
+    clearTimeout(budget)
+    running.delete(job.id)
+  }
+}
+
+/** Refreshes this process's running jobs, then fails (retries) those of dead processes. */
+async function refreshLeases(
+  client: ReturnType<typeof clientAdapter>,
+  boss: PgBoss,
+  running: Set<string>,
+  leaseSeconds: number,
+): Promise<void> {
+  if (running.size > 0) {
+    await client.executeSql(
+      // The lease too: the job got the one of the process that enqueued it.
+      `UPDATE pgboss.job SET started_on = now(), expire_in = $3 * interval '1s'
+       WHERE name = $1 AND id = ANY($2::uuid[]) AND state = 'active'`,
+      [PROCESS_QUEUE, [...running], leaseSeconds],
+    )
+  }
+  // pg-boss's own expiry statement (under its advisory lock): also sends the jobs that are
+  // out of retries to the dead-letter queue.
+  await boss.expire()
+}
+
+/** The jobs left active by a process that stopped, sent back to the queue; how many. */
+async function requeueActive(client: ReturnType<typeof clientAdapter>, boss: PgBoss): Promise<number> {
+  const { rows } = await client.executeSql(`select id from pgboss.job where name = $1 and state = 'active'`, [
+    PROCESS_QUEUE,
+  ])
+  const ids = (rows as { id: string }[]).map((r) => r.id)
+  // fail() sends the job back to 'retry' while it has attempts left (a crash counts as one).
+  for (const id of ids) await boss.fail(PROCESS_QUEUE, id, { message: 'worker stopped' })
+  return ids.length
+}
+
 export function createJobQueue(
   db: AppDatabase,
   logger: Logger,
@@ -234,22 +338,7 @@ export function createJobQueue(
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'))
   let started: Promise<void> | null = null
   const start = () => {
-    started ??= (async () => {
-      await boss.start()
-      await boss.createQueue(DEAD_QUEUE, { name: DEAD_QUEUE, retryLimit: 0 })
-      const queue = {
-        name: PROCESS_QUEUE,
-        retryLimit: opts.retryLimit,
-        retryDelay: opts.retryDelaySeconds,
-        retryBackoff: true,
-        // pg-boss fails an active job once started_on + expire_in has passed: with the heartbeat
-        // moving started_on forward, this is the lease, not the time budget of an attempt.
-        expireInSeconds: opts.leaseSeconds,
-        deadLetter: DEAD_QUEUE,
-      }
-      if (await boss.getQueue(PROCESS_QUEUE)) await boss.updateQueue(PROCESS_QUEUE, queue)
-      else await boss.createQueue(PROCESS_QUEUE, queue)
-    })()
+    started ??= ensureQueues(boss, opts)
     return started
   }
 
@@ -265,20 +354,7 @@ export function createJobQueue(
     for (const alarm of alarms) alarm.wake()
   }
 
-  /** Refreshes this process's running jobs, then fails (retries) those of dead processes. */
-  async function beat() {
-    if (running.size > 0) {
-      await client.executeSql(
-        // The lease too: the job got the one of the process that enqueued it.
-        `UPDATE pgboss.job SET started_on = now(), expire_in = $3 * interval '1s'
-         WHERE name = $1 AND id = ANY($2::uuid[]) AND state = 'active'`,
-        [PROCESS_QUEUE, [...running], opts.leaseSeconds],
-      )
-    }
-    // pg-boss's own expiry statement (under its advisory lock): also sends the jobs that are
-    // out of retries to the dead-letter queue.
-    await boss.expire()
-  }
+  const beat = () => refreshLeases(client, boss, running, opts.leaseSeconds)
 
   async function loop(alarm: ReturnType<typeof createAlarm>, handler: Parameters<JobQueue['work']>[1]) {
     while (!stopping) {
@@ -296,30 +372,7 @@ export function createJobQueue(
         continue
       }
       running.add(job.id)
-      let budget: NodeJS.Timeout | undefined
-      try {
-        const overrun = new Promise<never>((_, reject) => {
-          budget = setTimeout(
-            () => reject(new Error(`handler execution exceeded ${opts.expireInSeconds * 1000}ms`)),
-            opts.expireInSeconds * 1000,
-          )
-        })
-        await Promise.race([
-          handler(job.data, { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit }),
-          overrun,
-        ])
-        running.delete(job.id)
-        await boss.complete(PROCESS_QUEUE, job.id)
-      } catch (error) {
-        running.delete(job.id)
-        // Sends the job back for a retry (or to the dead letters once out of attempts).
-        await boss
-          .fail(PROCESS_QUEUE, job.id, error as object)
-          .catch((e) => logger.error({ err: e, jobId: job.id }, 'failing a job failed'))
-      } finally {
-        clearTimeout(budget)
-        running.delete(job.id)
-      }
+      await runJob({ boss, logger, running, seconds: opts.expireInSeconds }, job, handler)
     }
   }
 
@@ -328,17 +381,7 @@ export function createJobQueue(
     start,
     async enqueue(tx, job, owner) {
       await start()
-      // Documents of the company already waiting or running (this one excluded); the same
-      // statement queues the wake-up, which is only delivered when the transaction commits.
-      const result = (await tx.execute(
-        sql`select count(*)::int as n, pg_notify(${WAKE_CHANNEL}, '') from ${documents} where ${and(
-          eq(documents.companyId, owner.companyId),
-          eq(documents.status, 'PROCESSING'),
-          ne(documents.id, job.documentId),
-        )}`,
-      )) as unknown as { rows: { n: number }[] }
-      const waiting = result.rows[0]?.n ?? 0
-      await boss.send(PROCESS_QUEUE, job, { db: executorAdapter(tx), priority: -waiting })
+      await enqueueJob(boss, tx, job, owner)
     },
     async work(concurrency, handler, onDead) {
       await start()
@@ -363,14 +406,7 @@ export function createJobQueue(
     },
     async requeueOrphans() {
       await start()
-      const { rows } = await client.executeSql(
-        `select id from pgboss.job where name = $1 and state = 'active'`,
-        [PROCESS_QUEUE],
-      )
-      const ids = (rows as { id: string }[]).map((r) => r.id)
-      // fail() sends the job back to 'retry' while it has attempts left (a crash counts as one).
-      for (const id of ids) await boss.fail(PROCESS_QUEUE, id, { message: 'worker stopped' })
-      return ids.length
+      return requeueActive(client, boss)
     },
     async stop({ graceful = true } = {}) {
       if (!started) return

@@ -4,16 +4,8 @@
  * A document's row shows the document's status (`dashboardStatus`), filtered and sorted as such.
  */
 import { and, count, eq, gte, inArray, like, lte, or, type SQL, sql } from 'drizzle-orm'
-import * as v from 'valibot'
-import {
-  ACTIVE_LOG_STATUSES,
-  contractMessages,
-  DateInput,
-  FAILED_LOG_STATUSES,
-  LOG_STATUSES,
-  LOG_TYPES,
-  Text,
-} from '../../contract/index.ts'
+import { ACTIVE_LOG_STATUSES, contractMessages, FAILED_LOG_STATUSES } from '../../contract/index.ts'
+import { LogFilters, type LogSortKey, LogStatus, LogType } from '../../contract/log-calls.ts'
 import type { AppDatabase } from '../db/client.ts'
 import { documents, logSearchText, logs } from '../db/schema.ts'
 import { HttpError, parse } from '../http/errors.ts'
@@ -25,21 +17,6 @@ import {
 } from './documents/lifecycle/document-service.ts'
 
 const MAX_ROWS = 1000
-/** A filter as sent (query string or JSON number); read further by `listLogs`. */
-const optionalText = v.optional(v.nullable(v.union([Text(1000), v.number()])))
-
-export const LogStatus = v.pipe(
-  v.string(),
-  v.trim(),
-  v.toLowerCase(),
-  v.picklist(LOG_STATUSES, 'Unknown status'),
-)
-export const LogType = v.pipe(
-  v.string(),
-  v.trim(),
-  v.transform((s) => LOG_TYPES.find((t) => t.toLowerCase() === s.toLowerCase()) ?? s),
-  v.picklist(LOG_TYPES, 'Type must be Invoice, Expense or Document'),
-)
 
 const SORTS = {
   date: logs.createdAt,
@@ -56,32 +33,12 @@ const SORTS = {
   doc_date: logs.docDate,
   invoice_date: logs.docDate,
   total: logs.total,
-} as const
-type SortKey = keyof typeof SORTS
+} as const satisfies Record<LogSortKey, unknown>
 
-/** `sort_by`, any case; unknown columns are refused. */
-const SortBy = v.pipe(
-  v.union([v.string(), v.number()]),
-  v.transform((s) => String(s).trim().toLowerCase()),
-  v.picklist(Object.keys(SORTS) as SortKey[], 'Unknown sort column'),
-)
 /** Text columns sort without regard to case. */
 const CASELESS = new Set<unknown>([logs.name, logs.supplier])
 /** An invoice's columns: rows without the value (documents) come last either way. */
 const NULLS_LAST = new Set<unknown>([logs.supplier, logs.docDate, logs.total])
-
-const Filters = v.object({
-  status: optionalText,
-  element_type: optionalText,
-  last_days: optionalText,
-  start_date: v.optional(v.nullable(DateInput('start_date'))),
-  end_date: v.optional(v.nullable(DateInput('end_date'))),
-  sort_by: v.optional(v.nullable(SortBy)),
-  sort_order: optionalText,
-  search_term: optionalText,
-  limit: optionalText,
-  offset: optionalText,
-})
 
 const wholeNumber = (field: string, raw: unknown, min: number, max: number, fallback: number) => {
   if (raw === undefined || raw === null || String(raw).trim() === '') return fallback
@@ -101,7 +58,7 @@ export async function listLogs(
   raw: Record<string, unknown>,
   now: Date,
 ): Promise<{ rows: DashboardRow[]; hasMore: boolean }> {
-  const input = parse(Filters, raw)
+  const input = parse(LogFilters, raw)
   const where: (SQL | undefined)[] = [eq(logs.companyId, companyId)]
   const status =
     input.status === undefined || input.status === null ? '' : String(input.status).trim().toLowerCase()

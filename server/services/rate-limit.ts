@@ -1,6 +1,6 @@
 /**
  * In-memory brute-force limiter for every check of a password or a 2FA code (see
- * `routes/auth-guard.ts`). It must slow guessing down without letting anyone lock a user out,
+ * `http/attempt-guard.ts`). It must slow guessing down without letting anyone lock a user out,
  * so an account is never locked as a whole; failures are counted over a sliding window:
  *
  * - per account AND client: `maxPerAccount` failures lock this account for this client only.

@@ -116,6 +116,52 @@ function createSecretBox(sessionSecret: string) {
   }
 }
 
+/** Uses (deletes) one of the user's active backup codes; whether it was one. */
+async function spendBackupCode(db: AppDatabase, userId: number, codeHash: string): Promise<boolean> {
+  const used = await db
+    .delete(backupCodes)
+    .where(
+      and(eq(backupCodes.userId, userId), eq(backupCodes.codeHash, codeHash), eq(backupCodes.pending, false)),
+    )
+    .returning({ id: backupCodes.id })
+  return used.length === 1
+}
+
+/** Makes the pending secret and backup codes the active ones; false when another request got there first. */
+function activatePending(
+  db: AppDatabase,
+  setup: { userId: number; pending: string; secret: string; step: number; now: Date },
+): Promise<boolean> {
+  const { userId, pending, secret, step, now } = setup
+  return db.transaction(async (tx) => {
+    // Conditional on the same pending secret and a later step: a concurrent verify or a
+    // new generate-2fa in between makes this match no row.
+    const activated = await tx
+      .update(userTwoFactor)
+      .set({
+        secret,
+        pendingSecret: null,
+        pendingCreatedAt: null,
+        lastStep: step,
+        enabledAt: now,
+        updatedAt: now,
+      })
+      .where(
+        and(
+          eq(userTwoFactor.userId, userId),
+          eq(userTwoFactor.pendingSecret, pending),
+          lt(userTwoFactor.lastStep, step),
+        ),
+      )
+      .returning({ userId: userTwoFactor.userId })
+    if (activated.length === 0) return false
+    await tx.delete(backupCodes).where(and(eq(backupCodes.userId, userId), eq(backupCodes.pending, false)))
+    await tx.update(backupCodes).set({ pending: false }).where(eq(backupCodes.userId, userId))
+    await tx.update(users).set({ is2faEnabled: true, updatedAt: now }).where(eq(users.id, userId))
+    return true
+  })
+}
+
 export function createTwoFactorService(deps: {
   db: AppDatabase
   sessionSecret: string
@@ -168,35 +214,8 @@ export function createTwoFactorService(deps: {
       if (opened === null) return false
       const step = matchTotpStep(opened, token, now)
       if (step === null) return false
-      return db.transaction(async (tx) => {
-        // Conditional on the same pending secret and a later step: a concurrent verify or a
-        // new generate-2fa in between makes this match no row.
-        const activated = await tx
-          .update(userTwoFactor)
-          .set({
-            secret: box.isSealed(pending) ? pending : box.seal(userId, pending),
-            pendingSecret: null,
-            pendingCreatedAt: null,
-            lastStep: step,
-            enabledAt: now,
-            updatedAt: now,
-          })
-          .where(
-            and(
-              eq(userTwoFactor.userId, userId),
-              eq(userTwoFactor.pendingSecret, pending),
-              lt(userTwoFactor.lastStep, step),
-            ),
-          )
-          .returning({ userId: userTwoFactor.userId })
-        if (activated.length === 0) return false
-        await tx
-          .delete(backupCodes)
-          .where(and(eq(backupCodes.userId, userId), eq(backupCodes.pending, false)))
-        await tx.update(backupCodes).set({ pending: false }).where(eq(backupCodes.userId, userId))
-        await tx.update(users).set({ is2faEnabled: true, updatedAt: now }).where(eq(users.id, userId))
-        return true
-      })
+      const secret = box.isSealed(pending) ? pending : box.seal(userId, pending)
+      return activatePending(db, { userId, pending, secret, step, now })
     },
 
     async verify(userId, { token, useBackupCode }) {
@@ -206,18 +225,7 @@ export function createTwoFactorService(deps: {
       if (!secret) return false
       if (useBackupCode) {
         const code = normaliseBackupCode(token)
-        if (!code) return false
-        const used = await db
-          .delete(backupCodes)
-          .where(
-            and(
-              eq(backupCodes.userId, userId),
-              eq(backupCodes.codeHash, hashCode(userId, code)),
-              eq(backupCodes.pending, false),
-            ),
-          )
-          .returning({ id: backupCodes.id })
-        return used.length === 1
+        return code ? spendBackupCode(db, userId, hashCode(userId, code)) : false
       }
       const opened = box.open(userId, secret)
       if (opened === null) return false

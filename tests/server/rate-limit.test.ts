@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { throttleKey } from '../../server/routes/auth-guard.ts'
+import { throttleKey } from '../../server/http/attempt-guard.ts'
 import { createLoginRateLimiter } from '../../server/services/rate-limit.ts'
 import { createTestDatabase, type TestDatabase } from '../support/db.ts'
 import { createClock, createCookieJar, createTestApp, insertUser, jsonBody } from './helpers.ts'

@@ -198,6 +198,11 @@ export function createRouteTable(env: RouteTableEnv) {
     // Health, sign-in and account security (bodies chosen to be refused before any side effect).
     'GET /api/health': { kind: 'public', ok: 200, build: () => ({ path: '/api/health' }) },
     'GET /robots.txt': { kind: 'public', ok: 200, build: () => ({ path: '/robots.txt' }) },
+    // The API described: public, like the page that renders it.
+    'GET /api/openapi.json': { kind: 'public', ok: 200, build: () => ({ path: '/api/openapi.json' }) },
+    'GET /api/docs': { kind: 'public', ok: 200, build: () => ({ path: '/api/docs' }) },
+    'GET /api/docs/scalar.js': { kind: 'public', ok: 200, build: () => ({ path: '/api/docs/scalar.js' }) },
+    'GET /api/docs/start.js': { kind: 'public', ok: 200, build: () => ({ path: '/api/docs/start.js' }) },
     'ALL /api/*': { kind: 'public', ok: 404, build: () => ({ path: '/api/no-such-call' }) },
     'POST /api/auth/login': { kind: 'public', ok: 400, build: () => ({ path: '/api/auth/login', json: {} }) },
     'POST /api/auth/complete-2fa-login': {

@@ -83,19 +83,90 @@ const senderOf = (session: SMTPServerSession) =>
     ? cleanText(session.envelope.mailFrom.address.toLowerCase(), { max: TEXT_LIMITS.sender })
     : ''
 
+/**
+ * Checks a RCPT TO: a known and enabled scanner address, a sender it allows, within its rate; the
+ * accepted scanners are kept with the session for the message that follows.
+ */
+async function acceptRecipient(
+  inbox: {
+    db: MailInboxDeps['db']
+    logger: MailInboxDeps['logger']
+    config: MailInboxDeps['config']
+    stats: MailInboxStats
+    recipientRate: ReturnType<typeof perMinute>
+    scannersOf: WeakMap<SMTPServerSession, Map<string, Scanner>>
+  },
+  address: SMTPServerAddress,
+  session: SMTPServerSession,
+): Promise<void> {
+  const { db, logger, config, stats, recipientRate, scannersOf } = inbox
+  if (session.envelope.rcptTo.length >= config.maxRecipients)
+    throw smtpError(452, '4.5.3 Too many recipients')
+  const scanner = await findScanner(db, address.address)
+  if (!scanner) {
+    stats.refusedRecipients += 1
+    throw smtpError(550, '5.1.1 No such mailbox')
+  }
+  if (!scanner.enabled) {
+    stats.refusedRecipients += 1
+    throw smtpError(550, '5.2.1 Mailbox disabled')
+  }
+  const sender = session.envelope.mailFrom ? session.envelope.mailFrom.address : ''
+  if (!senderAllowed(scanner.allowedSenders, sender)) {
+    stats.refusedSenders += 1
+    logger.warn(
+      { companyId: scanner.companyId, sender: senderOf(session), refusedSenders: stats.refusedSenders },
+      'mail sender not allowed',
+    )
+    throw smtpError(550, '5.7.1 Sender not allowed for this address')
+  }
+  const limit = recipientRate(scanner.address)
+  if (limit.limited) {
+    stats.rateLimited += 1
+    logger.warn(
+      { companyId: scanner.companyId, recipient: scanner.address, rateLimited: stats.rateLimited },
+      'mail recipient rate-limited',
+    )
+    throw smtpError(
+      450,
+      `4.7.1 Too many messages for this address, try again in ${limit.retryAfterSeconds} s`,
+    )
+  }
+  const known = scannersOf.get(session) ?? new Map<string, Scanner>()
+  known.set(scanner.address, scanner)
+  scannersOf.set(session, known)
+}
+
+async function listenOn(
+  server: SMTPServer,
+  config: MailInboxDeps['config'],
+  logger: MailInboxDeps['logger'],
+) {
+  server.on('error', (error) => logger.warn({ err: error }, 'smtp listener error'))
+  await new Promise<void>((resolve, reject) => {
+    server.server.once('error', reject)
+    server.listen(config.port, config.host, () => {
+      server.server.off('error', reject)
+      resolve()
+    })
+  })
+}
+
+const noStats = (): MailInboxStats => ({
+  messages: 0,
+  documents: 0,
+  rejected: 0,
+  duplicates: 0,
+  aborted: 0,
+  refusedRecipients: 0,
+  refusedSenders: 0,
+  rateLimited: 0,
+})
+
 export async function startMailInbox(deps: MailInboxDeps): Promise<MailInbox> {
   const { db, logger, config } = deps
   const clock = deps.clock ?? (() => new Date())
-  const stats: MailInboxStats = {
-    messages: 0,
-    documents: 0,
-    rejected: 0,
-    duplicates: 0,
-    aborted: 0,
-    refusedRecipients: 0,
-    refusedSenders: 0,
-    rateLimited: 0,
-  }
+  const stats = noStats()
   // Messages per sender (each MAIL FROM) and per scanner address (each RCPT TO it accepts).
   const senderRate = perMinute(clock, config.senderRatePerMinute)
   const recipientRate = perMinute(clock, config.recipientRatePerMinute)
@@ -121,43 +192,8 @@ export async function startMailInbox(deps: MailInboxDeps): Promise<MailInbox> {
     callback()
   }
 
-  async function checkRecipient(address: SMTPServerAddress, session: SMTPServerSession): Promise<void> {
-    if (session.envelope.rcptTo.length >= config.maxRecipients)
-      throw smtpError(452, '4.5.3 Too many recipients')
-    const scanner = await findScanner(db, address.address)
-    if (!scanner) {
-      stats.refusedRecipients += 1
-      throw smtpError(550, '5.1.1 No such mailbox')
-    }
-    if (!scanner.enabled) {
-      stats.refusedRecipients += 1
-      throw smtpError(550, '5.2.1 Mailbox disabled')
-    }
-    const sender = session.envelope.mailFrom ? session.envelope.mailFrom.address : ''
-    if (!senderAllowed(scanner.allowedSenders, sender)) {
-      stats.refusedSenders += 1
-      logger.warn(
-        { companyId: scanner.companyId, sender: senderOf(session), refusedSenders: stats.refusedSenders },
-        'mail sender not allowed',
-      )
-      throw smtpError(550, '5.7.1 Sender not allowed for this address')
-    }
-    const limit = recipientRate(scanner.address)
-    if (limit.limited) {
-      stats.rateLimited += 1
-      logger.warn(
-        { companyId: scanner.companyId, recipient: scanner.address, rateLimited: stats.rateLimited },
-        'mail recipient rate-limited',
-      )
-      throw smtpError(
-        450,
-        `4.7.1 Too many messages for this address, try again in ${limit.retryAfterSeconds} s`,
-      )
-    }
-    const known = scannersOf.get(session) ?? new Map<string, Scanner>()
-    known.set(scanner.address, scanner)
-    scannersOf.set(session, known)
-  }
+  const checkRecipient = (address: SMTPServerAddress, session: SMTPServerSession) =>
+    acceptRecipient({ db, logger, config, stats, recipientRate, scannersOf }, address, session)
 
   async function receive(stream: Readable, session: SMTPServerSession, reception: Reception) {
     const known = scannersOf.get(session) ?? new Map<string, Scanner>()
@@ -224,14 +260,7 @@ export async function startMailInbox(deps: MailInboxDeps): Promise<MailInbox> {
       ),
     onData,
   })
-  server.on('error', (error) => logger.warn({ err: error }, 'smtp listener error'))
-  await new Promise<void>((resolve, reject) => {
-    server.server.once('error', reject)
-    server.listen(config.port, config.host, () => {
-      server.server.off('error', reject)
-      resolve()
-    })
-  })
+  await listenOn(server, config, logger)
   const port = (server.server.address() as AddressInfo).port
   logger.info({ host: config.host, port, starttls: config.tls !== null }, 'smtp listening')
   return {

@@ -10,9 +10,9 @@
  */
 import type { Context } from 'hono'
 import { contractMessages } from '../../contract/index.ts'
-import { clientAddress } from '../http/client-address.ts'
-import type { AppEnv, RouteDeps } from '../http/context.ts'
-import { HttpError } from '../http/errors.ts'
+import { clientAddress } from './client-address.ts'
+import type { AppEnv, RouteDeps } from './context.ts'
+import { HttpError } from './errors.ts'
 
 export type AttemptScope = 'sign-in' | 'signed-in'
 

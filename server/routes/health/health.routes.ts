@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm'
 import { Hono } from 'hono'
-import type { AppDatabase } from '../db/client.ts'
-import type { AppEnv } from '../http/context.ts'
+import { HealthAnswer } from '../../../contract/service.ts'
+import type { AppDatabase } from '../../db/client.ts'
+import type { AppEnv } from '../../http/context.ts'
+import { describe, json } from '../../http/openapi.ts'
 
 /** A database check younger than this is reused: health never waits behind queued queries. */
 const HEALTH_CHECK_EVERY_MS = 2000
@@ -46,7 +48,13 @@ function createDatabaseCheck(db: AppDatabase, now: () => number = () => performa
  */
 export function healthRoutes(db: AppDatabase) {
   const databaseAnswers = createDatabaseCheck(db)
-  return new Hono<AppEnv>().get('/health', async (c) =>
+  const answer = json(HealthAnswer)
+  const described = describe({
+    tags: ['Service'],
+    summary: 'Ready, and the database answered within the last few seconds',
+    responses: { 200: answer, 503: { ...answer, description: 'The database does not answer' } },
+  })
+  return new Hono<AppEnv>().get('/health', described, async (c) =>
     (await databaseAnswers())
       ? c.json({ status: 'ok' as const })
       : c.json({ status: 'unavailable' as const, message: 'The database does not answer' }, 503),
