@@ -27,6 +27,7 @@ import { twoFactorRoutes } from './routes/auth-two-factor.ts'
 import { companyRoutes } from './routes/companies.ts'
 import { documentReviewRoutes } from './routes/document-review.ts'
 import { documentRoutes } from './routes/documents.ts'
+import { eventRoutes } from './routes/events.ts'
 import { healthRoutes } from './routes/health.ts'
 import { logRoutes } from './routes/logs.ts'
 import { settingsRoutes } from './routes/settings.ts'
@@ -174,6 +175,7 @@ export function createApp(deps: AppDeps) {
     }),
   )
   api.route('/', logRoutes(routeDeps))
+  api.route('/', eventRoutes(routeDeps))
   api.route('/', adminRoutes({ ...routeDeps, storage }))
   api.route('/', companyRoutes({ ...routeDeps, storage }))
   api.all('*', notFoundHandler)
