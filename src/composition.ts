@@ -140,8 +140,13 @@ export function composeApp(deps: AppDeps): AppActors {
   const machines: ScreenMachines = {
     ...account,
     firstAdmin: sessionFlow.firstAdmin,
-    dashboard: createDashboardImplementations({ api, notify, uploads: uploadQueue, takeViewRequest })
-      .dashboard,
+    dashboard: createDashboardImplementations({
+      api,
+      notify,
+      uploads: uploadQueue,
+      takeViewRequest,
+      events: api.events,
+    }).dashboard,
     exportDocuments: createExportImplementations({
       api,
       notify,

@@ -5,13 +5,15 @@ import { createAuthApi } from './auth'
 import { createCompaniesApi } from './companies'
 import type { DetailsApi } from './details'
 import { createDocumentsApi } from './documents'
+import { createEventsApi, type OpenEventSource } from './events'
 import { createExportsApi } from './exports'
 import { createHttp, type HttpConfig } from './http'
 import { createLocalesApi } from './locales'
 import { createLogsApi } from './logs'
 import { createSettingsApi } from './settings'
 
-export type ApiConfig = HttpConfig & { localesBaseUrl: string }
+/** `eventSource`: opens the live events' stream (default: the browser's EventSource). */
+export type ApiConfig = HttpConfig & { localesBaseUrl: string; eventSource?: OpenEventSource }
 
 export function createApi(config: ApiConfig) {
   const http = createHttp(config)
@@ -42,6 +44,7 @@ export function createApi(config: ApiConfig) {
       ...(config.timeouts ? { timeoutMs: config.timeouts.upload } : {}),
     }),
     logs: createLogsApi(http),
+    events: createEventsApi(http, config.eventSource),
     exports: createExportsApi(http),
     locales: createLocalesApi({
       baseUrl: config.localesBaseUrl,

@@ -1,14 +1,17 @@
 /**
  * The dashboard's machine filled from the logs API, the notices and the upload queue: its
  * `uploads` actor passes on the queue's `uploads.settled` (each upload that completes or fails
- * reloads the list), for as long as the dashboard runs.
+ * reloads the list), for as long as the dashboard runs. Its live updates read the events API and
+ * tell the upload queue when they are up and which document changed.
  */
 import { type ActorRefFrom, fromCallback, fromPromise } from 'xstate'
 import type { Api } from '../../api'
+import type { EventsApi } from '../../api/events'
 import { type Notify, notice } from '../shared/notice'
 import type { UploadQueueActor } from '../uploads/upload-queue.machine'
 import { dashboardMachine, toQuery } from './dashboard.machine'
 import { exportMachine } from './export.machine'
+import { type LiveUpdatesEvent, liveUpdatesMachine } from './live-updates.machine'
 import { type DetailTarget, rowActionsMachine } from './row-actions.machine'
 
 export type DashboardActor = ActorRefFrom<typeof dashboardMachine>
@@ -17,7 +20,9 @@ export type DashboardDeps = {
   api: Pick<Api, 'logs'>
   notify: Notify
   /** The upload queue whose accepted and settled uploads reload the dashboard (none in tests that do not upload). */
-  uploads?: Pick<UploadQueueActor, 'on'>
+  uploads?: Pick<UploadQueueActor, 'on' | 'send'>
+  /** The company's live events (none in tests that do not stream them: the queue keeps polling). */
+  events?: EventsApi
   /**
    * The document the upload panel's View asked for while this company's dashboard was not on
    * screen (another page, another company selected), taken once: the dashboard opens it as it starts.
@@ -25,10 +30,42 @@ export type DashboardDeps = {
   takeViewRequest?: (companyId: number) => DetailTarget | null
 }
 
-export function createDashboardImplementations({ api, notify, uploads, takeViewRequest }: DashboardDeps) {
+export function createDashboardImplementations({
+  api,
+  notify,
+  uploads,
+  takeViewRequest,
+  events,
+}: DashboardDeps) {
+  const liveUpdates = liveUpdatesMachine.provide({
+    actors: {
+      eventStream: fromCallback<LiveUpdatesEvent, { companyId: number }>(({ sendBack, input }) => {
+        try {
+          return events?.listen(input.companyId, {
+            open: () => sendBack({ type: 'stream.open' }),
+            event: (event) => sendBack({ type: 'stream.event', event }),
+            error: () => sendBack({ type: 'stream.error' }),
+          })
+        } catch {
+          // No EventSource in this browser: as if the stream failed (the queue keeps polling).
+          sendBack({ type: 'stream.error' })
+          return undefined
+        }
+      }),
+      liveStatus: fromCallback<LiveUpdatesEvent, { companyId: number }>(({ input }) => {
+        uploads?.send({ type: 'live.up', companyId: input.companyId })
+        return () => uploads?.send({ type: 'live.down', companyId: input.companyId })
+      }),
+    },
+    actions: {
+      tellUploads: (_, { companyId, documentId }) =>
+        uploads?.send({ type: 'document.changed', companyId, documentId }),
+    },
+  })
   return {
     dashboard: dashboardMachine.provide({
       actors: {
+        liveUpdates,
         uploadEvents: fromCallback(({ sendBack, input }) => {
           const subscriptions = [
             uploads?.on('uploads.settled', (event) => sendBack(event)),
