@@ -145,7 +145,8 @@ export function composeApp(deps: AppDeps): AppActors {
       notify,
       uploads: uploadQueue,
       takeViewRequest,
-      events: api.events,
+      events: api.loadEvents,
+      inspect,
     }).dashboard,
     exportDocuments: createExportImplementations({
       api,

@@ -10,7 +10,7 @@
 import { and, eq } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { streamSSE } from 'hono/streaming'
-import type { LiveEvent } from '../../contract/index.ts'
+import type { LiveEvent } from '../../contract/live-events.ts'
 import { users } from '../db/schema.ts'
 import { requireUser } from '../http/auth.ts'
 import { type CompanyEnv, findCompanyAccess, requireCompanyMember } from '../http/company-access.ts'

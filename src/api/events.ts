@@ -4,7 +4,7 @@
  * is not a `LiveEvent` is dropped.
  */
 import * as v from 'valibot'
-import { LiveEvent } from '../../contract'
+import { LiveEvent } from '../../contract/live-events'
 import type { Http } from './http'
 
 /** The part of an EventSource the app uses. */

@@ -5,7 +5,7 @@ import { createAuthApi } from './auth'
 import { createCompaniesApi } from './companies'
 import type { DetailsApi } from './details'
 import { createDocumentsApi } from './documents'
-import { createEventsApi, type OpenEventSource } from './events'
+import type { EventsApi, OpenEventSource } from './events'
 import { createExportsApi } from './exports'
 import { createHttp, type HttpConfig } from './http'
 import { createLocalesApi } from './locales'
@@ -20,6 +20,7 @@ export function createApi(config: ApiConfig) {
   let admin: Promise<AdminApi> | undefined
   let details: Promise<DetailsApi> | undefined
   let apiTokens: Promise<ApiTokensApi> | undefined
+  let events: Promise<EventsApi> | undefined
   return {
     auth: createAuthApi(http),
     settings: createSettingsApi(http),
@@ -44,7 +45,11 @@ export function createApi(config: ApiConfig) {
       ...(config.timeouts ? { timeoutMs: config.timeouts.upload } : {}),
     }),
     logs: createLogsApi(http),
-    events: createEventsApi(http, config.eventSource),
+    /** The live events, a chunk of their own (loaded by the dashboard once it shows). */
+    loadEvents: () => {
+      events ??= import('./events').then((m) => m.createEventsApi(http, config.eventSource))
+      return events
+    },
     exports: createExportsApi(http),
     locales: createLocalesApi({
       baseUrl: config.localesBaseUrl,

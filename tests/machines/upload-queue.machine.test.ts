@@ -363,8 +363,8 @@ it('polls a company’s uploads only while its live updates are down, and asks a
   queue.send(changed('upload-1', 'processing', { documentId: 11, answered: true }) as never)
   // Live: no timer poll for a minute.
   for (let t = 0; t < 60_000; t += POLL_INTERVAL_MS) clock.increment(POLL_INTERVAL_MS)
+  await waitFor(queue, (s) => s.matches({ polling: 'idle' }))
   expect(asked).toEqual([])
-  expect(queue.getSnapshot().matches({ polling: 'idle' })).toBe(true)
   // Another document of the company changes: nothing; this upload's does: asked at once.
   queue.send({ type: 'document.changed', companyId: 7, documentId: 99 })
   expect(asked).toEqual([])
@@ -385,6 +385,9 @@ it('polls a company’s uploads only while its live updates are down, and asks a
   expect(asked).toHaveLength(3)
   // Another company's live updates do not stop this company's polling.
   queue.send({ type: 'live.up', companyId: 8 })
-  expect(queue.getSnapshot().matches({ polling: 'waiting' })).toBe(true)
+  await waitFor(queue, (s) => s.matches({ polling: 'waiting' }))
+  clock.increment(POLL_INTERVAL_MS)
+  await waitFor(queue, (s) => s.matches({ polling: 'waiting' }))
+  expect(asked).toHaveLength(5)
   queue.stop()
 })

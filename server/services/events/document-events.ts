@@ -5,7 +5,8 @@
  */
 import { sql } from 'drizzle-orm'
 import * as v from 'valibot'
-import { Id, LiveEvent } from '../../../contract/index.ts'
+import { Id } from '../../../contract/index.ts'
+import { LiveEvent } from '../../../contract/live-events.ts'
 import type { AppDatabase } from '../../db/client.ts'
 
 export const DOCUMENT_EVENTS_CHANNEL = 'document_events'

@@ -12,15 +12,16 @@
  * - `uploads` (`uploadEvents`): passes on the upload queue's `uploads.accepted` (the server took an
  *   upload of this company: its row and the Pending count show at once) and `uploads.settled` (an
  *   upload completed or failed), so the inspector shows which upload reloaded the list.
- * - `live` (`liveUpdatesMachine`): the company's live events; it sends `live.changed` when a
- *   document changed, and the rows reload after `refreshing` (300 ms, so a burst reloads once).
+ * - `live` (`liveUpdates`): runs the company's live updates (`liveUpdatesMachine`, a chunk of its
+ *   own), which send `live.changed` when a document changed; the rows reload after `refreshing`
+ *   (300 ms, so a burst reloads once).
  */
 import { assign, type EventObject, fromCallback, fromPromise, raise, sendTo, setup } from 'xstate'
 import type { LogEntry } from '../../../contract'
 import type { LogQuery } from '../../api/logs'
 import { type CallFailure, toFailure } from '../shared/failure'
 import { type Filters, type FiltersOutcome, filtersMachine, NO_FILTERS } from './filters.machine'
-import { type LiveChanged, liveUpdatesMachine } from './live-updates.machine'
+import type { LiveChanged, LiveUpdatesInput } from './live-updates.machine'
 import { type DetailTarget, rowActionsMachine } from './row-actions.machine'
 
 const SORT_COLUMNS = ['name', 'type', 'supplier', 'doc_date', 'total', 'date', 'status'] as const
@@ -138,7 +139,8 @@ export const dashboardMachine = setup({
     }),
     rowActions: rowActionsMachine,
     filters: filtersMachine,
-    liveUpdates: liveUpdatesMachine,
+    /** Runs the live updates (`liveUpdatesMachine`, loaded with its chunk); none where nothing streams. */
+    liveUpdates: fromCallback<EventObject, LiveUpdatesInput>(() => undefined),
     /** Sends the dashboard the upload queue's `uploads.accepted` (of its company) and `uploads.settled` (none where nothing uploads). */
     uploadEvents: fromCallback<EventObject, { companyId: number }>(() => undefined),
   },
@@ -259,12 +261,8 @@ export const dashboardMachine = setup({
       states: {
         loading: {
           tags: ['loading'],
-          on: {
-            'live.changed': {
-              target: 'refreshing',
-              description: 'A change during the request may not be in its answer: asked again.',
-            },
-          },
+          // A change during the request may not be in its answer: asked again.
+          on: { 'live.changed': 'refreshing' },
           invoke: {
             id: 'fetchLogs',
             src: 'fetchLogs',
@@ -289,10 +287,8 @@ export const dashboardMachine = setup({
             },
           },
         },
-        refreshing: {
-          after: { liveSettle: 'loading' },
-          description: 'A document changed: the rows shown reload once the burst of events settles.',
-        },
+        // A document changed: the rows shown reload once the burst of events settles.
+        refreshing: { after: { liveSettle: 'loading' } },
         debouncing: {
           after: { searchDebounce: 'loading' },
           description: 'The search box is debounced 500 ms; a blank term reloads the plain list.',

@@ -9,7 +9,7 @@
  *   stops (state left, or the dashboard gone).
  */
 import { type ActorRef, assign, fromCallback, type Snapshot, sendTo, setup } from 'xstate'
-import type { LiveEvent } from '../../../contract'
+import type { LiveEvent } from '../../../contract/live-events'
 
 export type LiveUpdatesEvent =
   | { type: 'stream.open' }

@@ -14,6 +14,7 @@ import {
   enqueueActions,
   fromCallback,
   fromPromise,
+  not,
   setup,
 } from 'xstate'
 import type { DocumentKind, ProcessingStatus, QueuedFile } from '../../../contract'
@@ -179,9 +180,6 @@ export const uploadQueueMachine = setup({
     isKnownUpload: ({ context }, id: string) => context.uploads.some((u) => u.id === id),
     isViewable: ({ context }, id: string) => context.uploads.some((u) => u.id === id && isViewableUpload(u)),
     isAnythingPolled: ({ context }) => context.uploads.some((u) => isPolled(u, context.liveCompanyId)),
-    isNothingPolled: ({ context }) => !context.uploads.some((u) => isPolled(u, context.liveCompanyId)),
-    isProcessingIn: ({ context }, companyId: number) =>
-      context.uploads.some((u) => u.status === 'processing' && u.companyId === companyId),
     isTrackedDocument: ({ context }, p: { companyId: number; documentId: number }) =>
       context.uploads.some(
         (u) => u.status === 'processing' && u.companyId === p.companyId && u.documentId === p.documentId,
@@ -336,35 +334,31 @@ export const uploadQueueMachine = setup({
     polling: {
       initial: 'idle',
       on: {
-        'live.up': [
-          {
-            guard: { type: 'isProcessingIn', params: ({ event }) => event.companyId },
-            target: '.checking',
-            actions: assign({ liveCompanyId: ({ event }) => event.companyId }),
-            description: 'A change before the stream opened was not told: the statuses are asked once.',
-          },
-          { actions: assign({ liveCompanyId: ({ event }) => event.companyId }) },
-        ],
+        // A change before the stream opened was not told: the statuses are asked once (if any).
+        'live.up': {
+          target: '.checking',
+          actions: assign({ liveCompanyId: ({ event }) => event.companyId }),
+        },
+        // The company's uploads are polled again.
         'live.down': {
           actions: assign({
             liveCompanyId: ({ context, event }) =>
               context.liveCompanyId === event.companyId ? null : context.liveCompanyId,
           }),
-          description: 'The company’s uploads are polled again.',
         },
+        // A processing upload's document changed: the statuses are asked at once.
         'document.changed': {
           guard: { type: 'isTrackedDocument', params: ({ event }) => event },
           target: '.checking',
-          description: 'A processing upload’s document changed: its status is asked at once.',
         },
       },
       states: {
         idle: {
-          description: 'Nothing is processing, or only uploads of the live company: no status request.',
+          description: 'Nothing is processing: no status request.',
           always: { guard: 'isAnythingPolled', target: 'waiting' },
         },
         waiting: {
-          always: { guard: 'isNothingPolled', target: 'idle' },
+          always: { guard: not('isAnythingPolled'), target: 'idle' },
           after: { [POLL_INTERVAL_MS]: 'checking' },
         },
         checking: {

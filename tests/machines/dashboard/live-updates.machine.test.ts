@@ -1,7 +1,8 @@
-import { expect, it } from 'vitest'
+import { expect, it, vi } from 'vitest'
 import { type AnyEventObject, createActor, createMachine, SimulatedClock, waitFor } from 'xstate'
 import { createEventsApi, type EventSourceLike } from '../../../src/api/events'
 import { createDashboardImplementations } from '../../../src/machines/dashboard/dashboard.implementations'
+import { createLiveUpdatesMachine } from '../../../src/machines/dashboard/live-updates.implementations'
 import { liveUpdatesMachine } from '../../../src/machines/dashboard/live-updates.machine'
 import { describeModel } from '../../support/model'
 
@@ -69,7 +70,9 @@ function fakeEventSources() {
   }
 }
 
-it('reloads the dashboard on an event, tells the upload queue, and reconnects with a back-off', async () => {
+const message = (data: unknown) => new MessageEvent('message', { data: JSON.stringify(data) })
+
+it('runs beside the dashboard once loaded: reloads its rows on an event and tells the upload queue', async () => {
   const sources = fakeEventSources()
   const toQueue: AnyEventObject[] = []
   let fetches = 0
@@ -89,22 +92,17 @@ it('reloads the dashboard on an event, tells the upload queue, and reconnects wi
       on: () => ({ unsubscribe: () => {} }),
       send: (e: AnyEventObject) => void toQueue.push(e),
     } as never,
-    events: createEventsApi({ url: (path) => `/api/${path}` }, sources.open),
+    events: async () => createEventsApi({ url: (path) => `/api/${path}` }, sources.open),
   })
-  const clock = new SimulatedClock()
-  const board = createActor(machine, { input: { companyId: 7 }, clock }).start()
+  const board = createActor(machine, { input: { companyId: 7 } }).start()
   await waitFor(board, (s) => s.matches({ data: 'ready' }))
-  const live = () => board.getSnapshot().children.live!
+  await vi.waitFor(() => expect(sources.opened).toHaveLength(1))
   expect(sources.last().url).toBe('/api/events?company_id=7')
-  expect(live().getSnapshot().value).toEqual({ open: 'connecting' })
   expect(toQueue).toEqual([])
 
   sources.last().onopen?.(new Event('open'))
-  expect(live().getSnapshot().hasTag('live')).toBe(true)
   expect(toQueue).toEqual([{ type: 'live.up', companyId: 7 }])
-
-  // An event: the queue hears which document; the rows reload once the burst settles (300 ms).
-  const message = (data: unknown) => new MessageEvent('message', { data: JSON.stringify(data) })
+  // Two events and a stray message: the queue hears the document twice; the rows reload once.
   const before = fetches
   sources.last().onmessage?.(message(added))
   sources.last().onmessage?.(message({ ...added, type: 'document.status', status: 'COMPLETED' }))
@@ -114,15 +112,34 @@ it('reloads the dashboard on an event, tells the upload queue, and reconnects wi
     { type: 'document.changed', companyId: 7, documentId: 5 },
   ])
   expect(board.getSnapshot().matches({ data: 'refreshing' })).toBe(true)
-  clock.increment(300)
   await waitFor(board, (s) => s.matches({ data: 'ready' }))
   expect(fetches).toBe(before + 1)
 
-  // The stream fails: closed, the queue polls again, and it opens again after 1 s, then 2 s.
+  // The dashboard goes away: the stream closes and the queue polls again.
+  board.stop()
+  await vi.waitFor(() => expect(sources.last().closed).toBe(true))
+  expect(toQueue.at(-1)).toEqual({ type: 'live.down', companyId: 7 })
+})
+
+it('reconnects after 1 s, then 2 s…, and reloads the rows once back', () => {
+  const sources = fakeEventSources()
+  const toQueue: AnyEventObject[] = []
+  const told: string[] = []
+  recordDashboard = (entry) => told.push(entry)
+  const clock = new SimulatedClock()
+  const live = createActor(
+    createLiveUpdatesMachine({
+      events: createEventsApi({ url: (path) => `/api/${path}` }, sources.open),
+      uploads: { send: (e: AnyEventObject) => void toQueue.push(e) } as never,
+    }),
+    { input: { companyId: 7, dashboard }, clock },
+  ).start()
+  sources.last().onopen?.(new Event('open'))
+  expect(told).toEqual([])
   sources.last().onerror?.(new Event('error'))
   expect(sources.last().closed).toBe(true)
   expect(toQueue.at(-1)).toEqual({ type: 'live.down', companyId: 7 })
-  expect(live().getSnapshot().value).toBe('down')
+  expect(live.getSnapshot().value).toBe('down')
   clock.increment(999)
   expect(sources.opened).toHaveLength(1)
   clock.increment(1)
@@ -133,15 +150,8 @@ it('reloads the dashboard on an event, tells the upload queue, and reconnects wi
   clock.increment(1)
   expect(sources.opened).toHaveLength(3)
   // Back: the rows reload (events may have been missed), the queue stops polling this company.
-  const beforeReturn = fetches
   sources.last().onopen?.(new Event('open'))
+  expect(told).toEqual(['live.changed'])
   expect(toQueue.at(-1)).toEqual({ type: 'live.up', companyId: 7 })
-  clock.increment(300)
-  await waitFor(board, (s) => s.matches({ data: 'ready' }))
-  expect(fetches).toBe(beforeReturn + 1)
-
-  // The dashboard goes away: the stream closes and the queue polls again.
-  board.stop()
-  expect(sources.last().closed).toBe(true)
-  expect(toQueue.at(-1)).toEqual({ type: 'live.down', companyId: 7 })
+  live.stop()
 })
