@@ -175,13 +175,15 @@ export function createApp(deps: AppDeps) {
     }),
   )
   api.route('/', logRoutes(routeDeps))
-  api.route('/', eventRoutes(routeDeps))
+  const events = eventRoutes(routeDeps)
+  api.route('/', events)
   api.route('/', adminRoutes({ ...routeDeps, storage }))
   api.route('/', companyRoutes({ ...routeDeps, storage }))
   api.all('*', notFoundHandler)
 
   app.route(prefix, api)
   app.route('/', publicRoutes(config))
-  // `settled`: resolves once the mails sent after the answer (password resets) have gone out.
-  return Object.assign(app, { settled: () => routeDeps.accounts.settled() })
+  // `settled`: resolves once the mails sent after the answer (password resets) have gone out;
+  // `closeStreams`: ends the open event streams, which would otherwise hold up a graceful stop.
+  return Object.assign(app, { settled: () => routeDeps.accounts.settled(), closeStreams: events.close })
 }

@@ -5,7 +5,8 @@
  * EVENTS_HEARTBEAT_SECONDS keeps proxies from closing an idle stream. At each one the user's
  * membership is read again: a user removed from the company, or disabled, hears nothing more.
  * The stream ends when the process's listening connection is lost (the client reconnects and
- * reloads what it shows, having perhaps missed events).
+ * reloads what it shows, having perhaps missed events), and when the process stops (`close`, so
+ * that the HTTP server's graceful close is not held up by streams that never end).
  */
 import { and, eq } from 'drizzle-orm'
 import { Hono } from 'hono'
@@ -15,11 +16,14 @@ import { users } from '../db/schema.ts'
 import { requireUser } from '../http/auth.ts'
 import { type CompanyEnv, findCompanyAccess, requireCompanyMember } from '../http/company-access.ts'
 import type { RouteDeps } from '../http/context.ts'
+import { HttpError } from '../http/errors.ts'
 import { createEventHub } from '../services/events/event-hub.ts'
 
 export function eventRoutes({ db, sessions, config, logger }: RouteDeps) {
   const hub = createEventHub({ db, logger })
   const heartbeatMs = config.eventsHeartbeatSeconds * 1000
+  const open = new Set<() => void>()
+  let closing = false
 
   const stillMember = async (user: CompanyEnv['Variables']['user'], companyId: number) => {
     const [current] = await db
@@ -29,7 +33,7 @@ export function eventRoutes({ db, sessions, config, logger }: RouteDeps) {
     return current !== undefined && (await findCompanyAccess(db, current, companyId)) !== null
   }
 
-  return new Hono<CompanyEnv>()
+  const routes = new Hono<CompanyEnv>()
     .use('/events', requireUser(sessions))
     .get('/events', requireCompanyMember(db, { fromBody: false }), async (c) => {
       const { companyId } = c.var.company
@@ -41,6 +45,8 @@ export function eventRoutes({ db, sessions, config, logger }: RouteDeps) {
       const ended = new Promise<void>((resolve) => {
         end = resolve
       })
+      if (closing) throw new HttpError(503, 'The server is stopping')
+      open.add(end)
       const unsubscribe = await hub.subscribe(companyId, {
         event: ({ type, document_id, status }) => deliver({ type, document_id, status }),
         lost: () => end(),
@@ -66,9 +72,16 @@ export function eventRoutes({ db, sessions, config, logger }: RouteDeps) {
             await stream.write(': keep-alive\n\n')
           }
         } finally {
+          open.delete(end)
           unsubscribe()
           await writing
         }
       })
     })
+  /** Ends every open stream and refuses new ones (the process is stopping). */
+  const close = () => {
+    closing = true
+    for (const end of open) end()
+  }
+  return Object.assign(routes, { close })
 }

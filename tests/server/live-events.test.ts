@@ -170,6 +170,21 @@ describe('live events', () => {
     await viaToken.close()
   })
 
+  it('ends the open streams and refuses new ones when the process stops', async () => {
+    const stopping = await createPipelineApp(database.db, join(root, 'stopping'))
+    const { app } = stopping
+    try {
+      const who = await memberOf(database.db, app, companyA)
+      const stream = await readStream(await who.jar.request(app, `/api/events?company_id=${companyA}`))
+      app.closeStreams()
+      await new Promise((r) => setTimeout(r, 200))
+      expect(stream.ended).toBe(true)
+      expect((await who.jar.request(app, `/api/events?company_id=${companyA}`)).status).toBe(503)
+    } finally {
+      await stopping.close()
+    }
+  })
+
   it('ends the stream of a member removed from the company at the next keep-alive', async () => {
     const leaving = await memberOf(database.db, ctx.app, companyA)
     const stream = await readStream(await events(leaving, companyA))
