@@ -5,7 +5,8 @@
  * re-exported: they are Lingui macros, compiled for the browser only. Nor are the corrections'
  * schemas (`document-corrections.ts`): only the server checks them, and their IBAN library would
  * travel in the browser's first chunk through this barrel. Nor the API tokens' (`api-tokens.ts`):
- * the browser needs them only in the settings section's own chunk.
+ * the browser needs them only in the settings section's own chunk. Nor the live events'
+ * (`live-events.ts`): the browser reads them in the live updates' chunk.
  */
 export * from './accounts.ts'
 export * from './administration.ts'

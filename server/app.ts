@@ -26,6 +26,7 @@ import { companyRoutes } from './routes/companies/companies.routes.ts'
 import { docsRoutes } from './routes/docs/docs.routes.ts'
 import { documentReviewRoutes } from './routes/document-review/document-review.routes.ts'
 import { documentRoutes } from './routes/documents/documents.routes.ts'
+import { eventRoutes } from './routes/events/events.routes.ts'
 import { healthRoutes } from './routes/health/health.routes.ts'
 import { logRoutes } from './routes/logs/logs.routes.ts'
 import { settingsRoutes } from './routes/settings/settings.routes.ts'
@@ -151,6 +152,8 @@ export function createApp(deps: AppDeps) {
     }),
   )
   api.route('/', logRoutes(routeDeps))
+  const events = eventRoutes(routeDeps)
+  api.route('/', events)
   api.route('/', adminRoutes({ ...routeDeps, storage }))
   api.route('/', companyRoutes({ ...routeDeps, storage }))
   api.route(
@@ -161,6 +164,7 @@ export function createApp(deps: AppDeps) {
 
   app.route(prefix, api)
   app.route('/', publicRoutes(config))
-  // `settled`: resolves once the mails sent after the answer (password resets) have gone out.
-  return Object.assign(app, { settled: () => routeDeps.accounts.settled() })
+  // `settled`: resolves once the mails sent after the answer (password resets) have gone out;
+  // `closeStreams`: ends the open event streams, which would otherwise hold up a graceful stop.
+  return Object.assign(app, { settled: () => routeDeps.accounts.settled(), closeStreams: events.close })
 }

@@ -46,6 +46,8 @@ export interface Config {
    */
   jobHeartbeatSeconds: number
   jobLeaseSeconds: number
+  /** Live events (`GET /api/events`): the seconds between keep-alive comments (EVENTS_HEARTBEAT_SECONDS, at most 30). */
+  eventsHeartbeatSeconds: number
   /**
    * The scanner addresses' SMTP listener: SMTP_IN_PORT (0 = off), SMTP_IN_HOST, STARTTLS offered
    * only with both SMTP_IN_TLS_KEY and SMTP_IN_TLS_CERT (PEM file paths), and its limits: message
@@ -123,6 +125,7 @@ export function loadConfig(env: Env = process.env): Config {
     jobTimeoutSeconds: integer(env, 'JOB_TIMEOUT_SECONDS', 600, 10, 86_400),
     jobHeartbeatSeconds,
     jobLeaseSeconds,
+    eventsHeartbeatSeconds: integer(env, 'EVENTS_HEARTBEAT_SECONDS', 25, 1, 30),
     smtpIn: smtpIn(env),
     // Reasons for each default: server/services/extraction/limits.ts and sandbox.ts.
     extraction: {

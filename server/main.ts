@@ -87,6 +87,7 @@ async function start(): Promise<void> {
       const inboxClosed = inbox
         ?.close()
         .catch((error: Error) => logger.error({ err: error }, 'closing smtp failed'))
+      app.closeStreams()
       server.close(async () => {
         await inboxClosed
         await workers?.stop().catch((error: Error) => logger.error({ err: error }, 'stopping workers failed'))

@@ -140,8 +140,14 @@ export function composeApp(deps: AppDeps): AppActors {
   const machines: ScreenMachines = {
     ...account,
     firstAdmin: sessionFlow.firstAdmin,
-    dashboard: createDashboardImplementations({ api, notify, uploads: uploadQueue, takeViewRequest })
-      .dashboard,
+    dashboard: createDashboardImplementations({
+      api,
+      notify,
+      uploads: uploadQueue,
+      takeViewRequest,
+      events: api.loadEvents,
+      inspect,
+    }).dashboard,
     exportDocuments: createExportImplementations({
       api,
       notify,

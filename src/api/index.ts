@@ -5,19 +5,22 @@ import { createAuthApi } from './auth'
 import { createCompaniesApi } from './companies'
 import type { DetailsApi } from './details'
 import { createDocumentsApi } from './documents'
+import type { EventsApi, OpenEventSource } from './events'
 import { createExportsApi } from './exports'
 import { createHttp, type HttpConfig } from './http'
 import { createLocalesApi } from './locales'
 import { createLogsApi } from './logs'
 import { createSettingsApi } from './settings'
 
-export type ApiConfig = HttpConfig & { localesBaseUrl: string }
+/** `eventSource`: opens the live events' stream (default: the browser's EventSource). */
+export type ApiConfig = HttpConfig & { localesBaseUrl: string; eventSource?: OpenEventSource }
 
 export function createApi(config: ApiConfig) {
   const http = createHttp(config)
   let admin: Promise<AdminApi> | undefined
   let details: Promise<DetailsApi> | undefined
   let apiTokens: Promise<ApiTokensApi> | undefined
+  let events: Promise<EventsApi> | undefined
   return {
     auth: createAuthApi(http),
     settings: createSettingsApi(http),
@@ -42,6 +45,11 @@ export function createApi(config: ApiConfig) {
       ...(config.timeouts ? { timeoutMs: config.timeouts.upload } : {}),
     }),
     logs: createLogsApi(http),
+    /** The live events, a chunk of their own (loaded by the dashboard once it shows). */
+    loadEvents: () => {
+      events ??= import('./events').then((m) => m.createEventsApi(http, config.eventSource))
+      return events
+    },
     exports: createExportsApi(http),
     locales: createLocalesApi({
       baseUrl: config.localesBaseUrl,

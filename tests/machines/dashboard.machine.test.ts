@@ -86,6 +86,11 @@ describeModel('dashboard machine', {
       expect(s.context.logs).toHaveLength(4)
     },
     'data.debouncing': (s) => expect(s.hasTag('loading')).toBe(false),
+    // A live event: the rows shown stay (no busy table) until the settled burst reloads them.
+    'data.refreshing': (s) => {
+      expect(s.hasTag('loading')).toBe(false)
+      expect(s.can({ type: 'live.changed' })).toBe(false)
+    },
     'data.ready': (s, log) => {
       const ids = s.context.logs.map((l: LogEntry) => l.id)
       // The first page, or the first and the next without the repeated row.

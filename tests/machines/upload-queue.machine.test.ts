@@ -7,6 +7,7 @@ import {
   POLL_INTERVAL_MS,
   type QueueEntry,
   type StatusAnswer,
+  type StatusRequest,
   statusRequests,
   uploadQueueMachine,
 } from '../../src/machines/uploads/upload-queue.machine'
@@ -40,8 +41,10 @@ const changed = (id: string, status: string, extra: Record<string, unknown> = {}
   ...extra,
 })
 
-type Ctx = { uploads: QueueEntry[]; panelOpen: boolean; unseen: boolean }
+type Ctx = { uploads: QueueEntry[]; panelOpen: boolean; unseen: boolean; liveCompanyId: number | null }
 const has = (c: Ctx, ...statuses: string[]) => c.uploads.some((u) => statuses.includes(u.status))
+/** Processing uploads the timer polls: those of a company without live updates. */
+const polled = (c: Ctx) => c.uploads.some((u) => u.status === 'processing' && u.companyId !== c.liveCompanyId)
 
 describeModel('upload queue machine', {
   machine: uploadQueueMachine,
@@ -73,6 +76,17 @@ describeModel('upload queue machine', {
       }),
     ],
     'upload.cancel': [{ type: 'upload.cancel', id: 'upload-2' }],
+    // The dashboard of company 7 (the uploads') or of another company goes live.
+    'live.up': [
+      { type: 'live.up', companyId: 7 },
+      { type: 'live.up', companyId: 8 },
+    ],
+    'live.down': [{ type: 'live.down', companyId: 7 }],
+    // Invoice 11 is upload-1's document; 12 is nobody's.
+    'document.changed': [
+      { type: 'document.changed', companyId: 7, documentId: 11 },
+      { type: 'document.changed', companyId: 7, documentId: 12 },
+    ],
     // upload-1 (invoice 11) once processed can be viewed; upload-2 never can.
     'upload.notice': [{ type: 'upload.notice', notice: 'failed', fileName: 'b.pdf' }],
     'upload.view': [
@@ -101,6 +115,7 @@ describeModel('upload queue machine', {
       ended: has(ctx, 'success', 'error'),
       open: ctx.panelOpen,
       unseen: ctx.unseen,
+      live: ctx.liveCompanyId,
     }
   },
   limit: 2000,
@@ -112,7 +127,7 @@ describeModel('upload queue machine', {
       expect(new Set(s.context.uploads.map((u: QueueEntry) => u.id)).size).toBe(s.context.uploads.length)
     },
     'polling.idle': (s, log) => {
-      expect(has(s.context, 'processing')).toBe(false)
+      expect(polled(s.context)).toBe(false)
       expect(s.hasTag('polling')).toBe(false)
       // A refusal queues nothing: the list is the one before it.
       if (log.at(-1) === 'notify:noFiles' || log.at(-1) === 'notify:selectCompanyFirst')
@@ -127,7 +142,7 @@ describeModel('upload queue machine', {
       if (s.context.unseen) expect(s.context.panelOpen).toBe(false)
     },
     'polling.waiting': (s) => {
-      expect(has(s.context, 'processing')).toBe(true)
+      expect(polled(s.context)).toBe(true)
       expect(s.hasTag('polling')).toBe(false)
     },
     'polling.checking': (s) => {
@@ -318,5 +333,61 @@ it('asks the dashboard to show a processed invoice or expense, and nothing else'
     { type: 'uploads.view', companyId: 7, kind: 'invoice', id: 11 },
     { type: 'uploads.view', companyId: 7, kind: 'expense', id: 12 },
   ])
+  queue.stop()
+})
+
+it('polls a company’s uploads only while its live updates are down, and asks at once when one’s document changes', async () => {
+  const clock = new SimulatedClock()
+  const asked: number[] = []
+  const status = 'PROCESSING'
+  const queue = createActor(
+    uploadQueueMachine.provide({
+      actors: {
+        checkStatus: fromPromise<StatusAnswer[], { requests: StatusRequest[] }>(async ({ input }) =>
+          input.requests.map((r) => {
+            asked.push(clock.now())
+            return {
+              kind: 'invoice' as const,
+              companyId: r.companyId,
+              statuses: r.documentIds.map((id) => ({ id, status, errors: [] })),
+            }
+          }),
+        ),
+        uploadItem: createMachine({}) as never,
+      },
+    }),
+    { clock },
+  ).start()
+  queue.send({ type: 'live.up', companyId: 7 })
+  queue.send({ type: 'uploads.add', files: [invoice('a.pdf')], companyId: 7, at: 0 })
+  queue.send(changed('upload-1', 'processing', { documentId: 11, answered: true }) as never)
+  // Live: no timer poll for a minute.
+  for (let t = 0; t < 60_000; t += POLL_INTERVAL_MS) clock.increment(POLL_INTERVAL_MS)
+  await waitFor(queue, (s) => s.matches({ polling: 'idle' }))
+  expect(asked).toEqual([])
+  // Another document of the company changes: nothing; this upload's does: asked at once.
+  queue.send({ type: 'document.changed', companyId: 7, documentId: 99 })
+  expect(asked).toEqual([])
+  queue.send({ type: 'document.changed', companyId: 7, documentId: 11 })
+  await waitFor(queue, (s) => s.matches({ polling: 'idle' }))
+  expect(asked).toHaveLength(1)
+  // The stream goes down: polling every 3 s again.
+  queue.send({ type: 'live.down', companyId: 7 })
+  expect(queue.getSnapshot().matches({ polling: 'waiting' })).toBe(true)
+  clock.increment(POLL_INTERVAL_MS)
+  await waitFor(queue, (s) => s.matches({ polling: 'waiting' }))
+  expect(asked).toHaveLength(2)
+  // Back up with the upload still processing: one catch-up request, then none.
+  queue.send({ type: 'live.up', companyId: 7 })
+  await waitFor(queue, (s) => s.matches({ polling: 'idle' }))
+  expect(asked).toHaveLength(3)
+  clock.increment(POLL_INTERVAL_MS * 5)
+  expect(asked).toHaveLength(3)
+  // Another company's live updates do not stop this company's polling.
+  queue.send({ type: 'live.up', companyId: 8 })
+  await waitFor(queue, (s) => s.matches({ polling: 'waiting' }))
+  clock.increment(POLL_INTERVAL_MS)
+  await waitFor(queue, (s) => s.matches({ polling: 'waiting' }))
+  expect(asked).toHaveLength(5)
   queue.stop()
 })

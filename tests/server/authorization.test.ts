@@ -16,6 +16,7 @@ import { actor, addMember, createAdminTestApp, fileForm, insertCompany, login, P
 import { createCookieJar, insertUser } from './helpers.ts'
 import {
   type ActorInfo,
+  answerText,
   type CompanyKey,
   createRouteTable,
   type Entry,
@@ -194,7 +195,7 @@ describe('authorization matrix', () => {
           entry.spareSession && a.credentials && !a.bearer ? await login(ctx.app, a.credentials) : a.jar
         const res = await perform(ctx.app, jar, req)
         requests += 1
-        const text = `${[...res.headers].map(([k, v]) => `${k}: ${v}`).join('\n')}\n${await res.text()}`
+        const text = `${[...res.headers].map(([k, v]) => `${k}: ${v}`).join('\n')}\n${await answerText(res)}`
         const where = `${a.name} × ${variant ?? '-'}`
         if (!matches(res.status, expected)) {
           failures.push(`${where}: expected ${expected}, got ${res.status} ${text.slice(-200)}`)

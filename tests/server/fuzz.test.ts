@@ -21,7 +21,14 @@ import { actor, createAdminTestApp, insertCompany, type Jar, login } from './adm
 import { createPipelineApp, memberOf, multipart, waitFor } from './documents-support.ts'
 import { hostileInvoices, hostileMails, ruleBreaks } from './fuzz-doors.ts'
 import { sendMail, setScanners, startTestInbox } from './mail-support.ts'
-import { type CompanyKey, createRouteTable, type Fixtures, type Req, type Target } from './route-table.ts'
+import {
+  answerText,
+  type CompanyKey,
+  createRouteTable,
+  type Fixtures,
+  type Req,
+  type Target,
+} from './route-table.ts'
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_126)
 /** Random requests per route and per actor, after the directed ones. */
@@ -576,7 +583,7 @@ describe(`fuzz (seed ${SEED}, ${CASES} cases per route and actor)`, () => {
           body: fuzzCase.body,
         })
         requests += 1
-        const text = await res.text()
+        const text = await answerText(res)
         const found = problems(res.status, res.headers.get('content-type') ?? '', text)
         const crashes = ctx.logs.slice(logged).filter((line) => Number(line.level) >= 50)
         if (crashes.length > 0) found.push(`logged: ${crashes.map((l) => l.msg).join(', ')}`)

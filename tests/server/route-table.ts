@@ -351,6 +351,8 @@ export function createRouteTable(env: RouteTableEnv) {
     // Logs and dashboard.
     'GET /api/logs': { kind: 'company', build: (t) => ({ path: `/api/logs${q(t)}` }) },
     'GET /api/logs/summary': { kind: 'company', build: (t) => ({ path: `/api/logs/summary${q(t)}` }) },
+    // Live events: an open stream, read up to its first comment (see `answerText`).
+    'GET /api/events': { kind: 'company', build: (t) => ({ path: `/api/events${q(t)}` }) },
     'POST /api/logs': {
       kind: 'company',
       build: (t) => ({ path: '/api/logs', json: withCompany(t, { name: 'matrix', type: 'Invoice' }) }),
@@ -514,6 +516,18 @@ export function registeredRoutes(app: {
 }
 
 /** Sends a built request with the jar's cookies (JSON bodies as application/json). */
+/**
+ * An answer's text; of an event stream (which stays open), what it sent first, then the stream is
+ * closed as a client leaving would.
+ */
+export async function answerText(res: Response): Promise<string> {
+  if (!res.headers.get('content-type')?.startsWith('text/event-stream')) return res.text()
+  const reader = res.body!.getReader()
+  const { value } = await reader.read()
+  await reader.cancel()
+  return new TextDecoder().decode(value)
+}
+
 export async function perform(app: RequestApp, jar: Jar, req: Req): Promise<Response> {
   if (req.init) return jar.request(app, req.path, { method: req.method ?? 'POST', ...req.init })
   if (req.json !== undefined) {

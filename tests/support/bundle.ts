@@ -10,9 +10,11 @@ import type { Page, Response } from 'playwright-core'
  * Budgets in KiB of gzip JavaScript. Set in issue 12 at what the pages loaded then plus a little
  * (152.8 and 159.1 KiB); raised by 2 and 4 KiB when the review, e-invoice and worklist features
  * landed (their machines and the worklist's columns, markers and drop target are on these pages;
- * their dialogs load on intent). Lighthouse mobile >= 90 on both pages is the goal behind them.
+ * their dialogs load on intent), and by 0.5 KiB for the live dashboard (the upload queue's and the
+ * dashboard's live states; the stream and its machine load in a chunk of their own after the first
+ * screen). Lighthouse mobile >= 90 on both pages is the goal behind them.
  */
-export const BUDGET_KIB = { login: 156, dashboard: 165 } as const
+export const BUDGET_KIB = { login: 156.5, dashboard: 165.5 } as const
 
 /** What a page's first paint depends on: its document, scripts, stylesheets and message catalog. */
 const isPageAsset = (type: string, url: URL) =>

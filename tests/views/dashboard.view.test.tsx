@@ -217,6 +217,11 @@ describeViewModel('dashboard view', {
       expectSummaryCards(s)
       expect(screen.queryAllByTestId('skeleton-row')).toHaveLength(0)
     },
+    // A live event: what was shown stays, without a skeleton, until the rows reload.
+    'data.refreshing': (s) => {
+      expectSummaryCards(s)
+      expect(screen.queryAllByTestId('skeleton-row')).toHaveLength(0)
+    },
     'data.ready': (s) => {
       expectTable(s)
       expectSummaryCards(s)

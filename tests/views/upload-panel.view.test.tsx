@@ -358,6 +358,10 @@ describeViewModel('upload progress panel', {
     // Cancelling is a person's press on the row, replayed as the `cancelled` report above.
     'upload.cancel': [],
     'upload.view': [{ type: 'upload.view', id: 'upload-1' }],
+    // The dashboard's live updates of the company: the panel shows the same whatever polls.
+    'live.up': [{ type: 'live.up', companyId: COMPANY }],
+    'live.down': [{ type: 'live.down', companyId: COMPANY }],
+    'document.changed': [{ type: 'document.changed', companyId: COMPANY, documentId: 11 }],
     // An item's processed/failed toast request: shown only while the panel is collapsed.
     'upload.notice': [{ type: 'upload.notice', notice: 'processed', fileName: 'facture.pdf' }],
     'xstate.done.actor.checkStatus': [
@@ -374,10 +378,21 @@ describeViewModel('upload progress panel', {
     ],
   },
   contextKey: (c) => {
-    const { uploads, panelOpen, unseen } = c as { uploads: QueueEntry[]; panelOpen: boolean; unseen: boolean }
-    return { uploads: uploads.map((u) => `${u.id}:${u.status}`), panelOpen, unseen }
+    const { uploads, panelOpen, unseen, liveCompanyId } = c as {
+      uploads: QueueEntry[]
+      panelOpen: boolean
+      unseen: boolean
+      liveCompanyId: number | null
+    }
+    return { uploads: uploads.map((u) => `${u.id}:${u.status}`), panelOpen, unseen, live: liveCompanyId }
   },
   limit: 5000,
+  // The live updates change only what is polled: followed from the empty list and while an upload
+  // processes, not from every state of the panel.
+  allowed: (s, event) =>
+    !['live.up', 'live.down', 'document.changed'].includes(event.type) ||
+    s.context.uploads.length === 0 ||
+    s.context.uploads.some((u: QueueEntry) => u.status === 'processing'),
   ui: {
     // Queued from the upload dialog (its own test); past the bound the person adds nothing more.
     'uploads.add': async (_user, event) => {
@@ -423,7 +438,12 @@ describeViewModel('upload progress panel', {
   views: {
     uploads: expectPanel,
     'polling.idle': (s) => {
-      expect(s.context.uploads.some((u: QueueEntry) => u.status === 'processing')).toBe(false)
+      // Nothing polled: nothing processing, or only the live company's uploads.
+      expect(
+        s.context.uploads.some(
+          (u: QueueEntry) => u.status === 'processing' && u.companyId !== s.context.liveCompanyId,
+        ),
+      ).toBe(false)
       // A refused add queues nothing.
       expect(s.context.uploads.some((u: QueueEntry) => u.createdAt < 100)).toBe(false)
     },

@@ -1,23 +1,32 @@
 /**
  * The dashboard's machine filled from the logs API, the notices and the upload queue: its
  * `uploads` actor passes on the queue's `uploads.settled` (each upload that completes or fails
- * reloads the list), for as long as the dashboard runs.
+ * reloads the list), for as long as the dashboard runs. Its live updates read the events API and
+ * tell the upload queue when they are up and which document changed.
  */
-import { type ActorRefFrom, fromCallback, fromPromise } from 'xstate'
+import { type ActorRefFrom, type EventObject, fromCallback, fromPromise, type InspectionEvent } from 'xstate'
 import type { Api } from '../../api'
+import type { EventsApi } from '../../api/events'
 import { type Notify, notice } from '../shared/notice'
 import type { UploadQueueActor } from '../uploads/upload-queue.machine'
 import { dashboardMachine, toQuery } from './dashboard.machine'
 import { exportMachine } from './export.machine'
+import type { LiveUpdatesInput } from './live-updates.machine'
 import { type DetailTarget, rowActionsMachine } from './row-actions.machine'
 
 export type DashboardActor = ActorRefFrom<typeof dashboardMachine>
+
+const noop = () => {}
 
 export type DashboardDeps = {
   api: Pick<Api, 'logs'>
   notify: Notify
   /** The upload queue whose accepted and settled uploads reload the dashboard (none in tests that do not upload). */
-  uploads?: Pick<UploadQueueActor, 'on'>
+  uploads?: Pick<UploadQueueActor, 'on' | 'send'>
+  /** Loads the company's live events (none in tests that do not stream them: the queue keeps polling). */
+  events?: () => Promise<EventsApi>
+  /** The inspector, given to the live updates' actor too. */
+  inspect?: ((event: InspectionEvent) => void) | undefined
   /**
    * The document the upload panel's View asked for while this company's dashboard was not on
    * screen (another page, another company selected), taken once: the dashboard opens it as it starts.
@@ -25,10 +34,28 @@ export type DashboardDeps = {
   takeViewRequest?: (companyId: number) => DetailTarget | null
 }
 
-export function createDashboardImplementations({ api, notify, uploads, takeViewRequest }: DashboardDeps) {
+export function createDashboardImplementations({
+  api,
+  notify,
+  uploads,
+  takeViewRequest,
+  events,
+  inspect,
+}: DashboardDeps) {
+  // The live updates run in a chunk of their own, loaded once the dashboard runs (the first screen
+  // needs none of it): their machine runs beside the dashboard, which it sends `live.changed`.
+  const liveUpdates = fromCallback<EventObject, LiveUpdatesInput>(({ input }) => {
+    const running =
+      events &&
+      import('./live-updates.implementations').then((flow) =>
+        flow.runLiveUpdates(input, { events, uploads, inspect }),
+      )
+    return () => void running?.then((stop) => stop(), noop)
+  })
   return {
     dashboard: dashboardMachine.provide({
       actors: {
+        liveUpdates,
         uploadEvents: fromCallback(({ sendBack, input }) => {
           const subscriptions = [
             uploads?.on('uploads.settled', (event) => sendBack(event)),

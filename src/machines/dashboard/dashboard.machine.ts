@@ -12,12 +12,16 @@
  * - `uploads` (`uploadEvents`): passes on the upload queue's `uploads.accepted` (the server took an
  *   upload of this company: its row and the Pending count show at once) and `uploads.settled` (an
  *   upload completed or failed), so the inspector shows which upload reloaded the list.
+ * - `live` (`liveUpdates`): runs the company's live updates (`liveUpdatesMachine`, a chunk of its
+ *   own), which send `live.changed` when a document changed; the rows reload after `refreshing`
+ *   (300 ms, so a burst reloads once).
  */
 import { assign, type EventObject, fromCallback, fromPromise, raise, sendTo, setup } from 'xstate'
 import type { LogEntry } from '../../../contract'
 import type { LogQuery } from '../../api/logs'
 import { type CallFailure, toFailure } from '../shared/failure'
 import { type Filters, type FiltersOutcome, filtersMachine, NO_FILTERS } from './filters.machine'
+import type { LiveChanged, LiveUpdatesInput } from './live-updates.machine'
 import { type DetailTarget, rowActionsMachine } from './row-actions.machine'
 
 const SORT_COLUMNS = ['name', 'type', 'supplier', 'doc_date', 'total', 'date', 'status'] as const
@@ -59,6 +63,7 @@ export type DashboardEvent =
   | ({ type: 'document.open' } & DetailTarget)
   | { type: 'dashboard.retry' }
   | { type: 'rows.more' }
+  | LiveChanged
 
 export type DashboardInput = Pick<
   DashboardContext,
@@ -118,7 +123,12 @@ export const dashboardMachine = setup({
     context: {} as DashboardContext,
     events: {} as DashboardEvent,
     input: {} as { companyId: number },
-    children: {} as { rowActions: 'rowActions'; filters: 'filters'; uploads: 'uploadEvents' },
+    children: {} as {
+      rowActions: 'rowActions'
+      filters: 'filters'
+      uploads: 'uploadEvents'
+      live: 'liveUpdates'
+    },
   },
   actors: {
     fetchLogs: fromPromise<LogPage & { summary: Summary }, DashboardInput>(async () => {
@@ -129,6 +139,8 @@ export const dashboardMachine = setup({
     }),
     rowActions: rowActionsMachine,
     filters: filtersMachine,
+    /** Runs the live updates (`liveUpdatesMachine`, loaded with its chunk); none where nothing streams. */
+    liveUpdates: fromCallback<EventObject, LiveUpdatesInput>(() => undefined),
     /** Sends the dashboard the upload queue's `uploads.accepted` (of its company) and `uploads.settled` (none where nothing uploads). */
     uploadEvents: fromCallback<EventObject, { companyId: number }>(() => undefined),
   },
@@ -138,7 +150,7 @@ export const dashboardMachine = setup({
   guards: {
     hasMore: ({ context }) => context.hasMore,
   },
-  delays: { searchDebounce: 500 },
+  delays: { searchDebounce: 500, liveSettle: 300 },
 }).createMachine({
   id: 'dashboard',
   type: 'parallel',
@@ -161,6 +173,11 @@ export const dashboardMachine = setup({
     },
     { id: 'filters', src: 'filters', input: ({ self }) => ({ dashboard: self }) },
     { id: 'uploads', src: 'uploadEvents', input: ({ context }) => ({ companyId: context.companyId }) },
+    {
+      id: 'live',
+      src: 'liveUpdates',
+      input: ({ context, self }) => ({ companyId: context.companyId, dashboard: self }),
+    },
   ],
   on: {
     'summary.toggle': {
@@ -244,6 +261,8 @@ export const dashboardMachine = setup({
       states: {
         loading: {
           tags: ['loading'],
+          // A change during the request may not be in its answer: asked again.
+          on: { 'live.changed': 'refreshing' },
           invoke: {
             id: 'fetchLogs',
             src: 'fetchLogs',
@@ -268,12 +287,14 @@ export const dashboardMachine = setup({
             },
           },
         },
+        // A document changed: the rows shown reload once the burst of events settles.
+        refreshing: { after: { liveSettle: 'loading' } },
         debouncing: {
           after: { searchDebounce: 'loading' },
           description: 'The search box is debounced 500 ms; a blank term reloads the plain list.',
         },
         ready: {
-          on: { 'rows.more': { guard: 'hasMore', target: 'loadingMore' } },
+          on: { 'rows.more': { guard: 'hasMore', target: 'loadingMore' }, 'live.changed': 'refreshing' },
         },
         loadingMore: {
           tags: ['loadingMore'],
@@ -303,7 +324,7 @@ export const dashboardMachine = setup({
             },
           },
         },
-        failed: { on: { 'dashboard.retry': 'loading' } },
+        failed: { on: { 'dashboard.retry': 'loading', 'live.changed': 'refreshing' } },
       },
     },
   },

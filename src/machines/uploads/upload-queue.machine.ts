@@ -2,7 +2,9 @@
  * The upload queue (long-lived): one `uploadItem` child per file, at most
  * MAX_CONCURRENT_UPLOADS sending at once, the others `pending`. It mirrors each child's status
  * (from `upload.changed`) and owns the single bulk poll: `idle` while nothing processes, else every
- * 3 s one request per kind (`checking`), whose answers it forwards to the children.
+ * 3 s one request per kind (`checking`), whose answers it forwards to the children. While the
+ * dashboard's live updates of a company are up (`live.up` … `live.down`), that company's uploads
+ * are not polled: a `document.changed` of one of them asks for the statuses at once instead.
  */
 import {
   type ActorRefFrom,
@@ -12,6 +14,7 @@ import {
   enqueueActions,
   fromCallback,
   fromPromise,
+  not,
   setup,
 } from 'xstate'
 import type { DocumentKind, ProcessingStatus, QueuedFile } from '../../../contract'
@@ -69,6 +72,11 @@ export type UploadQueueEvent =
   | { type: 'uploads.clearCompleted' }
   | { type: 'uploads.clearAll' }
   | { type: 'panel.toggle' }
+  /** The dashboard's live updates of the company are up (a change of its documents will be told). */
+  | { type: 'live.up'; companyId: number }
+  | { type: 'live.down'; companyId: number }
+  /** A document of a company whose live updates are up changed. */
+  | { type: 'document.changed'; companyId: number; documentId: number }
   | UploadReport
   | UploadNoticeRequest
 
@@ -78,6 +86,8 @@ export type UploadQueueContext = {
   /** The floating panel: open when uploads are queued; `unseen` is its pulse dot. */
   panelOpen: boolean
   unseen: boolean
+  /** The company whose live updates are up (its uploads are not polled), if any. */
+  liveCompanyId: number | null
 }
 
 /** A processed invoice or expense, whose details the dashboard can show. */
@@ -87,6 +97,10 @@ export const isViewableUpload = (u: Pick<QueueEntry, 'status' | 'documentType' |
 const SENDING: UploadStatus[] = ['uploading', 'in_progress']
 const CLEARED_BY_CLEAR_COMPLETED: UploadStatus[] = ['success', 'error', 'cancelled', 'in_progress']
 const ENDED: UploadStatus[] = ['success', 'error']
+
+/** An upload the queue polls: processing, of a company whose live updates are not up. */
+const isPolled = (u: QueueEntry, liveCompanyId: number | null) =>
+  u.status === 'processing' && u.companyId !== liveCompanyId
 
 /** One request per kind and company for the items being processed. */
 export function statusRequests(uploads: readonly QueueEntry[]): StatusRequest[] {
@@ -165,12 +179,15 @@ export const uploadQueueMachine = setup({
     isPanelClosed: ({ context }) => !context.panelOpen,
     isKnownUpload: ({ context }, id: string) => context.uploads.some((u) => u.id === id),
     isViewable: ({ context }, id: string) => context.uploads.some((u) => u.id === id && isViewableUpload(u)),
-    isAnythingProcessing: ({ context }) => context.uploads.some((u) => u.status === 'processing'),
-    isNothingProcessing: ({ context }) => !context.uploads.some((u) => u.status === 'processing'),
+    isAnythingPolled: ({ context }) => context.uploads.some((u) => isPolled(u, context.liveCompanyId)),
+    isTrackedDocument: ({ context }, p: { companyId: number; documentId: number }) =>
+      context.uploads.some(
+        (u) => u.status === 'processing' && u.companyId === p.companyId && u.documentId === p.documentId,
+      ),
   },
 }).createMachine({
   id: 'uploadQueue',
-  context: { uploads: [], nextId: 1, panelOpen: false, unseen: false },
+  context: { uploads: [], nextId: 1, panelOpen: false, unseen: false, liveCompanyId: null },
   type: 'parallel',
   invoke: { id: 'session', src: 'sessionEvents' },
   states: {
@@ -316,13 +333,32 @@ export const uploadQueueMachine = setup({
     },
     polling: {
       initial: 'idle',
+      on: {
+        // A change before the stream opened was not told: the statuses are asked once (if any).
+        'live.up': {
+          target: '.checking',
+          actions: assign({ liveCompanyId: ({ event }) => event.companyId }),
+        },
+        // The company's uploads are polled again.
+        'live.down': {
+          actions: assign({
+            liveCompanyId: ({ context, event }) =>
+              context.liveCompanyId === event.companyId ? null : context.liveCompanyId,
+          }),
+        },
+        // A processing upload's document changed: the statuses are asked at once.
+        'document.changed': {
+          guard: { type: 'isTrackedDocument', params: ({ event }) => event },
+          target: '.checking',
+        },
+      },
       states: {
         idle: {
           description: 'Nothing is processing: no status request.',
-          always: { guard: 'isAnythingProcessing', target: 'waiting' },
+          always: { guard: 'isAnythingPolled', target: 'waiting' },
         },
         waiting: {
-          always: { guard: 'isNothingProcessing', target: 'idle' },
+          always: { guard: not('isAnythingPolled'), target: 'idle' },
           after: { [POLL_INTERVAL_MS]: 'checking' },
         },
         checking: {

@@ -13,6 +13,7 @@ import type { AppDatabase } from '../../../db/client.ts'
 import { type DocumentRow, documents, type LogRow, logs } from '../../../db/schema.ts'
 import { HttpError } from '../../../http/errors.ts'
 import type { JobQueue } from '../../../jobs/queue.ts'
+import { announceDocumentEvent } from '../../events/document-events.ts'
 import {
   documentLifecycleMachine,
   type LifecycleEvent,
@@ -121,13 +122,23 @@ export async function storeDocument(
     .returning({ id: documents.id })
   const id = created!.id
   await tx.insert(logs).values({ ...values.row, companyId, documentId: id })
+  await announceDocumentEvent(tx, { company_id: companyId, document_id: id, type: 'document.added', status })
   if (next.state === 'queued') await queue.enqueue(tx, { documentId: id }, { companyId })
   return { id, status }
 }
 
+/** What the live events call a transition: a correction, a deletion, else a change of status. */
+const LIVE_EVENT_OF = (event: LifecycleEvent['type']) =>
+  event === 'document.correct'
+    ? 'document.corrected'
+    : event === 'document.delete'
+      ? 'document.deleted'
+      : 'document.status'
+
 /**
  * Persists `event` on a row the caller has read in `tx` (locked `for update` when others may
- * write it): the status the machine gives and `changes`, or the rows' removal on `document.delete`.
+ * write it): the status the machine gives and `changes`, or the rows' removal on `document.delete`;
+ * the company's live event goes out when `tx` commits.
  */
 export async function applyTransition(
   tx: Executor,
@@ -136,6 +147,12 @@ export async function applyTransition(
   changes: Partial<DocumentValues> = {},
 ): Promise<{ row: DocumentRow | null; state: LifecycleState; from: LifecycleState }> {
   const next = nextState(row, event)
+  await announceDocumentEvent(tx, {
+    company_id: row.companyId,
+    document_id: row.id,
+    type: LIVE_EVENT_OF(event.type),
+    status: next.status,
+  })
   if (next.status === null) {
     await tx.delete(logs).where(eq(logs.documentId, row.id))
     await tx.delete(documents).where(eq(documents.id, row.id))
