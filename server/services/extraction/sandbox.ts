@@ -131,245 +131,298 @@ function residentBytes(child: Child): number {
   }
 }
 
-export function createExtractionSandbox(options: SandboxOptions = {}): ExtractionSandbox {
-  const size = Math.max(1, options.size ?? 1)
-  const limits = { ...DEFAULT_LIMITS, ...options.limits }
-  const documentTimeoutMs = options.documentTimeoutMs ?? SANDBOX_DEFAULTS.documentTimeoutMs
-  const pageTimeoutMs = options.pageTimeoutMs ?? SANDBOX_DEFAULTS.pageTimeoutMs
-  const memoryBytes = (options.memoryMb ?? SANDBOX_DEFAULTS.memoryMb) * 1024 * 1024
-  const recycleBytes = (options.recycleMb ?? SANDBOX_DEFAULTS.recycleMb) * 1024 * 1024
-  const maxJobs = options.maxJobsPerChild ?? SANDBOX_DEFAULTS.maxJobsPerChild
-  const logger = options.logger
-  const children = new Set<Child>()
-  const idle: Child[] = []
-  const waiting: { resolve: (child: Child) => void; reject: (error: Error) => void }[] = []
-  let closed = false
-  let sequence = 0
+/** One sandbox's settings and its children: the state the functions below share. */
+interface Pool {
+  size: number
+  limits: ExtractionLimits
+  documentTimeoutMs: number
+  pageTimeoutMs: number
+  memoryBytes: number
+  recycleBytes: number
+  maxJobs: number
+  ocrWorkers: number
+  logger: Logger | undefined
+  children: Set<Child>
+  idle: Child[]
+  waiting: { resolve: (child: Child) => void; reject: (error: Error) => void }[]
+  closed: boolean
+  sequence: number
+}
 
-  function spawnChild(): Child {
-    const proc = fork(ENTRY, [], {
-      execArgv: ['--import', TSX, `--max-old-space-size=${Math.round(memoryBytes / 1024 / 1024)}`],
-      serialization: 'advanced',
-      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-      // Only what Node and tesseract need: the child never sees the database URL or secrets.
-      env: {
-        ...pick(process.env, ['PATH', 'HOME', 'TMPDIR', 'TEMP', 'TMP', 'LANG', 'NODE_ENV', 'SYSTEMROOT']),
-        DOCFLOW_SANDBOX_OCR_WORKERS: String(options.ocrWorkers ?? 1),
-        DOCFLOW_SANDBOX_REPORT_RSS: HAS_PROC ? '' : '1',
-      },
-    })
-    const child: Child = {
-      proc,
-      ready: Promise.resolve(),
-      jobs: 0,
-      reportedRss: 0,
-      job: null,
-      started: false,
-      dead: false,
-      stderr: '',
-    }
-    proc.stderr?.on('data', (chunk: Buffer) => {
-      child.stderr = (child.stderr + chunk.toString('utf8')).slice(-2000)
-    })
-    child.ready = new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        reject(new SandboxError('crash', 'The extraction process did not start'))
-        kill(child)
-      }, READY_TIMEOUT_MS)
-      proc.on('message', (message: ChildMessage) => {
-        if (message.type === 'ready') {
-          clearTimeout(timer)
-          child.started = true
-          resolve()
-        } else if (message.type === 'rss') child.reportedRss = message.rss
-        else child.job?.onMessage(message)
-      })
-      let gone = false
-      const end = (description: string) => {
-        if (gone) return
-        gone = true
+function createPool(options: SandboxOptions): Pool {
+  return {
+    size: Math.max(1, options.size ?? 1),
+    limits: { ...DEFAULT_LIMITS, ...options.limits },
+    documentTimeoutMs: options.documentTimeoutMs ?? SANDBOX_DEFAULTS.documentTimeoutMs,
+    pageTimeoutMs: options.pageTimeoutMs ?? SANDBOX_DEFAULTS.pageTimeoutMs,
+    memoryBytes: (options.memoryMb ?? SANDBOX_DEFAULTS.memoryMb) * 1024 * 1024,
+    recycleBytes: (options.recycleMb ?? SANDBOX_DEFAULTS.recycleMb) * 1024 * 1024,
+    maxJobs: options.maxJobsPerChild ?? SANDBOX_DEFAULTS.maxJobsPerChild,
+    ocrWorkers: options.ocrWorkers ?? 1,
+    logger: options.logger,
+    children: new Set<Child>(),
+    idle: [],
+    waiting: [],
+    closed: false,
+    sequence: 0,
+  }
+}
+
+function spawnChild(pool: Pool): Child {
+  const proc = fork(ENTRY, [], {
+    execArgv: ['--import', TSX, `--max-old-space-size=${Math.round(pool.memoryBytes / 1024 / 1024)}`],
+    serialization: 'advanced',
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    // Only what Node and tesseract need: the child never sees the database URL or secrets.
+    env: {
+      ...pick(process.env, ['PATH', 'HOME', 'TMPDIR', 'TEMP', 'TMP', 'LANG', 'NODE_ENV', 'SYSTEMROOT']),
+      DOCFLOW_SANDBOX_OCR_WORKERS: String(pool.ocrWorkers),
+      DOCFLOW_SANDBOX_REPORT_RSS: HAS_PROC ? '' : '1',
+    },
+  })
+  const child: Child = {
+    proc,
+    ready: Promise.resolve(),
+    jobs: 0,
+    reportedRss: 0,
+    job: null,
+    started: false,
+    dead: false,
+    stderr: '',
+  }
+  proc.stderr?.on('data', (chunk: Buffer) => {
+    child.stderr = (child.stderr + chunk.toString('utf8')).slice(-2000)
+  })
+  child.ready = watchChild(pool, child)
+  // Nobody may be waiting on a spare child's start-up: its failure is seen by the next job.
+  child.ready.catch(() => {})
+  pool.children.add(child)
+  return child
+}
+
+/**
+ * Listens to a new child for its life: resolves once it is ready, passes its messages to its job
+ * and, when it ends, drops it from the pool, fails its job and starts a replacement.
+ */
+function watchChild(pool: Pool, child: Child): Promise<void> {
+  const proc = child.proc
+  return new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      reject(new SandboxError('crash', 'The extraction process did not start'))
+      kill(child)
+    }, READY_TIMEOUT_MS)
+    proc.on('message', (message: ChildMessage) => {
+      if (message.type === 'ready') {
         clearTimeout(timer)
-        child.dead = true
-        children.delete(child)
-        const at = idle.indexOf(child)
-        if (at >= 0) idle.splice(at, 1)
-        reject(new SandboxError('crash', `The extraction process ended before it was ready (${description})`))
-        child.job?.onExit(description)
-        child.job = null
-        if (child.started) replenish()
-      }
-      proc.once('exit', (code, signal) => end(signal ? `signal ${signal}` : `exit code ${code}`))
-      // The process could not be started (or signalled): without this listener the error
-      // would be thrown in the server's process.
-      proc.on('error', (error) => {
-        logger?.error({ err: error }, 'extraction process error')
-        if (proc.pid === undefined || proc.exitCode !== null) end(error.message)
-      })
+        child.started = true
+        resolve()
+      } else if (message.type === 'rss') child.reportedRss = message.rss
+      else child.job?.onMessage(message)
     })
-    // Nobody may be waiting on a spare child's start-up: its failure is seen by the next job.
-    child.ready.catch(() => {})
-    children.add(child)
-    return child
-  }
+    let gone = false
+    const end = (description: string) => {
+      if (gone) return
+      gone = true
+      clearTimeout(timer)
+      child.dead = true
+      pool.children.delete(child)
+      const at = pool.idle.indexOf(child)
+      if (at >= 0) pool.idle.splice(at, 1)
+      reject(new SandboxError('crash', `The extraction process ended before it was ready (${description})`))
+      child.job?.onExit(description)
+      child.job = null
+      if (child.started) replenish(pool)
+    }
+    proc.once('exit', (code, signal) => end(signal ? `signal ${signal}` : `exit code ${code}`))
+    // The process could not be started (or signalled): without this listener the error
+    // would be thrown in the server's process.
+    proc.on('error', (error) => {
+      pool.logger?.error({ err: error }, 'extraction process error')
+      if (proc.pid === undefined || proc.exitCode !== null) end(error.message)
+    })
+  })
+}
 
-  function kill(child: Child) {
-    if (child.dead) return
-    child.dead = true
-    child.proc.kill('SIGKILL')
-  }
+function kill(child: Child) {
+  if (child.dead) return
+  child.dead = true
+  child.proc.kill('SIGKILL')
+}
 
-  /** Keeps `size` children alive (warm) once any has been started. */
-  function replenish() {
-    while (!closed && children.size < size) release(spawnChild())
-  }
+/** Keeps `size` children alive (warm) once any has been started. */
+function replenish(pool: Pool) {
+  while (!pool.closed && pool.children.size < pool.size) release(pool, spawnChild(pool))
+}
 
-  function release(child: Child) {
-    if (child.dead || closed) return
-    const next = waiting.shift()
-    if (next) next.resolve(child)
-    else idle.push(child)
-  }
+function release(pool: Pool, child: Child) {
+  if (child.dead || pool.closed) return
+  const next = pool.waiting.shift()
+  if (next) next.resolve(child)
+  else pool.idle.push(child)
+}
 
-  function acquire(): Promise<Child> {
-    const child = idle.shift()
-    if (child) return Promise.resolve(child)
-    if (children.size < size) return Promise.resolve(spawnChild())
-    return new Promise((resolve, reject) => waiting.push({ resolve, reject }))
-  }
+function acquire(pool: Pool): Promise<Child> {
+  const child = pool.idle.shift()
+  if (child) return Promise.resolve(child)
+  if (pool.children.size < pool.size) return Promise.resolve(spawnChild(pool))
+  return new Promise((resolve, reject) => pool.waiting.push({ resolve, reject }))
+}
 
-  function run(child: Child, bytes: Uint8Array, contentType: string): Promise<Extraction> {
-    const id = ++sequence
-    // IPC serialises a view's whole underlying buffer: send exactly the file's bytes.
-    const data =
-      bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : new Uint8Array(bytes)
-    return new Promise<Extraction>((resolve, reject) => {
-      let pageTimer: NodeJS.Timeout | undefined
-      const fail = (error: Error) => {
-        finish()
-        reject(error)
-      }
-      const abort = (kind: SandboxError['kind'], message: string) => {
-        fail(new SandboxError(kind, message))
-        logger?.warn({ pid: child.proc.pid, kind }, `extraction process killed: ${message}`)
-        kill(child)
-      }
-      const armPage = () => {
-        clearTimeout(pageTimer)
-        pageTimer = setTimeout(
-          () => abort('timeout', `A page took longer than ${Math.round(pageTimeoutMs / 1000)} s to process`),
-          pageTimeoutMs,
-        )
-      }
-      const documentTimer = setTimeout(
-        () =>
-          abort('timeout', `The file took longer than ${Math.round(documentTimeoutMs / 1000)} s to process`),
-        documentTimeoutMs,
+/** Ends a child that finished its work (no job): politely, then for good. */
+function retire(pool: Pool, child: Child) {
+  child.dead = true
+  pool.children.delete(child)
+  child.proc.kill('SIGTERM')
+  setTimeout(() => child.proc.kill('SIGKILL'), 2000).unref()
+}
+
+/** The callbacks that end one job: each clears the job's timers before it settles. */
+interface JobEnd {
+  resolve(result: Extraction): void
+  fail(error: Error): void
+}
+
+/** Runs one document in a child, watched by its page and document timers and the memory poll. */
+function run(pool: Pool, child: Child, bytes: Uint8Array, contentType: string): Promise<Extraction> {
+  const id = ++pool.sequence
+  const { pageTimeoutMs, documentTimeoutMs, memoryBytes } = pool
+  // IPC serialises a view's whole underlying buffer: send exactly the file's bytes.
+  const data =
+    bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : new Uint8Array(bytes)
+  return new Promise<Extraction>((resolve, reject) => {
+    let pageTimer: NodeJS.Timeout | undefined
+    const fail = (error: Error) => {
+      finish()
+      reject(error)
+    }
+    const abort = (kind: SandboxError['kind'], message: string) => {
+      fail(new SandboxError(kind, message))
+      pool.logger?.warn({ pid: child.proc.pid, kind }, `extraction process killed: ${message}`)
+      kill(child)
+    }
+    const armPage = () => {
+      clearTimeout(pageTimer)
+      pageTimer = setTimeout(
+        () => abort('timeout', `A page took longer than ${Math.round(pageTimeoutMs / 1000)} s to process`),
+        pageTimeoutMs,
       )
-      const memoryTimer = setInterval(() => {
-        const rss = residentBytes(child)
-        if (rss > memoryBytes)
-          abort(
-            'memory',
-            `The file needed more than ${Math.round(memoryBytes / 1024 / 1024)} MB of memory to process`,
-          )
-      }, MEMORY_POLL_MS)
-      const finish = () => {
-        clearTimeout(documentTimer)
-        clearTimeout(pageTimer)
-        clearInterval(memoryTimer)
-        child.job = null
-      }
-      child.job = {
-        id,
-        onMessage(message) {
-          if ('id' in message && message.id !== id && message.type !== 'crashed') return
-          if (message.type === 'page') armPage()
-          else if (message.type === 'done') {
-            finish()
-            resolve(message.result)
-          } else if (message.type === 'failed') {
-            const { name, message: text, code } = message.error
-            fail(
-              name === 'UnreadableFileError'
-                ? new UnreadableFileError(code as UnreadableCode, text)
-                : Object.assign(new Error(text), { name }),
-            )
-          } else if (message.type === 'crashed') {
-            // The child exits on its own right after; its exit is the crash's end.
-            child.stderr = `${child.stderr}\n${message.message}`.slice(-2000)
-          }
-        },
-        onExit(description) {
-          const said = child.stderr.trim().split('\n').slice(-3).join(' | ')
-          fail(
-            new SandboxError(
-              description === 'signal SIGABRT' ? 'memory' : 'crash',
-              `The extraction process died (${description})${said ? `: ${said}` : ''}`,
-            ),
-          )
-        },
-      }
-      armPage()
-      child.proc.send({ type: 'extract', id, data, contentType, limits } satisfies ParentMessage, (error) => {
+    }
+    const documentTimer = setTimeout(
+      () =>
+        abort('timeout', `The file took longer than ${Math.round(documentTimeoutMs / 1000)} s to process`),
+      documentTimeoutMs,
+    )
+    const memoryTimer = setInterval(() => {
+      const rss = residentBytes(child)
+      if (rss > memoryBytes)
+        abort(
+          'memory',
+          `The file needed more than ${Math.round(memoryBytes / 1024 / 1024)} MB of memory to process`,
+        )
+    }, MEMORY_POLL_MS)
+    const finish = () => {
+      clearTimeout(documentTimer)
+      clearTimeout(pageTimer)
+      clearInterval(memoryTimer)
+      child.job = null
+    }
+    const done = (result: Extraction) => {
+      finish()
+      resolve(result)
+    }
+    child.job = jobFor(child, id, armPage, { resolve: done, fail })
+    armPage()
+    child.proc.send(
+      { type: 'extract', id, data, contentType, limits: pool.limits } satisfies ParentMessage,
+      (error) => {
         if (error && child.job?.id === id)
           fail(new SandboxError('crash', `Cannot reach the extraction process: ${error.message}`))
-      })
-    })
-  }
+      },
+    )
+  })
+}
 
-  async function extract(data: Uint8Array, contentType: string): Promise<Extraction> {
-    if (closed) throw new Error('The extraction sandbox is closed')
-    const child = await acquire()
-    try {
-      await child.ready
-      return await run(child, data, contentType)
-    } finally {
-      child.jobs++
-      if (!child.dead && (child.jobs >= maxJobs || residentBytes(child) > recycleBytes)) {
-        logger?.info(
-          { pid: child.proc.pid, rssMb: Math.round(residentBytes(child) / 1024 / 1024), jobs: child.jobs },
-          'extraction process recycled',
-        )
-        retire(child)
-      }
-      if (child.dead) replenish()
-      else release(child)
-    }
-  }
-
-  /** Ends a child that finished its work (no job): politely, then for good. */
-  function retire(child: Child) {
-    child.dead = true
-    children.delete(child)
-    child.proc.kill('SIGTERM')
-    setTimeout(() => child.proc.kill('SIGKILL'), 2000).unref()
-  }
-
+/** What a running job does with its child's messages and its child's death. */
+function jobFor(child: Child, id: number, armPage: () => void, end: JobEnd): Job {
   return {
-    extract,
-    async warm() {
-      if (closed) return
-      replenish()
-      await Promise.all([...children].map((c) => c.ready.catch(() => {})))
+    id,
+    onMessage(message) {
+      if ('id' in message && message.id !== id && message.type !== 'crashed') return
+      if (message.type === 'page') armPage()
+      else if (message.type === 'done') end.resolve(message.result)
+      else if (message.type === 'failed') {
+        const { name, message: text, code } = message.error
+        end.fail(
+          name === 'UnreadableFileError'
+            ? new UnreadableFileError(code as UnreadableCode, text)
+            : Object.assign(new Error(text), { name }),
+        )
+      } else if (message.type === 'crashed') {
+        // The child exits on its own right after; its exit is the crash's end.
+        child.stderr = `${child.stderr}\n${message.message}`.slice(-2000)
+      }
     },
-    async close() {
-      closed = true
-      for (const w of waiting.splice(0)) w.reject(new Error('The extraction sandbox is closed'))
-      const exits = [...children].map(
-        (child) =>
-          new Promise<void>((resolve) => {
-            if (child.proc.exitCode !== null || child.proc.signalCode !== null) return resolve()
-            child.proc.once('exit', () => resolve())
-            child.proc.kill('SIGTERM')
-            setTimeout(() => child.proc.kill('SIGKILL'), 2000).unref()
-          }),
+    onExit(description) {
+      const said = child.stderr.trim().split('\n').slice(-3).join(' | ')
+      end.fail(
+        new SandboxError(
+          description === 'signal SIGABRT' ? 'memory' : 'crash',
+          `The extraction process died (${description})${said ? `: ${said}` : ''}`,
+        ),
       )
-      await Promise.all(exits)
-      children.clear()
-      idle.length = 0
     },
+  }
+}
+
+async function extract(pool: Pool, data: Uint8Array, contentType: string): Promise<Extraction> {
+  if (pool.closed) throw new Error('The extraction sandbox is closed')
+  const child = await acquire(pool)
+  try {
+    await child.ready
+    return await run(pool, child, data, contentType)
+  } finally {
+    child.jobs++
+    if (!child.dead && (child.jobs >= pool.maxJobs || residentBytes(child) > pool.recycleBytes)) {
+      pool.logger?.info(
+        { pid: child.proc.pid, rssMb: Math.round(residentBytes(child) / 1024 / 1024), jobs: child.jobs },
+        'extraction process recycled',
+      )
+      retire(pool, child)
+    }
+    if (child.dead) replenish(pool)
+    else release(pool, child)
+  }
+}
+
+async function close(pool: Pool) {
+  pool.closed = true
+  for (const w of pool.waiting.splice(0)) w.reject(new Error('The extraction sandbox is closed'))
+  const exits = [...pool.children].map(
+    (child) =>
+      new Promise<void>((resolve) => {
+        if (child.proc.exitCode !== null || child.proc.signalCode !== null) return resolve()
+        child.proc.once('exit', () => resolve())
+        child.proc.kill('SIGTERM')
+        setTimeout(() => child.proc.kill('SIGKILL'), 2000).unref()
+      }),
+  )
+  await Promise.all(exits)
+  pool.children.clear()
+  pool.idle.length = 0
+}
+
+export function createExtractionSandbox(options: SandboxOptions = {}): ExtractionSandbox {
+  const pool = createPool(options)
+  return {
+    extract: (data, contentType) => extract(pool, data, contentType),
+    async warm() {
+      if (pool.closed) return
+      replenish(pool)
+      await Promise.all([...pool.children].map((c) => c.ready.catch(() => {})))
+    },
+    close: () => close(pool),
     children: () =>
-      [...children]
+      [...pool.children]
         .filter((c) => !c.dead && c.proc.pid !== undefined)
         .map((c) => ({ pid: c.proc.pid!, busy: c.job !== null, rss: residentBytes(c) })),
   }
