@@ -13,7 +13,14 @@ import type { LiveEvent } from '../../contract/live-events.ts'
 import { userCompanies } from '../../server/db/schema.ts'
 import { extractDocument } from '../../server/services/extraction/index.ts'
 import { createTestDatabase, type TestDatabase } from '../support/db.ts'
-import { corpusFile, createPipelineApp, insertCompany, memberOf, multipart } from './documents-support.ts'
+import {
+  corpusFile,
+  createPipelineApp,
+  insertCompany,
+  memberOf,
+  multipart,
+  waitFor,
+} from './documents-support.ts'
 import { jsonBody } from './helpers.ts'
 import { patchJson } from './review-support.ts'
 
@@ -130,8 +137,7 @@ describe('live events', () => {
     expect(added).toEqual({ type: 'document.added', document_id: id, status: 'PROCESSING' })
     expect(finished).toEqual({ type: 'document.status', document_id: id, status: 'COMPLETED' })
     // The other company's stream is open and alive (its keep-alive comes) but carries no event.
-    await new Promise((r) => setTimeout(r, 1500))
-    expect(theirs.comments).toContain('keep-alive')
+    await waitFor(async () => theirs.comments.includes('keep-alive'))
     expect(theirs.events).toEqual([])
     await mine.close()
     await theirs.close()
@@ -150,8 +156,7 @@ describe('live events', () => {
     // Wait for the processing to finish (its event may have come before the stream opened).
     const status = () =>
       owner.jar.request(ctx.app, `/api/api/document/invoice/${id}/status?company_id=${companyA}`)
-    for (let i = 0; i < 200 && (await (await status()).json()).status === 'PROCESSING'; i++)
-      await new Promise((r) => setTimeout(r, 100))
+    await waitFor(async () => (await (await status()).json()).status !== 'PROCESSING')
     const corrected = await owner.jar.request(
       ctx.app,
       `/api/invoices/${id}?company_id=${companyA}`,
@@ -177,8 +182,7 @@ describe('live events', () => {
       const who = await memberOf(database.db, app, companyA)
       const stream = await readStream(await who.jar.request(app, `/api/events?company_id=${companyA}`))
       app.closeStreams()
-      await new Promise((r) => setTimeout(r, 200))
-      expect(stream.ended).toBe(true)
+      await waitFor(async () => stream.ended, 5000)
       expect((await who.jar.request(app, `/api/events?company_id=${companyA}`)).status).toBe(503)
     } finally {
       await stopping.close()
@@ -189,8 +193,7 @@ describe('live events', () => {
     const leaving = await memberOf(database.db, ctx.app, companyA)
     const stream = await readStream(await events(leaving, companyA))
     await database.db.delete(userCompanies).where(eq(userCompanies.userId, leaving.user.id))
-    await new Promise((r) => setTimeout(r, 1500))
-    expect(stream.ended).toBe(true)
+    await waitFor(async () => stream.ended, 5000)
     await upload()
     await new Promise((r) => setTimeout(r, 500))
     expect(stream.events).toEqual([])
