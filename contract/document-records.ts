@@ -68,6 +68,25 @@ export type LogSummary = v.InferOutput<typeof LogSummary>
 const text = v.nullish(v.string())
 const amount = v.nullish(v.union([v.number(), v.string()]))
 
+/** A place on a page: `[x0, y0, x1, y1]` in fractions of the page's width and height, origin top left. */
+const PageBox = v.tuple([v.number(), v.number(), v.number(), v.number()])
+
+/** Another candidate the engine weighed for a field. */
+const FieldAlternative = v.object({
+  value: v.unknown(),
+  page: v.number(),
+  box: PageBox,
+  confidence: v.number(),
+})
+
+/** Where a field's value was read (1-based page, box) and how sure the engine is (0–1). */
+const FieldEvidence = v.object({
+  page: v.number(),
+  box: PageBox,
+  confidence: v.number(),
+  alternatives: v.array(FieldAlternative),
+})
+
 /** Invoice and expense share their fields; the date is `invoice_date` or `expense_date`. */
 export const FinancialDocument = v.object({
   id: Id,
@@ -91,6 +110,8 @@ export const FinancialDocument = v.object({
   content_type: text,
   /** Where each field's value came from: `text`, `ocr`, `xml`, `memory` (supplier memory) or `user`. */
   field_sources: v.nullish(FieldSources),
+  /** For each field read from the page by the engine: where, how sure, and its second guesses. */
+  field_evidence: v.nullish(v.record(v.string(), FieldEvidence)),
   /** An e-invoice's data (UBL / CII), when the file is or carries one. */
   einvoice: v.nullish(EInvoiceData),
 })
