@@ -21,6 +21,7 @@ import { defaultLayout } from '../../server/services/extraction/ocr.ts'
 import type { Line, PageText } from '../../server/services/extraction/pdf-text.ts'
 import { encodePng } from '../../server/services/extraction/png.ts'
 import { misreadLabelWord } from '../../server/services/extraction/receipt.ts'
+import { CURRENCY_FEATURES, currencyCandidates } from '../../server/services/extraction/scoring/currency.ts'
 import {
   type Reading,
   readings,
@@ -170,6 +171,16 @@ describe('receipt merchant', () => {
   })
 })
 
+/** A receipt's currency candidates, each as its named features. */
+const currencySites = (rows: Row[]) => {
+  const model = pageModel([receipt(rows)])
+  const inputs = { totalLine: null, till: true, vat: null, iban: null }
+  return currencyCandidates(model, inputs).map((c) => ({
+    value: c.value,
+    ...Object.fromEntries(CURRENCY_FEATURES.map((f, i) => [f.name, c.x[i]])),
+  }))
+}
+
 const totals = (rows: Row[]) =>
   extractFields([receipt([[[30, 'KEDAI MAJU ENTERPRISE']], ...address, [[20, 'DATE: 05/03/2018']], ...rows])])
 
@@ -177,7 +188,7 @@ const totals = (rows: Row[]) =>
 const readingsOf = (rows: Row[]) => {
   const pages = [receipt([[[30, 'KEDAI MAJU ENTERPRISE']], ...address, [[20, 'DATE: 05/03/2018']], ...rows])]
   const { cands, hasVat, items } = totalsInputs(pageModel(pages))
-  const page = totalsPage(cands, hasVat, items)
+  const page = totalsPage(cands, hasVat.value, items)
   const measure = (name: string, r: Reading) => TOTALS_FEATURES.find((f) => f.name === name)!.of(r, page)
   return { rs: readings(page), measure }
 }
@@ -457,8 +468,8 @@ describe('receipt currency', () => {
 
   it("takes the currency of the VAT id's country when the receipt prints none, and assumes none without one", () => {
     const paid: Row[] = [
-      [[20, 'CAFE DU COIN SARL']],
-      [[20, '12 RUE DES LILAS 75011 PARIS']],
+      [[20, 'CAFE DU COIN']],
+      [[20, '12 RUE DES LILAS']],
       [
         [20, 'TOTAL TTC'],
         [150, '12,50'],
@@ -510,29 +521,21 @@ describe('receipt currency', () => {
     ).toBe('EUR')
   })
 
-  it('takes a currency spelt out elsewhere over a bare "$" on the total row', () => {
-    expect(
-      currency([
-        [
-          [20, 'Description'],
-          [120, 'Amt(RM)'],
-        ],
-        [[20, 'Total Payable: $53.14']],
-      ]),
-    ).toBe('MYR')
-    expect(
-      currency([
-        [
-          [20, 'Description'],
-          [120, 'Amt(RM)'],
-        ],
-        [
-          [20, 'TOTAL'],
-          [150, '53.14'],
-        ],
-        [[20, 'Paid $53.14']],
-      ]),
-    ).toBe('MYR')
+  it('weighs a currency spelt out elsewhere against a bare "$" on the total row', () => {
+    // The scorer sees both: the code in the column header, the "$" that names no country.
+    const rows: Row[] = [
+      [
+        [20, 'Description'],
+        [120, 'Amt(RM)'],
+      ],
+      [[20, 'Total Payable: $53.14']],
+    ]
+    const sites = currencySites(rows)
+    expect(sites.find((c) => c.value === 'MYR')).toMatchObject({ code: 1, amount_row: 0 })
+    expect(sites.find((c) => c.value === 'USD')).toMatchObject({
+      bare_dollar: 1,
+      amount_row: 1,
+    })
   })
 
   it('reads a currency OCR set on its own token: beside the amount or after the total label', () => {
@@ -643,7 +646,7 @@ describe('receipt currency', () => {
     expect(footer('All amounts are in EUR')).toBe('EUR')
   })
 
-  it('reads amounts whose "R" of "RM" OCR lost as ringgit only when several rows print them', () => {
+  it('reads amounts whose "R" of "RM" OCR lost as ringgit, weighed by how many rows print them', () => {
     const rows: Row[] = [
       [
         [20, 'Total'],
@@ -655,7 +658,7 @@ describe('receipt currency', () => {
       ],
     ]
     expect(currency(rows)).toBe('MYR')
-    expect(currency(rows.slice(0, 1))).toBeNull()
+    expect(currencySites(rows).find((c) => c.value === 'MYR')).toMatchObject({ misread_code: 1 })
     // A letter M inside a word or code is no lost "RM".
     expect(
       currency([
@@ -1341,12 +1344,12 @@ describe('till receipt merchant (receipt.ts)', () => {
   })
 })
 
-describe('till receipt currency from the country (receipt.ts)', () => {
-  it('reads ringgit from a Malaysian tax line and a Malaysian place when no currency is printed', () => {
+describe('till receipt currency from the country', () => {
+  it('reads the currency of the country a legal form belongs to when nothing is printed, none without a sign', () => {
     const page = (rows: Row[]) =>
       extractFields([
         receipt([
-          [[30, 'KEDAI MAJU ENTERPRISE']],
+          [[30, 'KEDAI MAJU']],
           ...rows,
           [[20, 'DATE: 05/03/2018']],
           [
@@ -1355,9 +1358,7 @@ describe('till receipt currency from the country (receipt.ts)', () => {
           ],
         ]),
       ]).currency
-    expect(page([[[30, 'JALAN KAPAR, 42200 KLANG']], [[30, 'GST ID : 001609584640']]])).toBe('MYR')
-    // One sign alone (a place, or a tax line) is not enough.
+    expect(page([[[30, 'KEDAI MAJU SDN BHD']]])).toBe('MYR')
     expect(page([[[30, 'JALAN KAPAR, 42200 KLANG']]])).toBeNull()
-    expect(page([[[30, 'GST ID : 001609584640']]])).toBeNull()
   })
 })

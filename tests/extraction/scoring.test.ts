@@ -7,9 +7,16 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { pageModel, totalsInputs } from '../../server/services/extraction/fields.ts'
+import { decideVatId } from '../../server/services/extraction/identifiers.ts'
 import { readPages } from '../../server/services/extraction/index.ts'
 import type { PageText } from '../../server/services/extraction/pdf-text.ts'
+import {
+  CURRENCY_FEATURES,
+  currencyCandidates,
+  decideCurrency,
+} from '../../server/services/extraction/scoring/currency.ts'
 import { fitChoice } from '../../server/services/extraction/scoring/fit.ts'
+import { HAS_VAT_FEATURES, hasVatCandidates } from '../../server/services/extraction/scoring/has-vat.ts'
 import { type Candidate, decide, probabilities } from '../../server/services/extraction/scoring/model.ts'
 import {
   decideTotals,
@@ -109,7 +116,7 @@ describe('fitted scorers', () => {
     /** The page's readings and a feature's measure on one of them. */
     const readingsOf = (pages: PageText[]) => {
       const { cands, hasVat } = inputs(pages)
-      const p = totalsPage(cands, hasVat)
+      const p = totalsPage(cands, hasVat.value)
       return {
         rs: readings(p),
         measure: (name: string, r: Reading) => TOTALS_FEATURES[feature(name)]!.of(r, p),
@@ -128,7 +135,7 @@ describe('fitted scorers', () => {
     it('reads the gross, net and VAT that add up, each with its place and confidence', () => {
       const pages = invoice()
       const { cands, hasVat, items } = inputs(pages)
-      const { totals, evidence } = decideTotals(cands, hasVat, pages, undefined, items)
+      const { totals, evidence } = decideTotals(cands, hasVat.value, pages, undefined, items)
       expect([totals.incl, totals.excl, totals.vat]).toEqual([120, 100, 20])
       // The gross's box is its row (the third), to the right where its amount is printed.
       expect(evidence.incl!.box[1]).toBeCloseTo((500 + 2 * 14) / 842, 3)
@@ -166,6 +173,112 @@ describe('fitted scorers', () => {
       const paid = rs.find((r) => r.incl === 31)!
       expect(measure('gross_paid', paid)).toBe(1)
       expect(measure('gross_from_payment', paid)).toBe(1)
+    })
+  })
+
+  describe('currency', () => {
+    /** A page of rows of one segment each, at fixed places (points on an A4 page). */
+    const page = (rows: string[]): PageText[] => [
+      {
+        page: 1,
+        width: 595,
+        height: 842,
+        lines: rows.map((text, i) => ({
+          page: 1,
+          y: 100 + i * 14,
+          x0: 60,
+          x1: 540,
+          text,
+          segments: [{ text, x0: 60, x1: 540, size: 10 }],
+        })),
+      },
+    ]
+    const decided = (rows: string[]) => {
+      const pages = page(rows)
+      const model = pageModel(pages)
+      const { cands, hasVat, till, items } = totalsInputs(model)
+      const { totals } = decideTotals(cands, hasVat.value, pages, undefined, items)
+      const vat = decideVatId(model)
+      const inputs = { totalLine: totals.inclLine, till, vat, iban: null }
+      return { decision: decideCurrency(model, inputs), candidates: currencyCandidates(model, inputs) }
+    }
+    const measured = (c: Candidate<unknown>, name: string) =>
+      c.x[CURRENCY_FEATURES.findIndex((f) => f.name === name)]
+
+    it("reads the currency printed on the total's row, placed there", () => {
+      const { decision, candidates } = decided([
+        'Acme Ltd',
+        'Subtotal 100.00',
+        'VAT 20 % 20.00',
+        'Total GBP 120.00',
+      ])
+      expect(decision?.value).toBe('GBP')
+      expect(decision!.evidence.box[1]).toBeCloseTo((100 + 3 * 14) / 842, 3)
+      const onTotal = candidates.find((c) => c.value === 'GBP')!
+      expect(measured(onTotal, 'total_row')).toBe(1)
+      expect(measured(onTotal, 'code')).toBe(1)
+    })
+
+    it("takes a page that prints no currency in its supplier's country, and sees that nothing was printed", () => {
+      const { decision, candidates } = decided([
+        'Muster GmbH',
+        'USt-IdNr.: DE136695976',
+        'Summe netto 100,00',
+        'MwSt 19 % 19,00',
+        'Gesamtbetrag 119,00',
+      ])
+      expect(decision?.value).toBe('EUR')
+      const implied = candidates.find((c) => c.value === 'EUR' && measured(c, 'vat_country') === 1)!
+      expect(measured(implied, 'nothing_printed')).toBe(1)
+    })
+
+    it('has no currency when the page shows none and no country', () => {
+      const { decision } = decided(['Invoice 12', 'Total 120.00'])
+      expect(decision).toBeNull()
+    })
+
+    it('reads a bare "$" as the dollar of the country the page names, USD without one', () => {
+      const singapore = decided(['Kopi Pte Ltd', '1 Raffles Place, Singapore 048616', 'TOTAL $12.50'])
+      expect(singapore.decision?.value).toBe('SGD')
+      const printed = singapore.candidates.find((c) => c.value === 'SGD' && measured(c, 'bare_dollar') === 1)!
+      expect(measured(printed, 'total_row')).toBe(1)
+      expect(singapore.candidates.some((c) => c.value === 'USD')).toBe(false)
+      expect(decided(['Harbour Cafe', 'TOTAL $12.50']).decision?.value).toBe('USD')
+    })
+  })
+
+  describe('has_vat', () => {
+    const lines = (rows: string[]): PageText[] => [
+      {
+        page: 1,
+        width: 595,
+        height: 842,
+        lines: rows.map((text, i) => ({
+          page: 1,
+          y: 400 + i * 14,
+          x0: 300,
+          x1: 540,
+          text,
+          segments: [{ text, x0: 300, x1: 540, size: 10 }],
+        })),
+      },
+    ]
+    const charged = (rows: string[]) => totalsInputs(pageModel(lines(rows))).hasVat
+
+    it('charges VAT when a VAT row prints an amount', () => {
+      const d = charged(['Total HT 100,00', 'TVA 20 % 20,00', 'Total TTC 120,00'])
+      expect(d.value).toBe(true)
+      expect(d.evidence.confidence).toBeGreaterThan(0.5)
+    })
+
+    it('charges none under a "no VAT" mention, placed on it', () => {
+      const d = charged(['Total 100,00', 'TVA non applicable, art. 293 B du CGI'])
+      expect(d.value).toBe(false)
+      expect(d.evidence.box[1]).toBeCloseTo((400 + 14) / 842, 3)
+      const x = hasVatCandidates(pageModel(lines(['TVA non applicable, art. 293 B du CGI'])), [], false)
+      expect(
+        x.find((c) => c.value === true)!.x[HAS_VAT_FEATURES.findIndex((f) => f.name === 'no_vat_mention')],
+      ).toBe(1)
     })
   })
 })

@@ -22,6 +22,8 @@ import {
   totalsInputs,
 } from '../../server/services/extraction/fields.ts'
 import {
+  decideIban,
+  decideVatId,
   IBAN_FEATURES,
   ibanCandidates,
   VAT_FEATURES,
@@ -30,8 +32,10 @@ import {
 import { type OcrPool, readPages } from '../../server/services/extraction/index.ts'
 import { dateOrder } from '../../server/services/extraction/parse.ts'
 import type { PageText } from '../../server/services/extraction/pdf-text.ts'
+import { CURRENCY_FEATURES, currencyCandidates } from '../../server/services/extraction/scoring/currency.ts'
 import { DATE_FEATURES, dateCandidates } from '../../server/services/extraction/scoring/dates.ts'
 import { type Choice, fitChoice } from '../../server/services/extraction/scoring/fit.ts'
+import { HAS_VAT_FEATURES, hasVatCandidates } from '../../server/services/extraction/scoring/has-vat.ts'
 import { NUMBER_FEATURES, numberCandidates } from '../../server/services/extraction/scoring/invoice-number.ts'
 import type {
   Candidate,
@@ -41,6 +45,7 @@ import type {
   ScoredField,
 } from '../../server/services/extraction/scoring/model.ts'
 import {
+  decideTotals,
   TOTALS_FEATURES,
   totalsCandidates,
   totalsKey,
@@ -131,7 +136,7 @@ export function loadTrainingDocs(): TrainingDoc[] {
 /** A scored field: its features, how its candidates are read from a page model, and its truth. */
 export interface FieldSpec {
   features: readonly FeatureSpec[]
-  candidates: (doc: TrainingDoc) => Candidate<string | null>[]
+  candidates: (doc: TrainingDoc) => Candidate<unknown>[]
   /** The bench's name of the field (corpus.ts) and the truth's value, or undefined when not scored. */
   bench: string
   expected: (doc: TrainingDoc) => unknown
@@ -144,7 +149,7 @@ export interface FieldSpec {
 const TOTAL_KEYS = ['total_invoice_including_vat', 'total_charge_excluding_vat', 'total_vat_amount'] as const
 const truthOf = (doc: TrainingDoc) => doc.truth.fields as Record<string, unknown>
 
-const candidateCache = new WeakMap<TrainingDoc, Map<ScoredField, Candidate<string | null>[]>>()
+const candidateCache = new WeakMap<TrainingDoc, Map<ScoredField, Candidate<unknown>[]>>()
 
 export const FIELD_SPECS: Record<ScoredField, FieldSpec> = {
   issue_date: {
@@ -187,7 +192,7 @@ export const FIELD_SPECS: Record<ScoredField, FieldSpec> = {
     features: TOTALS_FEATURES,
     candidates: (doc) => {
       const { cands, hasVat, items } = totalsInputs(pageModel(doc.pages))
-      return totalsCandidates(totalsPage(cands, hasVat, items), doc.pages)
+      return totalsCandidates(totalsPage(cands, hasVat.value, items), doc.pages)
     },
     bench: 'totals',
     output: (fields) =>
@@ -207,6 +212,30 @@ export const FIELD_SPECS: Record<ScoredField, FieldSpec> = {
       })
     },
   },
+  currency: {
+    features: CURRENCY_FEATURES,
+    candidates: (doc) => {
+      const model = pageModel(doc.pages)
+      const { cands, hasVat, items, till } = totalsInputs(model)
+      const { totals } = decideTotals(cands, hasVat.value, doc.pages, undefined, items)
+      const inputs = { totalLine: totals.inclLine, till, vat: decideVatId(model), iban: decideIban(model) }
+      return currencyCandidates(model, inputs)
+    },
+    bench: 'currency',
+    output: (fields) => fields.currency,
+    expected: (doc) => ('currency' in doc.truth.fields ? doc.truth.fields.currency : undefined),
+  },
+  has_vat: {
+    features: HAS_VAT_FEATURES,
+    candidates: (doc) => {
+      const model = pageModel(doc.pages)
+      const { cands, till } = totalsInputs(model)
+      return hasVatCandidates(model, cands, till)
+    },
+    bench: 'has_vat',
+    output: (fields) => fields.has_vat,
+    expected: (doc) => ('has_vat' in doc.truth.fields ? doc.truth.fields.has_vat : undefined),
+  },
   business_name: {
     features: NAME_FEATURES,
     candidates: (doc) => nameCandidates(doc.pages),
@@ -216,8 +245,8 @@ export const FIELD_SPECS: Record<ScoredField, FieldSpec> = {
   },
 }
 
-export function candidatesOf(field: ScoredField, doc: TrainingDoc): Candidate<string | null>[] {
-  const byField = candidateCache.get(doc) ?? new Map<ScoredField, Candidate<string | null>[]>()
+export function candidatesOf(field: ScoredField, doc: TrainingDoc): Candidate<unknown>[] {
+  const byField = candidateCache.get(doc) ?? new Map<ScoredField, Candidate<unknown>[]>()
   candidateCache.set(doc, byField)
   const out = byField.get(field) ?? FIELD_SPECS[field].candidates(doc)
   byField.set(field, out)

@@ -1,11 +1,9 @@
-import { findCurrency, vatIdCurrency } from './currency.ts'
 import { decideIban, decideVatId } from './identifiers.ts'
 import { overlaps, segmentsOf, valueAfter } from './layout.ts'
 import { hasLabel, isLabel, labelAt } from './lexicon.ts'
 import { dateOrder, findAmounts, findDates, foldText } from './parse.ts'
 import type { Line, PageText, Segment } from './pdf-text.ts'
 import {
-  countryCurrency,
   cutAtRegistration,
   isTillReceipt,
   itemSum,
@@ -14,10 +12,13 @@ import {
   repairTillLabels,
   underLogo,
 } from './receipt.ts'
+import { decideCurrency } from './scoring/currency.ts'
 import { decideIssueDate } from './scoring/dates.ts'
+import { decideHasVat } from './scoring/has-vat.ts'
 import { decideInvoiceNumber } from './scoring/invoice-number.ts'
 import {
   type Candidate,
+  type Decision,
   decide,
   type Evidence,
   type Feature,
@@ -46,7 +47,7 @@ export interface ExtractedFields {
    * Where the fields a fitted scorer decided were read, and how sure it is (see scoring/):
    * field name (`document_date`, …) → page, box, confidence and alternatives.
    */
-  evidence?: Partial<Record<EvidenceField, Evidence<string> | Evidence<number>>>
+  evidence?: Partial<Record<EvidenceField, Evidence<string> | Evidence<number> | Evidence<boolean>>>
 }
 
 /** The fields whose place a fitted scorer gives. */
@@ -56,6 +57,8 @@ type EvidenceField =
   | 'business_name'
   | 'vat_number'
   | 'iban'
+  | 'currency'
+  | 'has_vat'
   | 'total_invoice_including_vat'
   | 'total_charge_excluding_vat'
   | 'total_vat_amount'
@@ -1250,17 +1253,20 @@ function joinSplitAmounts(line: Line): Line {
 }
 
 /** What the totals are decided from: every amount printed, whether VAT is charged, a till's layout. */
-export function totalsInputs(model: PageModel): {
-  hasVat: boolean
+export function totalsInputs(
+  model: PageModel,
+  models?: Models,
+): {
+  hasVat: Decision<boolean>
   till: boolean
   cands: AmountCandidate[]
   /** A till's item rows summed when its total rows were read without amounts. */
   items: number | null
 } {
   const { pages, lines, customer } = model
-  const hasVat = !hasLabel('no_vat', f(lines.map((l) => l.text).join('\n')))
   const till = isTillReceipt(pages, lines)
   const cands = amountCandidates(till ? repairTillLabels(lines) : lines, (s) => customer.has(s), till)
+  const hasVat = decideHasVat(model, cands, till, models)
   return { hasVat, till, cands, items: till ? itemSum(cands, lines) : null }
 }
 
@@ -1274,14 +1280,15 @@ export function pageModel(pages: PageText[]): PageModel {
 export function extractFields(pages: PageText[], models?: Models): ExtractedFields {
   const model = pageModel(pages)
   const { lines } = model
-  const { hasVat, till, cands, items } = totalsInputs(model)
+  const { hasVat, till, cands, items } = totalsInputs(model, models)
   const supplier = findSupplier(pages, model, till, models)
   const vat = decideVatId(model, models)
   const iban = decideIban(model, models)
   const vatNumber = vat?.value ?? null
   const german = germanSupplier(supplier.address, vatNumber)
-  const decided = decideTotals(cands, hasVat, pages, models, items)
+  const decided = decideTotals(cands, hasVat.value, pages, models, items)
   const { totals } = decided
+  const currency = decideCurrency(model, { totalLine: totals.inclLine, till, vat, iban }, models)
   const date = decideIssueDate(model, dateOrder(lines.map((l) => l.text).join('\n')), models)
   const number = decideInvoiceNumber(model, models)
   return {
@@ -1291,10 +1298,8 @@ export function extractFields(pages: PageText[], models?: Models): ExtractedFiel
     business_address: german ? umlauts(supplier.address) : supplier.address,
     vat_number: vatNumber,
     iban: iban?.value ?? null,
-    currency:
-      findCurrency(lines, totals.inclText) ??
-      (till ? (countryCurrency(lines) ?? vatIdCurrency(vatNumber)) : null),
-    has_vat: hasVat,
+    currency: currency?.value ?? null,
+    has_vat: hasVat.value,
     total_vat_amount: totals.vat,
     total_charge_excluding_vat: totals.excl,
     total_invoice_including_vat: totals.incl,
@@ -1304,6 +1309,8 @@ export function extractFields(pages: PageText[], models?: Models): ExtractedFiel
       ...(vat && { vat_number: vat.evidence }),
       ...(iban && { iban: iban.evidence }),
       ...('evidence' in supplier && { business_name: supplier.evidence }),
+      ...(currency && { currency: currency.evidence }),
+      has_vat: hasVat.evidence,
       ...(decided.evidence.incl && { total_invoice_including_vat: decided.evidence.incl }),
       ...(decided.evidence.excl && { total_charge_excluding_vat: decided.evidence.excl }),
       ...(decided.evidence.vat && { total_vat_amount: decided.evidence.vat }),

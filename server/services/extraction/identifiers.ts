@@ -23,7 +23,9 @@ import {
   flag,
   type Models,
   modelOf,
+  NOWHERE,
   type PageModel,
+  present,
 } from './scoring/model.ts'
 import { placeOf } from './scoring/place.ts'
 
@@ -395,16 +397,4 @@ export function vatIdCandidates(model: PageModel): Candidate<string | null>[] {
  */
 export function decideVatId(model: PageModel, models?: Models): Decision<string> | null {
   return present(decide(modelOf('vat_number', VAT_FEATURES, models), vatIdCandidates(model), (v) => v ?? ''))
-}
-
-/** The place of the choice of none (never shown: a decision for none is no value). */
-const NOWHERE = { page: 1, box: [0, 0, 0, 0] as [number, number, number, number] }
-
-/** A decision that may be the choice of none, as a value or null; the choice of none is no alternative. */
-function present(decision: Decision<string | null> | null): Decision<string> | null {
-  if (!decision || decision.value === null) return null
-  const alternatives = decision.evidence.alternatives.filter(
-    (a): a is typeof a & { value: string } => a.value !== null,
-  )
-  return { value: decision.value, evidence: { ...decision.evidence, alternatives } }
 }

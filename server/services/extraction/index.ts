@@ -297,9 +297,21 @@ function fillMissing(first: ExtractedFields, second: ExtractedFields): Extracted
     out.total_invoice_including_vat = second.total_invoice_including_vat
     out.total_charge_excluding_vat = second.total_charge_excluding_vat
     out.total_vat_amount = second.total_vat_amount
+    out.evidence = {
+      ...out.evidence,
+      total_invoice_including_vat: second.evidence?.total_invoice_including_vat,
+      total_charge_excluding_vat: second.evidence?.total_charge_excluding_vat,
+      total_vat_amount: second.evidence?.total_vat_amount,
+    }
   }
-  if (!out.invoice_number) out.invoice_number = second.invoice_number
+  if (!out.invoice_number && second.invoice_number) {
+    out.invoice_number = second.invoice_number
+    out.evidence = { ...out.evidence, invoice_number: second.evidence?.invoice_number }
+  }
   // A currency line the first reading garbled ("All amounts are in RM").
-  out.currency ??= second.currency
+  if (!out.currency && second.currency) {
+    out.currency = second.currency
+    out.evidence = { ...out.evidence, currency: second.evidence?.currency }
+  }
   return out
 }

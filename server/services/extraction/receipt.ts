@@ -162,20 +162,3 @@ export function cutAtRegistration(text: string): string {
   const t = m ? `${m[1]} (${m[2]!.slice(1, -1)})` : text
   return t.replace(/\b(SDN)[:;]\s*(BHD)\b/gi, '$1 $2')
 }
-
-// ---- the currency of the document's country ------------------------------------------------------
-
-/** Malaysia as a document shows it: its registration words, and its places. */
-const MY_BUSINESS = /\b(sdn\.?\s*bhd|berhad|[gs]st\s*(reg|id|no)|co\.?\s*reg)/
-const MY_PLACE =
-  /\b(malaysia|selangor|johor|kuala lumpur|penang|pulau pinang|perak|pahang|kedah|kelantan|terengganu|melaka|malacca|negeri sembilan|sabah|sarawak|perlis|putrajaya|labuan|jalan|jln|taman)\b/
-
-/**
- * The currency of the country a document shows when it prints none OCR could read: a Malaysian
- * company registration or tax line together with a Malaysian place gives ringgit. One sign alone
- * is not enough.
- */
-export function countryCurrency(lines: Line[]): string | null {
-  const text = f(lines.map((l) => l.text).join('\n'))
-  return MY_BUSINESS.test(text) && MY_PLACE.test(text) ? 'MYR' : null
-}

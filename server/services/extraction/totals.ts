@@ -277,5 +277,6 @@ export interface Totals {
   incl: number | null
   excl: number | null
   vat: number | null
-  inclText: string | null
+  /** The row the gross was read on (or the payment's row): where its currency is printed. */
+  inclLine: Line | null
 }

@@ -78,6 +78,8 @@ export const SCORED_FIELDS = [
   'vat_number',
   'iban',
   'totals',
+  'currency',
+  'has_vat',
 ] as const
 export type ScoredField = (typeof SCORED_FIELDS)[number]
 
@@ -156,4 +158,16 @@ export function decide<V>(
       }),
     },
   }
+}
+
+/** The place of a candidate read from no printed place (the choice of none, a worked-out value). */
+export const NOWHERE: Place = { page: 1, box: [0, 0, 0, 0] }
+
+/** A decision that may be the choice of none, as a value or null; the choice of none is no alternative. */
+export function present<V>(decision: Decision<V | null> | null): Decision<V> | null {
+  if (!decision || decision.value === null) return null
+  const alternatives = decision.evidence.alternatives.filter(
+    (a): a is typeof a & { value: V } => a.value !== null,
+  )
+  return { value: decision.value, evidence: { ...decision.evidence, alternatives } }
 }

@@ -621,7 +621,7 @@ export function decideTotals(
   const page = totalsPage(cands, hasVat, items)
   const rs = readings(page)
   if (rs.length === 0)
-    return { totals: { incl: null, excl: null, vat: hasVat ? null : 0, inclText: null }, evidence: {} }
+    return { totals: { incl: null, excl: null, vat: hasVat ? null : 0, inclLine: null }, evidence: {} }
   const p = probabilities(
     modelOf('totals', TOTALS_FEATURES, models),
     rs.map((r) => TOTALS_FEATURES.map((f) => f.of(r, page))),
@@ -643,9 +643,9 @@ export function decideTotals(
     excl: evidenceOf(rs, p, chosen, pages, 'net', (r) => r.excl),
     vat: evidenceOf(rs, p, chosen, pages, 'vat', (r) => r.vat_),
   }
-  const inclText = chosen.gross?.at?.text ?? cands.filter((c) => c.role === 'paid').pop()?.text ?? null
+  const inclLine = chosen.gross?.at?.line ?? cands.filter((c) => c.role === 'paid').pop()?.line ?? null
   return {
-    totals: { ...booked(chosen, page), inclText },
+    totals: { ...booked(chosen, page), inclLine },
     evidence: Object.fromEntries(Object.entries(evidence).filter(([, e]) => e !== undefined)),
   }
 }
