@@ -6,10 +6,16 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { pageModel, totalsInputs } from '../../server/services/extraction/fields.ts'
+import {
+  addressCandidatesOf,
+  extractFields,
+  pageModel,
+  totalsInputs,
+} from '../../server/services/extraction/fields.ts'
 import { decideVatId } from '../../server/services/extraction/identifiers.ts'
 import { readPages } from '../../server/services/extraction/index.ts'
 import type { PageText } from '../../server/services/extraction/pdf-text.ts'
+import { ADDRESS_FEATURES } from '../../server/services/extraction/scoring/address.ts'
 import {
   CURRENCY_FEATURES,
   currencyCandidates,
@@ -279,6 +285,56 @@ describe('fitted scorers', () => {
       expect(
         x.find((c) => c.value === true)!.x[HAS_VAT_FEATURES.findIndex((f) => f.name === 'no_vat_mention')],
       ).toBe(1)
+    })
+  })
+
+  describe('business_address', () => {
+    /** A letterhead: name, address lines, then a contact line and the items table. */
+    const letterhead = (rows: string[]): PageText[] => [
+      {
+        page: 1,
+        width: 595,
+        height: 842,
+        lines: rows.map((text, i) => ({
+          page: 1,
+          y: 40 + i * 12,
+          x0: 40,
+          x1: 300,
+          text,
+          segments: [{ text, x0: 40, x1: 40 + text.length * 5, size: 10 }],
+        })),
+      },
+    ]
+    const measured = (c: Candidate<unknown>, name: string) =>
+      c.x[ADDRESS_FEATURES.findIndex((f) => f.name === name)]
+
+    it('ends the address where the scorer finds it ends, and places it over its lines', () => {
+      const pages = letterhead([
+        'Atelier Nord SARL',
+        '12 rue des Lilas',
+        'Bâtiment B',
+        '59000 Lille',
+        'France',
+        'Tél. 03 20 00 00 00',
+      ])
+      const fields = extractFields(pages)
+      // (The country may be left off: it is no part of the address the truth compares.)
+      expect(fields.business_address).toMatch(/^12 rue des Lilas, Bâtiment B, 59000 Lille(, France)?$/)
+      const box = fields.evidence!.business_address!.box
+      expect(box[1]).toBeCloseTo(52 / 842, 3)
+      expect(box[3]).toBeGreaterThan((40 + 3 * 12) / 842)
+    })
+
+    it('measures each run: cut before its postcode, past it, ending on it', () => {
+      const pages = letterhead(['Muster GmbH', 'Hauptstraße 1', '50667 Köln', 'Seite 1 von 1'])
+      const runs = addressCandidatesOf(pages)
+      const short = runs.find((c) => c.value === 'Hauptstraße 1')!
+      expect(measured(short, 'cut_before_postcode')).toBe(1)
+      const full = runs.find((c) => c.value === 'Hauptstraße 1, 50667 Köln')!
+      expect(measured(full, 'ends_postcode')).toBe(1)
+      const long = runs.find((c) => c.value === 'Hauptstraße 1, 50667 Köln, Seite 1 von 1')!
+      expect(measured(long, 'past_postcode')).toBe(1)
+      expect(extractFields(pages).business_address).toBe('Hauptstraße 1, 50667 Köln')
     })
   })
 })

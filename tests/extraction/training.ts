@@ -14,6 +14,7 @@ import { join } from 'node:path'
 import { gunzipSync, gzipSync } from 'node:zlib'
 import { generateSet } from '../../scripts/novel-invoices.ts'
 import {
+  addressCandidatesOf,
   type ExtractedFields,
   extractFields,
   NAME_FEATURES,
@@ -32,6 +33,7 @@ import {
 import { type OcrPool, readPages } from '../../server/services/extraction/index.ts'
 import { dateOrder } from '../../server/services/extraction/parse.ts'
 import type { PageText } from '../../server/services/extraction/pdf-text.ts'
+import { ADDRESS_FEATURES } from '../../server/services/extraction/scoring/address.ts'
 import { CURRENCY_FEATURES, currencyCandidates } from '../../server/services/extraction/scoring/currency.ts'
 import { DATE_FEATURES, dateCandidates } from '../../server/services/extraction/scoring/dates.ts'
 import { type Choice, fitChoice } from '../../server/services/extraction/scoring/fit.ts'
@@ -242,6 +244,14 @@ export const FIELD_SPECS: Record<ScoredField, FieldSpec> = {
     bench: 'business_name',
     output: (fields) => fields.business_name,
     expected: (doc) => ('business_name' in doc.truth.fields ? doc.truth.fields.business_name : undefined),
+  },
+  business_address: {
+    features: ADDRESS_FEATURES,
+    candidates: (doc) => addressCandidatesOf(doc.pages),
+    bench: 'business_address',
+    output: (fields) => fields.business_address,
+    expected: (doc) =>
+      'business_address' in doc.truth.fields ? doc.truth.fields.business_address : undefined,
   },
 }
 

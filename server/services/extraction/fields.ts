@@ -12,6 +12,7 @@ import {
   repairTillLabels,
   underLogo,
 } from './receipt.ts'
+import { type AddressPart, type AddressReading, addressCandidates, decideAddress } from './scoring/address.ts'
 import { decideCurrency } from './scoring/currency.ts'
 import { decideIssueDate } from './scoring/dates.ts'
 import { decideHasVat } from './scoring/has-vat.ts'
@@ -55,6 +56,7 @@ type EvidenceField =
   | 'document_date'
   | 'invoice_number'
   | 'business_name'
+  | 'business_address'
   | 'vat_number'
   | 'iban'
   | 'currency'
@@ -529,7 +531,7 @@ function supplierSites(pages: PageText[], lines: Line[], customer: Set<Segment>,
     ['label', labelled && { ...labelled, address: undefined }],
     ['sender', ctx.sender],
     ['footer', footerParty(pages, lines, customer)],
-    ['payee', payee && { ...payee, address: topAddress(pages, lines, customer) }],
+    ['payee', payee && { ...payee, address: undefined }],
   ]
   for (const [source, party] of parties)
     if (party) {
@@ -714,15 +716,29 @@ function siteName(site: NameSite): { seg: Segment; line: Line; name: string } {
   return { ...joined, name: printedCase(joined.name, lines) }
 }
 
-/** The address that goes with a site's name: the one its source printed, else the lines under it. */
-function siteAddress(site: NameSite, customer: Set<Segment>): string | null {
-  if (site.address !== undefined) return site.address
+/** The address a site offers with its name: the one its source printed, else the lines under it. */
+function siteReadings(site: NameSite, model: PageModel): AddressReading[] {
+  const { customer, lines } = model
+  if (site.address !== undefined)
+    return site.address
+      ? [{ source: site.source, parts: printedParts(site.address, site.line, site.seg), whole: true }]
+      : []
+  if (site.source === 'payee') {
+    const anchor = topAnchor(model.pages, lines, customer)
+    return anchor
+      ? [{ source: 'payee', parts: addressParts(lines, anchor.line, anchor.seg, customer), whole: false }]
+      : []
+  }
   const joined = siteName(site)
   // Under the name's last line, aligned with its widest line (a legal form wrapped under it is narrow).
   const last = joined.line.y >= site.line.y ? joined.line : site.line
   const widest = joined.seg.x1 - joined.seg.x0 >= site.seg.x1 - site.seg.x0 ? joined.seg : site.seg
-  const under = findAddress(site.ctx.lines, last, widest, customer)
-  return site.source === 'top' ? (under ?? site.ctx.sender?.address ?? null) : under
+  const parts = addressParts(lines, last, widest, customer)
+  const sender = site.ctx.sender
+  // A letterhead that prints no address under its name: the return line's may be its.
+  if (parts.length === 0 && site.source === 'top' && sender?.address)
+    return [{ source: 'sender', parts: printedParts(sender.address, sender.line, sender.seg), whole: true }]
+  return [{ source: site.source, parts, whole: false }]
 }
 
 /** The supplier-name candidates of a page model: every site, valued as the engine would print it. */
@@ -733,6 +749,13 @@ function supplierCandidates(pages: PageText[], model: PageModel, till: boolean):
     ...placeOf(pages, site.line, site.seg),
     x: nameFeatures(site),
   }))
+}
+
+/** The address candidates of the supplier the committed weights choose (for fitting). */
+export function addressCandidatesOf(pages: PageText[]): Candidate<string | null>[] {
+  const model = pageModel(pages)
+  const till = isTillReceipt(pages, model.lines)
+  return addressCandidates(pages, findSupplier(pages, model, till).readings, till)
 }
 
 /** Every supplier-name candidate with the name it gives (for fitting). */
@@ -754,7 +777,7 @@ function findSupplier(pages: PageText[], model: PageModel, till: boolean, models
   const decision = decide(modelOf('business_name', NAME_FEATURES, models), candidates, (site) =>
     f(names.get(site)!),
   )
-  if (!decision) return { name: null, address: null }
+  if (!decision) return { name: null, address: null, readings: [] }
   const chosen = decision.value
   // A party named in short elsewhere ("Muster GmbH · Hauptstr. 1 · …") is named by its letterhead
   // in full ("Muster Software GmbH"): the company's fullest name on the page's top is its name.
@@ -771,19 +794,16 @@ function findSupplier(pages: PageText[], model: PageModel, till: boolean, models
           )
           .sort((a, b) => b.length - a.length)[0]
   const name = fuller ?? names.get(chosen)!
-  // The address under a letterhead or a label is printed in full; a return line's or a footer's
-  // is a summary: the sites giving the chosen name are asked in that order.
-  const order: NameSource[] = ['top', 'label', 'sender', 'footer', 'payee']
-  const address =
-    candidates
-      .map((c) => c.value)
-      .filter((site) => sameParty(names.get(site)!, name))
-      .sort((a, b) => order.indexOf(a.source) - order.indexOf(b.source))
-      .map((site) => siteAddress(site, model.customer))
-      .find((a) => a) ?? null
+  const readings = candidates
+    .map((c) => c.value)
+    .filter((site) => sameParty(names.get(site)!, name))
+    .flatMap((site) => siteReadings(site, model))
+  const address = decideAddress(pages, readings, till, models)
   return {
     name,
-    address,
+    address: address?.value ?? null,
+    readings,
+    addressEvidence: address?.evidence,
     evidence: {
       ...decision.evidence,
       alternatives: decision.evidence.alternatives.map((a) => ({ ...a, value: names.get(a.value)! })),
@@ -820,13 +840,17 @@ function payeeParty(lines: Line[], customer: Set<Segment>): Omit<Party, 'address
 }
 
 /** The first address line of the page's top that is not the customer's (a letterhead without its name). */
-function topAddress(pages: PageText[], lines: Line[], customer: Set<Segment>): string | null {
+function topAnchor(
+  pages: PageText[],
+  lines: Line[],
+  customer: Set<Segment>,
+): { line: Line; seg: Segment } | null {
   const page1 = pages[0]!
   for (let li = 1; li < lines.length; li++) {
     const line = lines[li]!
     if (line.page !== 1 || line.y > page1.height * 0.42) break
     const seg = line.segments.find((s) => !customer.has(s) && addressLike(s.text) && /\d/.test(s.text))
-    if (seg) return findAddress(lines, lines[li - 1]!, seg, customer)
+    if (seg) return { line: lines[li - 1]!, seg }
   }
   return null
 }
@@ -1147,7 +1171,46 @@ function tillRow(line: Line, seg: Segment, narrow: boolean, customer: Set<Segmen
   return joined.join(' ')
 }
 
-function findAddress(lines: Line[], nameLine: Line, nameSeg: Segment, customer: Set<Segment>): string | null {
+/** What a part of an address reads as: a street, a postcode, a country, a region after capitals. */
+function partShape(part: string, prev: { text: string } | undefined) {
+  const t = f(part)
+  return {
+    street: STREET.test(t) || /^\d+[a-z]?[\s,]/.test(t) || /^\p{L}[\p{L} .'-]+\s\d+[a-z]?$/u.test(t),
+    post: POSTCODE.test(t),
+    country: COUNTRIES.test(t),
+    // A region printed in the same capitals as the part before ("SELANGOR DARUL EHSAN").
+    region:
+      prev !== undefined &&
+      part === part.toUpperCase() &&
+      /^[\p{Lu} .,&()'-]+$/u.test(part) &&
+      part.split(/\s+/).length <= 4 &&
+      prev.text === prev.text.toUpperCase() &&
+      !isFieldLabel(part),
+  }
+}
+
+/** An address printed on one line with the name (a return line, a footer), in its parts. */
+function printedParts(address: string, line: Line, seg: Segment): AddressPart[] {
+  const parts: AddressPart[] = []
+  for (const text of address.split(/,\s*/).filter(Boolean))
+    parts.push({ ...partShape(text, parts[parts.length - 1]), text, line, seg })
+  return parts
+}
+
+/** No address runs longer than this many parts (lines, or the pieces of a line split at wide gaps). */
+const MAX_ADDRESS_PARTS = 8
+
+/**
+ * The parts of the address printed under a name, in order: from its first street or postcode
+ * line, past the postcode, up to the contact lines or a gap. Where the address ends among them is
+ * the address scorer's decision (scoring/address.ts).
+ */
+function addressParts(
+  lines: Line[],
+  nameLine: Line,
+  nameSeg: Segment,
+  customer: Set<Segment>,
+): AddressPart[] {
   // Under the name: left-, right- or centre-aligned with it, or starting left of it (a logo
   // beside the name pushes the name right of the address lines).
   const aligned = (s: Segment) =>
@@ -1155,8 +1218,7 @@ function findAddress(lines: Line[], nameLine: Line, nameSeg: Segment, customer: 
     Math.abs(s.x1 - nameSeg.x1) < 18 ||
     Math.abs((s.x0 + s.x1) / 2 - (nameSeg.x0 + nameSeg.x1) / 2) < 25 ||
     (s.x0 < nameSeg.x0 && s.x1 > nameSeg.x0 - 4 && nameSeg.x0 - s.x0 < 90)
-  const parts: string[] = []
-  let started = false
+  const parts: AddressPart[] = []
   let done = false
   let lastY = nameLine.y
   const start = lines.indexOf(nameLine)
@@ -1169,53 +1231,28 @@ function findAddress(lines: Line[], nameLine: Line, nameSeg: Segment, customer: 
     const seg = line.segments.find((s) => aligned(s) && !customer.has(s) && /[\p{L}\d]{2,}/u.test(s.text))
     if (!seg) {
       // The recipient's block in the window between the sender's name and its address.
-      if (!started && line.segments.some((s) => aligned(s) && customer.has(s))) lastY = line.y
+      if (parts.length === 0 && line.segments.some((s) => aligned(s) && customer.has(s))) lastY = line.y
       continue
     }
     lastY = line.y
     for (const raw of splitParts(tillRow(line, seg, narrow, customer))) {
       const part = raw.replace(ADDRESS_LABEL, '')
       const t = f(part)
-      if (CONTACT.test(t) || ADDRESS_END.test(t)) {
-        if (started) done = true
+      // Contact lines end an address, and so do amounts and rates (a table begins).
+      const table = findAmounts(line.text).length > 0 || /\d\s?%/.test(part)
+      if (CONTACT.test(t) || ADDRESS_END.test(t) || table) {
+        if (parts.length > 0) done = true
         continue
       }
       // A registration number or the date under the name is no address line.
       if (REGISTRATION_LINE.test(t) || findDates(t).length > 0) continue
-      const isCountry = COUNTRIES.test(t)
-      const isPost = POSTCODE.test(t)
-      const isStreet =
-        STREET.test(t) || /^\d+[a-z]?[\s,]/.test(t) || /^\p{L}[\p{L} .'-]+\s\d+[a-z]?$/u.test(t)
-      if (!started && !(isStreet || isPost)) continue
-      // After the postcode line: the country, or a region printed in the same capitals
-      // ("SELANGOR DARUL EHSAN", "CAMERON HIGHLANDS, PAHANG"); anything else ends it.
-      const region =
-        parts.length > 0 &&
-        part === part.toUpperCase() &&
-        /^[\p{Lu} .,&()'-]+$/u.test(part) &&
-        part.split(/\s+/).length <= 4 &&
-        parts[parts.length - 1] === parts[parts.length - 1]!.toUpperCase() &&
-        !isFieldLabel(part)
-      if (
-        started &&
-        parts.length > 0 &&
-        POSTCODE.test(f(parts[parts.length - 1]!)) &&
-        !isCountry &&
-        !region
-      ) {
-        done = true
-        break
-      }
-      started = true
-      parts.push(part.replace(/,$/, ''))
-      if (isCountry) {
-        done = true
-        break
-      }
+      const shape = partShape(part, parts[parts.length - 1])
+      if (parts.length === 0 && !(shape.street || shape.post)) continue
+      parts.push({ ...shape, text: part.replace(/,$/, ''), line, seg })
+      if (parts.length >= MAX_ADDRESS_PARTS) done = true
     }
   }
-  if (parts.length === 0) return null
-  return parts.join(', ').replace(/\s+/g, ' ')
+  return parts
 }
 
 // ---- invoice number -----------------------------------------------------------------------
@@ -1309,6 +1346,8 @@ export function extractFields(pages: PageText[], models?: Models): ExtractedFiel
       ...(vat && { vat_number: vat.evidence }),
       ...(iban && { iban: iban.evidence }),
       ...('evidence' in supplier && { business_name: supplier.evidence }),
+      ...('addressEvidence' in supplier &&
+        supplier.addressEvidence && { business_address: supplier.addressEvidence }),
       ...(currency && { currency: currency.evidence }),
       has_vat: hasVat.evidence,
       ...(decided.evidence.incl && { total_invoice_including_vat: decided.evidence.incl }),

@@ -75,6 +75,7 @@ export const SCORED_FIELDS = [
   'issue_date',
   'invoice_number',
   'business_name',
+  'business_address',
   'vat_number',
   'iban',
   'totals',
