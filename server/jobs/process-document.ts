@@ -221,8 +221,10 @@ export function createDocumentProcessor(deps: ProcessorDeps) {
   const finish = documentFinisher(db, clock)
 
   /** A document whose values break the text rule: FAILED at once, the field named in its details. */
-  async function refuse(documentId: number, refusal: Refusal): Promise<void> {
+  async function refuse(documentId: number, refusal: Refusal, words?: PageWords[]): Promise<void> {
     await finish(documentId, {
+      // The page was read: its words help the user fill the refused field.
+      words,
       errors: [refusal.code],
       warnings: [],
       failureReason: qualityMessage(refusal.code, 'en', refusal.detail),
@@ -255,7 +257,7 @@ export function createDocumentProcessor(deps: ProcessorDeps) {
         return
       }
       const checked = checkExtraction(result)
-      if (checked.refusal) return await refuse(doc.id, checked.refusal)
+      if (checked.refusal) return await refuse(doc.id, checked.refusal, checked.extraction.words)
       await recordExtraction(deps, finish, doc, checked.extraction, started)
     } catch (error) {
       await recordFailure(logger, finish, doc, error, ctx)
