@@ -3,6 +3,8 @@
  * text layer of a PDF, OCR on a scanned PDF and on a PNG), stored when processing finishes;
  * company-scoped, 400 for a page that is no number, 404 for a page the document does not have.
  */
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { getDocumentProxy } from 'unpdf'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { storePageWords } from '../../server/services/documents/page-words.ts'
@@ -14,15 +16,20 @@ const f = pipelineFixture('docflow-words-')
 type Box = [number, number, number, number]
 type Words = { width: number; height: number; words: { text: string; box: Box }[] }
 
-const ids = { text: 0, scan: 0, png: 0 }
+const ids = { text: 0, scan: 0, png: 0, facturx: 0 }
+/** A Factur-X PDF (its fields come from its XML; its page still has a text layer). */
+const FACTURX = join(
+  import.meta.dirname,
+  '../../../shared/corpus-einvoices/originals/0001-en-mustang-508.pdf',
+)
 
-async function upload(name: string): Promise<number> {
+async function upload(name: string, data?: Uint8Array): Promise<number> {
   const res = await f.member.jar.request(
     f.ctx.app,
     '/api/documents/upload',
     multipart(
       { documentType: 'invoice', category: 'Invoices', company_id: String(f.companyId) },
-      { name, data: await corpusFile(name) },
+      { name, data: data ?? (await corpusFile(name)) },
     ),
   )
   expect(res.status).toBe(201)
@@ -48,6 +55,7 @@ beforeAll(async () => {
   ids.text = await upload('0002-facture.pdf')
   ids.scan = await upload('0017-invoice-scan.pdf')
   ids.png = await upload('0032-scan.png')
+  ids.facturx = await upload('facturx.pdf', await readFile(FACTURX))
   for (const id of Object.values(ids))
     await waitFor(async () => ((await f.row(id)).status === 'PROCESSING' ? null : true), 120_000)
   for (const id of Object.values(ids)) expect((await f.row(id)).status).toBe('COMPLETED')
@@ -128,6 +136,16 @@ describe('the words of a page', () => {
     const word = page.words.find((w) => w.text.includes('INV-38035'))
     expect(word).toBeDefined()
     expect(word!.box[1]).toBeLessThan(0.5)
+  })
+
+  it("gives an e-invoice PDF's text-layer words, though its fields come from its XML", async () => {
+    const res = await wordsOf(ids.facturx)
+    expect(res.status).toBe(200)
+    const page = (await res.json()) as Words
+    expect(page.width).toBeGreaterThan(500)
+    expect(page.words.length).toBeGreaterThan(20)
+    const record = await invoice(ids.facturx)
+    expect(page.words.map((w) => w.text).join(' ')).toContain(record.invoice_number)
   })
 
   it('answers 404 for a page the document does not have, and 400 for a page that is no number', async () => {
