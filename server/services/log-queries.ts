@@ -80,8 +80,9 @@ export async function listLogs(
   const term =
     input.search_term === undefined || input.search_term === null ? '' : String(input.search_term).trim()
   if (term) where.push(searchCondition(term))
-  // The review queue: the copied flag, served by a partial index of the queue's rows.
-  if (input.review === 'needed') where.push(eq(logs.needsReview, true))
+  // The review queue: the copied flag, written as the partial index's own predicate (no
+  // parameter) so that the planner always proves the index usable.
+  if (input.review === 'needed') where.push(sql`${logs.needsReview}`)
   const column = SORTS[input.sort_by ?? 'date']
   const order = String(input.sort_order ?? 'desc').toLowerCase()
   if (order !== 'asc' && order !== 'desc') {
