@@ -40,6 +40,13 @@ export const DocumentUploadForm = uploadForm({
 })
 export const ExpenseUploadForm = uploadForm(ExpenseUploadFields.entries)
 
+/** A 1-based page number in a path (`/documents/{id}/pages/{n}/words`); 400 otherwise. */
+export const PageNumberParam = v.pipe(
+  v.string(),
+  v.regex(/^[1-9]\d{0,5}$/, 'Page must be a whole number from 1'),
+  v.transform(Number),
+)
+
 export const Paging = v.object({
   page: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,5}$/, 'Invalid page'), v.transform(Number)), '1'),
   limit: v.optional(
@@ -94,7 +101,13 @@ export const QualityData = v.object({
   failure_reason: v.nullable(v.string()),
 })
 
-/** `GET /{invoices|expenses}/{id}/history`: one line per changed field, newest first. */
+/**
+ * The `field` of the history line a confirmation writes (`POST /{invoices|expenses}/{id}/confirm`):
+ * no value changed, `new_value` is the status the document was confirmed in.
+ */
+export const CONFIRMED_FIELD = 'confirmed'
+
+/** `GET /{invoices|expenses}/{id}/history`: one line per changed field (or confirmation), newest first. */
 export const HistoryEntry = v.object({
   field: v.string(),
   old_value: v.unknown(),

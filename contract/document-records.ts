@@ -58,18 +58,50 @@ export const LogEntry = v.object({
   warnings: v.nullish(v.array(v.string())),
   /** The earlier document a `duplicate` warning refers to. */
   duplicate: v.nullish(DuplicateOf),
+  /**
+   * The document is in the review queue (FAILED, a warning, or a field under `REVIEW_CONFIDENCE`,
+   * and nobody confirmed or corrected it since it was processed); absent from older servers.
+   */
+  needs_review: v.nullish(v.boolean()),
 })
 export type LogEntry = v.InferOutput<typeof LogEntry>
 
-/** `GET /logs/summary`: every row of the company; pending + processing, failed + rejected. */
-export const LogSummary = v.object({ total: v.number(), pending: v.number(), failed: v.number() })
+/**
+ * `GET /logs/summary`: every row of the company; pending + processing, failed + rejected, and the
+ * documents to review (`needs_review`; absent from older servers).
+ */
+export const LogSummary = v.object({
+  total: v.number(),
+  pending: v.number(),
+  failed: v.number(),
+  to_review: v.optional(v.number()),
+})
 export type LogSummary = v.InferOutput<typeof LogSummary>
 
 const text = v.nullish(v.string())
 const amount = v.nullish(v.union([v.number(), v.string()]))
 
+/**
+ * A field whose `field_evidence` confidence is under this needs a person's check: the document
+ * joins the review queue (`review=needed`) and the review screens mark the field "Check". One
+ * value for the server and the browser.
+ */
+export const REVIEW_CONFIDENCE = 0.6
+
 /** A place on a page: `[x0, y0, x1, y1]` in fractions of the page's width and height, origin top left. */
 const PageBox = v.tuple([v.number(), v.number(), v.number(), v.number()])
+
+/**
+ * `GET /documents/{id}/pages/{n}/words`: the page's size (points for a PDF, pixels for an image)
+ * and its words in reading order (the PDF text layer, or what OCR read on a scan or an image),
+ * each with its box in fractions of the page, as `field_evidence` places values.
+ */
+export const PageWords = v.object({
+  width: v.number(),
+  height: v.number(),
+  words: v.array(v.object({ text: v.string(), box: PageBox })),
+})
+export type PageWords = v.InferOutput<typeof PageWords>
 
 /** Another candidate the engine weighed for a field. */
 const FieldAlternative = v.object({
@@ -114,6 +146,10 @@ export const FinancialDocument = v.object({
   field_evidence: v.nullish(v.record(v.string(), FieldEvidence)),
   /** An e-invoice's data (UBL / CII), when the file is or carries one. */
   einvoice: v.nullish(EInvoiceData),
+  /** In the review queue (see `LogEntry.needs_review`). */
+  needs_review: v.nullish(v.boolean()),
+  /** When a user last confirmed or corrected it since it was processed (ISO), else null. */
+  reviewed_at: v.nullish(v.string()),
 })
 export type FinancialDocument = v.InferOutput<typeof FinancialDocument>
 

@@ -1,7 +1,8 @@
 /**
  * The live updates of a company's documents (`GET /api/events?company_id=…`, Server-Sent Events):
  * each event's `data` is one `LiveEvent` as JSON. `status` is the document's status after the
- * change (null once it is deleted).
+ * change (null once it is deleted). `document.confirmed`: a user confirmed the document as it is
+ * (its status stays; it leaves the review queue).
  */
 import * as v from 'valibot'
 import { Id } from './common.ts'
@@ -11,6 +12,7 @@ const LIVE_EVENT_TYPES = [
   'document.added',
   'document.status',
   'document.corrected',
+  'document.confirmed',
   'document.deleted',
 ] as const
 

@@ -60,6 +60,16 @@ export const LogFilters = v.object({
   search_term: optionalText,
   limit: optionalText,
   offset: optionalText,
+  /** `needed`: only the documents in the review queue; `all` (or none): every row. */
+  review: v.optional(
+    v.nullable(
+      v.pipe(
+        v.union([v.string(), v.number()]),
+        v.transform((s) => String(s).trim().toLowerCase()),
+        v.picklist(['needed', 'all', ''], 'Review must be needed or all'),
+      ),
+    ),
+  ),
 })
 
 /** `POST /logs`. */

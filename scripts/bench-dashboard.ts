@@ -118,6 +118,8 @@ async function logQueryTimes() {
             sha256: String(r.n),
             storageKey: `bench-${r.n}`,
             createdAt: r.createdAt,
+            // In the review queue as the document service leaves them: FAILED, or warned (1 in 4).
+            needsReview: r.status === 'failed' || (r.status === 'completed' && r.n % 4 === 0),
           })),
         )
         .returning({ id: documents.id })
@@ -141,6 +143,7 @@ async function logQueryTimes() {
         { status: 'FAILED', element_type: 'Invoice', last_days: '30', sort_by: 'name', sort_order: 'asc' },
       ],
       ['completed, by date desc', { status: 'COMPLETED', sort_by: 'date', sort_order: 'desc' }],
+      ['to review, by date desc', { review: 'needed', sort_by: 'date', sort_order: 'desc' }],
       [
         'search "supplier-42", by status',
         { search_term: 'supplier-42-', sort_by: 'status', sort_order: 'asc' },

@@ -24,6 +24,7 @@ import { apiTokenRoutes } from './routes/api-tokens/api-tokens.routes.ts'
 import { authRoutes } from './routes/auth/auth.routes.ts'
 import { companyRoutes } from './routes/companies/companies.routes.ts'
 import { docsRoutes } from './routes/docs/docs.routes.ts'
+import { documentPageRoutes } from './routes/document-pages/document-pages.routes.ts'
 import { documentReviewRoutes } from './routes/document-review/document-review.routes.ts'
 import { documentRoutes } from './routes/documents/documents.routes.ts'
 import { eventRoutes } from './routes/events/events.routes.ts'
@@ -142,6 +143,7 @@ export function createApp(deps: AppDeps) {
   const storage = deps.storage ?? createLocalStorage(join(config.dataDir, 'files'))
   // Before the document calls: `/invoices/export` is not `/invoices/:id`.
   api.route('/', documentReviewRoutes(routeDeps))
+  api.route('/', documentPageRoutes(routeDeps))
   api.route(
     '/',
     documentRoutes({

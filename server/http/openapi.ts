@@ -30,7 +30,27 @@ const conversion = {
     return open
   },
 }
-const schemaOf = (schema: v.GenericSchema) => resolver(schema, conversion)
+
+/**
+ * The OpenAPI document's own conversion (hono-openapi hands it `options`): a tuple (a box's four
+ * numbers) comes out in draft-07's form, an array of `items`, which OpenAPI 3.1's JSON Schema
+ * 2020-12 spells `prefixItems`.
+ */
+const openApiConversion = {
+  overrideSchema: ({
+    valibotSchema,
+    jsonSchema,
+  }: {
+    valibotSchema: { type: string }
+    jsonSchema: object
+  }) => {
+    if (valibotSchema.type !== 'tuple' || !('items' in jsonSchema) || !Array.isArray(jsonSchema.items))
+      return undefined
+    const { items, ...rest } = jsonSchema
+    return { ...rest, prefixItems: items, minItems: items.length, maxItems: items.length }
+  },
+}
+const schemaOf = (schema: v.GenericSchema) => resolver(schema, { ...conversion, options: openApiConversion })
 
 /** Marks a middleware with the schema it validates, where `hono-openapi` looks for it. */
 export function documented<T extends MiddlewareHandler>(

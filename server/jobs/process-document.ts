@@ -23,12 +23,14 @@ import {
   IllegalTransitionError,
   transitionDocument,
 } from '../services/documents/lifecycle/document-service.ts'
+import { storePageWords } from '../services/documents/page-words.ts'
 import { assessQuality, type QualityCode, qualityMessage } from '../services/documents/quality.ts'
 import { previousIban, recallSupplier } from '../services/documents/supplier-memory.ts'
 import {
   type ExtractedFields,
   extractDocument,
   type OcrPool,
+  type PageWords,
   UnreadableFileError,
 } from '../services/extraction/index.ts'
 import { type ExtractionSandbox, SandboxError } from '../services/extraction/sandbox.ts'
@@ -59,6 +61,8 @@ interface Outcome {
   fieldSources?: Record<string, FieldSource>
   fieldEvidence?: Record<string, FieldEvidence>
   qualityDetails?: Record<string, Record<string, unknown>>
+  /** Each page's words as read, kept for the review screens. */
+  words?: PageWords[]
 }
 
 type Finish = (documentId: number, outcome: Outcome) => Promise<DocumentStatus | null>
@@ -101,9 +105,11 @@ function documentFinisher(db: AppDatabase, clock: () => Date): Finish {
         ? { type: 'processing.fail' }
         : { type: 'processing.finish', errors: outcome.errors }
     try {
-      const { row } = await db.transaction((tx) =>
-        transitionDocument(tx, { id: documentId }, event, outcomeColumns(outcome, clock())),
-      )
+      const { row } = await db.transaction(async (tx) => {
+        const done = await transitionDocument(tx, { id: documentId }, event, outcomeColumns(outcome, clock()))
+        if (outcome.words) await storePageWords(tx, documentId, outcome.words)
+        return done
+      })
       return row?.status ?? null
     } catch (error) {
       // Only the first run to finish records anything (exactly-once outcome): a document already
@@ -154,6 +160,7 @@ async function recordExtraction(
       Object.entries(extras.fieldEvidence).filter(([field]) => !(field in sources)),
     ),
     qualityDetails,
+    words: result.words,
   })
   logger.info(
     {
@@ -214,8 +221,10 @@ export function createDocumentProcessor(deps: ProcessorDeps) {
   const finish = documentFinisher(db, clock)
 
   /** A document whose values break the text rule: FAILED at once, the field named in its details. */
-  async function refuse(documentId: number, refusal: Refusal): Promise<void> {
+  async function refuse(documentId: number, refusal: Refusal, words?: PageWords[]): Promise<void> {
     await finish(documentId, {
+      // The page was read: its words help the user fill the refused field.
+      words,
       errors: [refusal.code],
       warnings: [],
       failureReason: qualityMessage(refusal.code, 'en', refusal.detail),
@@ -248,7 +257,7 @@ export function createDocumentProcessor(deps: ProcessorDeps) {
         return
       }
       const checked = checkExtraction(result)
-      if (checked.refusal) return await refuse(doc.id, checked.refusal)
+      if (checked.refusal) return await refuse(doc.id, checked.refusal, checked.extraction.words)
       await recordExtraction(deps, finish, doc, checked.extraction, started)
     } catch (error) {
       await recordFailure(logger, finish, doc, error, ctx)

@@ -80,6 +80,9 @@ export async function listLogs(
   const term =
     input.search_term === undefined || input.search_term === null ? '' : String(input.search_term).trim()
   if (term) where.push(searchCondition(term))
+  // The review queue: the copied flag, written as the partial index's own predicate (no
+  // parameter) so that the planner always proves the index usable.
+  if (input.review === 'needed') where.push(sql`${logs.needsReview}`)
   const column = SORTS[input.sort_by ?? 'date']
   const order = String(input.sort_order ?? 'desc').toLowerCase()
   if (order !== 'asc' && order !== 'desc') {
@@ -124,16 +127,20 @@ function searchCondition(term: string): SQL {
   return amount === null ? text : (or(text, eq(logs.total, amount)) as SQL)
 }
 
-/** The summary counts: pending and processing count as pending; failed and rejected as failed. */
+/**
+ * The summary counts: pending and processing count as pending; failed and rejected as failed;
+ * `to_review` the rows of documents in the review queue.
+ */
 export async function summarizeLogs(db: AppDatabase, companyId: number) {
   const [row] = await db
     .select({
       total: count(),
       pending: count(sql`case when ${inArray(joinedDashboardStatus, [...ACTIVE_LOG_STATUSES])} then 1 end`),
       failed: count(sql`case when ${inArray(joinedDashboardStatus, [...FAILED_LOG_STATUSES])} then 1 end`),
+      to_review: count(sql`case when ${logs.needsReview} then 1 end`),
     })
     .from(logs)
     .leftJoin(documents, eq(documents.id, logs.documentId))
     .where(eq(logs.companyId, companyId))
-  return row ?? { total: 0, pending: 0, failed: 0 }
+  return row ?? { total: 0, pending: 0, failed: 0, to_review: 0 }
 }

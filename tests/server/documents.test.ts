@@ -457,7 +457,8 @@ describe('logs and dashboard', () => {
     )
     const res = await member.jar.request(ctx.app, `/api/logs/summary?company_id=${fresh.id}`)
     // 1203 rows: 241 of each of the first three statuses, 240 of the last two.
-    expect(await res.json()).toEqual({ total: 1203, pending: 241 + 241, failed: 240 + 240 })
+    // None of them is a document: nothing to review.
+    expect(await res.json()).toEqual({ total: 1203, pending: 241 + 241, failed: 240 + 240, to_review: 0 })
     const list = await member.jar.request(ctx.app, `/api/logs?company_id=${fresh.id}`)
     expect((await list.json()).length).toBe(1000)
     expect(list.headers.get('X-Has-More')).toBe('true')

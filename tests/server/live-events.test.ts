@@ -1,6 +1,6 @@
 /**
  * Live updates (`GET /api/events`): a company's members hear of its documents being added, changing
- * status, corrected and deleted, fed by LISTEN/NOTIFY; nothing reaches another company's members, a
+ * status, corrected, confirmed and deleted, fed by LISTEN/NOTIFY; nothing reaches another company's members, a
  * foreign company answers 404, a bearer token works like the cookie, and a comment keeps the stream
  * open. Real PGlite (or PostgreSQL with TEST_DATABASE_URL), the app's own middleware and workers.
  */
@@ -173,6 +173,24 @@ describe('live events', () => {
       { type: 'document.deleted', document_id: id, status: null },
     ])
     await viaToken.close()
+  })
+
+  it('sends a confirmation, with the status it kept', async () => {
+    const id = await upload()
+    const status = () =>
+      owner.jar.request(ctx.app, `/api/api/document/invoice/${id}/status?company_id=${companyA}`)
+    await waitFor(async () => (await (await status()).json()).status !== 'PROCESSING')
+    const stream = await readStream(await events(owner, companyA))
+    const confirmed = await owner.jar.request(ctx.app, `/api/invoices/${id}/confirm?company_id=${companyA}`, {
+      method: 'POST',
+    })
+    expect(confirmed.status).toBe(200)
+    const { status: kept } = (await confirmed.json()) as { status: string }
+    await waitFor(async () => stream.events.some((e) => e.document_id === id))
+    expect(stream.events.filter((e) => e.document_id === id)).toEqual([
+      { type: 'document.confirmed', document_id: id, status: kept },
+    ])
+    await stream.close()
   })
 
   it('ends the open streams and refuses new ones when the process stops', async () => {

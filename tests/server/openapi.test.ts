@@ -8,9 +8,11 @@ import { join } from 'node:path'
 import { Validator } from '@seriousme/openapi-schema-validator'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { storePageWords } from '../../server/services/documents/page-words.ts'
 import { createTestDatabase, type TestDatabase } from '../support/db.ts'
 import { corpusFile, createPipelineApp, insertCompany, memberOf, multipart } from './documents-support.ts'
 import { jsonBody } from './helpers.ts'
+import { insertProcessed } from './review-support.ts'
 
 type Operation = { responses?: Record<string, { content?: Record<string, { schema?: object }> }> }
 type OpenApi = { openapi: string; paths: Record<string, Record<string, Operation>> }
@@ -133,6 +135,13 @@ describe('live answers match their described schemas', () => {
         { name: 'notes.txt', data: new TextEncoder().encode('notes'), type: 'text/plain' },
       ),
     )
+    // A processed invoice with its page's words (the review calls).
+    const processed = await insertProcessed(database.db, company.id, { pages: 1 })
+    await database.db.transaction((tx) =>
+      storePageWords(tx, processed.id, [
+        { page: 1, width: 595, height: 842, words: [{ text: 'Total', box: [0.1, 0.2, 0.3, 0.25] }] },
+      ]),
+    )
     const calls: [string, string, string, RequestInit?][] = [
       ['get', '/api/health', '/api/health'],
       ['get', '/api/auth/session', '/api/auth/session'],
@@ -145,6 +154,9 @@ describe('live answers match their described schemas', () => {
       ['get', '/api/invoices/{id}', `/api/invoices/${invoice.id}?${q}`],
       ['get', '/api/invoices/{id}/quality-data', `/api/invoices/${invoice.id}/quality-data?${q}`],
       ['get', '/api/invoices/{id}/history', `/api/invoices/${invoice.id}/history?${q}`],
+      ['get', '/api/documents/{id}/pages/{n}/words', `/api/documents/${processed.id}/pages/1/words?${q}`],
+      ['post', '/api/invoices/{id}/confirm', `/api/invoices/${processed.id}/confirm?${q}`],
+      ['get', '/api/invoices/{id}/history', `/api/invoices/${processed.id}/history?${q}`],
       ['get', '/api/api/document/{type}/{id}/status', `/api/api/document/invoice/${invoice.id}/status?${q}`],
       [
         'get',
@@ -153,6 +165,7 @@ describe('live answers match their described schemas', () => {
       ],
       ['get', '/api/api/documents/processing', `/api/api/documents/processing?${q}`],
       ['get', '/api/logs', `/api/logs?${q}`],
+      ['get', '/api/logs', `/api/logs?${q}&review=needed`],
       ['get', '/api/logs/summary', `/api/logs/summary?${q}`],
       [
         'post',

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto'
 import { Readable } from 'node:stream'
 import type { CompanyRole, DocumentKind } from '../../contract/index.ts'
 import type { AppDatabase } from '../../server/db/client.ts'
-import { documents, logs } from '../../server/db/schema.ts'
+import { documentPages, documents, logs } from '../../server/db/schema.ts'
 import type { FileStorage } from '../../server/services/storage/index.ts'
 import { addMember, fileForm, insertCompany, type Jar, PNG, TINY_PDF } from './admin-helpers.ts'
 import { insertUser } from './helpers.ts'
@@ -110,8 +110,20 @@ export function createRouteTable(env: RouteTableEnv) {
         sha256: createHash('sha256').update(TINY_PDF).digest('hex'),
         storageKey: key,
         businessName: name,
+        pages: kind === 'document' ? null : 1,
       })
       .returning({ id: documents.id })
+    // An invoice's or expense's processing keeps its page's words: the words call has them to answer.
+    if (kind !== 'document')
+      await env()
+        .db.insert(documentPages)
+        .values({
+          documentId: row!.id,
+          page: 1,
+          width: 595,
+          height: 842,
+          words: [{ text: name, box: [0.1, 0.1, 0.3, 0.12] }],
+        })
     return row!.id
   }
 
@@ -174,6 +186,13 @@ export function createRouteTable(env: RouteTableEnv) {
           method: 'PATCH',
           path: `${base}/${await freshDocument(t.fx.companyId, kind)}${q(t)}`,
           json: { currency: 'EUR' },
+        }),
+      },
+      [`POST ${base}/:id/confirm`]: {
+        kind: 'company',
+        build: async (t) => ({
+          method: 'POST',
+          path: `${base}/${await freshDocument(t.fx.companyId, kind)}/confirm${q(t)}`,
         }),
       },
       [`GET ${base}/:id/history`]: {
@@ -319,6 +338,10 @@ export function createRouteTable(env: RouteTableEnv) {
     'GET /api/documents/:id': {
       kind: 'company',
       build: (t) => ({ path: `/api/documents/${t.fx.documentId}${q(t)}` }),
+    },
+    'GET /api/documents/:id/pages/:n/words': {
+      kind: 'company',
+      build: (t) => ({ path: `/api/documents/${t.fx.invoiceId}/pages/1/words${q(t)}` }),
     },
     'GET /api/documents/:id/download': {
       kind: 'company',

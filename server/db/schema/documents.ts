@@ -16,6 +16,8 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
+  real,
   serial,
   text,
   timestamp,
@@ -112,6 +114,15 @@ export const documents = pgTable(
     failureReason: text('failure_reason'),
     pages: integer('pages'),
     processedAt: timestamp('processed_at', { withTimezone: true }),
+    /**
+     * In the review queue: FAILED, a warning, or a field under the contract's `REVIEW_CONFIDENCE`,
+     * and nobody confirmed or corrected it since it was processed. Kept by the document service
+     * (`lifecycle/document-service.ts`) with every transition; copied to the dashboard row.
+     */
+    needsReview: boolean('needs_review').notNull().default(false),
+    /** Who last confirmed or corrected it since it was processed, and when (null after processing). */
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewedBy: integer('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: stamp('created_at'),
     updatedAt: stamp('updated_at'),
   },
@@ -179,6 +190,8 @@ export const logs = pgTable(
     total: money('total'),
     warnings: jsonb('warnings').$type<string[]>().notNull().default([]),
     duplicate: jsonb('duplicate').$type<DuplicateOf>(),
+    /** The document's `needs_review`, copied by the same triggers. */
+    needsReview: boolean('needs_review').notNull().default(false),
     createdAt: stamp('created_at'),
     updatedAt: stamp('updated_at'),
   },
@@ -199,6 +212,8 @@ export const logs = pgTable(
       .using('gin', sql`(${logSearchText(t)}) gin_trgm_ops`)
       .with({ fastupdate: false }),
     index('logs_document_id_idx').on(t.documentId),
+    // The review queue, newest first: only its rows are in the index.
+    index('logs_company_review_idx').on(t.companyId, t.createdAt, t.id).where(sql`${t.needsReview}`),
     check('logs_type_check', sql`${t.type} in (${inList(LOG_TYPES)})`),
     check('logs_status_check', sql`${t.status} in (${inList(LOG_STATUSES)})`),
     // One source of status: a document's row has none of its own, any other row has one.
@@ -246,6 +261,31 @@ export const documentChanges = pgTable(
     createdAt: stamp('created_at'),
   },
   (t) => [index('document_changes_document_idx').on(t.documentId, t.id)],
+)
+
+/** A word on a page: its text and its box in fractions of the page (origin top left). */
+export interface PageWord {
+  text: string
+  box: Box
+}
+
+/**
+ * The words of each page of a processed document (text layer, or OCR for scans and images),
+ * written when its processing finishes, so the review screens' click-to-fill reads them back.
+ * Width and height: the page's size, in points for a PDF and pixels for an image.
+ */
+export const documentPages = pgTable(
+  'document_pages',
+  {
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    page: integer('page').notNull(),
+    width: real('width').notNull(),
+    height: real('height').notNull(),
+    words: jsonb('words').$type<PageWord[]>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.documentId, t.page] })],
 )
 
 /**

@@ -12,6 +12,7 @@ import type { DocumentRow } from '../../db/schema.ts'
 import type { CompanyEnv } from '../../http/company-access.ts'
 import type { RouteDeps } from '../../http/context.ts'
 import { parse, readJson } from '../../http/errors.ts'
+import { confirmDocument } from '../../services/documents/confirmation.ts'
 import { correctDocument } from '../../services/documents/corrections.ts'
 import { exportCsv, type Separator } from '../../services/documents/export.ts'
 import { toExpense, toInvoice } from '../../services/documents/views.ts'
@@ -71,6 +72,18 @@ export async function correct({ db, clock }: RouteDeps, c: WithId, kind: Financi
     kind,
     userId: c.var.user.id,
     changes,
+    now: clock(),
+  })
+  return c.json(toCorrected(row))
+}
+
+/** `POST …/{id}/confirm`: the document accepted as it is; answered like a correction. */
+export async function confirm({ db, clock }: RouteDeps, c: WithId, kind: FinancialKind) {
+  const row = await confirmDocument(db, {
+    companyId: c.var.company.companyId,
+    id: c.req.valid('param').id,
+    kind,
+    userId: c.var.user.id,
     now: clock(),
   })
   return c.json(toCorrected(row))

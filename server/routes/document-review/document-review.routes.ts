@@ -1,6 +1,6 @@
 /**
- * Review of invoices and expenses: a user's corrections (`PATCH /{invoices|expenses}/{id}`), their
- * history (`GET …/{id}/history`) and the CSV export of a company's documents
+ * Review of invoices and expenses: a user's corrections (`PATCH /{invoices|expenses}/{id}`), a
+ * confirmation as it is (`POST …/{id}/confirm`), their history (`GET …/{id}/history`) and the CSV export of a company's documents
  * (`GET /{invoices|expenses}/export`). Company-scoped like every document call.
  */
 import { Hono } from 'hono'
@@ -12,7 +12,7 @@ import { requireUser } from '../../http/auth.ts'
 import { type CompanyEnv, requireCompanyMember } from '../../http/company-access.ts'
 import type { RouteDeps } from '../../http/context.ts'
 import { binary, describe, documentedInput, json, pathId, validate } from '../../http/openapi.ts'
-import { correct, exportDocuments, history } from './document-review.handlers.ts'
+import { confirm, correct, exportDocuments, history } from './document-review.handlers.ts'
 
 export function documentReviewRoutes(deps: RouteDeps) {
   // Per route, not `use('/invoices/*')`: the other invoice and expense calls authenticate once, in their own app.
@@ -60,6 +60,18 @@ export function documentReviewRoutes(deps: RouteDeps) {
         documentId(),
         documentedInput('json', CORRECTION_SCHEMAS[kind]),
         (c) => correct(deps, c, kind),
+      )
+      .post(
+        '/:id/confirm',
+        describe({
+          tags,
+          summary: `Confirms the ${kind} as it is: records who and when, and takes it out of the review queue`,
+          responses: { 200: json(FinancialDocument) },
+        }),
+        signedIn,
+        member,
+        documentId(),
+        (c) => confirm(deps, c, kind),
       )
   }
 

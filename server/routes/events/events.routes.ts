@@ -44,7 +44,7 @@ export function eventRoutes({ db, sessions, config, logger }: RouteDeps) {
       responses: {
         200: {
           description:
-            "text/event-stream: each event's data is JSON `{type, document_id, status}`, type one of document.added, document.status, document.corrected, document.deleted; a comment line at least every 30 s",
+            "text/event-stream: each event's data is JSON `{type, document_id, status}`, type one of document.added, document.status, document.corrected, document.confirmed, document.deleted; a comment line at least every 30 s",
           content: { 'text/event-stream': { schema: { type: 'string' as const } } },
         },
       },

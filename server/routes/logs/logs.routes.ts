@@ -2,7 +2,7 @@
  * Activity logs (the dashboard rows) and the dashboard calls. Listing filters: status,
  * element_type, last_days, start_date, end_date, sort_by, sort_order, search_term; the dashboard
  * calls take the same filters as a JSON body. `GET /logs/summary` counts the company's rows
- * (total, pending, failed) without listing them.
+ * (total, pending, failed, to_review) without listing them; `review=needed` lists the review queue.
  */
 import { Hono } from 'hono'
 import * as v from 'valibot'

@@ -142,6 +142,8 @@ export async function correctDocument(
         fieldSources: sources,
         fieldEvidence: evidence,
         updatedAt: now,
+        // A saved change is a review: the document leaves the queue until it is processed again.
+        ...(changed.length > 0 && { reviewedAt: now, reviewedBy: userId }),
       },
     )
     if (changed.length > 0) {

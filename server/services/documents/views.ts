@@ -14,6 +14,9 @@ const extracted = (row: DocumentRow) => ({
   total_vat_amount: row.totalVatAmount,
   total_charge_excluding_vat: row.totalChargeExcludingVat,
   total_invoice_including_vat: row.totalInvoiceIncludingVat,
+  /** In the review queue; when a user last confirmed or corrected it since it was processed. */
+  needs_review: row.needsReview,
+  reviewed_at: row.reviewedAt?.toISOString() ?? null,
 })
 
 const common = (row: DocumentRow) => ({
@@ -105,6 +108,7 @@ export function toLog(row: DashboardRow) {
     total: row.total,
     warnings: row.warnings,
     duplicate: row.duplicate,
+    needs_review: row.needsReview,
     documentName: row.name,
     documentType: row.type,
     timestamp: date,

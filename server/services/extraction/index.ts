@@ -9,6 +9,7 @@ import {
   checkImage,
   DEFAULT_LIMITS,
   type ExtractionLimits,
+  imageSize,
   largestPdfImage,
   tooLarge,
   tooManyPages,
@@ -18,6 +19,7 @@ import { defaultLayout, type OcrHint, type OcrLayout, type OcrPool, type OcrRegi
 import type { LineReading } from './ocr-letters.ts'
 import { dateStrips, rereadDoubtful } from './ocr-lines.ts'
 import { correctPage } from './ocr-words.ts'
+import { type PageWords, pageWords } from './page-words.ts'
 import { type Line, type PageText, readPdf } from './pdf-text.ts'
 import { secondOpinions } from './second-opinion.ts'
 
@@ -25,6 +27,7 @@ export type { ExtractedFields } from './fields.ts'
 export { UnreadableFileError } from './limits.ts'
 export { createOcrPool, type OcrHint, type OcrPool } from './ocr.ts'
 export { dateStrips } from './ocr-lines.ts'
+export type { PageWords } from './page-words.ts'
 
 export interface Extraction {
   fields: ExtractedFields
@@ -37,6 +40,8 @@ export interface Extraction {
   einvoice?: EInvoice
   /** For an e-invoice PDF: what the visual engine read on its page. */
   visual?: VisualReading | null
+  /** Each page's words as first read (text layer or OCR), for the review screens; none for XML. */
+  words?: PageWords[]
 }
 
 export interface ExtractOptions {
@@ -66,6 +71,24 @@ export type PageReading =
       textMs: number
       ocrMs: number
     }
+
+/** An e-invoice PDF's reading: its data, with its pages' counts and words. */
+function embeddedExtraction(
+  embedded: Pick<Extraction, 'fields' | 'einvoice' | 'visual'>,
+  pdf: { pages: PageText[]; emptyPages: number[] },
+  ms: number,
+): Extraction {
+  const textPages = pdf.pages.length - pdf.emptyPages.length
+  return {
+    ...embedded,
+    pages: pdf.pages.length,
+    textPages,
+    ocrPages: 0,
+    textMs: ms,
+    ocrMs: 0,
+    words: pageWords(pdf.pages),
+  }
+}
 
 /**
  * A document's page model (text layer, OCR for images and pages without text, its doubtful top
@@ -107,13 +130,7 @@ export async function readPages(
     }
     try {
       const embedded = await readEmbeddedInvoice(pdf)
-      if (embedded) {
-        const ms = performance.now() - started
-        const textPages = pdf.pages.length - pdf.emptyPages.length
-        return {
-          einvoice: { ...embedded, pages: pdf.pages.length, textPages, ocrPages: 0, textMs: ms, ocrMs: 0 },
-        }
-      }
+      if (embedded) return { einvoice: embeddedExtraction(embedded, pdf, performance.now() - started) }
       textMs = performance.now() - started
       pages = pdf.pages
       textPages = pages.length - pdf.emptyPages.length
@@ -203,6 +220,8 @@ export async function extractDocument(
   if (pages.every((p) => p.lines.length === 0)) {
     throw new UnreadableFileError('no_text', 'No text could be read from the file')
   }
+  // The first reading's words (an image's size in pixels), before any page is read again.
+  const words = pageWords(pages, contentType.startsWith('image/') ? imageSize(data, contentType) : undefined)
   const t = performance.now()
   let fields = extractFields(pages)
   if (ocrPages === 0) textMs += performance.now() - t
@@ -272,7 +291,7 @@ export async function extractDocument(
       fields = { ...fields, evidence: { ...fields.evidence, document_date: undefined } }
     ocrMs += performance.now() - t4
   }
-  return { fields, pages: pages.length, textPages, ocrPages, textMs, ocrMs }
+  return { fields, pages: pages.length, textPages, ocrPages, textMs, ocrMs, words }
 }
 
 const otherLayout = (layout: OcrLayout): OcrLayout => (layout === 'column' ? 'auto' : 'column')

@@ -8,7 +8,12 @@
  */
 import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm'
 import { getInitialSnapshot, transition } from 'xstate'
-import type { DocumentKind, DocumentStatus, LOG_STATUSES } from '../../../../contract/index.ts'
+import {
+  type DocumentKind,
+  type DocumentStatus,
+  type LOG_STATUSES,
+  REVIEW_CONFIDENCE,
+} from '../../../../contract/index.ts'
 import type { AppDatabase } from '../../../db/client.ts'
 import { type DocumentRow, documents, type LogRow, logs } from '../../../db/schema.ts'
 import { HttpError } from '../../../http/errors.ts'
@@ -127,13 +132,48 @@ export async function storeDocument(
   return { id, status }
 }
 
-/** What the live events call a transition: a correction, a deletion, else a change of status. */
+/** What the live events call a transition: a correction, a confirmation, a deletion, else a change of status. */
 const LIVE_EVENT_OF = (event: LifecycleEvent['type']) =>
   event === 'document.correct'
     ? 'document.corrected'
-    : event === 'document.delete'
-      ? 'document.deleted'
-      : 'document.status'
+    : event === 'document.confirm'
+      ? 'document.confirmed'
+      : event === 'document.delete'
+        ? 'document.deleted'
+        : 'document.status'
+
+type ReviewInputs = Pick<DocumentRow, 'kind' | 'status' | 'warnings' | 'fieldEvidence' | 'reviewedAt'>
+
+/**
+ * Whether a document belongs in the review queue: a finished invoice or expense that is FAILED,
+ * carries a warning or has a field read with a confidence under `REVIEW_CONFIDENCE`, and that
+ * nobody confirmed or corrected since it was processed (`reviewed_at`, cleared by processing).
+ */
+function needsReview(row: ReviewInputs): boolean {
+  if (row.kind !== 'invoice' && row.kind !== 'expense') return false
+  if (row.status === 'PROCESSING' || row.reviewedAt !== null) return false
+  return (
+    row.status === 'FAILED' ||
+    row.warnings.length > 0 ||
+    Object.values(row.fieldEvidence).some((e) => e.confidence < REVIEW_CONFIDENCE)
+  )
+}
+
+/** A processing outcome starts the review again: who reviewed the earlier reading no longer counts. */
+const PROCESSED = new Set<LifecycleEvent['type']>(['processing.finish', 'processing.fail'])
+
+/** The review columns a transition leaves: `needs_review` follows the row it writes. */
+function reviewColumns(
+  row: DocumentRow,
+  event: LifecycleEvent,
+  status: DocumentStatus,
+  changes: Partial<DocumentValues>,
+): Pick<DocumentValues, 'needsReview' | 'reviewedAt' | 'reviewedBy'> {
+  const reviewed = PROCESSED.has(event.type)
+    ? { reviewedAt: null, reviewedBy: null }
+    : { reviewedAt: changes.reviewedAt ?? row.reviewedAt, reviewedBy: changes.reviewedBy ?? row.reviewedBy }
+  return { ...reviewed, needsReview: needsReview({ ...row, ...changes, ...reviewed, status }) }
+}
 
 /**
  * Persists `event` on a row the caller has read in `tx` (locked `for update` when others may
@@ -160,7 +200,7 @@ export async function applyTransition(
   }
   const [updated] = await tx
     .update(documents)
-    .set({ ...changes, status: next.status })
+    .set({ ...changes, ...reviewColumns(row, event, next.status, changes), status: next.status })
     .where(eq(documents.id, row.id))
     .returning()
   return { row: updated!, state: next.state, from: next.from }
