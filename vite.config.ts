@@ -90,9 +90,9 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|xstate|@xstate|@lingui|ky|valibot|use-sync-external-store)[\\/]/,
             },
             {
-              // Loaded on the first toast (src/ui/toasts.tsx), with the notices' texts (src/ui/notify.ts).
+              // Loaded on the first toast (src/ui/toasts.tsx; the notices' texts too, src/ui/notify.ts).
               name: 'toasts',
-              test: /(node_modules[\\/](react-hot-toast|goober)[\\/]|src[\\/]ui[\\/](toast-text|notice-texts)\.ts$)/,
+              test: /node_modules[\\/](react-hot-toast|goober)[\\/]/,
             },
             {
               // The app's own always-needed modules: API client, root machines, shell components, and the
