@@ -90,7 +90,7 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|xstate|@xstate|@lingui|ky|valibot|use-sync-external-store)[\\/]/,
             },
             {
-              // Loaded on the first toast (src/ui/toasts.tsx).
+              // Loaded on the first toast (src/ui/toasts.tsx; the notices' texts too, src/ui/notify.ts).
               name: 'toasts',
               test: /node_modules[\\/](react-hot-toast|goober)[\\/]/,
             },
@@ -98,7 +98,13 @@ export default defineConfig({
               // The app's own always-needed modules: API client, root machines, shell components, and the
               // contract's barrel (contract/, beside src/).
               name: 'app',
-              test: /(styled-system[\\/](helpers|css[\\/]\w+|patterns[\\/]\w+|recipes[\\/]create-recipe)\.mjs|src[\\/](composition\.ts|ui[\\/](i18n|messages|forms|form-schemas|app-context)\.tsx?|ui[\\/]components[\\/](button|spinner|icons|field|alert|lazy-on-intent|language-menu)\.tsx|machines[\\/](session|language|company-selection|sidebar)\.machine\.ts|api[\\/](http|index|auth|settings|companies|logs|locales)\.ts)|[\\/]contract[\\/](index|common|accounts|administration|documents)\.ts)$/,
+              test: /(styled-system[\\/](helpers|css[\\/]\w+|patterns[\\/]\w+|recipes[\\/]create-recipe)\.mjs|src[\\/](composition\.ts|ui[\\/](i18n|messages|forms|form-schemas|app-context)\.tsx?|ui[\\/]components[\\/](button|spinner|icons|field|alert|lazy-on-intent|language-menu)\.tsx|machines[\\/](session|language|company-selection|sidebar)\.machine\.ts|api[\\/](http|index|auth|settings|companies|locales)\.ts)|[\\/]contract[\\/](common|accounts|administration|messages)\.ts)$/,
+            },
+            {
+              // The signed-in screens' machines (src/composition-screens.ts, loaded once the session is
+              // signed in): the login page does without them.
+              name: 'screens',
+              test: /src[\\/](composition-screens\.ts|api[\\/](documents|logs)\.ts|machines[\\/](uploads[\\/][\w-]+|dashboard[\\/](dashboard|export|filters|row-actions)[\w.-]*)\.ts)$/,
             },
             {
               // The route files' eager halves (guards, search checks) and the page-focus helper: every

@@ -7,14 +7,10 @@ import { createActor, type InspectionEvent } from 'xstate'
 import type { Language } from '../contract'
 import type { Api } from './api'
 import type { Catalog } from './api/locales'
-import { createAccountImplementations } from './machines/account/account.implementations'
+import type { ScreenActors } from './composition-screens'
+import type { createAccountImplementations } from './machines/account/account.implementations'
 import type { AdminMachines } from './machines/admin/admin.implementations'
 import type { ApiTokensMachines } from './machines/api-tokens/api-tokens.implementations'
-import {
-  createDashboardImplementations,
-  createExportImplementations,
-} from './machines/dashboard/dashboard.implementations'
-import type { DetailTarget } from './machines/dashboard/row-actions.machine'
 import type { DetailMachines } from './machines/details/details.implementations'
 import { createSessionImplementations, type SessionActor } from './machines/session/session.implementations'
 import type { KeyValueStorage, Navigator } from './machines/shared/deps'
@@ -25,17 +21,18 @@ import {
   type LanguageActor,
 } from './machines/shell/shell.implementations'
 import type { UploadQueueActor } from './machines/uploads/upload-queue.machine'
-import {
-  createUploadsImplementations,
-  type UploadDialogActor,
-} from './machines/uploads/uploads.implementations'
+import type { UploadDialogActor } from './machines/uploads/uploads.implementations'
 
-type ScreenMachines = ReturnType<typeof createAccountImplementations> & {
-  firstAdmin: ReturnType<typeof createSessionImplementations>['firstAdmin']
-  dashboard: ReturnType<typeof createDashboardImplementations>['dashboard']
-  exportDocuments: ReturnType<typeof createExportImplementations>
-  companyUsers: ReturnType<typeof createShellImplementations>['companyUsers']
-}
+/** The signed-in screens' machines, loaded with their chunk (composition-screens.ts) by `loadScreens`. */
+type SignedInMachines = ScreenActors['machines']
+/** The account screens' machines (e-mailed links, 2FA setup, password and 2FA settings), loaded by `loadAccount`. */
+type AccountMachines = ReturnType<typeof createAccountImplementations>
+
+type ScreenMachines = SignedInMachines &
+  AccountMachines & {
+    firstAdmin: ReturnType<typeof createSessionImplementations>['firstAdmin']
+    companyUsers: ReturnType<typeof createShellImplementations>['companyUsers']
+  }
 
 /** The long-lived actors and the screen machines (already provided), read by views through context. */
 export type AppActors = {
@@ -43,10 +40,19 @@ export type AppActors = {
   language: LanguageActor
   /** The selected company (header switcher; every company-scoped screen reads it). */
   companySelection: CompanySelectionActor
-  /** The upload queue and the upload dialogs; absent in view tests that do not upload. */
+  /** The upload queue and the upload dialogs; set by `loadScreens`, absent in view tests that do not upload. */
   uploadQueue?: UploadQueueActor
   uploadDialog?: UploadDialogActor
+  /** The screen machines; those of the screens' chunk are there once `loadScreens` has resolved. */
   machines: ScreenMachines
+  /**
+   * Loads the signed-in screens' chunk (upload queue and dialog, dashboard, export) and puts its
+   * actors and machines here (the same promise every time): the signed-in routes wait for it; absent
+   * in view tests, whose actors are all given.
+   */
+  loadScreens?: () => Promise<void>
+  /** Loads the account screens' machines into `machines` (the same promise every time): their routes wait for it. */
+  loadAccount?: () => Promise<void>
   /** The administration area's machines, loaded with their chunk (the same promise every time). */
   loadAdmin: () => Promise<AdminMachines>
   /** Settings → API tokens: its machine, loaded with its chunk (the same promise every time); absent
@@ -72,10 +78,10 @@ export type AppDeps = {
   inspect?: ((event: InspectionEvent) => void) | undefined
 }
 
-/** How long a View from the upload panel waits for its company's dashboard to start. */
-const VIEW_REQUEST_MS = 10_000
+/** The actors as the composition root builds them: with their loaders. */
+type ComposedApp = AppActors & Required<Pick<AppActors, 'loadScreens' | 'loadAccount'>>
 
-export function composeApp(deps: AppDeps): AppActors {
+export function composeApp(deps: AppDeps): ComposedApp {
   const { api, notify, navigate, storage, inspect } = deps
   const options = inspect ? { inspect } : {}
 
@@ -87,84 +93,72 @@ export function composeApp(deps: AppDeps): AppActors {
   const companySelection = createActor(shell.companySelection, options)
   shell.followSession({ language, companySelection })
 
-  const uploads = createUploadsImplementations({ api, notify, session, companySelection })
-  const uploadQueue = createActor(uploads.uploadQueue, options)
-  const uploadDialog = createActor(uploads.uploadDialog(uploadQueue), options)
-  uploadQueue.start()
-  uploadDialog.start()
-
+  // Filled in place by `loadScreens` (the views read them once a route waited for it).
+  const machines = {
+    firstAdmin: sessionFlow.firstAdmin,
+    companyUsers: shell.companyUsers,
+  } as ScreenMachines
+  let screens: Promise<void> | undefined
+  let account: Promise<void> | undefined
   let admin: Promise<AdminMachines> | undefined
   let details: Promise<DetailMachines> | undefined
   let apiTokens: Promise<ApiTokensMachines> | undefined
-  const loadAdmin = () => {
-    admin ??= Promise.all([api.loadAdmin(), import('./machines/admin/admin.implementations')]).then(
-      ([adminApi, flow]) => flow.createAdminImplementations({ admin: adminApi, notify }),
-    )
-    return admin
+  const loadScreens = () => {
+    screens ??= import('./composition-screens').then(({ composeScreens }) => {
+      const loaded = composeScreens(deps, { session, companySelection })
+      actors.uploadQueue = loaded.uploadQueue
+      actors.uploadDialog = loaded.uploadDialog
+      Object.assign(machines, loaded.machines)
+    })
+    return screens
   }
-  const loadApiTokens = () => {
-    apiTokens ??= Promise.all([
-      api.loadApiTokens(),
-      import('./machines/api-tokens/api-tokens.implementations'),
-    ]).then(([tokensApi, flow]) =>
-      flow.createApiTokensImplementations({ apiTokens: tokensApi, notify, clipboard: deps.clipboard }),
-    )
-    return apiTokens
-  }
-  const loadDetails = () => {
-    details ??= Promise.all([api.loadDetails(), import('./machines/details/details.implementations')]).then(
-      ([detailsApi, flow]) => flow.createDetailsImplementations({ details: detailsApi, notify, uploadQueue }),
-    )
-    return details
-  }
-
-  // The upload panel's View: the upload's company dashboard opens the document. When that dashboard
-  // is not on screen (another page, or another company selected since), the company is selected and
-  // the dashboard shown, which takes the request as it starts. A request nobody took within
-  // VIEW_REQUEST_MS (the user went elsewhere) lapses rather than open a dialog out of the blue later.
-  let viewRequest: { companyId: number; target: DetailTarget; at: number } | null = null
-  uploadQueue.on('uploads.view', ({ companyId, kind, id }) => {
-    viewRequest = { companyId, target: { kind, id }, at: Date.now() }
-    if (companySelection.getSnapshot().context.selectedId !== companyId)
-      companySelection.send({ type: 'company.select', id: companyId })
-    navigate.toPath('/')
-  })
-  const takeViewRequest = (companyId: number): DetailTarget | null => {
-    const request = viewRequest
-    if (!request || request.companyId !== companyId) return null
-    viewRequest = null
-    return Date.now() - request.at <= VIEW_REQUEST_MS ? request.target : null
-  }
-
-  const account = createAccountImplementations({ api, notify, navigate, clipboard: deps.clipboard, session })
-  const machines: ScreenMachines = {
-    ...account,
-    firstAdmin: sessionFlow.firstAdmin,
-    dashboard: createDashboardImplementations({
-      api,
-      notify,
-      uploads: uploadQueue,
-      takeViewRequest,
-      events: api.loadEvents,
-      inspect,
-    }).dashboard,
-    exportDocuments: createExportImplementations({
-      api,
-      notify,
-      download: deps.download ?? ((url) => window.location.assign(url)),
-    }),
-    companyUsers: shell.companyUsers,
-  }
-  return {
+  const actors: ComposedApp = {
     session,
     language,
     companySelection,
-    uploadQueue,
-    uploadDialog,
     machines,
-    loadAdmin,
-    loadApiTokens,
-    loadDetails,
+    loadScreens,
+    loadAccount: () => {
+      account ??= import('./machines/account/account.implementations').then((flow) => {
+        Object.assign(
+          machines,
+          flow.createAccountImplementations({ api, notify, navigate, clipboard: deps.clipboard, session }),
+        )
+      })
+      return account
+    },
+    loadAdmin: () => {
+      admin ??= Promise.all([api.loadAdmin(), import('./machines/admin/admin.implementations')]).then(
+        ([adminApi, flow]) => flow.createAdminImplementations({ admin: adminApi, notify }),
+      )
+      return admin
+    },
+    loadApiTokens: () => {
+      apiTokens ??= Promise.all([
+        api.loadApiTokens(),
+        import('./machines/api-tokens/api-tokens.implementations'),
+      ]).then(([tokensApi, flow]) =>
+        flow.createApiTokensImplementations({ apiTokens: tokensApi, notify, clipboard: deps.clipboard }),
+      )
+      return apiTokens
+    },
+    loadDetails: () => {
+      details ??= Promise.all([
+        api.loadDetails(),
+        import('./machines/details/details.implementations'),
+        loadScreens(),
+      ]).then(([detailsApi, flow]) =>
+        flow.createDetailsImplementations({
+          details: detailsApi,
+          notify,
+          uploadQueue: { send: (event) => actors.uploadQueue?.send(event) },
+        }),
+      )
+      return details
+    },
     inspect,
   }
+  // Signing in starts the screens' chunk while the app navigates (the login page did not need it).
+  session.on('session.signedIn', () => void loadScreens())
+  return actors
 }

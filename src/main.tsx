@@ -3,12 +3,12 @@ import type { Messages } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
 import { createRouter, RouterProvider } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
-import { StrictMode } from 'react'
+import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { type InspectionEvent, waitFor } from 'xstate'
 import { createApi } from './api'
 import { PREFETCH_GLOBAL, type PrefetchStore, prefetchedFetch } from './api/prefetched'
-import { type AppActors, composeApp } from './composition'
+import { composeApp } from './composition'
 import { notice } from './machines/shared/notice'
 import { routeTree } from './routeTree.gen'
 import { AppActorsProvider } from './ui/app-context'
@@ -39,7 +39,7 @@ const api = createApi({
   onUnauthorized: () => actors.session.send({ type: 'session.expired' }),
 })
 
-const actors: AppActors = composeApp({
+const actors = composeApp({
   api,
   notify: toastNotify,
   storage: window.localStorage,
@@ -62,7 +62,14 @@ const actors: AppActors = composeApp({
 
 const router = createRouter({
   routeTree,
-  context: { session: actors.session, notify: (code) => toastNotify(notice(`account.${code}`)) },
+  context: {
+    session: actors.session,
+    notify: (code) => toastNotify(notice(`account.${code}`)),
+    // The signed-in screens' chunk starts as soon as the session is signed in; the account screens'
+    // with their pages.
+    loadScreens: actors.loadScreens,
+    loadAccount: actors.loadAccount,
+  },
   defaultPreload: 'intent',
   scrollRestoration: true,
 })
@@ -100,8 +107,13 @@ function App() {
 // index.html's placeholder stays until the catalog is in (React would replace it with nothing).
 await waitFor(actors.language, (s) => s.hasTag('loaded') || s.value === 'failed', { timeout: Infinity })
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// A transition: React renders the first screen in slices, yielding to the browser between them, rather
+// than in one long task (the first screen's main-thread time is what a phone waits for).
+const root = createRoot(document.getElementById('root')!)
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 )

@@ -4,19 +4,39 @@ import type { ApiTokensApi } from './api-tokens'
 import { createAuthApi } from './auth'
 import { createCompaniesApi } from './companies'
 import type { DetailsApi } from './details'
-import { createDocumentsApi } from './documents'
+import type { createDocumentsApi } from './documents'
 import type { EventsApi, OpenEventSource } from './events'
 import { createExportsApi } from './exports'
 import { createHttp, type HttpConfig } from './http'
 import { createLocalesApi } from './locales'
-import { createLogsApi } from './logs'
+import type { createLogsApi } from './logs'
 import { createSettingsApi } from './settings'
 
 /** `eventSource`: opens the live events' stream (default: the browser's EventSource). */
 export type ApiConfig = HttpConfig & { localesBaseUrl: string; eventSource?: OpenEventSource }
 
+type DocumentsApi = ReturnType<typeof createDocumentsApi>
+type LogsApi = ReturnType<typeof createLogsApi>
+
 export function createApi(config: ApiConfig) {
   const http = createHttp(config)
+  // The upload queue's and the dashboard's calls load their module (and the contract's schemas that
+  // check their answers) on the first call: the login page makes none.
+  let documents: Promise<DocumentsApi> | undefined
+  const loadDocuments = () => {
+    documents ??= import('./documents').then((m) =>
+      m.createDocumentsApi(http, {
+        ...(config.onUnauthorized ? { onUnauthorized: config.onUnauthorized } : {}),
+        ...(config.timeouts ? { timeoutMs: config.timeouts.upload } : {}),
+      }),
+    )
+    return documents
+  }
+  let logs: Promise<LogsApi> | undefined
+  const loadLogs = () => {
+    logs ??= import('./logs').then((m) => m.createLogsApi(http))
+    return logs
+  }
   let admin: Promise<AdminApi> | undefined
   let details: Promise<DetailsApi> | undefined
   let apiTokens: Promise<ApiTokensApi> | undefined
@@ -40,11 +60,15 @@ export function createApi(config: ApiConfig) {
       details ??= import('./details').then((m) => m.createDetailsApi(http))
       return details
     },
-    documents: createDocumentsApi(http, {
-      ...(config.onUnauthorized ? { onUnauthorized: config.onUnauthorized } : {}),
-      ...(config.timeouts ? { timeoutMs: config.timeouts.upload } : {}),
-    }),
-    logs: createLogsApi(http),
+    documents: {
+      upload: async (...args) => (await loadDocuments()).upload(...args),
+      bulkStatus: async (...args) => (await loadDocuments()).bulkStatus(...args),
+    } satisfies DocumentsApi,
+    logs: {
+      list: async (...args) => (await loadLogs()).list(...args),
+      summary: async (...args) => (await loadLogs()).summary(...args),
+      remove: async (...args) => (await loadLogs()).remove(...args),
+    } satisfies LogsApi,
     /** The live events, a chunk of their own (loaded by the dashboard once it shows). */
     loadEvents: () => {
       events ??= import('./events').then((m) => m.createEventsApi(http, config.eventSource))

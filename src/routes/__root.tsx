@@ -8,6 +8,9 @@ export type RouterContext = {
   session: SessionActor
   /** Toasts for guards that turn a visitor away (/two-factor opened directly). */
   notify: (notice: AccountNotice) => void
+  /** Load the signed-in screens' and the account screens' machines (composeApp's): their routes wait for them. */
+  loadScreens: () => Promise<void>
+  loadAccount: () => Promise<void>
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({

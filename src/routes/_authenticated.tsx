@@ -7,6 +7,7 @@ export const Route = createFileRoute('/_authenticated')({
   beforeLoad: async ({ context, location }) => {
     const session = await settledSession(context.session)
     if (!session.matches('signedIn')) throw redirect({ to: '/login', search: { redirect: location.href } })
+    await context.loadScreens()
   },
   pendingMs: 0,
   pendingComponent: CheckingAuthView,

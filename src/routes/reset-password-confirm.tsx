@@ -4,5 +4,6 @@ import { EmailLinkSearch, emailLinkProps } from './-guards'
 
 export const Route = createFileRoute('/reset-password-confirm')({
   validateSearch: EmailLinkSearch,
+  beforeLoad: ({ context }) => context.loadAccount(),
   component: () => <ResetPasswordConfirmView {...emailLinkProps(Route.useSearch())} />,
 })

@@ -4,5 +4,6 @@ import { EmailLinkSearch, emailLinkProps } from './-guards'
 
 export const Route = createFileRoute('/validate')({
   validateSearch: EmailLinkSearch,
+  beforeLoad: ({ context }) => context.loadAccount(),
   component: () => <ActivateAccountView {...emailLinkProps(Route.useSearch())} />,
 })

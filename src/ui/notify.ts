@@ -1,27 +1,15 @@
-/** The flows' notices shown as toasts, in the active language: the one `Notify` the factories are given. */
-import type { MessageDescriptor } from '@lingui/core'
-import type { Notice, NoticeValue, Notify } from '../machines/shared/notice'
-import { i18n } from './i18n'
-import { failureText, messageText } from './message-texts'
-import { noticeTexts } from './notice-texts'
+/**
+ * The flows' notices shown as toasts, in the active language: the one `Notify` the factories are
+ * given. The notices' texts load with the first toast (as react-hot-toast does, src/ui/toasts.tsx):
+ * a first screen shows none.
+ */
+import type { Notify } from '../machines/shared/notice'
 import { showToast } from './toasts'
 
-const valueText = (value: NoticeValue): string | number => {
-  if (typeof value !== 'object') return value
-  if ('reason' in value) return failureText(value.reason)
-  return 'message' in value ? messageText(value.message) : i18n._(noticeTexts[value.notice])
-}
-
-/** A notice's text: the failure's reason or the server's message when there is one, else the code's text with its values. */
-function noticeText({ code, values, failure, message }: Notice): string {
-  if (failure) return failureText(failure)
-  if (message) return messageText(message)
-  if (!values) return i18n._(noticeTexts[code])
-  const shown = Object.fromEntries(Object.entries(values).map(([name, value]) => [name, valueText(value)]))
-  const descriptor: MessageDescriptor = { ...noticeTexts[code], values: shown }
-  return i18n._(descriptor)
-}
+let texts: Promise<typeof import('./toast-text')> | undefined
 
 export const toastNotify: Notify = (notice) => {
-  showToast(notice.kind, noticeText(notice))
+  texts ??= import('./toast-text')
+  // The same promise for every notice: toasts keep the order in which they were asked for.
+  void texts.then(({ noticeText }) => showToast(notice.kind, noticeText(notice)))
 }

@@ -12,9 +12,13 @@ import type { Page, Response } from 'playwright-core'
  * landed (their machines and the worklist's columns, markers and drop target are on these pages;
  * their dialogs load on intent), and by 0.5 KiB for the live dashboard (the upload queue's and the
  * dashboard's live states; the stream and its machine load in a chunk of their own after the first
- * screen). Lighthouse mobile >= 90 on both pages is the goal behind them.
+ * screen). Lowered in issue 28 (to 147 and 165 KiB, from 145.8 and 163.8 measured): the login page
+ * no longer loads the signed-in screens' machines, the account screens', the logs and upload calls
+ * or the notices' texts. Issue 28's goal is 120 and 140 KiB with Lighthouse mobile >= 95; the
+ * libraries every page runs (React DOM, TanStack Router, XState, ky, valibot, Lingui) are 114.5 KiB
+ * of it on their own.
  */
-export const BUDGET_KIB = { login: 156.5, dashboard: 165.5 } as const
+export const BUDGET_KIB = { login: 147, dashboard: 165 } as const
 
 /** What a page's first paint depends on: its document, scripts, stylesheets and message catalog. */
 const isPageAsset = (type: string, url: URL) =>

@@ -251,6 +251,7 @@ describe('the composition root', () => {
         fromSession.push(e.event.type)
     })
     await waitFor(actors.companySelection, (s) => s.context.selectedId === 7)
+    await actors.loadScreens()
     const queue = actors.uploadQueue!
     queue.send({ type: 'uploads.add', files: [invoice('a.pdf'), invoice('b.pdf')], companyId: 7, at: 0 })
     await waitFor(queue, () => uploads.answers.length === 2)
@@ -267,6 +268,7 @@ describe('the composition root', () => {
   it("the root's dashboard reloads when the root's upload queue settles an upload", async () => {
     const { actors, calls, uploads } = composeWithFakes()
     await waitFor(actors.companySelection, (s) => s.context.selectedId === 7)
+    await actors.loadScreens()
     const board = createActor(actors.machines.dashboard, { input: { companyId: 7 } }).start()
     await waitFor(board, (s) => s.matches({ data: 'ready' }))
     const lists = () => calls.filter((c) => c === 'logs.list').length
@@ -283,6 +285,7 @@ describe('the composition root', () => {
     const visits: string[] = []
     const { actors, uploads } = composeWithFakes(undefined, { companies: [acme, globex], visits })
     await waitFor(actors.companySelection, (s) => s.context.selectedId === 7)
+    await actors.loadScreens()
     const queue = actors.uploadQueue!
     const settle = async (companyId: number) => {
       const n = uploads.answers.length
@@ -325,6 +328,19 @@ describe('the composition root', () => {
     expect(viewing(switched)).toEqual({ kind: 'invoice', id: theirs.documentId })
     switched.stop()
     expect(viewing(await dashboardOf(8))).toBeNull()
+  })
+
+  it('loads the signed-in screens (upload queue, dashboard) only once the session is signed in, once per root', async () => {
+    const { actors } = composeWithFakes()
+    expect(actors.uploadQueue).toBeUndefined()
+    expect(actors.loadScreens()).toBe(actors.loadScreens())
+    await waitFor(actors.session, (s) => s.matches('signedIn'))
+    await actors.loadScreens()
+    expect(actors.uploadQueue?.getSnapshot().status).toBe('active')
+    expect(actors.machines.dashboard).toBeDefined()
+    expect(actors.machines.resetConfirm).toBeUndefined()
+    await actors.loadAccount()
+    expect(actors.machines.resetConfirm).toBeDefined()
   })
 
   it('loads the administration and detail machines once per root, not once per module', async () => {

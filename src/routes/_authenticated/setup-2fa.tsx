@@ -7,6 +7,7 @@ import { safeRedirect } from '../-guards'
 
 export const Route = createFileRoute('/_authenticated/setup-2fa')({
   validateSearch: v.object({ redirect: v.optional(v.string()) }),
+  beforeLoad: ({ context }) => context.loadAccount(),
   component: SetupTwoFactorRoute,
 })
 

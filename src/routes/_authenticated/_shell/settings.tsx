@@ -1,4 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { SettingsView } from '../../../ui/views/settings-view'
 
-export const Route = createFileRoute('/_authenticated/_shell/settings')({ component: SettingsView })
+export const Route = createFileRoute('/_authenticated/_shell/settings')({
+  beforeLoad: ({ context }) => context.loadAccount(),
+  component: SettingsView,
+})
