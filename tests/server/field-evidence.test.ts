@@ -47,9 +47,9 @@ describe('field evidence', () => {
       expect(a.value).not.toBe('2026-07-17')
       expect(a.confidence).toBeLessThan(e.confidence)
     }
-    // The supplier's name was read from the letterhead by its scorer, its VAT id from the legal
-    // footer (the customer's id is an alternative), the totals under the item table; fields no
-    // scorer decides yet have no entry.
+    // The supplier's name and address were read from the letterhead by their scorers (the
+    // address under the name), its VAT id from the legal footer (the customer's id is an
+    // alternative), the totals under the item table; the currency where it is printed.
     expect(invoice.field_evidence.business_name).toMatchObject({ page: 1 })
     expect(invoice.field_evidence.business_name.box[1]).toBeLessThan(0.42)
     expect(invoice.field_evidence.vat_number.box[1]).toBeGreaterThan(0.75)
@@ -58,7 +58,10 @@ describe('field evidence', () => {
     expect(gross.box[1]).toBeGreaterThan(y0)
     expect(gross.box[1]).toBeGreaterThan(net.box[1])
     expect(gross.confidence).toBeGreaterThan(0.5)
-    expect(invoice.field_evidence.business_address).toBeUndefined()
+    const address = invoice.field_evidence.business_address
+    expect(address.box[1]).toBeGreaterThan(invoice.field_evidence.business_name.box[1])
+    expect(address.box[1]).toBeLessThan(0.42)
+    expect(invoice.field_evidence.has_vat.confidence).toBeGreaterThan(0.5)
   })
 
   it('drops the evidence of a corrected field', async () => {
