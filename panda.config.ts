@@ -77,6 +77,7 @@ export default defineConfig({
             total: { value: '{colors.indigo.600}' },
             pending: { value: '{colors.yellow.600}' },
             failed: { value: '{colors.red.600}' },
+            review: { value: '{colors.orange.700}' },
           },
           // The DocFlow logo: an indigo tile, a white page and its folded corner.
           logo: {

@@ -18,6 +18,8 @@ export type LogQuery = {
   searchTerm?: string
   offset?: number
   limit?: number
+  /** `needed`: only the review queue. */
+  review?: 'needed'
 }
 
 export function createLogsApi(http: Http) {
@@ -38,6 +40,7 @@ export function createLogsApi(http: Http) {
       if (query.searchTerm) params.search_term = query.searchTerm
       if (query.offset) params.offset = String(query.offset)
       if (query.limit) params.limit = String(query.limit)
+      if (query.review) params.review = query.review
       const { body, headers } = await http.withHeaders('logs', v.array(LogEntry), { searchParams: params })
       return { logs: body, hasMore: headers.get('X-Has-More') === 'true' }
     },

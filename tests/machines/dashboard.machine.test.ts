@@ -20,7 +20,7 @@ const entry = (id: number, status: string): LogEntry => ({
   category: 'Invoices',
 })
 const logs = [entry(1, 'completed'), entry(2, 'processing'), entry(3, 'rejected'), entry(4, 'pending')]
-const summary = { total: 6, pending: 2, failed: 1 }
+const summary = { total: 6, pending: 2, failed: 1, review: 1 }
 // The next page repeats row 4 (it moved down a page between the two requests): it is shown once.
 const nextPage = [entry(4, 'pending'), entry(5, 'completed'), entry(6, 'completed')]
 type Ctx = {
@@ -51,6 +51,7 @@ describeModel('dashboard machine', {
       { type: 'search.input', term: '   ' },
     ],
     'summary.toggle': [{ type: 'summary.toggle', status: 'failed' }],
+    'review.toggle': [{ type: 'review.toggle' }],
     'sort.toggle': [{ type: 'sort.toggle', column: 'name' }],
     // What the filter popover's Apply hands over (its own graph tests when it can).
     'filters.applied': [{ type: 'filters.applied', filters: { ...NO_FILTERS, status: 'failed' } }],
@@ -146,6 +147,9 @@ describe('dashboard queries', () => {
     expect(yesterday.startDate?.getDate()).toBe(24)
     expect(toQuery({ ...base, filters: { ...NO_FILTERS, date: 'lastWeek' } }, now).lastDays).toBe(7)
     expect(toQuery({ ...base, filters: { ...NO_FILTERS, date: 'lastMonth' } }, now).lastDays).toBe(30)
+    // The "To review" card asks for the review queue only.
+    expect(toQuery({ ...base, filters: { ...NO_FILTERS, review: 'needed' } }, now).review).toBe('needed')
+    expect(toQuery({ ...base, filters: NO_FILTERS }, now).review).toBeUndefined()
     const custom = toQuery(
       { ...base, filters: { ...NO_FILTERS, date: 'custom', from: '2026-11-01', to: '2026-11-03' } },
       now,

@@ -10,6 +10,7 @@ export const FILTERED: Filters = {
   date: 'custom',
   from: '2026-01-01',
   to: '2026-03-31',
+  review: 'all',
 }
 
 export const exportEvents = {

@@ -54,7 +54,7 @@ const firstPage = [
   entry(9, 'completed', null),
 ]
 const nextPage = [entry(9, 'completed', null), entry(10, 'pending'), entry(11, 'completed')]
-const summary = { total: 7, pending: 2, failed: 2 }
+const summary = { total: 7, pending: 2, failed: 2, review: 3 }
 const ctx = (s: { context: unknown }) => s.context as DashboardContext
 const button = (name: string | RegExp, hidden = false) => screen.queryByRole('button', { name, hidden })
 const COLUMN_LABELS: Record<SortColumn, string> = {
@@ -97,6 +97,10 @@ function expectSummaryCards(s: AnyMachineSnapshot, hidden = false) {
     String(c.filters.status === 'pending'),
   )
   expect(button(/^Failed/, hidden)?.getAttribute('aria-pressed')).toBe(String(c.filters.status === 'failed'))
+  expect(button(/^To review/, hidden)?.getAttribute('aria-pressed')).toBe(
+    String(c.filters.review === 'needed'),
+  )
+  expect(button(/^To review/, hidden)?.textContent).toBe(`To review${c.summary.review}`)
   const count = activeFilterCount(c.filters)
   expect(button(/^Filter/, hidden)?.textContent).toBe(count ? `Filter${count}` : 'Filter')
   const search = screen.getByRole('searchbox', { name: 'Search documents', hidden }) as HTMLInputElement
@@ -162,6 +166,7 @@ describeViewModel('dashboard view', {
       await user.type(box, String(event.term))
     },
     'summary.toggle': (user, event) => clickIfShown(user, event.status === 'failed' ? /^Failed/ : /^Pending/),
+    'review.toggle': (user) => clickIfShown(user, /^To review/),
     'summary.reset': (user) => clickIfShown(user, /^Total documents/),
     'sort.toggle': (user, event) => clickIfShown(user, COLUMN_LABELS[event.column as SortColumn]),
     'filters.open': async (user, _event) => {
@@ -193,6 +198,7 @@ describeViewModel('dashboard view', {
   events: {
     'search.input': [{ type: 'search.input', term: 'acme' }],
     'summary.toggle': [{ type: 'summary.toggle', status: 'failed' }],
+    'review.toggle': [{ type: 'review.toggle' }],
     'sort.toggle': [{ type: 'sort.toggle', column: 'name' }],
     'filters.applied': [{ type: 'filters.applied', filters: { ...NO_FILTERS, status: 'failed' } }],
     'xstate.done.actor.fetchLogs': [

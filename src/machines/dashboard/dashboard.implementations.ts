@@ -81,7 +81,8 @@ export function createDashboardImplementations({
             api.logs.list(input.companyId, toQuery(input, new Date())),
             api.logs.summary(input.companyId),
           ])
-          return { ...page, summary }
+          const { total, pending, failed, to_review } = summary
+          return { ...page, summary: { total, pending, failed, review: to_review ?? 0 } }
         }),
         fetchMore: fromPromise(({ input }) => api.logs.list(input.companyId, toQuery(input, new Date()))),
         // The row actions (details, deletion) run in their own actor, which the dashboard invokes.

@@ -30,7 +30,8 @@ export const PAGE_SIZE = 50
 const MAX_ROWS = 1000
 
 export type SortColumn = (typeof SORT_COLUMNS)[number]
-export type Summary = { total: number; pending: number; failed: number }
+/** The summary cards' counts: every row, pending, failed, and the documents to review. */
+export type Summary = { total: number; pending: number; failed: number; review: number }
 
 export type DashboardContext = {
   companyId: number
@@ -50,6 +51,8 @@ export type DashboardEvent =
   | { type: 'search.input'; term: string }
   | { type: 'summary.toggle'; status: 'pending' | 'failed' }
   | { type: 'summary.reset' }
+  /** The "To review" card: only the documents in the review queue; pressed again, every row. */
+  | { type: 'review.toggle' }
   | { type: 'sort.toggle'; column: SortColumn }
   /** The Filter button: the popover opens with the filters in force. */
   | { type: 'filters.open' }
@@ -92,6 +95,7 @@ export function toQuery(input: DashboardInput, now: Date): LogQuery {
     limit: input.limit,
   }
   if (filters.status !== 'all') query.status = filters.status
+  if (filters.review === 'needed') query.review = 'needed'
   if (filters.type !== 'all') query.elementType = TYPE_NAMES[filters.type]
   const yesterday = new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1)
   if (filters.date === 'today') Object.assign(query, { startDate: startOfDay(now), endDate: endOfDay(now) })
@@ -163,7 +167,7 @@ export const dashboardMachine = setup({
     logs: [],
     hasMore: false,
     limit: PAGE_SIZE,
-    summary: { total: 0, pending: 0, failed: 0 },
+    summary: { total: 0, pending: 0, failed: 0, review: 0 },
   }),
   invoke: [
     {
@@ -192,6 +196,19 @@ export const dashboardMachine = setup({
         raise({ type: 'dashboard.refresh' }),
       ],
       description: 'A summary card filters by its status; clicking the active one clears it.',
+    },
+    'review.toggle': {
+      actions: [
+        assign({
+          filters: ({ context }) => ({
+            ...context.filters,
+            review: context.filters.review === 'needed' ? 'all' : 'needed',
+          }),
+          limit: PAGE_SIZE,
+        }),
+        raise({ type: 'dashboard.refresh' }),
+      ],
+      description: 'The "To review" card shows only the review queue; clicking it again clears that.',
     },
     'summary.reset': {
       actions: [

@@ -17,13 +17,27 @@ export type Filters = {
   /** Custom range, as yyyy-mm-dd. */
   from: string | null
   to: string | null
+  /** `needed`: only the documents in the review queue (the "To review" card). */
+  review: 'all' | 'needed'
 }
 
-export const NO_FILTERS: Filters = { status: 'all', type: 'all', date: 'all', from: null, to: null }
+export const NO_FILTERS: Filters = {
+  status: 'all',
+  type: 'all',
+  date: 'all',
+  from: null,
+  to: null,
+  review: 'all',
+}
 
 /** The number shown on the Filter button. */
 export function activeFilterCount(filters: Filters): number {
-  return [filters.status !== 'all', filters.type !== 'all', filters.date !== 'all'].filter(Boolean).length
+  return [
+    filters.status !== 'all',
+    filters.type !== 'all',
+    filters.date !== 'all',
+    filters.review !== 'all',
+  ].filter(Boolean).length
 }
 
 export function isValidRange(filters: Filters): boolean {
@@ -33,7 +47,12 @@ export function isValidRange(filters: Filters): boolean {
 }
 
 const sameFilters = (a: Filters, b: Filters) =>
-  a.status === b.status && a.type === b.type && a.date === b.date && a.from === b.from && a.to === b.to
+  a.status === b.status &&
+  a.type === b.type &&
+  a.date === b.date &&
+  a.from === b.from &&
+  a.to === b.to &&
+  a.review === b.review
 
 /** What the popover tells the dashboard. */
 export type FiltersOutcome = { type: 'filters.applied'; filters: Filters } | { type: 'filters.cleared' }

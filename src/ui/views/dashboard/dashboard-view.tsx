@@ -124,6 +124,7 @@ function SummaryCards() {
   const dashboard = useDashboard()
   const summary = useSelector(dashboard, (s) => s.context.summary)
   const status = useSelector(dashboard, (s) => s.context.filters.status)
+  const review = useSelector(dashboard, (s) => s.context.filters.review)
   const { t } = useLingui()
   const cards: { key: keyof Summary; label: string; active: boolean; onClick: () => void; accent: string }[] =
     [
@@ -148,12 +149,19 @@ function SummaryCards() {
         onClick: () => dashboard.send({ type: 'summary.toggle', status: 'failed' }),
         accent: 'var(--colors-summary-failed)',
       },
+      {
+        key: 'review',
+        label: t`To review`,
+        active: review === 'needed',
+        onClick: () => dashboard.send({ type: 'review.toggle' }),
+        accent: 'var(--colors-summary-review)',
+      },
     ]
   return (
     <div
       className={css({
         display: 'grid',
-        gridTemplateColumns: { base: '1fr', sm: 'repeat(3, 1fr)' },
+        gridTemplateColumns: { base: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' },
         gap: '4',
       })}
     >
