@@ -68,8 +68,28 @@ export type LogSummary = v.InferOutput<typeof LogSummary>
 const text = v.nullish(v.string())
 const amount = v.nullish(v.union([v.number(), v.string()]))
 
+/**
+ * A field whose `field_evidence` confidence is under this needs a person's check: the document
+ * joins the review queue (`review=needed`) and the review screens mark the field "Check". One
+ * value for the server and the browser.
+ */
+export const REVIEW_CONFIDENCE = 0.6
+
 /** A place on a page: `[x0, y0, x1, y1]` in fractions of the page's width and height, origin top left. */
 const PageBox = v.tuple([v.number(), v.number(), v.number(), v.number()])
+export type PageBox = v.InferOutput<typeof PageBox>
+
+/**
+ * `GET /documents/{id}/pages/{n}/words`: the page's size (points for a PDF, pixels for an image)
+ * and its words in reading order (the PDF text layer, or what OCR read on a scan or an image),
+ * each with its box in fractions of the page, as `field_evidence` places values.
+ */
+export const PageWords = v.object({
+  width: v.number(),
+  height: v.number(),
+  words: v.array(v.object({ text: v.string(), box: PageBox })),
+})
+export type PageWords = v.InferOutput<typeof PageWords>
 
 /** Another candidate the engine weighed for a field. */
 const FieldAlternative = v.object({
@@ -86,6 +106,7 @@ const FieldEvidence = v.object({
   confidence: v.number(),
   alternatives: v.array(FieldAlternative),
 })
+export type FieldEvidence = v.InferOutput<typeof FieldEvidence>
 
 /** Invoice and expense share their fields; the date is `invoice_date` or `expense_date`. */
 export const FinancialDocument = v.object({
