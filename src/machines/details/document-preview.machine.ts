@@ -223,6 +223,16 @@ export const documentPreviewMachine = setup({
             ],
           },
         ],
+        'field.leave': {
+          guard: { type: 'isReadElsewhere', params: ({ context }) => context.target ?? '' },
+          description: 'Back to the field focused last, on its page.',
+          target: '.words',
+          reenter: true,
+          actions: [
+            { type: 'toFieldPage', params: ({ context }) => ({ field: context.target ?? '' }) },
+            assign({ highlighted: ({ context }) => context.target }),
+          ],
+        },
         'word.pick': {
           guard: 'hasTarget',
           actions: {

@@ -1,0 +1,228 @@
+import { describe, expect, it } from 'vitest'
+import { type AnyMachineSnapshot, createActor, type EventObject, fromPromise } from 'xstate'
+import type { FieldEvidence } from '../../contract'
+import {
+  type DocumentPreviewContext,
+  documentPreviewMachine,
+  type PreviewSource,
+  type PreviewWord,
+  ZOOM_STEPS,
+} from '../../src/machines/details/document-preview.machine'
+import type { ControlledActors } from '../support/graph'
+import { describeModel } from '../support/model'
+import { done, error } from './document-detail-fixtures'
+
+/** The number is read on page 1, the supplier on page 2; the IBAN came from somewhere else. */
+const EVIDENCE: Record<string, FieldEvidence> = {
+  invoice_number: { page: 1, box: [0.6, 0.1, 0.8, 0.13], confidence: 0.95, alternatives: [] },
+  business_name: {
+    page: 2,
+    box: [0.1, 0.05, 0.4, 0.08],
+    confidence: 0.4,
+    alternatives: [{ value: 'Alpinea', page: 2, box: [0.1, 0.05, 0.2, 0.08], confidence: 0.2 }],
+  },
+}
+const PDF: PreviewSource = { type: 'pdf', pageCount: 2, handle: null }
+const IMAGE: PreviewSource = { type: 'image', pageCount: 1 }
+const WORD = { text: 'Alpinea', box: [0.1, 0.05, 0.2, 0.08] as [number, number, number, number] }
+
+const input = {
+  kind: 'invoice' as const,
+  id: 7,
+  companyId: 3,
+  original: new Blob(['%PDF-1.7'], { type: 'application/pdf' }),
+  evidence: EVIDENCE,
+}
+const ctx = (s: { context: unknown }) => s.context as DocumentPreviewContext
+let controls: ControlledActors | undefined
+
+const events = {
+  'xstate.done.actor.openSource': [done('openSource', PDF), done('openSource', IMAGE)],
+  'xstate.error.actor.openSource': [error('openSource', new Error('Invalid PDF structure'))],
+  'xstate.done.actor.loadWords': [done('loadWords', [WORD]), done('loadWords', null)],
+  'xstate.error.actor.loadWords': [error('loadWords', new Error('Failed to fetch'))],
+  'page.go': [{ type: 'page.go', page: 2 }],
+  'field.focus': [
+    { type: 'field.focus', field: 'invoice_number' },
+    { type: 'field.focus', field: 'business_name' },
+    { type: 'field.focus', field: 'iban' },
+  ],
+  'field.hover': [
+    { type: 'field.hover', field: 'business_name' },
+    { type: 'field.hover', field: 'invoice_number' },
+  ],
+  'word.pick': [{ type: 'word.pick', text: 'Alpinea' }],
+  'evidence.change': [{ type: 'evidence.change', evidence: EVIDENCE }],
+}
+
+/** What tells two preview states apart for the graph. */
+const contextKey = (c: unknown) => {
+  const x = c as DocumentPreviewContext
+  return {
+    source: x.source?.type ?? null,
+    page: x.page,
+    zoom: x.zoom,
+    highlighted: x.highlighted,
+    target: x.target,
+    folded: x.folded,
+  }
+}
+
+const FIELD_EVENTS = ['field.focus', 'field.hover', 'field.leave', 'word.pick']
+const VIEW_EVENTS = ['zoom.in', 'zoom.out', 'zoom.fit', 'preview.toggle', 'evidence.change']
+const PAGE_EVENTS = ['page.next', 'page.previous', 'page.go']
+
+/**
+ * Keeps the regions from multiplying: zoom and folding are walked with nothing focused on page 1,
+ * pages with nothing focused at the fitting width, fields at the fitting width, unfolded; a field
+ * is focused while the original opens only to show that its page comes first.
+ */
+const allowed = (s: AnyMachineSnapshot, e: EventObject) => {
+  const c = ctx(s)
+  if (s.matches('loading'))
+    return (
+      !FIELD_EVENTS.includes(e.type) ||
+      (e.type === 'field.focus' && (e as unknown as { field: string }).field === 'business_name' && !c.target)
+    )
+  if (s.matches('failed')) return false
+  const plain = c.zoom === 1 && !c.folded
+  if (VIEW_EVENTS.includes(e.type))
+    return !c.target && !c.highlighted && c.page === 1 && (e.type !== 'evidence.change' || plain)
+  if (PAGE_EVENTS.includes(e.type)) return plain && !c.target && !c.highlighted
+  if (FIELD_EVENTS.includes(e.type)) return plain
+  return true
+}
+
+describeModel('document preview machine', {
+  machine: documentPreviewMachine,
+  input,
+  actors: ['openSource', 'loadWords'],
+  provide: (machine, c, record) => {
+    controls = c
+    return machine.provide({
+      actions: { fillField: (_, p) => record(`fill:${p.field}:${p.text}`) },
+    })
+  },
+  events,
+  contextKey,
+  allowed,
+  limit: 3000,
+  states: {
+    loading: (s) => {
+      expect(s.hasTag('busy')).toBe(true)
+      expect(ctx(s).source).toBeNull()
+      expect(s.can({ type: 'page.next' })).toBe(false)
+    },
+    failed: (s) => {
+      expect(ctx(s).error).toBe('Invalid PDF structure')
+      expect(s.can({ type: 'zoom.in' })).toBe(false)
+    },
+    'ready.words.loading': (s) => {
+      const c = ctx(s)
+      expect(c.words).toEqual([])
+      const call = controls!.calls.filter((x) => x.src === 'loadWords').at(-1)
+      // The words asked for are the shown page's.
+      expect(call?.input).toMatchObject({
+        id: 7,
+        companyId: 3,
+        page: c.page,
+        source: { type: c.source!.type },
+      })
+      expectOutlined(s)
+    },
+    'ready.words.loaded': (s, log) => {
+      expect(ctx(s).words).toEqual([WORD])
+      expectOutlined(s)
+      expectFilled(s, log)
+    },
+    'ready.words.unavailable': (s, log) => {
+      expect(ctx(s).words).toEqual([])
+      expectOutlined(s)
+      expectFilled(s, log)
+    },
+  },
+})
+
+/** The page shown holds the highlighted field's reading whenever the document has that page. */
+function expectOutlined(s: AnyMachineSnapshot) {
+  const c = ctx(s)
+  expect(c.page).toBeGreaterThanOrEqual(1)
+  expect(c.page).toBeLessThanOrEqual(c.source!.pageCount)
+  expect(ZOOM_STEPS).toContain(c.zoom)
+  const page = c.highlighted ? EVIDENCE[c.highlighted]?.page : undefined
+  if (page !== undefined && page <= c.source!.pageCount) expect(c.page).toBe(page)
+}
+
+/** A picked word went to the field focused last, and only to it. */
+function expectFilled(s: AnyMachineSnapshot, log: readonly string[]) {
+  const fills = log.filter((l) => l.startsWith('fill:'))
+  for (const f of fills) expect(f.startsWith('fill:')).toBe(true)
+  const last = fills.at(-1)
+  if (last) expect(last).toMatch(/^fill:(invoice_number|business_name|iban):Alpinea$/)
+  if (!ctx(s).target) expect(fills).toEqual([])
+}
+
+describe('document preview machine, beyond the graph', () => {
+  const start = () => {
+    const actor = createActor(
+      documentPreviewMachine.provide({
+        actors: {
+          openSource: fromPromise(async (): Promise<PreviewSource> => PDF),
+          loadWords: fromPromise(async (): Promise<PreviewWord[] | null> => [WORD]),
+        },
+      }),
+      { input },
+    )
+    actor.start()
+    return actor
+  }
+  const settled = () => new Promise((r) => setTimeout(r, 0))
+
+  it('zooms by steps between 50 % and 300 %, and fits the width again', async () => {
+    const actor = start()
+    await settled()
+    for (let i = 0; i < 10; i++) actor.send({ type: 'zoom.in' })
+    expect(actor.getSnapshot().context.zoom).toBe(3)
+    expect(actor.getSnapshot().can({ type: 'zoom.in' })).toBe(false)
+    for (let i = 0; i < 10; i++) actor.send({ type: 'zoom.out' })
+    expect(actor.getSnapshot().context.zoom).toBe(0.5)
+    actor.send({ type: 'zoom.fit' })
+    expect(actor.getSnapshot().context.zoom).toBe(1)
+    expect(actor.getSnapshot().can({ type: 'zoom.fit' })).toBe(false)
+  })
+
+  it('keeps the focused field as the target of picked words after a hover elsewhere', async () => {
+    const actor = start()
+    await settled()
+    actor.send({ type: 'field.focus', field: 'invoice_number' })
+    actor.send({ type: 'field.hover', field: 'business_name' })
+    expect(actor.getSnapshot().context.page).toBe(2)
+    actor.send({ type: 'field.leave' })
+    expect(actor.getSnapshot().context.highlighted).toBe('invoice_number')
+    actor.send({ type: 'field.focus', field: 'invoice_number' })
+    expect(actor.getSnapshot().context.page).toBe(1)
+  })
+
+  it('ignores a page outside the document and an empty pick', async () => {
+    const filled: string[] = []
+    const actor = createActor(
+      documentPreviewMachine.provide({
+        actors: {
+          openSource: fromPromise(async (): Promise<PreviewSource> => PDF),
+          loadWords: fromPromise(async (): Promise<PreviewWord[] | null> => null),
+        },
+        actions: { fillField: (_, p) => filled.push(p.text) },
+      }),
+      { input },
+    )
+    actor.start()
+    await settled()
+    actor.send({ type: 'page.go', page: 3 })
+    actor.send({ type: 'page.go', page: 1.5 })
+    expect(actor.getSnapshot().context.page).toBe(1)
+    actor.send({ type: 'field.focus', field: 'iban' })
+    actor.send({ type: 'word.pick', text: '  ' })
+    actor.send({ type: 'word.pick', text: 'FR76' })
+    expect(filled).toEqual(['FR76'])
+  })
+})
