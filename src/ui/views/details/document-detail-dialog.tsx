@@ -159,22 +159,10 @@ function Pending({ label }: { label: string }) {
 }
 
 /**
- * The dialog for a running `documentDetail` actor. With `edit`, the loaded record's fields are
- * editable in place (the `documentEdit` actor then takes the close button and Escape, to ask
- * before unsaved changes are lost); without, they are read only.
+ * The preview's logic, whose picked text goes to the correction form (the field then takes the
+ * focus back), and its running actor, handed up by the preview once it starts.
  */
-export function DocumentDetailView({
-  actor,
-  edit,
-  preview,
-}: {
-  actor: DocumentDetailActor
-  edit?: DocumentEditMachine | undefined
-  /** The preview drawn from the original; without it an image shows as is, a PDF as a link. */
-  preview?: DocumentPreviewMachine | undefined
-}) {
-  const { t } = useLingui()
-  const [editor, setEditor] = useState<DocumentEditActor | null>(null)
+function usePreview(preview: DocumentPreviewMachine | undefined, editor: DocumentEditActor | null) {
   const [previewActor, setPreviewActor] = useState<DocumentPreviewActor | null>(null)
   const editorRef = useRef(editor)
   useEffect(() => {
@@ -200,6 +188,27 @@ export function DocumentDetailView({
       previewActor.send({ type: 'field.focus', field: focused.slice('edit-'.length) })
   }, [previewActor])
   const onPreview = useCallback((a: DocumentPreviewActor | null) => setPreviewActor(a), [])
+  return { previewLogic, previewActor, onPreview }
+}
+
+/**
+ * The dialog for a running `documentDetail` actor. With `edit`, the loaded record's fields are
+ * editable in place (the `documentEdit` actor then takes the close button and Escape, to ask
+ * before unsaved changes are lost); without, they are read only.
+ */
+export function DocumentDetailView({
+  actor,
+  edit,
+  preview,
+}: {
+  actor: DocumentDetailActor
+  edit?: DocumentEditMachine | undefined
+  /** The preview drawn from the original; without it an image shows as is, a PDF as a link. */
+  preview?: DocumentPreviewMachine | undefined
+}) {
+  const { t } = useLingui()
+  const [editor, setEditor] = useState<DocumentEditActor | null>(null)
+  const { previewLogic, previewActor, onPreview } = usePreview(preview, editor)
   const kind = useSelector(actor, (s) => s.context.kind)
   const document = useSelector(actor, (s) => s.context.document)
   const title = useSelector(actor, (s) => (s.context.document ? originalName(s.context) : null))

@@ -74,36 +74,12 @@ export function drawPdfPage(
   const cancels: (() => void)[] = []
   const done = (async () => {
     const lib = await pdfjs()
-    const page = await (handle as PdfDocument).getPage(pageNumber)
-    const scale = target.width / page.getViewport({ scale: 1 }).width
-    const viewport = page.getViewport({ scale })
-    const ratio = window.devicePixelRatio || 1
-    const { canvas, textLayer } = target
-    canvas.width = Math.floor(viewport.width * ratio)
-    canvas.height = Math.floor(viewport.height * ratio)
-    canvas.style.width = `${viewport.width}px`
-    canvas.style.height = `${viewport.height}px`
-    const context = canvas.getContext('2d')
-    if (!context || cancelled) return { width: viewport.width, height: viewport.height }
-    const render = page.render({
-      canvas,
-      canvasContext: context,
-      viewport,
-      ...(ratio === 1 ? {} : { transform: [ratio, 0, 0, ratio, 0, 0] }),
-    })
-    cancels.push(() => render.cancel())
-    await render.promise
-    if (cancelled) return { width: viewport.width, height: viewport.height }
-    textLayer.replaceChildren()
-    textLayer.style.setProperty('--total-scale-factor', String(scale))
-    const layer = new lib.TextLayer({
-      textContentSource: page.streamTextContent(),
-      container: textLayer,
-      viewport,
-    })
-    cancels.push(() => layer.cancel())
-    await layer.render()
-    return { width: viewport.width, height: viewport.height }
+    try {
+      return await drawInto(lib, handle, pageNumber, target, { cancels, cancelled: () => cancelled })
+    } finally {
+      // pdf.js measures text on a hidden canvas it appends to the body: removed once no layer is pending.
+      lib.TextLayer.cleanup()
+    }
   })()
   return {
     done,
@@ -112,4 +88,44 @@ export function drawPdfPage(
       for (const cancel of cancels) cancel()
     },
   }
+}
+
+async function drawInto(
+  lib: PdfJs,
+  handle: unknown,
+  pageNumber: number,
+  target: { canvas: HTMLCanvasElement; textLayer: HTMLElement; width: number },
+  run: { cancels: (() => void)[]; cancelled: () => boolean },
+) {
+  const { cancels } = run
+  const page = await (handle as PdfDocument).getPage(pageNumber)
+  const scale = target.width / page.getViewport({ scale: 1 }).width
+  const viewport = page.getViewport({ scale })
+  const ratio = window.devicePixelRatio || 1
+  const { canvas, textLayer } = target
+  canvas.width = Math.floor(viewport.width * ratio)
+  canvas.height = Math.floor(viewport.height * ratio)
+  canvas.style.width = `${viewport.width}px`
+  canvas.style.height = `${viewport.height}px`
+  const context = canvas.getContext('2d')
+  if (!context || run.cancelled()) return { width: viewport.width, height: viewport.height }
+  const render = page.render({
+    canvas,
+    canvasContext: context,
+    viewport,
+    ...(ratio === 1 ? {} : { transform: [ratio, 0, 0, ratio, 0, 0] }),
+  })
+  cancels.push(() => render.cancel())
+  await render.promise
+  if (run.cancelled()) return { width: viewport.width, height: viewport.height }
+  textLayer.replaceChildren()
+  textLayer.style.setProperty('--total-scale-factor', String(scale))
+  const layer = new lib.TextLayer({
+    textContentSource: page.streamTextContent(),
+    container: textLayer,
+    viewport,
+  })
+  cancels.push(() => layer.cancel())
+  await layer.render()
+  return { width: viewport.width, height: viewport.height }
 }
