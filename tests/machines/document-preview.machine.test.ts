@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { type AnyMachineSnapshot, createActor, type EventObject, fromPromise } from 'xstate'
+import { type AnyMachineSnapshot, createActor, type EventObject, fromPromise, waitFor } from 'xstate'
 import type { FieldEvidence } from '../../contract'
+import { createDocumentPreviewMachine } from '../../src/machines/details/document-preview.implementations'
 import {
   type DocumentPreviewContext,
   documentPreviewMachine,
@@ -224,5 +225,47 @@ describe('document preview machine, beyond the graph', () => {
     actor.send({ type: 'word.pick', text: '  ' })
     actor.send({ type: 'word.pick', text: 'FR76' })
     expect(filled).toEqual(['FR76'])
+  })
+})
+
+describe('document preview implementations', () => {
+  const run = async (original: Blob, pdfWords: PreviewWord[], serverWords: PreviewWord[] | null) => {
+    const asked: number[] = []
+    const logic = createDocumentPreviewMachine({
+      details: {
+        words: async (_id, page) => {
+          asked.push(page)
+          return serverWords && { width: 100, height: 100, words: serverWords }
+        },
+      },
+      pdf: { open: async () => ({ pageCount: 2, handle: {} }), words: async () => pdfWords },
+    })
+    const actor = createActor(logic, { input: { ...input, original } })
+    actor.start()
+    const s = await waitFor(
+      actor,
+      (x) => x.matches({ ready: { words: 'loaded' } }) || x.matches({ ready: { words: 'unavailable' } }),
+    )
+    return { s, asked }
+  }
+
+  it("reads a PDF's words from pdf.js", async () => {
+    const { s, asked } = await run(input.original, [WORD], null)
+    expect(s.context.source).toMatchObject({ type: 'pdf', pageCount: 2 })
+    expect(s.context.words).toEqual([WORD])
+    expect(asked).toEqual([])
+  })
+
+  it("asks the server for a scanned PDF page's words and an image's", async () => {
+    const scanned = await run(input.original, [], [WORD])
+    expect(scanned.s.context.words).toEqual([WORD])
+    const image = await run(new Blob(['png'], { type: 'image/png' }), [], [WORD])
+    expect(image.s.context.source).toEqual({ type: 'image', pageCount: 1 })
+    expect(image.asked).toEqual([1])
+  })
+
+  it('offers no click-to-fill on a page the server has no words for (404)', async () => {
+    const { s } = await run(new Blob(['png'], { type: 'image/png' }), [], null)
+    expect(s.matches({ ready: { words: 'unavailable' } })).toBe(true)
   })
 })

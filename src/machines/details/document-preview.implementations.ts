@@ -1,6 +1,7 @@
 /**
  * The preview machine filled from its engines: a PDF is opened and its words read by the injected
- * PDF engine (pdf.js, its own chunk), an image's words come from the server (none on a 404).
+ * PDF engine (pdf.js, its own chunk); an image's words, and a scanned PDF page's, come from the
+ * server (none on a 404).
  */
 import { fromPromise } from 'xstate'
 import type { DetailsApi } from '../../api/details'
@@ -29,7 +30,11 @@ export function createDocumentPreviewMachine({
         return { type: 'pdf', ...opened }
       }),
       loadWords: fromPromise(async ({ input }) => {
-        if (input.source.type === 'pdf') return pdf.words(input.source.handle, input.page)
+        if (input.source.type === 'pdf') {
+          const words = await pdf.words(input.source.handle, input.page)
+          if (words.length) return words
+          // A scan in a PDF has no text layer: the words the server's OCR read, when it has them.
+        }
         const answer = await details.words(input.id, input.page, input.companyId)
         return answer?.words ?? null
       }),
