@@ -135,6 +135,15 @@ it('outlines where a focused field was read, saves a second guess, and fills a f
   const printed = await textRect(page, NUMBER)
   expect(covers(box, printed), `outline ${JSON.stringify(box)} covers ${JSON.stringify(printed)}`).toBe(true)
 
+  // Hovering another reading's outline on the page highlights its field.
+  const other = Object.keys(before.field_evidence).find((f) => f in LABELS && f !== 'invoice_number')!
+  const faint = details.locator(`[data-outline="${other}"]`)
+  await faint.evaluate((el) => el.scrollIntoView({ block: 'center' }))
+  const at = (await faint.boundingBox())!
+  await page.mouse.move(at.x + at.width / 2, at.y + at.height / 2)
+  await details.locator(`[data-highlighted]:has(#edit-${other})`).waitFor()
+  await outlineOf(details, other).waitFor()
+
   // A field's menu lists the engine's second guesses; picking one saves it as the user's.
   const [field, evidence] = Object.entries(before.field_evidence).find(
     ([f, e]) => f in LABELS && e.alternatives.length > 0,
