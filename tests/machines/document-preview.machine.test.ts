@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { type AnyMachineSnapshot, createActor, type EventObject, fromPromise, waitFor } from 'xstate'
-import type { FieldEvidence } from '../../contract'
+import { type AnyMachineSnapshot, createActor, fromPromise, waitFor } from 'xstate'
 import { createDocumentPreviewMachine } from '../../src/machines/details/document-preview.implementations'
 import {
   type DocumentPreviewContext,
