@@ -58,11 +58,24 @@ export const LogEntry = v.object({
   warnings: v.nullish(v.array(v.string())),
   /** The earlier document a `duplicate` warning refers to. */
   duplicate: v.nullish(DuplicateOf),
+  /**
+   * The document is in the review queue (FAILED, a warning, or a field under `REVIEW_CONFIDENCE`,
+   * and nobody confirmed or corrected it since it was processed); absent from older servers.
+   */
+  needs_review: v.nullish(v.boolean()),
 })
 export type LogEntry = v.InferOutput<typeof LogEntry>
 
-/** `GET /logs/summary`: every row of the company; pending + processing, failed + rejected. */
-export const LogSummary = v.object({ total: v.number(), pending: v.number(), failed: v.number() })
+/**
+ * `GET /logs/summary`: every row of the company; pending + processing, failed + rejected, and the
+ * documents to review (`needs_review`; absent from older servers).
+ */
+export const LogSummary = v.object({
+  total: v.number(),
+  pending: v.number(),
+  failed: v.number(),
+  to_review: v.optional(v.number()),
+})
 export type LogSummary = v.InferOutput<typeof LogSummary>
 
 const text = v.nullish(v.string())
@@ -77,7 +90,6 @@ export const REVIEW_CONFIDENCE = 0.6
 
 /** A place on a page: `[x0, y0, x1, y1]` in fractions of the page's width and height, origin top left. */
 const PageBox = v.tuple([v.number(), v.number(), v.number(), v.number()])
-export type PageBox = v.InferOutput<typeof PageBox>
 
 /**
  * `GET /documents/{id}/pages/{n}/words`: the page's size (points for a PDF, pixels for an image)
@@ -106,7 +118,6 @@ const FieldEvidence = v.object({
   confidence: v.number(),
   alternatives: v.array(FieldAlternative),
 })
-export type FieldEvidence = v.InferOutput<typeof FieldEvidence>
 
 /** Invoice and expense share their fields; the date is `invoice_date` or `expense_date`. */
 export const FinancialDocument = v.object({
@@ -135,6 +146,10 @@ export const FinancialDocument = v.object({
   field_evidence: v.nullish(v.record(v.string(), FieldEvidence)),
   /** An e-invoice's data (UBL / CII), when the file is or carries one. */
   einvoice: v.nullish(EInvoiceData),
+  /** In the review queue (see `LogEntry.needs_review`). */
+  needs_review: v.nullish(v.boolean()),
+  /** When a user last confirmed or corrected it since it was processed (ISO), else null. */
+  reviewed_at: v.nullish(v.string()),
 })
 export type FinancialDocument = v.InferOutput<typeof FinancialDocument>
 
@@ -160,3 +175,8 @@ export const QualityAnswer = v.looseObject({
     }),
   ),
 })
+
+/** A place on a page (fractions, origin top left), as the preview outlines a reading. */
+export type PageBox = PageWords['words'][number]['box']
+/** Where a field was read and how sure the engine is, as the detail dialog shows it. */
+export type FieldEvidence = NonNullable<FinancialDocument['field_evidence']>[string]
