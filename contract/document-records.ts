@@ -58,24 +58,11 @@ export const LogEntry = v.object({
   warnings: v.nullish(v.array(v.string())),
   /** The earlier document a `duplicate` warning refers to. */
   duplicate: v.nullish(DuplicateOf),
-  /**
-   * The document is in the review queue (FAILED, a warning, or a field under `REVIEW_CONFIDENCE`,
-   * and nobody confirmed or corrected it since it was processed); absent from older servers.
-   */
-  needs_review: v.nullish(v.boolean()),
 })
 export type LogEntry = v.InferOutput<typeof LogEntry>
 
-/**
- * `GET /logs/summary`: every row of the company; pending + processing, failed + rejected, and the
- * documents to review (`needs_review`; absent from older servers).
- */
-export const LogSummary = v.object({
-  total: v.number(),
-  pending: v.number(),
-  failed: v.number(),
-  to_review: v.optional(v.number()),
-})
+/** `GET /logs/summary`: every row of the company; pending + processing, failed + rejected. */
+export const LogSummary = v.object({ total: v.number(), pending: v.number(), failed: v.number() })
 export type LogSummary = v.InferOutput<typeof LogSummary>
 
 const text = v.nullish(v.string())
@@ -146,10 +133,6 @@ export const FinancialDocument = v.object({
   field_evidence: v.nullish(v.record(v.string(), FieldEvidence)),
   /** An e-invoice's data (UBL / CII), when the file is or carries one. */
   einvoice: v.nullish(EInvoiceData),
-  /** In the review queue (see `LogEntry.needs_review`). */
-  needs_review: v.nullish(v.boolean()),
-  /** When a user last confirmed or corrected it since it was processed (ISO), else null. */
-  reviewed_at: v.nullish(v.string()),
 })
 export type FinancialDocument = v.InferOutput<typeof FinancialDocument>
 
