@@ -201,3 +201,43 @@ export function correctionBody(
   }
   return body
 }
+
+const CURRENCY_SIGNS: Record<string, string> = { '€': 'EUR', $: 'USD', '£': 'GBP', '¥': 'JPY' }
+const DATE_IN_TEXT = /(\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[/.-]\d{1,2}[/.-](?:\d{4}|\d{2}))/
+
+/** A page's date as ISO: the user's order first, the other when that one cannot be a date (31/12 in English). */
+function pageDate(text: string, language: Language): string | null {
+  const found = DATE_IN_TEXT.exec(text)?.[1]
+  if (!found) return null
+  return parseDate(found, language) ?? parseDate(found, language === 'fr' ? 'en' : 'fr')
+}
+
+/**
+ * Text picked on a page (a word, or a few) as the field's input shows it: an amount without its
+ * currency sign, a date in the user's order, an IBAN or VAT number without spaces, a currency sign
+ * as its code. Text that does not read as the field's type is given as it is (the form then says why).
+ */
+export function fieldTextFromPage(field: EditableField, picked: string, language: Language): string {
+  const text = picked.replace(/\s+/g, ' ').trim()
+  switch (SHAPES[field]) {
+    case 'amount': {
+      const amount = parseAmount(text.replace(/[^\d.,\s\u00a0\u202f'-]/g, '').trim())
+      return amount === null ? text : fieldText(field, amount, language)
+    }
+    case 'date': {
+      const iso = pageDate(text, language)
+      return iso ? fieldText(field, iso, language) : text
+    }
+    case 'iban':
+      return parseIban(text) ?? text
+    case 'vat':
+      return parseVatNumber(text) ?? text
+    case 'currency': {
+      const code = /\b[A-Za-z]{3}\b/.exec(text)?.[0]
+      const sign = [...text].find((c) => c in CURRENCY_SIGNS)
+      return code?.toUpperCase() ?? (sign ? CURRENCY_SIGNS[sign]! : text)
+    }
+    default:
+      return text
+  }
+}

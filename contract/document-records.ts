@@ -175,3 +175,8 @@ export const QualityAnswer = v.looseObject({
     }),
   ),
 })
+
+/** A place on a page (fractions, origin top left), as the preview outlines a reading. */
+export type PageBox = PageWords['words'][number]['box']
+/** Where a field was read and how sure the engine is, as the detail dialog shows it. */
+export type FieldEvidence = NonNullable<FinancialDocument['field_evidence']>[string]

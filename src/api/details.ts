@@ -7,6 +7,7 @@ import {
   FINANCIAL_KIND,
   FinancialDocument,
   type FinancialKind,
+  PageWords,
   QualityAnswer,
   type QualityData,
   type QualityDetail,
@@ -61,6 +62,18 @@ export function createDetailsApi(http: Http) {
       if (!response.ok)
         throw new ApiError(response.status, `Failed to fetch PDF: ${response.status} ${response.statusText}`)
       return response.blob()
+    },
+    /**
+     * GET /documents/{id}/pages/{n}/words: the words of a page (text layer or OCR) with their boxes;
+     * null when the server has none for it (404: a page it never read, or a server without the call).
+     */
+    words: async (id: number, page: number, companyId: number): Promise<PageWords | null> => {
+      try {
+        return await http.json(`documents/${id}/pages/${page}/words`, PageWords, scoped(companyId))
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return null
+        throw error
+      }
     },
     /** DELETE /{kind}s/{id}: the record, its log entry and its file. */
     remove: (kind: FinancialKind, id: number, companyId: number) =>

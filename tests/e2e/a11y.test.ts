@@ -267,6 +267,8 @@ async function dashboardStates(page: Page, tag: string, words: (typeof WORDS)[La
       .first()
       .click()
     await page.getByRole('dialog').locator('footer button').first().waitFor()
+    // The original drawn by the dialog's own preview, its tools and outlines checked too.
+    await page.getByRole('dialog').getByTestId('preview-page').waitFor()
   })
   await withPopup(page, `${tag} dashboard company switcher`, async () => {
     await page

@@ -40,6 +40,14 @@ export const editEvents = {
     { type: 'field.change', field: 'invoice_number', text: 'FA-2026-0621' },
     { type: 'field.change', field: 'iban', text: BAD_IBAN },
   ],
+  // Text picked on the page is read for the field (trimmed here), then handled as typed.
+  'field.pick': [{ type: 'field.pick', field: 'invoice_number', text: ` ${NEW_NUMBER} ` }],
+  // A second guess: saved at once from a resting form; the one the field holds changes nothing.
+  'alternative.pick': [
+    { type: 'alternative.pick', field: 'invoice_number', value: NEW_NUMBER },
+    { type: 'alternative.pick', field: 'invoice_number', value: 'FA-2026-0621' },
+    { type: 'alternative.pick', field: 'iban', value: 'FR76 3000 6000 0112 3456 7890 188' },
+  ],
   'xstate.done.actor.saveCorrection': [
     done('saveCorrection', { document: correctedRecord, quality: { errors: [], warnings: [] } }),
   ],

@@ -8,6 +8,7 @@ import { type Notice, type Notify, notice } from '../shared/notice'
 import type { UploadQueueActor } from '../uploads/upload-queue.machine'
 import { type DetailNoticeParams, documentDetailMachine } from './document-detail.machine'
 import { createDocumentEditMachine } from './document-edit.implementations'
+import { createDocumentPreviewMachine, type PdfEngine } from './document-preview.implementations'
 
 export type DetailsDeps = {
   details: DetailsApi
@@ -56,6 +57,8 @@ export function createDetailsImplementations({ details, notify, uploadQueue, obj
     releasePreview,
     /** Correcting the fields in place (the dialog starts it once the record is loaded). */
     documentEdit: createDocumentEditMachine({ corrections: details, notify }),
+    /** The original drawn in the dialog, with the PDF engine the view loads (pdf.js, a chunk of its own). */
+    documentPreview: (pdf: PdfEngine) => createDocumentPreviewMachine({ details, pdf }),
     documentDetail: documentDetailMachine.provide({
       actors: {
         loadDocument: fromPromise(({ input }) => details.get(input.kind, input.id, input.companyId)),

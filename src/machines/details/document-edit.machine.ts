@@ -15,6 +15,7 @@ import {
   type EditableField,
   type FieldErrorCode,
   fieldText,
+  fieldTextFromPage,
   parseField,
 } from '../../../contract/document-fields'
 import { toFailure } from '../shared/failure'
@@ -62,6 +63,10 @@ export type DocumentEditContext = Omit<DocumentEditInput, 'document'> & {
 
 export type DocumentEditEvent =
   | { type: 'field.change'; field: EditableField; text: string }
+  /** Text picked on the page for a field: read for the field's type, then typed in. */
+  | { type: 'field.pick'; field: EditableField; text: string }
+  /** One of the engine's second guesses for a field: saved at once when nothing else is being edited. */
+  | { type: 'alternative.pick'; field: EditableField; value: unknown }
   | { type: 'edit.save' }
   | { type: 'edit.reset' }
   | { type: 'dialog.close' }
@@ -75,6 +80,20 @@ export type DocumentEditNoticeParams =
   | { notice: 'saveFailed'; kind: FinancialKind; failure: SaveFailure }
 
 type Scope = { kind: FinancialKind; id: number; companyId: number }
+
+type AlternativeEvent = Extract<DocumentEditEvent, { type: 'alternative.pick' }>
+
+/** An alternative's value as the field's input shows it. */
+const alternativeText = (c: Pick<DocumentEditContext, 'language'>, e: AlternativeEvent) => ({
+  field: e.field,
+  text: fieldText(e.field, e.value, c.language),
+})
+
+const applyAlternative = {
+  type: 'applyChange',
+  params: ({ context, event }: { context: DocumentEditContext; event: AlternativeEvent }) =>
+    alternativeText(context, event),
+} as const
 
 const textsOf = (kind: FinancialKind, document: FinancialDocument, language: Language): Texts =>
   Object.fromEntries(
@@ -132,6 +151,12 @@ export const documentEditMachine = setup({
   guards: {
     isDirty: ({ context }) => isDirtyContext(context),
     isValid: ({ context }) => Object.keys(context.errors).length === 0,
+    /** An alternative that reads as the field's type and differs from what the field holds. */
+    isNewValidAlternative: ({ context, event }) => {
+      if (event.type !== 'alternative.pick') return false
+      const { field, text } = alternativeText(context, event)
+      return text !== context.values[field] && parseField(field, text, context.language).ok
+    },
     isRefused: ({ event }) => statusOf((event as { error?: unknown }).error) === 400,
     isProcessing: ({ event }) => statusOf((event as { error?: unknown }).error) === 409,
   },
@@ -145,6 +170,16 @@ export const documentEditMachine = setup({
   states: {
     open: {
       type: 'parallel',
+      on: {
+        'field.pick': {
+          description: 'Text picked on the page: read for the field type, then handled as typed.',
+          actions: raise(({ context, event }) => ({
+            type: 'field.change' as const,
+            field: event.field,
+            text: fieldTextFromPage(event.field, event.text, context.language),
+          })),
+        },
+      },
       states: {
         form: {
           initial: 'viewing',
@@ -156,6 +191,12 @@ export const documentEditMachine = setup({
                   actions: { type: 'applyChange', params: ({ event }) => event },
                 },
                 'dialog.close': '#documentEdit.closed',
+                'alternative.pick': {
+                  guard: 'isNewValidAlternative',
+                  target: 'saving',
+                  description: 'A second guess picked with nothing else changed: saved at once.',
+                  actions: applyAlternative,
+                },
               },
             },
             editing: {
@@ -167,6 +208,11 @@ export const documentEditMachine = setup({
               },
               on: {
                 'field.change': { actions: { type: 'applyChange', params: ({ event }) => event } },
+                'alternative.pick': {
+                  guard: 'isNewValidAlternative',
+                  description: 'Other changes wait to be saved: the second guess joins them.',
+                  actions: applyAlternative,
+                },
                 'edit.save': { guard: 'isValid', target: 'saving' },
                 'edit.reset': { target: 'viewing', actions: 'discardChanges' },
                 'dialog.close': {
@@ -246,6 +292,12 @@ export const documentEditMachine = setup({
                   actions: { type: 'applyChange', params: ({ event }) => event },
                 },
                 'dialog.close': '#documentEdit.closed',
+                'alternative.pick': {
+                  guard: 'isNewValidAlternative',
+                  target: 'saving',
+                  description: 'A second guess picked with nothing else changed: saved at once.',
+                  actions: applyAlternative,
+                },
               },
             },
             failed: {

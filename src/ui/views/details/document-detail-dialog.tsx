@@ -1,13 +1,13 @@
 /**
- * The invoice / expense detail dialog: the original in a frame on the left
- * (an image for image invoices), the fields and quality findings on the right, the actions below;
- * stacked below 768 px. Lazily loaded: `lazy(() => import('./details/document-detail-dialog'))`.
+ * The invoice / expense detail dialog: the original drawn on the left (pdf.js, or the image) with
+ * where each field was read, the fields and quality findings on the right, the actions below;
+ * stacked below 768 px, the preview above the fields and foldable. Lazily loaded: `lazy(() => import('./details/document-detail-dialog'))`.
  * The view only reads the `documentDetail` actor and sends; the machine closes (injected `close`).
  */
 import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
-import { type ReactNode, Suspense, use, useEffect, useMemo, useRef, useState } from 'react'
+import { type ReactNode, Suspense, use, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { stack } from 'styled-system/patterns'
 import { text as textRecipe } from 'styled-system/recipes'
@@ -16,12 +16,14 @@ import {
   acceptAttribute,
   DOCUMENT_CATEGORIES,
   type DocumentCategory,
+  type FieldEvidence,
   type FinancialDocument,
   type FinancialKind,
   PDF,
   type QualityData,
   type QualityItem,
 } from '../../../../contract'
+import type { EditableField } from '../../../../contract/document-fields'
 import { DOCUMENT_CATEGORY_LABEL } from '../../../../contract/document-labels'
 import {
   type DocumentDetailMachine,
@@ -30,6 +32,7 @@ import {
   originalName,
 } from '../../../machines/details/document-detail.machine'
 import type { DocumentEditMachine } from '../../../machines/details/document-edit.machine'
+import type { DocumentPreviewMachine } from '../../../machines/details/document-preview.machine'
 import { useAppActors, useScreenActor } from '../../app-context'
 import { Alert } from '../../components/alert'
 import { Button } from '../../components/button'
@@ -40,8 +43,10 @@ import { i18n } from '../../i18n'
 import { messageText } from '../../message-texts'
 import { StatusBadge } from '../dashboard/status-badge'
 import { type DocumentEditActor, EditableFields } from './document-fields'
+import { DocumentPreview, type DocumentPreviewActor } from './document-preview'
 import { Definitions, EInvoiceDocument, EInvoicePanel } from './einvoice-panel'
 import { formatAmount, formatDate } from './format'
+import { pdfEngine } from './pdf-engine'
 
 export type DocumentDetailActor = ActorRefFrom<DocumentDetailMachine>
 
@@ -108,7 +113,8 @@ function LoadedDetailDialog({ kind, id, companyId, onClose, onSaved }: DialogPro
       }),
     [machines, actor],
   )
-  return <DocumentDetailView actor={actor} edit={edit} />
+  const preview = useMemo(() => machines.documentPreview(pdfEngine), [machines])
+  return <DocumentDetailView actor={actor} edit={edit} preview={preview} />
 }
 
 function DetailFrame(props: {
@@ -153,6 +159,39 @@ function Pending({ label }: { label: string }) {
 }
 
 /**
+ * The preview's logic, whose picked text goes to the correction form (the field then takes the
+ * focus back), and its running actor, handed up by the preview once it starts.
+ */
+function usePreview(preview: DocumentPreviewMachine | undefined, editor: DocumentEditActor | null) {
+  const [previewActor, setPreviewActor] = useState<DocumentPreviewActor | null>(null)
+  const editorRef = useRef(editor)
+  useEffect(() => {
+    editorRef.current = editor
+  }, [editor])
+  // Text picked on the page goes to the correction form, and the field takes the focus back.
+  const previewLogic = useMemo(
+    () =>
+      preview?.provide({
+        actions: {
+          fillField: (_, { field, text }) => {
+            editorRef.current?.send({ type: 'field.pick', field: field as EditableField, text })
+            window.document.getElementById(`edit-${field}`)?.focus()
+          },
+        },
+      }),
+    [preview],
+  )
+  // A field focused before the preview ran (the first to check) is outlined once it does.
+  useEffect(() => {
+    const focused = window.document.activeElement?.id ?? ''
+    if (previewActor && focused.startsWith('edit-'))
+      previewActor.send({ type: 'field.focus', field: focused.slice('edit-'.length) })
+  }, [previewActor])
+  const onPreview = useCallback((a: DocumentPreviewActor | null) => setPreviewActor(a), [])
+  return { previewLogic, previewActor, onPreview }
+}
+
+/**
  * The dialog for a running `documentDetail` actor. With `edit`, the loaded record's fields are
  * editable in place (the `documentEdit` actor then takes the close button and Escape, to ask
  * before unsaved changes are lost); without, they are read only.
@@ -160,12 +199,16 @@ function Pending({ label }: { label: string }) {
 export function DocumentDetailView({
   actor,
   edit,
+  preview,
 }: {
   actor: DocumentDetailActor
   edit?: DocumentEditMachine | undefined
+  /** The preview drawn from the original; without it an image shows as is, a PDF as a link. */
+  preview?: DocumentPreviewMachine | undefined
 }) {
   const { t } = useLingui()
   const [editor, setEditor] = useState<DocumentEditActor | null>(null)
+  const { previewLogic, previewActor, onPreview } = usePreview(preview, editor)
   const kind = useSelector(actor, (s) => s.context.kind)
   const document = useSelector(actor, (s) => s.context.document)
   const title = useSelector(actor, (s) => (s.context.document ? originalName(s.context) : null))
@@ -203,7 +246,7 @@ export function DocumentDetailView({
         {document.einvoice && document.content_type === 'application/xml' ? (
           <EInvoiceDocument einvoice={document.einvoice} />
         ) : (
-          <Preview actor={actor} />
+          <Preview actor={actor} logic={previewLogic} onActor={onPreview} />
         )}
         {/* A scrolling panel: focusable and named, so the keyboard can scroll it. The quality findings
             (why a document failed) come first, above the fields. */}
@@ -225,6 +268,7 @@ export function DocumentDetailView({
               logic={edit}
               input={{ kind, id: document.id, companyId: actor.getSnapshot().context.companyId, document }}
               onActor={setEditor}
+              preview={previewActor}
             />
           ) : (
             <Fields kind={kind} document={document} />
@@ -255,19 +299,36 @@ export function DocumentDetailView({
   )
 }
 
-function Preview({ actor }: { actor: DocumentDetailActor }) {
+const NO_EVIDENCE: Record<string, FieldEvidence> = {}
+
+function Preview({
+  actor,
+  logic,
+  onActor,
+}: {
+  actor: DocumentDetailActor
+  logic: DocumentPreviewMachine | undefined
+  onActor: (actor: DocumentPreviewActor | null) => void
+}) {
   const { t } = useLingui()
   const url = useSelector(actor, (s) => s.context.previewUrl)
-  const type = useSelector(actor, (s) => s.context.original?.type ?? '')
+  const original = useSelector(actor, (s) => s.context.original)
   const error = useSelector(actor, (s) => s.context.previewError)
   const name = useSelector(actor, (s) => originalName(s.context))
+  const scope = useSelector(
+    actor,
+    (s) => ({ kind: s.context.kind, id: s.context.id, companyId: s.context.companyId }),
+    (a, b) => a.kind === b.kind && a.id === b.id && a.companyId === b.companyId,
+  )
+  const evidence = useSelector(actor, (s) => s.context.document?.field_evidence ?? NO_EVIDENCE)
   const area = css({
     bg: 'bg.muted',
-    minH: { base: '60dvh', md: '0' },
+    minH: { base: 'auto', md: '0' },
     h: 'full',
     display: 'flex',
-    alignItems: 'center',
-    justifyContent: 'center',
+    flexDirection: 'column',
+    gap: '2',
+    p: '2',
     borderRightWidth: { md: '1px' },
     borderBottomWidth: { base: '1px', md: '0' },
     borderColor: 'border.default',
@@ -281,8 +342,19 @@ function Preview({ actor }: { actor: DocumentDetailActor }) {
         </Alert>
       </div>
     )
-  else if (!url) content = <Pending label={t`Loading preview`} />
-  else if (type.startsWith('image/'))
+  else if (!url || !original) content = <Pending label={t`Loading preview`} />
+  else if (logic)
+    content = (
+      <DocumentPreview
+        logic={logic}
+        input={{ ...scope, original }}
+        evidence={evidence}
+        url={url}
+        name={name}
+        onActor={onActor}
+      />
+    )
+  else if (original.type.startsWith('image/'))
     content = (
       <img
         src={url}
@@ -292,11 +364,9 @@ function Preview({ actor }: { actor: DocumentDetailActor }) {
     )
   else
     content = (
-      <iframe
-        src={url}
-        title={t`Preview of ${name}`}
-        className={css({ w: 'full', h: { base: '60dvh', md: 'full' }, border: '0' })}
-      />
+      <a href={url} download={name} className={css({ p: '6', textDecoration: 'underline' })}>
+        {t`Preview of ${name}`}
+      </a>
     )
   return (
     <section aria-label={t`Preview`} className={area}>

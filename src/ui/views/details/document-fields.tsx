@@ -4,16 +4,27 @@
  * Undo, the discard question, the status and findings after a save, and a short history. The view
  * reads the `documentEdit` actor and sends; the machine validates, saves and decides.
  */
+import { Menu } from '@ark-ui/react/menu'
 import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
-import { type ReactNode, useEffect } from 'react'
+import { type ReactNode, useEffect, useSyncExternalStore } from 'react'
 import { css } from 'styled-system/css'
 import { stack } from 'styled-system/patterns'
-import { text as textRecipe } from 'styled-system/recipes'
+import { button, menu, text as textRecipe } from 'styled-system/recipes'
 import type { ActorRefFrom } from 'xstate'
-import type { FinancialDocument, FinancialKind } from '../../../../contract'
-import { EDITABLE_FIELDS, type EditableField, fieldShape } from '../../../../contract/document-fields'
+import {
+  type FieldEvidence,
+  type FinancialDocument,
+  type FinancialKind,
+  REVIEW_CONFIDENCE,
+} from '../../../../contract'
+import {
+  EDITABLE_FIELDS,
+  type EditableField,
+  fieldShape,
+  fieldText,
+} from '../../../../contract/document-fields'
 import type {
   DocumentEditMachine,
   FieldError,
@@ -21,12 +32,14 @@ import type {
 } from '../../../machines/details/document-edit.machine'
 import { useScreenActor } from '../../app-context'
 import { Alert } from '../../components/alert'
+import { Badge } from '../../components/badge'
 import { Button } from '../../components/button'
 import { ConfirmDialog } from '../../components/confirm-dialog'
 import { TextAreaField, TextField } from '../../components/field'
 import { SelectField } from '../../components/select'
 import { i18n } from '../../i18n'
 import { messageText } from '../../message-texts'
+import type { DocumentPreviewActor } from './document-preview'
 
 export type DocumentEditActor = ActorRefFrom<DocumentEditMachine>
 
@@ -71,26 +84,164 @@ function errorText(error: FieldError | undefined): string | undefined {
   }
 }
 
-/** Where the value came from, when a person decided it: corrected by a user, or remembered for this supplier. */
+/**
+ * Where the value came from when no box on the page shows it: the e-invoice, supplier memory, or a
+ * user's correction.
+ */
 function sourceText(source: string | undefined): string | null {
   if (source === 'user') return i18n._(msg`Corrected by a user`)
   if (source === 'memory') return i18n._(msg`Remembered for this supplier`)
+  if (source === 'xml') return i18n._(msg`From the e-invoice`)
   return null
 }
 
-function FieldInput({ actor, field }: { actor: DocumentEditActor; field: EditableField }) {
+/** Whether the engine is unsure of a field it read on the page. */
+const needsCheck = (evidence: FieldEvidence | undefined) =>
+  !!evidence && evidence.confidence < REVIEW_CONFIDENCE
+
+/** The first field to check, in the form's order (the dialog opens on it). */
+const firstToCheck = (kind: FinancialKind, document: FinancialDocument) =>
+  EDITABLE_FIELDS[kind].find((f) => needsCheck(document.field_evidence?.[f]))
+
+const NO_PREVIEW = { subscribe: () => ({ unsubscribe: () => {} }), getSnapshot: () => null }
+
+/** Whether the preview outlines this field (false without a preview). */
+function useHighlighted(preview: DocumentPreviewActor | null, field: EditableField) {
+  const source = preview ?? NO_PREVIEW
+  return useSyncExternalStore(
+    (changed) => {
+      const subscription = source.subscribe(changed)
+      return () => subscription.unsubscribe()
+    },
+    () => source.getSnapshot()?.context.highlighted === field,
+  )
+}
+
+function CheckHint() {
   const { t } = useLingui()
+  return (
+    <span className={css({ display: 'inline-flex', gap: '1.5', alignItems: 'center', flexWrap: 'wrap' })}>
+      <Badge tone="warning">{t`Check`}</Badge>
+      <span>{t`Uncertain reading: compare it with the page`}</span>
+    </span>
+  )
+}
+
+/** The engine's second guesses for a field, each saved as a correction when picked. */
+function AlternativesMenu({ actor, field }: { actor: DocumentEditActor; field: EditableField }) {
+  const { t } = useLingui()
+  const alternatives = useSelector(actor, (s) => s.context.document.field_evidence?.[field]?.alternatives)
+  const busy = useSelector(actor, (s) => s.hasTag('busy'))
+  if (!alternatives?.length) return null
+  const label = i18n._(LABELS[field])
+  const language = i18n.locale === 'fr' ? 'fr' : 'en'
+  const classes = menu()
+  return (
+    <Menu.Root
+      positioning={{ placement: 'bottom-start', strategy: 'fixed' }}
+      onSelect={({ value }) => {
+        const picked = alternatives[Number(value)]
+        if (picked) actor.send({ type: 'alternative.pick', field, value: picked.value })
+      }}
+    >
+      <Menu.Trigger
+        disabled={busy}
+        className={button({ variant: 'ghost', size: 'sm' })}
+        aria-label={t`Other readings of ${label}`}
+      >
+        {t`Other readings`}
+      </Menu.Trigger>
+      <Menu.Positioner>
+        <Menu.Content className={classes.content}>
+          {alternatives.map((a, i) => {
+            const text = fieldText(field, a.value, language) || '—'
+            const page = a.page
+            return (
+              <Menu.Item key={`${a.page}-${a.box.join()}-${text}`} value={String(i)} className={classes.item}>
+                {t`${text} (page ${page})`}
+              </Menu.Item>
+            )
+          })}
+        </Menu.Content>
+      </Menu.Positioner>
+    </Menu.Root>
+  )
+}
+
+const highlight = css({
+  outlineWidth: '3px',
+  outlineStyle: 'solid',
+  outlineColor: 'blue.600',
+  outlineOffset: '4px',
+  borderRadius: 'sm',
+})
+
+type FieldProps = { actor: DocumentEditActor; field: EditableField; preview: DocumentPreviewActor | null }
+
+function FieldInput({ actor, field, preview }: FieldProps) {
   const value = useSelector(actor, (s) => s.context.values[field] ?? '')
   const error = useSelector(actor, (s) => s.context.errors[field])
   const source = useSelector(actor, (s) => s.context.document.field_sources?.[field])
+  const evidence = useSelector(actor, (s) => s.context.document.field_evidence?.[field])
   const busy = useSelector(actor, (s) => s.hasTag('busy'))
+  const highlighted = useHighlighted(preview, field)
   const label = i18n._(LABELS[field])
   const id = `edit-${field}`
   const change = (text: string) => actor.send({ type: 'field.change', field, text })
-  const mark = sourceText(source)
+  // A box on the page says where the value was read; without one, its source does.
+  const mark = evidence ? null : sourceText(source)
+  const check = needsCheck(evidence)
+  const hint: ReactNode[] = [fieldShape(field) === 'date' ? dateForm() : null, mark].filter(Boolean)
+  const hintNode =
+    hint.length || check ? (
+      <>
+        {hint.join(' · ')}
+        {hint.length && check ? ' · ' : null}
+        {check ? <CheckHint /> : null}
+      </>
+    ) : undefined
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: hover mirrors focus, which the input itself takes
+    <div
+      data-source={source}
+      data-check={check || undefined}
+      data-highlighted={highlighted || undefined}
+      className={highlighted ? highlight : undefined}
+      onFocus={() => preview?.send({ type: 'field.focus', field })}
+      onMouseEnter={() => preview?.send({ type: 'field.hover', field })}
+      onMouseLeave={() => preview?.send({ type: 'field.leave' })}
+    >
+      <FieldControl
+        id={id}
+        label={label}
+        field={field}
+        value={value}
+        busy={busy}
+        error={error}
+        hint={hintNode}
+        change={change}
+      />
+      <AlternativesMenu actor={actor} field={field} />
+    </div>
+  )
+}
+
+type ControlProps = {
+  id: string
+  label: string
+  field: EditableField
+  value: string
+  busy: boolean
+  error: FieldError | undefined
+  hint: ReactNode
+  change: (text: string) => void
+}
+
+function FieldControl({ id, label, field, value, busy, error, hint, change }: ControlProps) {
+  const { t } = useLingui()
   if (fieldShape(field) === 'boolean')
     return (
-      <div data-source={source}>
+      <div>
         <SelectField
           id={id}
           label={label}
@@ -103,23 +254,18 @@ function FieldInput({ actor, field }: { actor: DocumentEditActor; field: Editabl
           ]}
           onChange={(e) => change(e.target.value)}
         />
-        {mark ? <p className={textRecipe({ tone: 'muted', size: 'sm' })}>{mark}</p> : null}
+        {hint ? <p className={textRecipe({ tone: 'muted', size: 'sm' })}>{hint}</p> : null}
       </div>
     )
-  const hint = [fieldShape(field) === 'date' ? dateForm() : null, mark].filter(Boolean).join(' · ')
-  const shared = { id, label, value, readOnly: busy, error: errorText(error), hint: hint || undefined }
-  return (
-    <div data-source={source}>
-      {fieldShape(field) === 'address' ? (
-        <TextAreaField {...shared} onChange={(e) => change(e.target.value)} />
-      ) : (
-        <TextField
-          {...shared}
-          inputMode={fieldShape(field) === 'amount' ? 'decimal' : undefined}
-          onChange={(e) => change(e.target.value)}
-        />
-      )}
-    </div>
+  const shared = { id, label, value, readOnly: busy, error: errorText(error), hint }
+  return fieldShape(field) === 'address' ? (
+    <TextAreaField {...shared} onChange={(e) => change(e.target.value)} />
+  ) : (
+    <TextField
+      {...shared}
+      inputMode={fieldShape(field) === 'amount' ? 'decimal' : undefined}
+      onChange={(e) => change(e.target.value)}
+    />
   )
 }
 
@@ -193,7 +339,13 @@ function SaveFailureAlert({ actor }: { actor: DocumentEditActor }) {
 }
 
 /** The editable fields of a running `documentEdit` actor. */
-export function DocumentFieldsView({ actor }: { actor: DocumentEditActor }) {
+export function DocumentFieldsView({
+  actor,
+  preview = null,
+}: {
+  actor: DocumentEditActor
+  preview?: DocumentPreviewActor | null
+}) {
   const { t } = useLingui()
   const kind = useSelector(actor, (s) => s.context.kind)
   const dirty = useSelector(actor, (s) => s.hasTag('dirty'))
@@ -216,7 +368,7 @@ export function DocumentFieldsView({ actor }: { actor: DocumentEditActor }) {
         }}
       >
         {EDITABLE_FIELDS[kind].map((field) => (
-          <FieldInput key={field} actor={actor} field={field} />
+          <FieldInput key={field} actor={actor} field={field} preview={preview} />
         ))}
         <SaveFailureAlert actor={actor} />
         <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap', alignItems: 'center' })}>
@@ -253,10 +405,12 @@ type EditableFieldsProps = {
   input: { kind: FinancialKind; id: number; companyId: number; document: FinancialDocument }
   /** Hands the running actor to the dialog (its close button and Escape go through it). */
   onActor: (actor: DocumentEditActor | null) => void
+  /** The preview that outlines where each field was read, once it runs. */
+  preview?: DocumentPreviewActor | null
 }
 
 /** Starts the `documentEdit` actor for a loaded record and shows its fields. */
-export function EditableFields({ logic, input, onActor }: EditableFieldsProps) {
+export function EditableFields({ logic, input, onActor, preview = null }: EditableFieldsProps) {
   const actor = useScreenActor(logic, {
     input: { ...input, language: i18n.locale === 'fr' ? 'fr' : 'en' },
   })
@@ -264,5 +418,11 @@ export function EditableFields({ logic, input, onActor }: EditableFieldsProps) {
     onActor(actor)
     return () => onActor(null)
   }, [actor, onActor])
-  return <DocumentFieldsView actor={actor} />
+  // The dialog opens on the first field to check, once.
+  useEffect(() => {
+    const { kind, document } = actor.getSnapshot().context
+    const first = firstToCheck(kind, document)
+    if (first) window.document.getElementById(`edit-${first}`)?.focus()
+  }, [actor])
+  return <DocumentFieldsView actor={actor} preview={preview} />
 }

@@ -1,0 +1,277 @@
+/**
+ * The detail dialog's preview of the original: `loading` opens it (a PDF's pages, or one image) →
+ * `ready` (the page shown, its zoom, the field whose reading is outlined, the page's words for
+ * click-to-fill) or `failed`. Focusing or hovering a field outlines where it was read, turning to
+ * its page; a word picked on the page fills the field focused last.
+ */
+import { assign, setup } from 'xstate'
+import type { FieldEvidence, FinancialKind, PageWords } from '../../../contract'
+import { toFailure } from '../shared/failure'
+import { promisePlaceholder } from '../shared/placeholder'
+
+/** A word on a page and its box (fractions of the page, origin top left). */
+export type PreviewWord = PageWords['words'][number]
+
+/** The opened original: a PDF (`handle` is the engine's document, drawn by the view) or an image. */
+export type PreviewSource =
+  | { type: 'pdf'; pageCount: number; handle: unknown }
+  | { type: 'image'; pageCount: 1 }
+
+export type PreviewInput = {
+  kind: FinancialKind
+  id: number
+  companyId: number
+  original: Blob
+  evidence: Record<string, FieldEvidence>
+}
+
+export type DocumentPreviewContext = PreviewInput & {
+  source: PreviewSource | null
+  /** The page shown, from 1. */
+  page: number
+  /** Times the width that fits the frame (1 = fit to width). */
+  zoom: number
+  /** The field whose reading is outlined (hovered, else the one focused last). */
+  highlighted: string | null
+  /** The field focused last: what a picked word fills. */
+  target: string | null
+  /** The words of the page shown; empty while they load or when the page has none to offer. */
+  words: PreviewWord[]
+  /** At narrow widths the preview can be folded away above the fields. */
+  folded: boolean
+  error: string | null
+}
+
+export type DocumentPreviewEvent =
+  | { type: 'page.next' }
+  | { type: 'page.previous' }
+  | { type: 'page.go'; page: number }
+  | { type: 'zoom.in' }
+  | { type: 'zoom.out' }
+  | { type: 'zoom.fit' }
+  | { type: 'field.focus'; field: string }
+  | { type: 'field.hover'; field: string }
+  | { type: 'field.leave' }
+  | { type: 'word.pick'; text: string }
+  | { type: 'preview.toggle' }
+  | { type: 'evidence.change'; evidence: Record<string, FieldEvidence> }
+
+/** The zoom steps, as times the fitting width. */
+export const ZOOM_STEPS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3] as const
+
+type Scope = { kind: FinancialKind; id: number; companyId: number }
+export type WordsInput = Scope & { source: PreviewSource; page: number }
+
+type FieldEvent = { field: string }
+
+const evidencePage = (c: DocumentPreviewContext, field: string) => c.evidence[field]?.page ?? null
+
+/** Whether the field's reading is on a page other than the one shown. */
+const isElsewhere = (c: DocumentPreviewContext, field: string) => {
+  const page = evidencePage(c, field)
+  return page !== null && page !== c.page && page >= 1 && page <= (c.source?.pageCount ?? 0)
+}
+
+const stepIndex = (zoom: number) => ZOOM_STEPS.findIndex((z) => z >= zoom)
+
+const wordsInput = ({ context }: { context: DocumentPreviewContext }): WordsInput => ({
+  kind: context.kind,
+  id: context.id,
+  companyId: context.companyId,
+  source: context.source!,
+  page: context.page,
+})
+
+export const documentPreviewMachine = setup({
+  types: {} as { context: DocumentPreviewContext; events: DocumentPreviewEvent; input: PreviewInput },
+  actors: {
+    openSource: promisePlaceholder<PreviewSource, { original: Blob }>('openSource'),
+    /** The page's words; null when the page offers none (an image whose words the server cannot give). */
+    loadWords: promisePlaceholder<PreviewWord[] | null, WordsInput>('loadWords'),
+  },
+  actions: {
+    /** Puts picked text in a field (the dialog hands it to the correction form). */
+    fillField: (_, _params: { field: string; text: string }) => {},
+    toFieldPage: assign(({ context }, { field }: FieldEvent) => ({
+      page: evidencePage(context, field) ?? context.page,
+    })),
+    focusField: assign((_, { field }: FieldEvent) => ({ target: field, highlighted: field })),
+    hoverField: assign((_, { field }: FieldEvent) => ({ highlighted: field })),
+  },
+  guards: {
+    hasNextPage: ({ context }) => context.page < (context.source?.pageCount ?? 0),
+    hasPreviousPage: ({ context }) => context.page > 1,
+    isOtherPage: ({ context }, page: number) =>
+      Number.isInteger(page) &&
+      page !== context.page &&
+      page >= 1 &&
+      page <= (context.source?.pageCount ?? 0),
+    isReadElsewhere: ({ context }, field: string) => isElsewhere(context, field),
+    canZoomIn: ({ context }) => context.zoom < ZOOM_STEPS[ZOOM_STEPS.length - 1]!,
+    canZoomOut: ({ context }) => context.zoom > ZOOM_STEPS[0],
+    isZoomed: ({ context }) => context.zoom !== 1,
+    hasWords: ({ event }) => (event as { output?: unknown }).output != null,
+    hasTarget: ({ context, event }) =>
+      !!context.target && event.type === 'word.pick' && event.text.trim() !== '',
+  },
+}).createMachine({
+  id: 'documentPreview',
+  context: ({ input }) => ({
+    ...input,
+    source: null,
+    page: 1,
+    zoom: 1,
+    highlighted: null,
+    target: null,
+    words: [],
+    folded: false,
+    error: null,
+  }),
+  initial: 'loading',
+  on: {
+    'field.focus': { actions: { type: 'focusField', params: ({ event }) => event } },
+    'field.hover': { actions: { type: 'hoverField', params: ({ event }) => event } },
+    'field.leave': {
+      description: 'The outline goes back to the field focused last.',
+      actions: assign({ highlighted: ({ context }) => context.target }),
+    },
+    'preview.toggle': { actions: assign({ folded: ({ context }) => !context.folded }) },
+    'evidence.change': {
+      description: 'A saved correction brings the record again: its evidence replaces the old.',
+      actions: assign({ evidence: ({ event }) => event.evidence }),
+    },
+  },
+  states: {
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        id: 'openSource',
+        src: 'openSource',
+        input: ({ context }) => ({ original: context.original }),
+        onDone: {
+          target: 'ready',
+          description: 'Opened: the page of the field focused meanwhile is shown first.',
+          actions: [
+            assign({ source: ({ event }) => event.output }),
+            assign({
+              page: ({ context }) =>
+                context.target && isElsewhere(context, context.target)
+                  ? evidencePage(context, context.target)!
+                  : 1,
+            }),
+          ],
+        },
+        onError: {
+          target: 'failed',
+          actions: assign({ error: ({ event }) => toFailure(event.error).message }),
+        },
+      },
+    },
+    failed: {
+      description: 'The original could not be drawn: its message in the frame, the fields still work.',
+    },
+    ready: {
+      initial: 'words',
+      on: {
+        'page.next': {
+          guard: 'hasNextPage',
+          target: '.words',
+          reenter: true,
+          actions: assign({ page: ({ context }) => context.page + 1 }),
+        },
+        'page.previous': {
+          guard: 'hasPreviousPage',
+          target: '.words',
+          reenter: true,
+          actions: assign({ page: ({ context }) => context.page - 1 }),
+        },
+        'page.go': {
+          guard: { type: 'isOtherPage', params: ({ event }) => event.page },
+          target: '.words',
+          reenter: true,
+          actions: assign({ page: ({ event }) => event.page }),
+        },
+        'zoom.in': {
+          guard: 'canZoomIn',
+          actions: assign({ zoom: ({ context }) => ZOOM_STEPS[stepIndex(context.zoom) + 1] ?? context.zoom }),
+        },
+        'zoom.out': {
+          guard: 'canZoomOut',
+          actions: assign({ zoom: ({ context }) => ZOOM_STEPS[Math.max(0, stepIndex(context.zoom) - 1)]! }),
+        },
+        'zoom.fit': { guard: 'isZoomed', actions: assign({ zoom: 1 }) },
+        'field.focus': [
+          {
+            guard: { type: 'isReadElsewhere', params: ({ event }) => event.field },
+            description: 'The field was read on another page: that page is shown, its words loaded.',
+            target: '.words',
+            reenter: true,
+            actions: [
+              { type: 'toFieldPage', params: ({ event }) => event },
+              { type: 'focusField', params: ({ event }) => event },
+            ],
+          },
+        ],
+        'field.hover': [
+          {
+            guard: { type: 'isReadElsewhere', params: ({ event }) => event.field },
+            target: '.words',
+            reenter: true,
+            actions: [
+              { type: 'toFieldPage', params: ({ event }) => event },
+              { type: 'hoverField', params: ({ event }) => event },
+            ],
+          },
+        ],
+        'field.leave': {
+          guard: { type: 'isReadElsewhere', params: ({ context }) => context.target ?? '' },
+          description: 'Back to the field focused last, on its page.',
+          target: '.words',
+          reenter: true,
+          actions: [
+            { type: 'toFieldPage', params: ({ context }) => ({ field: context.target ?? '' }) },
+            assign({ highlighted: ({ context }) => context.target }),
+          ],
+        },
+        'word.pick': {
+          guard: 'hasTarget',
+          actions: {
+            type: 'fillField',
+            params: ({ context, event }) => ({ field: context.target!, text: event.text }),
+          },
+        },
+      },
+      states: {
+        words: {
+          initial: 'loading',
+          states: {
+            loading: {
+              entry: assign({ words: [] }),
+              invoke: {
+                id: 'loadWords',
+                src: 'loadWords',
+                input: wordsInput,
+                onDone: [
+                  {
+                    guard: 'hasWords',
+                    target: 'loaded',
+                    actions: assign({ words: ({ event }) => event.output ?? [] }),
+                  },
+                  { target: 'unavailable' },
+                ],
+                onError: 'unavailable',
+              },
+            },
+            loaded: {},
+            unavailable: {
+              description:
+                'No words for this page (an image the server has no words for): no click-to-fill here.',
+            },
+          },
+        },
+      },
+    },
+  },
+})
+
+export type DocumentPreviewMachine = typeof documentPreviewMachine

@@ -1,0 +1,379 @@
+/**
+ * The original drawn in the detail dialog: a PDF page on a canvas with its text layer (pdf.js), or
+ * the image; page navigation, zoom and fit to width; the outline of where the highlighted field was
+ * read (and a faint one for each other field of the page); a click or a drag on the page fills the
+ * field focused last. Reads the `documentPreview` actor and sends; the machine decides.
+ */
+import { useLingui } from '@lingui/react/macro'
+import { useSelector } from '@xstate/react'
+import { type MouseEvent, type ReactNode, type RefObject, useEffect, useRef, useState } from 'react'
+import { css, cx } from 'styled-system/css'
+import type { ActorRefFrom } from 'xstate'
+import type { FieldEvidence, PageBox } from '../../../../contract'
+import type { DocumentPreviewMachine, PreviewWord } from '../../../machines/details/document-preview.machine'
+import { useScreenActor } from '../../app-context'
+import { Alert } from '../../components/alert'
+import { Button } from '../../components/button'
+import { ChevronLeftIcon, ChevronRightIcon } from '../../components/icons'
+import { Spinner } from '../../components/spinner'
+import { drawPdfPage } from './pdf-engine'
+import './text-layer.css'
+
+export type DocumentPreviewActor = ActorRefFrom<DocumentPreviewMachine>
+
+type Point = { x: number; y: number }
+
+const inBox = ({ x, y }: Point, [x0, y0, x1, y1]: PageBox) => x >= x0 && x <= x1 && y >= y0 && y <= y1
+const meets = (a: PageBox, b: PageBox) => a[0] <= b[2] && b[0] <= a[2] && a[1] <= b[3] && b[1] <= a[3]
+
+/** The words a click (one word) or a drag (every word the rectangle meets, in reading order) takes. */
+export function pickedText(words: PreviewWord[], from: Point, to: Point): string {
+  const dragged = Math.abs(from.x - to.x) > 0.004 || Math.abs(from.y - to.y) > 0.004
+  if (!dragged) return words.find((w) => inBox(to, w.box))?.text ?? ''
+  const rect: PageBox = [
+    Math.min(from.x, to.x),
+    Math.min(from.y, to.y),
+    Math.max(from.x, to.x),
+    Math.max(from.y, to.y),
+  ]
+  return words
+    .filter((w) => meets(rect, w.box))
+    .map((w) => w.text)
+    .join(' ')
+}
+
+const boxStyle = ([x0, y0, x1, y1]: PageBox) => ({
+  left: `${x0 * 100}%`,
+  top: `${y0 * 100}%`,
+  width: `${(x1 - x0) * 100}%`,
+  height: `${(y1 - y0) * 100}%`,
+})
+
+const outline = css({
+  position: 'absolute',
+  pointerEvents: 'none',
+  borderRadius: 'sm',
+  borderWidth: '1px',
+  borderStyle: 'dashed',
+  borderColor: 'blue.400',
+  zIndex: 2,
+})
+const strong = css({ borderWidth: '3px', borderStyle: 'solid', borderColor: 'blue.700', bg: 'blue.500/15' })
+
+/** Every field read on this page: the highlighted one outlined strongly, the others faintly. */
+function Outlines({ actor }: { actor: DocumentPreviewActor }) {
+  const page = useSelector(actor, (s) => s.context.page)
+  const evidence = useSelector(actor, (s) => s.context.evidence)
+  const highlighted = useSelector(actor, (s) => s.context.highlighted)
+  const onPage = Object.entries(evidence).filter(([, e]) => e.page === page)
+  return (
+    <>
+      {onPage.map(([field, e]) => (
+        <div
+          key={field}
+          aria-hidden
+          data-outline={field}
+          data-highlighted={field === highlighted || undefined}
+          className={cx(outline, field === highlighted ? strong : undefined)}
+          style={boxStyle(e.box)}
+        />
+      ))}
+    </>
+  )
+}
+
+function PdfCanvas({ actor, width }: { actor: DocumentPreviewActor; width: number }) {
+  const handle = useSelector(actor, (s) =>
+    s.context.source?.type === 'pdf' ? s.context.source.handle : null,
+  )
+  const page = useSelector(actor, (s) => s.context.page)
+  const canvas = useRef<HTMLCanvasElement>(null)
+  const textLayer = useRef<HTMLDivElement>(null)
+  // Drawing is the view's own work: the machine says which page and how wide, pdf.js paints it.
+  useEffect(() => {
+    if (!handle || !canvas.current || !textLayer.current || width <= 0) return
+    const drawing = drawPdfPage(handle, page, { canvas: canvas.current, textLayer: textLayer.current, width })
+    drawing.done.catch(() => {})
+    return drawing.cancel
+  }, [handle, page, width])
+  return (
+    <>
+      <canvas ref={canvas} aria-hidden className={css({ display: 'block', bg: 'white' })} />
+      <div ref={textLayer} className="textLayer" data-page={page} />
+    </>
+  )
+}
+
+/** The width the page fits (its frame's, less its padding), followed as the frame resizes. */
+function useFitWidth(frame: RefObject<HTMLElement | null>) {
+  const [width, setWidth] = useState(0)
+  useEffect(() => {
+    const el = frame.current
+    if (!el) return
+    const measure = () => {
+      const next = Math.max(0, Math.floor(el.clientWidth - 32))
+      setWidth((w) => (Math.abs(next - w) > 2 ? next : w))
+    }
+    measure()
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure)
+    observer?.observe(el)
+    return () => observer?.disconnect()
+  }, [frame])
+  return width
+}
+
+function PageSurface({
+  actor,
+  url,
+  name,
+}: {
+  actor: DocumentPreviewActor
+  url: string | null
+  name: string
+}) {
+  const { t } = useLingui()
+  const frame = useRef<HTMLElement>(null)
+  const fit = useFitWidth(frame)
+  const type = useSelector(actor, (s) => s.context.source?.type)
+  const zoom = useSelector(actor, (s) => s.context.zoom)
+  const page = useSelector(actor, (s) => s.context.page)
+  const pageCount = useSelector(actor, (s) => s.context.source?.pageCount ?? 1)
+  const highlighted = useSelector(actor, (s) => s.context.highlighted)
+  const pickable = useSelector(actor, (s) => !!s.context.target)
+  const down = useRef<Point | null>(null)
+  const hovered = useRef<string | null>(null)
+  const width = Math.round(fit * zoom)
+
+  // The highlighted field's outline is brought into view, again when its page or the zoom changes.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: page and width move the outline
+  useEffect(() => {
+    if (!highlighted) return
+    const id = window.setTimeout(() => {
+      const el = frame.current?.querySelector(`[data-outline="${highlighted}"]`)
+      el?.scrollIntoView({ block: 'nearest', inline: 'nearest' })
+    }, 50)
+    return () => window.clearTimeout(id)
+  }, [highlighted, page, width])
+
+  const at = (e: MouseEvent<HTMLDivElement>): Point => {
+    const r = e.currentTarget.getBoundingClientRect()
+    return { x: (e.clientX - r.left) / r.width, y: (e.clientY - r.top) / r.height }
+  }
+  const onMouseMove = (e: MouseEvent<HTMLDivElement>) => {
+    const point = at(e)
+    const { evidence, page: shown } = actor.getSnapshot().context
+    const field =
+      Object.entries(evidence).find(([, ev]) => ev.page === shown && inBox(point, ev.box))?.[0] ?? null
+    if (field === hovered.current) return
+    hovered.current = field
+    actor.send(field ? { type: 'field.hover', field } : { type: 'field.leave' })
+  }
+  const onMouseUp = (e: MouseEvent<HTMLDivElement>) => {
+    const from = down.current
+    down.current = null
+    if (!from || !pickable) return
+    const text =
+      pickedText(actor.getSnapshot().context.words, from, at(e)) || String(window.getSelection() ?? '')
+    if (text.trim()) actor.send({ type: 'word.pick', text })
+  }
+  return (
+    <section
+      ref={frame}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll area the keyboard must be able to scroll
+      tabIndex={0}
+      aria-label={t`Page ${page} of ${pageCount}`}
+      title={t`Preview of ${name}`}
+      className={css({ flex: '1', minH: '0', overflow: 'auto', p: '4' })}
+    >
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: pointer-only shortcut; the fields take typing */}
+      <div
+        data-testid="preview-page"
+        className={css({
+          position: 'relative',
+          mx: 'auto',
+          boxShadow: 'md',
+          cursor: pickable ? 'crosshair' : 'auto',
+        })}
+        style={{ width: width > 0 ? `${width}px` : '100%' }}
+        onMouseDown={(e) => {
+          down.current = at(e)
+        }}
+        onMouseUp={onMouseUp}
+        onMouseMove={onMouseMove}
+        onMouseLeave={() => {
+          if (hovered.current) actor.send({ type: 'field.leave' })
+          hovered.current = null
+        }}
+      >
+        {type === 'pdf' ? (
+          <PdfCanvas actor={actor} width={width} />
+        ) : url ? (
+          <img src={url} alt={t`Preview of ${name}`} className={css({ display: 'block', w: 'full' })} />
+        ) : null}
+        <Outlines actor={actor} />
+      </div>
+    </section>
+  )
+}
+
+function Toolbar({ actor }: { actor: DocumentPreviewActor }) {
+  const { t } = useLingui()
+  const page = useSelector(actor, (s) => s.context.page)
+  const pageCount = useSelector(actor, (s) => s.context.source?.pageCount ?? 1)
+  const zoom = useSelector(actor, (s) => s.context.zoom)
+  const canPrevious = useSelector(actor, (s) => s.can({ type: 'page.previous' }))
+  const canNext = useSelector(actor, (s) => s.can({ type: 'page.next' }))
+  const canZoomIn = useSelector(actor, (s) => s.can({ type: 'zoom.in' }))
+  const canZoomOut = useSelector(actor, (s) => s.can({ type: 'zoom.out' }))
+  const canFit = useSelector(actor, (s) => s.can({ type: 'zoom.fit' }))
+  const percent = Math.round(zoom * 100)
+  return (
+    <div
+      role="toolbar"
+      aria-label={t`Preview tools`}
+      className={css({ display: 'flex', alignItems: 'center', gap: '1', flexWrap: 'wrap' })}
+    >
+      <Button
+        variant="ghost"
+        size="sm"
+        aria-label={t`Previous page`}
+        disabled={!canPrevious}
+        onClick={() => actor.send({ type: 'page.previous' })}
+      >
+        <ChevronLeftIcon />
+      </Button>
+      <span aria-live="polite" className={css({ fontSize: 'sm', minW: '16', textAlign: 'center' })}>
+        {t`${page} / ${pageCount}`}
+      </span>
+      <Button
+        variant="ghost"
+        size="sm"
+        aria-label={t`Next page`}
+        disabled={!canNext}
+        onClick={() => actor.send({ type: 'page.next' })}
+      >
+        <ChevronRightIcon />
+      </Button>
+      <Button
+        variant="ghost"
+        size="sm"
+        aria-label={t`Zoom out`}
+        disabled={!canZoomOut}
+        onClick={() => actor.send({ type: 'zoom.out' })}
+      >
+        −
+      </Button>
+      <span className={css({ fontSize: 'sm', minW: '12', textAlign: 'center' })}>{`${percent} %`}</span>
+      <Button
+        variant="ghost"
+        size="sm"
+        aria-label={t`Zoom in`}
+        disabled={!canZoomIn}
+        onClick={() => actor.send({ type: 'zoom.in' })}
+      >
+        +
+      </Button>
+      <Button variant="ghost" size="sm" disabled={!canFit} onClick={() => actor.send({ type: 'zoom.fit' })}>
+        {t`Fit to width`}
+      </Button>
+    </div>
+  )
+}
+
+function Pending({ label }: { label: string }) {
+  return (
+    <div
+      role="status"
+      className={css({ flex: '1', display: 'grid', placeItems: 'center', color: 'fg.muted', p: '6' })}
+    >
+      <span className={css({ display: 'inline-flex', alignItems: 'center', gap: '3' })}>
+        <Spinner />
+        {label}
+      </span>
+    </div>
+  )
+}
+
+/** The preview of a running `documentPreview` actor; `url` is the image's object URL. */
+export function DocumentPreviewView({
+  actor,
+  url,
+  name,
+}: {
+  actor: DocumentPreviewActor
+  url: string | null
+  name: string
+}) {
+  const { t } = useLingui()
+  const loading = useSelector(actor, (s) => s.matches('loading'))
+  const error = useSelector(actor, (s) => (s.matches('failed') ? (s.context.error ?? '') : null))
+  const folded = useSelector(actor, (s) => s.context.folded)
+  let content: ReactNode
+  if (error !== null)
+    content = (
+      <div className={css({ p: '6', w: 'full' })}>
+        <Alert status="error">
+          <strong>{t`Failed to load PDF`}</strong> <span>{error}</span>
+        </Alert>
+      </div>
+    )
+  else if (loading) content = <Pending label={t`Loading preview`} />
+  else
+    content = (
+      <>
+        <Toolbar actor={actor} />
+        <PageSurface actor={actor} url={url} name={name} />
+      </>
+    )
+  return (
+    <>
+      <Button
+        variant="outline"
+        size="sm"
+        aria-expanded={!folded}
+        aria-controls="detail-preview-body"
+        className={css({ display: { base: 'inline-flex', md: 'none' }, alignSelf: 'flex-start' })}
+        onClick={() => actor.send({ type: 'preview.toggle' })}
+      >
+        {folded ? t`Show preview` : t`Hide preview`}
+      </Button>
+      <div
+        id="detail-preview-body"
+        className={css({
+          display: { base: folded ? 'none' : 'flex', md: 'flex' },
+          flexDirection: 'column',
+          gap: '2',
+          flex: '1',
+          minH: '0',
+          h: { base: '60dvh', md: 'auto' },
+        })}
+      >
+        {content}
+      </div>
+    </>
+  )
+}
+
+type PreviewProps = {
+  logic: DocumentPreviewMachine
+  input: { kind: 'invoice' | 'expense'; id: number; companyId: number; original: Blob }
+  evidence: Record<string, FieldEvidence>
+  url: string | null
+  name: string
+  /** Hands the running actor to the dialog (the fields outline their reading through it). */
+  onActor: (actor: DocumentPreviewActor | null) => void
+}
+
+/** Starts the `documentPreview` actor for a loaded original and shows it. */
+export function DocumentPreview({ logic, input, evidence, url, name, onActor }: PreviewProps) {
+  const actor = useScreenActor(logic, { input: { ...input, evidence } })
+  useEffect(() => {
+    onActor(actor)
+    return () => onActor(null)
+  }, [actor, onActor])
+  // A saved correction brings the record again, its evidence with it.
+  useEffect(() => {
+    actor.send({ type: 'evidence.change', evidence })
+  }, [actor, evidence])
+  return <DocumentPreviewView actor={actor} url={url} name={name} />
+}

@@ -1,0 +1,201 @@
+import { describe, expect, it } from 'vitest'
+import { type AnyMachineSnapshot, createActor, fromPromise, waitFor } from 'xstate'
+import { createDocumentPreviewMachine } from '../../src/machines/details/document-preview.implementations'
+import {
+  type DocumentPreviewContext,
+  documentPreviewMachine,
+  type PreviewSource,
+  type PreviewWord,
+  ZOOM_STEPS,
+} from '../../src/machines/details/document-preview.machine'
+import type { ControlledActors } from '../support/graph'
+import { describeModel } from '../support/model'
+import {
+  EVIDENCE,
+  PDF,
+  previewAllowed,
+  previewEvents,
+  previewInput,
+  previewKey,
+  WORD,
+} from './document-preview-fixtures'
+
+const input = previewInput
+const ctx = (s: { context: unknown }) => s.context as DocumentPreviewContext
+let controls: ControlledActors | undefined
+
+describeModel('document preview machine', {
+  machine: documentPreviewMachine,
+  input,
+  actors: ['openSource', 'loadWords'],
+  provide: (machine, c, record) => {
+    controls = c
+    return machine.provide({
+      actions: { fillField: (_, p) => record(`fill:${p.field}:${p.text}`) },
+    })
+  },
+  events: previewEvents,
+  contextKey: previewKey,
+  allowed: previewAllowed,
+  limit: 3000,
+  states: {
+    loading: (s) => {
+      expect(s.hasTag('busy')).toBe(true)
+      expect(ctx(s).source).toBeNull()
+      expect(s.can({ type: 'page.next' })).toBe(false)
+    },
+    failed: (s) => {
+      expect(ctx(s).error).toBe('Invalid PDF structure')
+      expect(s.can({ type: 'zoom.in' })).toBe(false)
+    },
+    'ready.words.loading': (s) => {
+      const c = ctx(s)
+      expect(c.words).toEqual([])
+      const call = controls!.calls.filter((x) => x.src === 'loadWords').at(-1)
+      // The words asked for are the shown page's.
+      expect(call?.input).toMatchObject({
+        id: 7,
+        companyId: 3,
+        page: c.page,
+        source: { type: c.source!.type },
+      })
+      expectOutlined(s)
+    },
+    'ready.words.loaded': (s, log) => {
+      expect(ctx(s).words).toEqual([WORD])
+      expectOutlined(s)
+      expectFilled(s, log)
+    },
+    'ready.words.unavailable': (s, log) => {
+      expect(ctx(s).words).toEqual([])
+      expectOutlined(s)
+      expectFilled(s, log)
+    },
+  },
+})
+
+/** The page shown holds the highlighted field's reading whenever the document has that page. */
+function expectOutlined(s: AnyMachineSnapshot) {
+  const c = ctx(s)
+  expect(c.page).toBeGreaterThanOrEqual(1)
+  expect(c.page).toBeLessThanOrEqual(c.source!.pageCount)
+  expect(ZOOM_STEPS).toContain(c.zoom)
+  const page = c.highlighted ? EVIDENCE[c.highlighted]?.page : undefined
+  if (page !== undefined && page <= c.source!.pageCount) expect(c.page).toBe(page)
+}
+
+/** A picked word went to the field focused last, and only to it. */
+function expectFilled(s: AnyMachineSnapshot, log: readonly string[]) {
+  const fills = log.filter((l) => l.startsWith('fill:'))
+  for (const f of fills) expect(f.startsWith('fill:')).toBe(true)
+  const last = fills.at(-1)
+  if (last) expect(last).toMatch(/^fill:(invoice_number|business_name|iban):Alpinea$/)
+  if (!ctx(s).target) expect(fills).toEqual([])
+}
+
+describe('document preview machine, beyond the graph', () => {
+  const start = () => {
+    const actor = createActor(
+      documentPreviewMachine.provide({
+        actors: {
+          openSource: fromPromise(async (): Promise<PreviewSource> => PDF),
+          loadWords: fromPromise(async (): Promise<PreviewWord[] | null> => [WORD]),
+        },
+      }),
+      { input },
+    )
+    actor.start()
+    return actor
+  }
+  const settled = () => new Promise((r) => setTimeout(r, 0))
+
+  it('zooms by steps between 50 % and 300 %, and fits the width again', async () => {
+    const actor = start()
+    await settled()
+    for (let i = 0; i < 10; i++) actor.send({ type: 'zoom.in' })
+    expect(actor.getSnapshot().context.zoom).toBe(3)
+    expect(actor.getSnapshot().can({ type: 'zoom.in' })).toBe(false)
+    for (let i = 0; i < 10; i++) actor.send({ type: 'zoom.out' })
+    expect(actor.getSnapshot().context.zoom).toBe(0.5)
+    actor.send({ type: 'zoom.fit' })
+    expect(actor.getSnapshot().context.zoom).toBe(1)
+    expect(actor.getSnapshot().can({ type: 'zoom.fit' })).toBe(false)
+  })
+
+  it('keeps the focused field as the target of picked words after a hover elsewhere', async () => {
+    const actor = start()
+    await settled()
+    actor.send({ type: 'field.focus', field: 'invoice_number' })
+    actor.send({ type: 'field.hover', field: 'business_name' })
+    expect(actor.getSnapshot().context.page).toBe(2)
+    actor.send({ type: 'field.leave' })
+    expect(actor.getSnapshot().context.highlighted).toBe('invoice_number')
+    actor.send({ type: 'field.focus', field: 'invoice_number' })
+    expect(actor.getSnapshot().context.page).toBe(1)
+  })
+
+  it('ignores a page outside the document and an empty pick', async () => {
+    const filled: string[] = []
+    const actor = createActor(
+      documentPreviewMachine.provide({
+        actors: {
+          openSource: fromPromise(async (): Promise<PreviewSource> => PDF),
+          loadWords: fromPromise(async (): Promise<PreviewWord[] | null> => null),
+        },
+        actions: { fillField: (_, p) => filled.push(p.text) },
+      }),
+      { input },
+    )
+    actor.start()
+    await settled()
+    actor.send({ type: 'page.go', page: 3 })
+    actor.send({ type: 'page.go', page: 1.5 })
+    expect(actor.getSnapshot().context.page).toBe(1)
+    actor.send({ type: 'field.focus', field: 'iban' })
+    actor.send({ type: 'word.pick', text: '  ' })
+    actor.send({ type: 'word.pick', text: 'FR76' })
+    expect(filled).toEqual(['FR76'])
+  })
+})
+
+describe('document preview implementations', () => {
+  const run = async (original: Blob, pdfWords: PreviewWord[], serverWords: PreviewWord[] | null) => {
+    const asked: number[] = []
+    const logic = createDocumentPreviewMachine({
+      details: {
+        words: async (_id, page) => {
+          asked.push(page)
+          return serverWords && { width: 100, height: 100, words: serverWords }
+        },
+      },
+      pdf: { open: async () => ({ pageCount: 2, handle: {} }), words: async () => pdfWords },
+    })
+    const actor = createActor(logic, { input: { ...input, original } })
+    actor.start()
+    const s = await waitFor(
+      actor,
+      (x) => x.matches({ ready: { words: 'loaded' } }) || x.matches({ ready: { words: 'unavailable' } }),
+    )
+    return { s, asked }
+  }
+
+  it("reads a PDF's words from pdf.js", async () => {
+    const { s, asked } = await run(input.original, [WORD], null)
+    expect(s.context.source).toMatchObject({ type: 'pdf', pageCount: 2 })
+    expect(s.context.words).toEqual([WORD])
+    expect(asked).toEqual([])
+  })
+
+  it("asks the server for a scanned PDF page's words and an image's", async () => {
+    const scanned = await run(input.original, [], [WORD])
+    expect(scanned.s.context.words).toEqual([WORD])
+    const image = await run(new Blob(['png'], { type: 'image/png' }), [], [WORD])
+    expect(image.s.context.source).toEqual({ type: 'image', pageCount: 1 })
+    expect(image.asked).toEqual([1])
+  })
+
+  it('offers no click-to-fill on a page the server has no words for (404)', async () => {
+    const { s } = await run(new Blob(['png'], { type: 'image/png' }), [], null)
+    expect(s.matches({ ready: { words: 'unavailable' } })).toBe(true)
+  })
+})
