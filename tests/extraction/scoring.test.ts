@@ -34,6 +34,26 @@ import {
 import { CORPORA, contentTypeOf } from './corpus.ts'
 import { fitAll, loadTrainingDocs, WEIGHTS_FILE } from './training.ts'
 
+/**
+ * An A4 page of one-segment rows `step` points apart from `y`, each line from `x0` to `x1`
+ * (a line narrower than a till roll's width reads as a till); the segment as wide as the line
+ * unless `segX1` says where its text ends.
+ */
+function rowsPage(
+  rows: string[],
+  at: { y: number; step: number; x0: number; x1: number; segX1?: (text: string) => number },
+): PageText[] {
+  const lines = rows.map((text, i) => ({
+    page: 1,
+    y: at.y + i * at.step,
+    x0: at.x0,
+    x1: at.x1,
+    text,
+    segments: [{ text, x0: at.x0, x1: at.segX1?.(text) ?? at.x1, size: 10 }],
+  }))
+  return [{ page: 1, width: 595, height: 842, lines }]
+}
+
 const noOcr = {
   recognize: () => Promise.reject(new Error('a text-layer document needs no OCR')),
   close: async () => {},
@@ -183,22 +203,7 @@ describe('fitted scorers', () => {
   })
 
   describe('currency', () => {
-    /** A page of rows of one segment each, at fixed places (points on an A4 page). */
-    const page = (rows: string[]): PageText[] => [
-      {
-        page: 1,
-        width: 595,
-        height: 842,
-        lines: rows.map((text, i) => ({
-          page: 1,
-          y: 100 + i * 14,
-          x0: 60,
-          x1: 540,
-          text,
-          segments: [{ text, x0: 60, x1: 540, size: 10 }],
-        })),
-      },
-    ]
+    const page = (rows: string[]) => rowsPage(rows, { y: 100, step: 14, x0: 60, x1: 540 })
     const decided = (rows: string[]) => {
       const pages = page(rows)
       const model = pageModel(pages)
@@ -254,21 +259,7 @@ describe('fitted scorers', () => {
   })
 
   describe('has_vat', () => {
-    const lines = (rows: string[]): PageText[] => [
-      {
-        page: 1,
-        width: 595,
-        height: 842,
-        lines: rows.map((text, i) => ({
-          page: 1,
-          y: 400 + i * 14,
-          x0: 300,
-          x1: 540,
-          text,
-          segments: [{ text, x0: 300, x1: 540, size: 10 }],
-        })),
-      },
-    ]
+    const lines = (rows: string[]) => rowsPage(rows, { y: 400, step: 14, x0: 300, x1: 540 })
     const charged = (rows: string[]) => totalsInputs(pageModel(lines(rows))).hasVat
 
     it('charges VAT when a VAT row prints an amount', () => {
@@ -290,21 +281,8 @@ describe('fitted scorers', () => {
 
   describe('business_address', () => {
     /** A letterhead: name, address lines, then a contact line and the items table. */
-    const letterhead = (rows: string[]): PageText[] => [
-      {
-        page: 1,
-        width: 595,
-        height: 842,
-        lines: rows.map((text, i) => ({
-          page: 1,
-          y: 40 + i * 12,
-          x0: 40,
-          x1: 300,
-          text,
-          segments: [{ text, x0: 40, x1: 40 + text.length * 5, size: 10 }],
-        })),
-      },
-    ]
+    const letterhead = (rows: string[]) =>
+      rowsPage(rows, { y: 40, step: 12, x0: 40, x1: 300, segX1: (text) => 40 + text.length * 5 })
     const measured = (c: Candidate<unknown>, name: string) =>
       c.x[ADDRESS_FEATURES.findIndex((f) => f.name === name)]
 
