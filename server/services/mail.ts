@@ -5,7 +5,7 @@
  * Tests inject the in-memory mailer and read what was sent.
  */
 import { randomBytes } from 'node:crypto'
-import { mkdir, writeFile } from 'node:fs/promises'
+import { mkdir, rename, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import nodemailer from 'nodemailer'
 import type { Logger } from 'pino'
@@ -52,8 +52,11 @@ export function createOutboxMailer(dir: string, from: string, logger: Logger): M
       // Sortable by time, never colliding, and no part of it comes from user input.
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`
       const file = join(dir, name)
-      // The file holds a live token: readable by the server's user only.
-      await writeFile(file, info.message as Buffer, { mode: 0o600 })
+      // The file holds a live token: readable by the server's user only. Written under another
+      // name and renamed, so whoever watches the outbox never reads half a message.
+      const partial = join(dir, `.${name}.partial`)
+      await writeFile(partial, info.message as Buffer, { mode: 0o600 })
+      await rename(partial, file)
       logger.info({ to, subject, file, link }, 'mail written to the outbox (SMTP_URL is not set)')
     },
   }
