@@ -107,11 +107,12 @@ describe('document preview machine, beyond the graph', () => {
     actor.start()
     return actor
   }
-  const settled = () => new Promise((r) => setTimeout(r, 0))
+  /** The original opened: the preview is ready for its tools. */
+  const opened = (actor: ReturnType<typeof start>) => waitFor(actor, (s) => s.matches('ready'))
 
   it('zooms by steps between 50 % and 300 %, and fits the width again', async () => {
     const actor = start()
-    await settled()
+    await opened(actor)
     for (let i = 0; i < 10; i++) actor.send({ type: 'zoom.in' })
     expect(actor.getSnapshot().context.zoom).toBe(3)
     expect(actor.getSnapshot().can({ type: 'zoom.in' })).toBe(false)
@@ -124,7 +125,7 @@ describe('document preview machine, beyond the graph', () => {
 
   it('keeps the focused field as the target of picked words after a hover elsewhere', async () => {
     const actor = start()
-    await settled()
+    await opened(actor)
     actor.send({ type: 'field.focus', field: 'invoice_number' })
     actor.send({ type: 'field.hover', field: 'business_name' })
     expect(actor.getSnapshot().context.page).toBe(2)
@@ -147,7 +148,7 @@ describe('document preview machine, beyond the graph', () => {
       { input },
     )
     actor.start()
-    await settled()
+    await opened(actor)
     actor.send({ type: 'page.go', page: 3 })
     actor.send({ type: 'page.go', page: 1.5 })
     expect(actor.getSnapshot().context.page).toBe(1)
