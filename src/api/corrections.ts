@@ -1,6 +1,7 @@
 /**
  * A user's corrections of an invoice or expense: PATCH with the changed fields only (the answer is
- * the re-checked record with its status, errors and warnings) and the history of changes.
+ * the re-checked record with its status, errors and warnings), the confirmation of a record as it
+ * is, and the history of changes.
  */
 import * as v from 'valibot'
 import { FINANCIAL_KIND, FinancialDocument, type FinancialKind, QualityDetail } from '../../contract'
@@ -69,6 +70,9 @@ export function createCorrectionsApi(http: Http) {
         },
       }
     },
+    /** POST /{kind}s/{id}/confirm: the record is right as it is (who and when recorded); 409 while processing. */
+    confirm: (kind: FinancialKind, id: number, companyId: number) =>
+      http.json(`${base(kind)}/${id}/confirm`, FinancialDocument, { method: 'post', ...scoped(companyId) }),
     /** GET /{kind}s/{id}/history: every change, newest first. */
     history: (kind: FinancialKind, id: number, companyId: number) =>
       http.json(`${base(kind)}/${id}/history`, v.array(HistoryEntry), scoped(companyId)),

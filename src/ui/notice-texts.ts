@@ -93,6 +93,7 @@ const dashboardTexts: Texts<'dashboard' | 'logs'> = {
     message: 'Cannot open details: Invalid document ID format: {value}',
   }),
   'dashboard.documentDeleted': msg`Document deleted successfully`,
+  'dashboard.reviewEnd': msg`That was the last document of the list`,
   'dashboard.deleteFailed': msg`Error deleting the document. Please try again.`,
   'dashboard.invoicesExported': msg`The invoices export is downloading`,
   'dashboard.expensesExported': msg`The expenses export is downloading`,
@@ -138,6 +139,8 @@ const detailTexts: Texts<'detail'> = {
   'detail.correctionRefused': msg({ message: 'The corrections were refused: {message}' }),
   'detail.correctionWhileProcessing': msg`The document is still being processed. Try again in a moment.`,
   'detail.correctionFailed': msg({ message: 'The corrections could not be saved: {message}' }),
+  'detail.confirmed': msg`Confirmed: the document is out of the review queue`,
+  'detail.confirmFailed': msg({ message: 'The document could not be confirmed: {message}' }),
 }
 
 export const noticeTexts: Record<NoticeCode, MessageDescriptor> = {

@@ -52,6 +52,8 @@ describeModel('dashboard machine', {
     ],
     'summary.toggle': [{ type: 'summary.toggle', status: 'failed' }],
     'review.toggle': [{ type: 'review.toggle' }],
+    // The open details move on: answered to the row actions (their own tests follow the answer).
+    'details.neighbour': [{ type: 'details.neighbour', from: { kind: 'invoice', id: 1 }, direction: 1 }],
     'sort.toggle': [{ type: 'sort.toggle', column: 'name' }],
     // What the filter popover's Apply hands over (its own graph tests when it can).
     'filters.applied': [{ type: 'filters.applied', filters: { ...NO_FILTERS, status: 'failed' } }],

@@ -16,6 +16,13 @@ export const correctedRecord: FinancialDocument = {
   field_sources: { business_name: 'memory', invoice_number: 'user' },
 }
 
+/** The record once confirmed as it is: out of the review queue, who and when recorded. */
+export const confirmedRecord: FinancialDocument = {
+  ...editedRecord,
+  needs_review: false,
+  reviewed_at: '2026-07-18T10:00:00Z',
+}
+
 export const NEW_NUMBER = 'FA-2026-0622'
 export const BAD_IBAN = 'FR76 3000 6000 0112 3456 7890 188'
 
@@ -56,6 +63,20 @@ export const editEvents = {
     error('saveCorrection', stillProcessing),
     error('saveCorrection', offline),
   ],
+  // The review: confirm as it is, "Save and next", J / K and the shortcuts.
+  'edit.confirm': [{ type: 'edit.confirm' }],
+  'review.next': [{ type: 'review.next' }],
+  'document.step': [
+    { type: 'document.step', direction: 1 },
+    { type: 'document.step', direction: -1 },
+  ],
+  'help.open': [{ type: 'help.open' }],
+  'help.close': [{ type: 'help.close' }],
+  'xstate.done.actor.confirmDocument': [done('confirmDocument', confirmedRecord)],
+  'xstate.error.actor.confirmDocument': [
+    error('confirmDocument', stillProcessing),
+    error('confirmDocument', offline),
+  ],
   'xstate.done.actor.loadHistory': [done('loadHistory', [historyEntry])],
   'xstate.error.actor.loadHistory': [error('loadHistory', offline)],
 }
@@ -64,9 +85,10 @@ type Ctx = {
   initial: Record<string, string>
   values: Record<string, string>
   errors: Record<string, unknown>
+  advance: boolean
 }
 
-/** What makes two correction states different for the graph: which fields changed or are wrong, the last outcome. */
+/** What makes two correction states different for the graph: which fields changed or are wrong, whether a save moves on. */
 export const editKey = (c: unknown) => {
   const ctx = c as Ctx
   return {
@@ -74,17 +96,27 @@ export const editKey = (c: unknown) => {
       .filter((f) => ctx.values[f] !== ctx.initial[f])
       .sort(),
     errors: Object.keys(ctx.errors).sort(),
+    // A save or confirmation of "Save and next" ends elsewhere than one of Save or Confirm.
+    advance: ctx.advance,
   }
 }
 
 const HISTORY_EVENTS = ['xstate.done.actor.loadHistory', 'xstate.error.actor.loadHistory', 'history.retry']
 
+const HELP_EVENTS = ['help.open', 'help.close']
+
 /**
- * Keeps the two regions from multiplying: the history settles while the form rests (viewing or
- * saved), the form moves once the history has settled; `history.reload` is the machine's own.
+ * Keeps the three regions from multiplying: the history settles while the form rests (viewing or
+ * saved), the form moves once the history has settled and while the shortcuts are closed, and the
+ * shortcuts open and close over the untouched form; `history.reload` is the machine's own.
  */
 export const editAllowed = (s: AnyMachineSnapshot, e: EventObject) => {
   if (e.type === 'history.reload') return false
+  if (HELP_EVENTS.includes(e.type))
+    return (
+      s.matches({ open: { form: 'viewing', history: 'loaded' } }) && editKey(s.context).changed.length === 0
+    )
+  if (s.matches({ open: { help: 'open' } })) return false
   if (HISTORY_EVENTS.includes(e.type))
     return s.matches({ open: { form: 'viewing' } }) || s.matches({ open: { form: 'saved' } })
   return !s.matches({ open: { history: 'loading' } }) || e.type.startsWith('xstate.')

@@ -9,6 +9,7 @@ import type { ControlledActors } from '../support/graph'
 import { describeModel } from '../support/model'
 import {
   BAD_IBAN,
+  confirmedRecord,
   correctedRecord,
   editAllowed,
   editEvents,
@@ -31,16 +32,23 @@ const provideFakes = (machine: typeof documentEditMachine, record: (entry: strin
   machine.provide({
     actions: {
       notify: (_, p) =>
-        record(p.notice === 'saved' ? `notify:saved:${p.status}` : `notify:saveFailed:${p.failure.reason}`),
-      announceSaved: (_, p) => record(`announce:${p.document.status}:${p.quality.errors.length}`),
-      close: () => record('close'),
+        record(
+          p.notice === 'saved'
+            ? `notify:saved:${p.status}`
+            : p.notice === 'confirmed'
+              ? 'notify:confirmed'
+              : `notify:${p.notice}:${p.failure.reason}`,
+        ),
+      announceSaved: (_, p) =>
+        record(`announce:${p.document.status}:${p.quality ? p.quality.errors.length : 'kept'}`),
+      close: (_, p) => record(`close:${p.step}`),
     },
   })
 
 describeModel('document edit machine', {
   machine: documentEditMachine,
   input,
-  actors: ['saveCorrection', 'loadHistory'],
+  actors: ['saveCorrection', 'confirmDocument', 'loadHistory'],
   provide: (machine, c, record) => {
     controls = c
     return provideFakes(machine, record)
@@ -84,13 +92,30 @@ describeModel('document edit machine', {
     },
     'open.form.saved': (s, log) => {
       const c = ctx(s)
+      expect(s.hasTag('dirty')).toBe(false)
+      if (log.at(-1) === 'announce:FAILED:kept') {
+        // Confirmed as it is: the record the server answered, its findings left as they were.
+        expect(c.document).toEqual(confirmedRecord)
+        expect(log.at(-2)).toBe('notify:confirmed')
+        return
+      }
       expect(c.document).toEqual(correctedRecord)
       expect(c.values.invoice_number).toBe(NEW_NUMBER)
       expect(log).toContain('notify:saved:COMPLETED')
       // The dialog gets the saved record and its findings (its header shows that status).
-      expect(log).toContain('announce:COMPLETED:0')
-      expect(s.hasTag('dirty')).toBe(false)
+      expect(log.at(-1)).toBe('announce:COMPLETED:0')
     },
+    'open.form.confirming': (s) => {
+      expect(s.hasTag('busy')).toBe(true)
+      expect(s.hasTag('dirty')).toBe(false)
+      const call = controls!.calls.filter((c) => c.src === 'confirmDocument').at(-1)
+      expect(call?.input).toEqual({ kind: 'invoice', id: 7, companyId: 3 })
+      // Nothing leaves while the confirmation is under way.
+      expect(s.can({ type: 'dialog.close' })).toBe(false)
+      expect(s.can({ type: 'document.step', direction: 1 })).toBe(false)
+    },
+    'open.help.closed': (s) => expect(s.can({ type: 'help.open' })).toBe(true),
+    'open.help.open': (s) => expect(s.can({ type: 'help.close' })).toBe(true),
     'open.form.failed': (s, log) => {
       const c = ctx(s)
       expect(s.hasTag('dirty')).toBe(true)
@@ -104,7 +129,13 @@ describeModel('document edit machine', {
     'open.history.failed': (s) => expect(s.can({ type: 'history.retry' })).toBe(true),
     closed: (s, log) => {
       expect(s.status).toBe('done')
-      expect(log.at(-1)).toBe('close')
+      const { step, advance } = ctx(s) as DocumentEditContext
+      expect(log.at(-1)).toBe(`close:${step}`)
+      if (advance) {
+        // "Save and next" moved on once the save or the confirmation succeeded, without a toast.
+        expect(step).toBe(1)
+        expect(log.at(-2) ?? '').not.toMatch(/^notify:(saved|confirmed)/)
+      }
     },
   },
 })

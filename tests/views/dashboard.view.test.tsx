@@ -199,6 +199,8 @@ describeViewModel('dashboard view', {
     'search.input': [{ type: 'search.input', term: 'acme' }],
     'summary.toggle': [{ type: 'summary.toggle', status: 'failed' }],
     'review.toggle': [{ type: 'review.toggle' }],
+    // From the row actions (the details moving on): answered to them, nothing to see on the list.
+    'details.neighbour': [{ type: 'details.neighbour', from: { kind: 'invoice', id: 1 }, direction: 1 }],
     'sort.toggle': [{ type: 'sort.toggle', column: 'name' }],
     'filters.applied': [{ type: 'filters.applied', filters: { ...NO_FILTERS, status: 'failed' } }],
     'xstate.done.actor.fetchLogs': [
@@ -330,12 +332,15 @@ describeViewModel('dashboard row actions view', {
     machine.provide({ actions: { notify: (_, p) => record(`notify:${p.notice}`) } }),
   mount: (machine, inspect, clock) => {
     // The dashboard around the row actions under test: its list answers at once with the first page.
+    // Its answer to the details moving on is the graph's `details.move` (replayed as sent), so the
+    // path can stand in `stepping`; the machine tests check the dashboard's own answer.
     const dashboard = createActor(
       dashboardMachine.provide({
         actors: {
           fetchLogs: fromPromise(async () => ({ logs: firstPage, hasMore: true as boolean, summary })),
           rowActions: machine,
         },
+        actions: { answerNeighbour: () => {} },
       }),
       { input: { companyId: 7 }, inspect, clock },
     ).start()
@@ -365,6 +370,12 @@ describeViewModel('dashboard row actions view', {
       { type: 'row.open', log: entry(9, 'completed', null) },
     ],
     'row.delete': [{ type: 'row.delete', log: entry(3, 'rejected') }],
+    // J / K or "Save and next" in the details (the detail view's own tests press them), and the answer.
+    'details.step': [{ type: 'details.step', direction: 1 }],
+    'details.move': [
+      { type: 'details.move', target: { kind: 'invoice', id: 2 } },
+      { type: 'details.move', target: null },
+    ],
     'xstate.done.actor.deleteRow': [{ type: 'xstate.done.actor.deleteRow', output: undefined }],
     'xstate.error.actor.deleteRow': [{ type: 'xstate.error.actor.deleteRow', error: new Error('forbidden') }],
   },
@@ -373,16 +384,19 @@ describeViewModel('dashboard row actions view', {
       expect(screen.queryByRole('alertdialog')).toBeNull()
     },
     viewing: (s) => {
-      // A row's own details, or those of the earlier document its duplicate warning names.
+      // A row's own details, those of the earlier document its duplicate warning names, or the next row's.
       const { detail } = rowCtx(s)
       expect([
         { kind: 'invoice', id: 1 },
         { kind: 'expense', id: 4 },
+        { kind: 'invoice', id: 2 },
       ]).toContainEqual(detail)
       const title = detail?.kind === 'expense' ? 'Expense details' : 'Invoice details'
       expect(screen.getByRole('dialog', { name: title })).toBeDefined()
       expectRowsBehindModal()
     },
+    // Waiting for the dashboard to name the next row: the rows stay behind the details.
+    stepping: () => expectRowsBehindModal(),
     confirmingDelete: () => {
       const confirm = screen.getByRole('alertdialog', { name: 'Delete document?' })
       expect(within(confirm).getByText(/invoice-3\.pdf will be deleted with its file/)).toBeDefined()

@@ -22,7 +22,12 @@ import type { LogQuery } from '../../api/logs'
 import { type CallFailure, toFailure } from '../shared/failure'
 import { type Filters, type FiltersOutcome, filtersMachine, NO_FILTERS } from './filters.machine'
 import type { LiveChanged, LiveUpdatesInput } from './live-updates.machine'
-import { type DetailTarget, rowActionsMachine } from './row-actions.machine'
+import {
+  type DetailTarget,
+  type NeighbourRequest,
+  neighbourTarget,
+  rowActionsMachine,
+} from './row-actions.machine'
 
 const SORT_COLUMNS = ['name', 'type', 'supplier', 'doc_date', 'total', 'date', 'status'] as const
 /** Rows per page of the table. A refresh reloads the rows shown, at most MAX_ROWS (the server's cap). */
@@ -66,6 +71,8 @@ export type DashboardEvent =
   | ({ type: 'document.open' } & DetailTarget)
   | { type: 'dashboard.retry' }
   | { type: 'rows.more' }
+  /** The open details move on: the neighbour of their row in the list (from `rowActions`). */
+  | NeighbourRequest
   | LiveChanged
 
 export type DashboardInput = Pick<
@@ -150,6 +157,11 @@ export const dashboardMachine = setup({
   },
   actions: {
     notifyFailed: (_, _params: { searching: boolean; failure: CallFailure }) => {},
+    /** Tells the row actions which row follows (or precedes) the one whose details move on. */
+    answerNeighbour: sendTo('rowActions', ({ context }, request: Omit<NeighbourRequest, 'type'>) => ({
+      type: 'details.move' as const,
+      target: neighbourTarget(context.logs, request.from, request.direction),
+    })),
   },
   guards: {
     hasMore: ({ context }) => context.hasMore,
@@ -247,6 +259,11 @@ export const dashboardMachine = setup({
         'document.open': {
           actions: sendTo('rowActions', ({ event }) => event),
           description: 'A finished upload viewed from the upload panel opens in the row dialogs.',
+        },
+        'details.neighbour': {
+          description:
+            'The rows as shown (a reload under way keeps them until it answers) name the neighbour.',
+          actions: { type: 'answerNeighbour', params: ({ event }) => event },
         },
         'filters.open': {
           actions: sendTo('filters', ({ context }) => ({ type: 'filters.open', filters: context.filters })),

@@ -4,6 +4,8 @@
  * Invoice/Expense row opens its details (numeric document ids only; otherwise a notice says why), as
  * does a document named elsewhere (a duplicate warning's earlier document, a finished upload), and a finished row can be deleted after a confirmation (platform administrators; the server
  * enforces it). Closing the details and a completed deletion ask the dashboard to reload its list.
+ * Moving on from the details (J / K, "Save and next") goes through `stepping`: the dashboard names
+ * the neighbour of the open row in its list, which opens in its place (none past the end).
  */
 import { type ActorRef, assign, fromPromise, type Snapshot, sendTo, setup } from 'xstate'
 import { isActiveLogStatus, type LogEntry } from '../../../contract'
@@ -13,6 +15,7 @@ export type DashboardNotice =
   | 'invalidDocumentIdFormat'
   | 'documentDeleted'
   | 'deleteFailed'
+  | 'reviewEnd'
 
 export type DetailTarget = { kind: 'invoice' | 'expense'; id: number }
 
@@ -27,8 +30,24 @@ function detailTarget(log: LogEntry): DetailTarget | null {
 /** Rows still pending or processing cannot be deleted. */
 export const canDeleteRow = (log: LogEntry) => !isActiveLogStatus(log.status)
 
-/** The dashboard's list, which reloads when a row's details close or a row is deleted. */
-type RefreshTarget = ActorRef<Snapshot<unknown>, { type: 'dashboard.refresh' }>
+/**
+ * The next (1) or previous (-1) row with details after `from` in `rows`, in the list's order; null at
+ * either end, or when `from` is no longer in the list.
+ */
+export function neighbourTarget(rows: readonly LogEntry[], from: DetailTarget, direction: 1 | -1) {
+  const targets = rows.map(detailTarget)
+  const at = targets.findIndex((t) => t?.kind === from.kind && t.id === from.id)
+  if (at < 0) return null
+  for (let i = at + direction; i >= 0 && i < targets.length; i += direction)
+    if (targets[i]) return targets[i]!
+  return null
+}
+
+/** What the details ask the dashboard for: the neighbour of the open row in its list. */
+export type NeighbourRequest = { type: 'details.neighbour'; from: DetailTarget; direction: 1 | -1 }
+
+/** The dashboard: its list reloads when a row's details close or a row is deleted, and it knows the rows' order. */
+type RefreshTarget = ActorRef<Snapshot<unknown>, { type: 'dashboard.refresh' } | NeighbourRequest>
 
 type RowActionsInput = { companyId: number; dashboard: RefreshTarget }
 
@@ -45,6 +64,10 @@ type RowActionsEvent =
   | { type: 'details.close' }
   /** A correction was saved in the open details: the row's status may have changed. */
   | { type: 'details.saved' }
+  /** J / K or "Save and next" in the details: the neighbour in the list opens in their place. */
+  | { type: 'details.step'; direction: 1 | -1 }
+  /** The dashboard's answer: the neighbour to open, or null past either end of the list. */
+  | { type: 'details.move'; target: DetailTarget | null }
   | { type: 'row.delete'; log: LogEntry }
   | { type: 'delete.confirm' }
   | { type: 'delete.cancel' }
@@ -120,6 +143,38 @@ export const rowActionsMachine = setup({
           description:
             'A saved correction re-checks the document: its row follows while the details stay open.',
         },
+        'details.step': {
+          target: 'stepping',
+          actions: sendTo(
+            ({ context }) => context.dashboard,
+            ({ context, event }) => ({
+              type: 'details.neighbour' as const,
+              from: context.detail!,
+              direction: event.direction,
+            }),
+          ),
+        },
+      },
+    },
+    stepping: {
+      description: 'The details closed to move on: the dashboard names the neighbour in its list.',
+      on: {
+        'details.move': [
+          {
+            guard: ({ event }) => event.target !== null,
+            target: 'viewing',
+            actions: [assign({ detail: ({ event }) => event.target }), 'refreshDashboard'],
+          },
+          {
+            target: 'idle',
+            description: 'Past the end of the list: the details stay closed.',
+            actions: [
+              assign({ detail: null }),
+              { type: 'notify', params: { notice: 'reviewEnd' } },
+              'refreshDashboard',
+            ],
+          },
+        ],
       },
     },
     confirmingDelete: {

@@ -70,6 +70,8 @@ export type DocumentDetailContext = DetailInput & {
   /** Why the chosen file was refused. */
   fileError: string | null
   action: DetailAction | null
+  /** Set when the dialog closes to move on: the host opens the neighbour in that direction. */
+  step: 1 | -1 | null
 }
 
 export type DocumentDetailEvent =
@@ -78,8 +80,13 @@ export type DocumentDetailEvent =
   | { type: 'store.upload' }
   | { type: 'reupload.start' }
   | { type: 'dialog.close' }
-  /** A correction was saved in the dialog's fields: the re-checked record (the PATCH answer) and its findings. */
-  | { type: 'document.saved'; document: FinancialDocument; quality: QualityData }
+  /**
+   * A correction was saved in the dialog's fields (the re-checked record, the PATCH answer, and its
+   * findings), or the record was confirmed as it is (the record only: the findings stay).
+   */
+  | { type: 'document.saved'; document: FinancialDocument; quality?: QualityData | undefined }
+  /** The review moves on: the dialog closes and its host opens the next (1) or previous (-1) document. */
+  | { type: 'document.step'; direction: 1 | -1 }
 
 type SavedEvent = Extract<DocumentDetailEvent, { type: 'document.saved' }>
 
@@ -144,13 +151,16 @@ export const documentDetailMachine = setup({
     createPreviewUrl: assign((_, _params: { blob: Blob }) => ({ previewUrl: null as string | null })),
     revokePreviewUrl: (_, _params: { url: string | null }) => {},
     /** Takes a saved correction's record and findings: the status badge, the actions and the findings follow it. */
-    applySaved: assign((_, params: { document: FinancialDocument; quality: QualityData }) => ({
-      document: params.document,
-      quality: params.quality,
-    })),
+    applySaved: assign(
+      ({ context }, params: { document: FinancialDocument; quality?: QualityData | undefined }) => ({
+        document: params.document,
+        quality: params.quality ?? context.quality,
+      }),
+    ),
     /** A correction changed the document on the server: the host's list (its row's status) follows. */
     announceSaved: (_, _params: { status: string }) => {},
-    close: () => {},
+    /** The dialog is done: its host closes it, or opens the neighbour (`step`). */
+    close: (_, _params: { step: 1 | -1 | null }) => {},
   },
   guards: {
     isFailedDocument: ({ context }) => !!context.document && isFailedStatus(context.document.status),
@@ -174,6 +184,7 @@ export const documentDetailMachine = setup({
     category: DOCUMENT_CATEGORIES[0],
     fileError: null,
     action: null,
+    step: null,
   }),
   initial: 'loading',
   states: {
@@ -216,6 +227,11 @@ export const documentDetailMachine = setup({
       onDone: 'ready',
       on: {
         'dialog.close': 'closed',
+        'document.step': {
+          target: 'closed',
+          description: 'J / K or "Save and next": the host opens the neighbour.',
+          actions: assign({ step: ({ event }) => event.direction }),
+        },
         'document.saved': {
           description:
             'A saved correction: the dialog shows the status the server answered, the host list follows.',
@@ -299,6 +315,11 @@ export const documentDetailMachine = setup({
         idle: {
           on: {
             'dialog.close': '#documentDetail.closed',
+            'document.step': {
+              target: '#documentDetail.closed',
+              description: 'J / K or "Save and next": the host opens the neighbour.',
+              actions: assign({ step: ({ event }) => event.direction }),
+            },
             'category.select': { actions: assign({ category: ({ event }) => event.category }) },
             'resubmit.select': [
               {
@@ -403,7 +424,10 @@ export const documentDetailMachine = setup({
     },
     closed: {
       type: 'final',
-      entry: [{ type: 'revokePreviewUrl', params: ({ context }) => ({ url: context.previewUrl }) }, 'close'],
+      entry: [
+        { type: 'revokePreviewUrl', params: ({ context }) => ({ url: context.previewUrl }) },
+        { type: 'close', params: ({ context }) => ({ step: context.step }) },
+      ],
     },
   },
 })

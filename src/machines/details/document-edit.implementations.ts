@@ -1,4 +1,4 @@
-/** The correction machine filled from the corrections API and the notices (loaded with the detail dialog's chunk). */
+/** The correction and review machine filled from the corrections API and the notices (loaded with the detail dialog's chunk). */
 import { fromPromise } from 'xstate'
 import type { DetailsApi } from '../../api/details'
 import { type Notice, type Notify, notice } from '../shared/notice'
@@ -6,6 +6,11 @@ import { type DocumentEditNoticeParams, documentEditMachine } from './document-e
 
 /** The toast of a save: the status the document now has, or why the save failed. */
 function documentEditNotice(params: DocumentEditNoticeParams): Notice {
+  if (params.notice === 'confirmed') return notice('detail.confirmed')
+  if (params.notice === 'confirmFailed') {
+    if (params.failure.reason === 'conflict') return notice('detail.correctionWhileProcessing')
+    return notice('detail.confirmFailed', { values: { message: { message: params.failure.message } } })
+  }
   if (params.notice === 'saved') {
     const status = params.status.toLowerCase()
     if (status === 'completed') return notice('detail.correctionCompleted')
@@ -22,7 +27,7 @@ export function createDocumentEditMachine({
   corrections,
   notify,
 }: {
-  corrections: Pick<DetailsApi, 'correct' | 'history' | 'quality'>
+  corrections: Pick<DetailsApi, 'correct' | 'confirm' | 'history' | 'quality'>
   notify: Notify
 }) {
   return documentEditMachine.provide({
@@ -35,6 +40,7 @@ export function createDocumentEditMachine({
           .catch(() => saved.quality)
         return { document: saved.document, quality }
       }),
+      confirmDocument: fromPromise(({ input }) => corrections.confirm(input.kind, input.id, input.companyId)),
       loadHistory: fromPromise(({ input }) => corrections.history(input.kind, input.id, input.companyId)),
     },
     actions: { notify: (_, params) => notify(documentEditNotice(params)) },

@@ -1,9 +1,11 @@
 /**
- * Correcting an invoice's or expense's fields in its detail dialog. Two regions: `form` —
- * viewing → editing (each field's text kept, validated as typed, dirty while it differs from the
- * record) → saving (only the changed fields) → saved / failed (the server refused a value, the
- * document is still processing, or the call failed); closing with unsaved changes asks to discard —
- * and `history`, the record's changes, reloaded after each save.
+ * Correcting and reviewing an invoice's or expense's fields in its detail dialog. Three regions:
+ * `form` — viewing → editing (each field's text kept, validated as typed, dirty while it differs
+ * from the record) → saving (only the changed fields) → saved / failed (the server refused a value,
+ * the document is still processing, or the call failed); `confirming` records that the record is
+ * right as it is; leaving (close, or stepping to the next / previous document of the list) with
+ * unsaved changes asks to discard first, and "Save and next" saves (or confirms) then steps on —
+ * `history`, the record's changes, reloaded after each save — and `help`, the keyboard shortcuts.
  */
 import * as v from 'valibot'
 import { and, assign, not, raise, setup } from 'xstate'
@@ -59,7 +61,14 @@ export type DocumentEditContext = Omit<DocumentEditInput, 'document'> & {
   errors: Partial<Record<EditableField, FieldError>>
   failure: SaveFailure | null
   history: HistoryChange[]
+  /** A save or confirmation started by "Save and next": the next document opens once it succeeds. */
+  advance: boolean
+  /** Where the form goes once it leaves: null closes the dialog, a direction opens the neighbour. */
+  step: Direction | null
 }
+
+/** The next (1) or previous (-1) document of the host's list. */
+export type Direction = 1 | -1
 
 export type DocumentEditEvent =
   | { type: 'field.change'; field: EditableField; text: string }
@@ -69,6 +78,14 @@ export type DocumentEditEvent =
   | { type: 'alternative.pick'; field: EditableField; value: unknown }
   | { type: 'edit.save' }
   | { type: 'edit.reset' }
+  /** "Confirm": the record is right as it is (takes it out of the review queue). */
+  | { type: 'edit.confirm' }
+  /** "Save and next" (Ctrl+Enter): saves the changes, or confirms an unchanged record, then steps on. */
+  | { type: 'review.next' }
+  /** J / K: the next or previous document of the list (asks first when changes are unsaved). */
+  | { type: 'document.step'; direction: Direction }
+  | { type: 'help.open' }
+  | { type: 'help.close' }
   | { type: 'dialog.close' }
   | { type: 'discard.confirm' }
   | { type: 'discard.cancel' }
@@ -78,10 +95,13 @@ export type DocumentEditEvent =
 export type DocumentEditNoticeParams =
   | { notice: 'saved'; kind: FinancialKind; status: string }
   | { notice: 'saveFailed'; kind: FinancialKind; failure: SaveFailure }
+  | { notice: 'confirmed'; kind: FinancialKind }
+  | { notice: 'confirmFailed'; kind: FinancialKind; failure: SaveFailure }
 
 type Scope = { kind: FinancialKind; id: number; companyId: number }
 
 type AlternativeEvent = Extract<DocumentEditEvent, { type: 'alternative.pick' }>
+type StepEvent = Extract<DocumentEditEvent, { type: 'document.step' }>
 
 /** An alternative's value as the field's input shows it. */
 const alternativeText = (c: Pick<DocumentEditContext, 'language'>, e: AlternativeEvent) => ({
@@ -128,17 +148,73 @@ const failureOf = (error: unknown, reason: SaveFailure['reason']): SaveFailure =
   message: toFailure(error).message,
 })
 
+/** Why a call failed, for its notice: still processing (409), or the call itself. */
+const confirmFailureOf = (error: unknown): SaveFailure =>
+  failureOf(error, statusOf(error) === 409 ? 'conflict' : 'network')
+
+/** Leaving the form at rest: the dialog closes, or J / K open the neighbour at once. */
+const leaveAtRest = {
+  'dialog.close': { target: '#documentEdit.closed', actions: { type: 'setStep', params: { step: null } } },
+  'document.step': {
+    target: '#documentEdit.closed',
+    actions: { type: 'setStep', params: ({ event }: { event: StepEvent }) => ({ step: event.direction }) },
+  },
+} as const
+
+/** Leaving with unsaved changes: asks first, then closes or steps as asked. */
+const leaveDirty = {
+  'dialog.close': {
+    target: '#documentEdit.open.form.confirmingDiscard',
+    description: 'Escape or close with unsaved changes asks first.',
+    actions: { type: 'setStep', params: { step: null } },
+  },
+  'document.step': {
+    target: '#documentEdit.open.form.confirmingDiscard',
+    description: 'J / K with unsaved changes asks first.',
+    actions: { type: 'setStep', params: ({ event }: { event: StepEvent }) => ({ step: event.direction }) },
+  },
+} as const
+
+/** The form at rest (nothing to save): typing edits, a second guess saves, Confirm confirms. */
+const atRest = {
+  'field.change': {
+    target: 'editing',
+    actions: {
+      type: 'applyChange',
+      params: ({ event }: { event: { field: EditableField; text: string } }) => event,
+    },
+  },
+  ...leaveAtRest,
+  'alternative.pick': {
+    guard: 'isNewValidAlternative',
+    target: 'saving',
+    description: 'A second guess picked with nothing else changed: saved at once.',
+    actions: applyAlternative,
+  },
+  'edit.confirm': { target: 'confirming', actions: { type: 'setAdvance', params: { advance: false } } },
+  'review.next': {
+    target: 'confirming',
+    description: 'Save and next with nothing changed: the record is confirmed as it is, then the next opens.',
+    actions: { type: 'setAdvance', params: { advance: true } },
+  },
+} as const
+
 export const documentEditMachine = setup({
   types: {} as { context: DocumentEditContext; events: DocumentEditEvent; input: DocumentEditInput },
   actors: {
     saveCorrection: promisePlaceholder<SavedCorrection, Scope & { changes: Correction }>('saveCorrection'),
+    confirmDocument: promisePlaceholder<FinancialDocument, Scope>('confirmDocument'),
     loadHistory: promisePlaceholder<HistoryChange[], Scope>('loadHistory'),
   },
   actions: {
     notify: (_, _params: DocumentEditNoticeParams) => {},
-    /** The document changed on the server: the dialog that holds these fields takes the saved record. */
-    announceSaved: (_, _params: SavedCorrection) => {},
-    close: () => {},
+    /**
+     * The document changed on the server: the dialog that holds these fields takes the record (and
+     * the findings of a save; a confirmation leaves them as they were).
+     */
+    announceSaved: (_, _params: { document: FinancialDocument; quality?: QualityData }) => {},
+    /** The form is done: the dialog closes (step null) or opens the next / previous document. */
+    close: (_, _params: { step: Direction | null }) => {},
     applyChange: assign(({ context }, p: { field: EditableField; text: string }) => {
       const parsed = parseField(p.field, p.text, context.language)
       const errors = { ...context.errors }
@@ -147,10 +223,18 @@ export const documentEditMachine = setup({
       return { values: { ...context.values, [p.field]: p.text }, errors, failure: null }
     }),
     discardChanges: assign(({ context }) => ({ values: context.initial, errors: {}, failure: null })),
+    /** The record the server answered (a save or a confirmation): the form starts again from it. */
+    takeRecord: assign(({ context }, document: FinancialDocument) => {
+      const initial = textsOf(context.kind, document, context.language)
+      return { document, initial, values: initial, errors: {}, failure: null }
+    }),
+    setStep: assign((_, p: { step: Direction | null }) => ({ step: p.step })),
+    setAdvance: assign((_, p: { advance: boolean }) => ({ advance: p.advance })),
   },
   guards: {
     isDirty: ({ context }) => isDirtyContext(context),
     isValid: ({ context }) => Object.keys(context.errors).length === 0,
+    isAdvancing: ({ context }) => context.advance,
     /** An alternative that reads as the field's type and differs from what the field holds. */
     isNewValidAlternative: ({ context, event }) => {
       if (event.type !== 'alternative.pick') return false
@@ -164,7 +248,16 @@ export const documentEditMachine = setup({
   id: 'documentEdit',
   context: ({ input }) => {
     const initial = textsOf(input.kind, input.document, input.language)
-    return { ...input, initial, values: initial, errors: {}, failure: null, history: [] }
+    return {
+      ...input,
+      initial,
+      values: initial,
+      errors: {},
+      failure: null,
+      history: [],
+      advance: false,
+      step: null,
+    }
   },
   initial: 'open',
   states: {
@@ -184,21 +277,7 @@ export const documentEditMachine = setup({
         form: {
           initial: 'viewing',
           states: {
-            viewing: {
-              on: {
-                'field.change': {
-                  target: 'editing',
-                  actions: { type: 'applyChange', params: ({ event }) => event },
-                },
-                'dialog.close': '#documentEdit.closed',
-                'alternative.pick': {
-                  guard: 'isNewValidAlternative',
-                  target: 'saving',
-                  description: 'A second guess picked with nothing else changed: saved at once.',
-                  actions: applyAlternative,
-                },
-              },
-            },
+            viewing: { on: atRest },
             editing: {
               tags: ['dirty'],
               always: {
@@ -213,19 +292,26 @@ export const documentEditMachine = setup({
                   description: 'Other changes wait to be saved: the second guess joins them.',
                   actions: applyAlternative,
                 },
-                'edit.save': { guard: 'isValid', target: 'saving' },
-                'edit.reset': { target: 'viewing', actions: 'discardChanges' },
-                'dialog.close': {
-                  target: 'confirmingDiscard',
-                  description: 'Escape or close with unsaved changes asks first.',
+                'edit.save': {
+                  guard: 'isValid',
+                  target: 'saving',
+                  actions: { type: 'setAdvance', params: { advance: false } },
                 },
+                'review.next': {
+                  guard: 'isValid',
+                  target: 'saving',
+                  description: 'Save and next: the changes are saved, then the next document opens.',
+                  actions: { type: 'setAdvance', params: { advance: true } },
+                },
+                'edit.reset': { target: 'viewing', actions: 'discardChanges' },
+                ...leaveDirty,
               },
             },
             confirmingDiscard: {
               tags: ['dirty'],
               on: {
                 'discard.confirm': { target: '#documentEdit.closed', actions: 'discardChanges' },
-                'discard.cancel': 'editing',
+                'discard.cancel': { target: 'editing', actions: { type: 'setStep', params: { step: null } } },
               },
             },
             saving: {
@@ -237,31 +323,34 @@ export const documentEditMachine = setup({
                   ...scopeOf(context),
                   changes: correctionBody(changedFields(context), context.language) ?? {},
                 }),
-                onDone: {
-                  target: 'saved',
-                  actions: [
-                    assign(({ context, event }) => {
-                      const initial = textsOf(context.kind, event.output.document, context.language)
-                      return {
-                        document: event.output.document,
-                        initial,
-                        values: initial,
-                        errors: {},
-                        failure: null,
-                      }
-                    }),
-                    {
-                      type: 'notify',
-                      params: ({ context, event }) => ({
-                        notice: 'saved' as const,
-                        kind: context.kind,
-                        status: event.output.document.status,
-                      }),
-                    },
-                    { type: 'announceSaved', params: ({ event }) => event.output },
-                    raise({ type: 'history.reload' }),
-                  ],
-                },
+                onDone: [
+                  {
+                    guard: 'isAdvancing',
+                    target: '#documentEdit.closed',
+                    description:
+                      'Saved by "Save and next": the next document opens (the host list reloads then).',
+                    actions: [
+                      { type: 'takeRecord', params: ({ event }) => event.output.document },
+                      { type: 'setStep', params: { step: 1 as const } },
+                    ],
+                  },
+                  {
+                    target: 'saved',
+                    actions: [
+                      { type: 'takeRecord', params: ({ event }) => event.output.document },
+                      {
+                        type: 'notify',
+                        params: ({ context, event }) => ({
+                          notice: 'saved' as const,
+                          kind: context.kind,
+                          status: event.output.document.status,
+                        }),
+                      },
+                      { type: 'announceSaved', params: ({ event }) => event.output },
+                      raise({ type: 'history.reload' }),
+                    ],
+                  },
+                ],
                 onError: [
                   {
                     guard: 'isRefused',
@@ -285,39 +374,82 @@ export const documentEditMachine = setup({
                 ],
               },
             },
-            saved: {
-              on: {
-                'field.change': {
-                  target: 'editing',
-                  actions: { type: 'applyChange', params: ({ event }) => event },
-                },
-                'dialog.close': '#documentEdit.closed',
-                'alternative.pick': {
-                  guard: 'isNewValidAlternative',
-                  target: 'saving',
-                  description: 'A second guess picked with nothing else changed: saved at once.',
-                  actions: applyAlternative,
+            confirming: {
+              tags: ['busy'],
+              description: 'The record is confirmed as it is: who and when go to its history.',
+              invoke: {
+                id: 'confirmDocument',
+                src: 'confirmDocument',
+                input: ({ context }) => scopeOf(context),
+                onDone: [
+                  {
+                    guard: 'isAdvancing',
+                    target: '#documentEdit.closed',
+                    description:
+                      'Confirmed by "Save and next": the next document opens (the host list reloads then).',
+                    actions: [
+                      { type: 'takeRecord', params: ({ event }) => event.output },
+                      { type: 'setStep', params: { step: 1 as const } },
+                    ],
+                  },
+                  {
+                    target: 'saved',
+                    actions: [
+                      { type: 'takeRecord', params: ({ event }) => event.output },
+                      {
+                        type: 'notify',
+                        params: ({ context }) => ({ notice: 'confirmed' as const, kind: context.kind }),
+                      },
+                      { type: 'announceSaved', params: ({ event }) => ({ document: event.output }) },
+                      raise({ type: 'history.reload' }),
+                    ],
+                  },
+                ],
+                onError: {
+                  target: 'viewing',
+                  description:
+                    'Not confirmed (still processing, or the call failed): the form stays as it was.',
+                  actions: [
+                    { type: 'setAdvance', params: { advance: false } },
+                    {
+                      type: 'notify',
+                      params: ({ context, event }) => ({
+                        notice: 'confirmFailed' as const,
+                        kind: context.kind,
+                        failure: confirmFailureOf(event.error),
+                      }),
+                    },
+                  ],
                 },
               },
             },
+            saved: { on: atRest },
             failed: {
               tags: ['dirty'],
-              entry: {
-                type: 'notify',
-                params: ({ context }) => ({
-                  notice: 'saveFailed' as const,
-                  kind: context.kind,
-                  failure: context.failure!,
-                }),
-              },
+              entry: [
+                { type: 'setAdvance', params: { advance: false } },
+                {
+                  type: 'notify',
+                  params: ({ context }) => ({
+                    notice: 'saveFailed' as const,
+                    kind: context.kind,
+                    failure: context.failure!,
+                  }),
+                },
+              ],
               on: {
                 'field.change': {
                   target: 'editing',
                   actions: { type: 'applyChange', params: ({ event }) => event },
                 },
                 'edit.save': { guard: and(['isDirty', 'isValid']), target: 'saving' },
+                'review.next': {
+                  guard: and(['isDirty', 'isValid']),
+                  target: 'saving',
+                  actions: { type: 'setAdvance', params: { advance: true } },
+                },
                 'edit.reset': { target: 'viewing', actions: 'discardChanges' },
-                'dialog.close': 'confirmingDiscard',
+                ...leaveDirty,
               },
             },
           },
@@ -339,9 +471,17 @@ export const documentEditMachine = setup({
             failed: { on: { 'history.retry': 'loading' } },
           },
         },
+        help: {
+          description: 'The keyboard shortcuts (`?`).',
+          initial: 'closed',
+          states: {
+            closed: { on: { 'help.open': 'open' } },
+            open: { on: { 'help.close': 'closed' } },
+          },
+        },
       },
     },
-    closed: { type: 'final', entry: 'close' },
+    closed: { type: 'final', entry: { type: 'close', params: ({ context }) => ({ step: context.step }) } },
   },
 })
 

@@ -70,6 +70,8 @@ type DetailNoticeCode =
   | 'correctionRefused'
   | 'correctionWhileProcessing'
   | 'correctionFailed'
+  | 'confirmed'
+  | 'confirmFailed'
 
 export type NoticeCode =
   | `session.${SessionNotice}`
@@ -175,6 +177,7 @@ const noticeKinds: Record<NoticeCode, NoticeKind> = {
   'dashboard.invalidDocumentId': 'error',
   'dashboard.invalidDocumentIdFormat': 'error',
   'dashboard.documentDeleted': 'success',
+  'dashboard.reviewEnd': 'info',
   'dashboard.deleteFailed': 'error',
   'dashboard.invoicesExported': 'success',
   'dashboard.expensesExported': 'success',
@@ -210,6 +213,8 @@ const noticeKinds: Record<NoticeCode, NoticeKind> = {
   'detail.correctionRefused': 'error',
   'detail.correctionWhileProcessing': 'error',
   'detail.correctionFailed': 'error',
+  'detail.confirmed': 'success',
+  'detail.confirmFailed': 'error',
 }
 
 /** The notice of a code, with its kind; `values` for its text; `failure` or `message`, shown instead. */

@@ -2,7 +2,7 @@ import { expect, it } from 'vitest'
 import { createActor, createMachine, SimulatedClock, waitFor } from 'xstate'
 import type { LogEntry } from '../../../contract'
 import { dashboardMachine } from '../../../src/machines/dashboard/dashboard.machine'
-import { rowActionsMachine } from '../../../src/machines/dashboard/row-actions.machine'
+import { neighbourTarget, rowActionsMachine } from '../../../src/machines/dashboard/row-actions.machine'
 import { createControlledActors } from '../../support/graph'
 import { describeModel } from '../../support/model'
 
@@ -19,7 +19,15 @@ const entry = (id: number, status: string): LogEntry => ({
 /** The dashboard's stand-in: records each refresh the row actions ask for. */
 let recordRefresh: (entry: string) => void = () => {}
 const dashboard = createActor(
-  createMachine({ on: { 'dashboard.refresh': { actions: () => recordRefresh('refresh') } } }),
+  createMachine({
+    on: {
+      'dashboard.refresh': { actions: () => recordRefresh('refresh') },
+      'details.neighbour': {
+        actions: ({ event }) =>
+          recordRefresh(`neighbour:${event.from.kind}-${event.from.id}:${event.direction}`),
+      },
+    },
+  }),
 ).start()
 
 describeModel('dashboard row actions machine', {
@@ -41,6 +49,15 @@ describeModel('dashboard row actions machine', {
       { type: 'row.open', log: { ...entry(8, 'completed'), document_id: 1.5 } },
     ],
     'document.open': [{ type: 'document.open', kind: 'expense', id: 4 }],
+    'details.step': [
+      { type: 'details.step', direction: 1 },
+      { type: 'details.step', direction: -1 },
+    ],
+    // The dashboard's answer: the neighbour, or none past the end of its list.
+    'details.move': [
+      { type: 'details.move', target: { kind: 'invoice', id: 2 } },
+      { type: 'details.move', target: null },
+    ],
     'row.delete': [
       { type: 'row.delete', log: entry(3, 'rejected') },
       { type: 'row.delete', log: entry(2, 'processing') },
@@ -52,7 +69,9 @@ describeModel('dashboard row actions machine', {
     idle: (s, log) => {
       expect(s.context.toDelete).toBeNull()
       expect(s.context.detail).toBeNull()
-      const last = log.filter((l) => /^notify:(invalid|document|delete)/.test(l)).at(-1)
+      const last = log.filter((l) => /^notify:(invalid|document|delete|review)/.test(l)).at(-1)
+      // Past the end of the list, the details stay closed and the list reloads.
+      if (last === 'notify:reviewEnd') expect(log.at(-1)).toBe('refresh')
       if (last?.startsWith('notify:invalidDocumentIdFormat'))
         expect(last).toBe('notify:invalidDocumentIdFormat:1.5')
       // A deletion that went through reloads the dashboard's list; one the server refused does not.
@@ -63,12 +82,21 @@ describeModel('dashboard row actions machine', {
       // A row still processing never reaches the confirmation.
       expect(s.can({ type: 'row.delete', log: entry(2, 'processing') })).toBe(false)
     },
-    // A row's own details, or a document named elsewhere (a duplicate's earlier one, an upload).
-    viewing: (s) =>
+    // A row's own details, a document named elsewhere (a duplicate's earlier one, an upload), or the
+    // neighbour the dashboard named (the list then reloads: the row moved on from may have changed).
+    viewing: (s, log) => {
       expect([
         { kind: 'invoice', id: 1 },
         { kind: 'expense', id: 4 },
-      ]).toContainEqual(s.context.detail),
+        { kind: 'invoice', id: 2 },
+      ]).toContainEqual(s.context.detail)
+      if (s.context.detail.id === 2) expect(log.at(-1)).toBe('refresh')
+    },
+    // The dashboard is asked for the neighbour of the open row, in the direction pressed.
+    stepping: (s, log) =>
+      expect(log.at(-1)).toMatch(
+        new RegExp(`^neighbour:${s.context.detail.kind}-${s.context.detail.id}:(1|-1)$`),
+      ),
     confirmingDelete: (s) => expect(s.context.toDelete?.id).toBe(3),
     deleting: (s) => expect(s.hasTag('deleting')).toBe(true),
   },
@@ -117,5 +145,46 @@ it('runs as the dashboard’s child: deletes in the dashboard’s company, and c
   await waitFor(rowActions, (s) => s.matches('idle'))
   expect(parent.getSnapshot().matches({ data: 'ready' })).toBe(true)
   expect(loads()).toBe(3)
+  parent.stop()
+})
+
+it('names the neighbour of a row in the list order, skipping rows without details, none past either end', () => {
+  const rows: LogEntry[] = [
+    entry(1, 'completed'),
+    { ...entry(5, 'completed'), type: 'Document' },
+    entry(3, 'rejected'),
+  ]
+  expect(neighbourTarget(rows, { kind: 'invoice', id: 1 }, 1)).toEqual({ kind: 'invoice', id: 3 })
+  expect(neighbourTarget(rows, { kind: 'invoice', id: 3 }, -1)).toEqual({ kind: 'invoice', id: 1 })
+  expect(neighbourTarget(rows, { kind: 'invoice', id: 3 }, 1)).toBeNull()
+  expect(neighbourTarget(rows, { kind: 'invoice', id: 1 }, -1)).toBeNull()
+  // A row no longer in the list (a reload took it out) has no neighbour.
+  expect(neighbourTarget(rows, { kind: 'expense', id: 1 }, 1)).toBeNull()
+})
+
+it('moves the open details along the dashboard’s rows, and closes them past the end', async () => {
+  const controls = createControlledActors(['fetchLogs'] as const)
+  const parent = createActor(
+    dashboardMachine.provide({ actors: { fetchLogs: controls.actors.fetchLogs as never } }),
+    { input: { companyId: 7 }, clock: new SimulatedClock() },
+  ).start()
+  controls.resolve('fetchLogs', {
+    logs: [entry(1, 'completed'), entry(3, 'rejected')],
+    hasMore: false,
+    summary: { total: 2, pending: 0, failed: 1, review: 1 },
+  })
+  await waitFor(parent, (s) => s.matches({ data: 'ready' }))
+  const rowActions = parent.getSnapshot().children.rowActions!
+  rowActions.send({ type: 'row.open', log: entry(1, 'completed') })
+  rowActions.send({ type: 'details.step', direction: 1 })
+  expect(rowActions.getSnapshot().context.detail).toEqual({ kind: 'invoice', id: 3 })
+  expect(rowActions.getSnapshot().value).toBe('viewing')
+  // The list reloads while the next details are open: a step meanwhile still uses the rows shown.
+  expect(parent.getSnapshot().matches({ data: 'loading' })).toBe(true)
+  rowActions.send({ type: 'details.step', direction: -1 })
+  expect(rowActions.getSnapshot().context.detail).toEqual({ kind: 'invoice', id: 1 })
+  rowActions.send({ type: 'details.step', direction: -1 })
+  expect(rowActions.getSnapshot().value).toBe('idle')
+  expect(rowActions.getSnapshot().context.detail).toBeNull()
   parent.stop()
 })

@@ -276,6 +276,7 @@ function RowDialogs({ companyId }: { companyId: number }) {
           companyId={companyId}
           onClose={() => rowActions.send({ type: 'details.close' })}
           onSaved={() => rowActions.send({ type: 'details.saved' })}
+          onStep={(direction) => rowActions.send({ type: 'details.step', direction })}
         />
       ) : null}
       {toDelete ? (

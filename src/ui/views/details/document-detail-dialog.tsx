@@ -57,6 +57,11 @@ type DialogProps = {
   onClose: () => void
   /** A correction was saved: the host's list follows. */
   onSaved?: () => void
+  /**
+   * J / K or "Save and next": the host opens the next (1) or previous (-1) document of its list in
+   * place of this one. Without it the dialog closes.
+   */
+  onStep?: (direction: 1 | -1) => void
 }
 
 /** Loads the detail chunk's machine, then shows the dialog for this record. */
@@ -75,20 +80,25 @@ function DocumentDetailDialog(props: DialogProps) {
 }
 export default DocumentDetailDialog
 
-function LoadedDetailDialog({ kind, id, companyId, onClose, onSaved }: DialogProps) {
+function LoadedDetailDialog({ kind, id, companyId, onClose, onSaved, onStep }: DialogProps) {
   const { loadDetails } = useAppActors()
   if (!loadDetails) throw new Error('loadDetails not provided')
   const machines = use(loadDetails())
-  const closeRef = useRef(onClose)
-  const savedRef = useRef(onSaved)
+  const host = useRef({ onClose, onSaved, onStep })
   useEffect(() => {
-    closeRef.current = onClose
-    savedRef.current = onSaved
-  }, [onClose, onSaved])
+    host.current = { onClose, onSaved, onStep }
+  }, [onClose, onSaved, onStep])
   const logic = useMemo(
     () =>
       machines.documentDetail.provide({
-        actions: { close: () => closeRef.current(), announceSaved: () => savedRef.current?.() },
+        actions: {
+          close: (_, { step }) => {
+            const { onStep, onClose } = host.current
+            if (step && onStep) onStep(step)
+            else onClose()
+          },
+          announceSaved: () => host.current.onSaved?.(),
+        },
       }),
     [machines],
   )
@@ -106,7 +116,8 @@ function LoadedDetailDialog({ kind, id, companyId, onClose, onSaved }: DialogPro
     () =>
       machines.documentEdit.provide({
         actions: {
-          close: () => actor.send({ type: 'dialog.close' }),
+          close: (_, { step }) =>
+            actor.send(step ? { type: 'document.step', direction: step } : { type: 'dialog.close' }),
           // The saved record goes to the dialog's machine: its header, actions and findings follow it.
           announceSaved: (_, saved) => actor.send({ type: 'document.saved', ...saved }),
         },

@@ -40,6 +40,7 @@ import { SelectField } from '../../components/select'
 import { i18n } from '../../i18n'
 import { messageText } from '../../message-texts'
 import type { DocumentPreviewActor } from './document-preview'
+import { ShortcutsHelp, useReviewKeys } from './review-keys'
 
 export type DocumentEditActor = ActorRefFrom<DocumentEditMachine>
 
@@ -338,6 +339,58 @@ function SaveFailureAlert({ actor }: { actor: DocumentEditActor }) {
   )
 }
 
+/** Save, Undo, Confirm, Save and next and the shortcuts: the form's actions, as the actor allows them. */
+function FormActions({ actor }: { actor: DocumentEditActor }) {
+  const { t } = useLingui()
+  const dirty = useSelector(actor, (s) => s.hasTag('dirty'))
+  const busy = useSelector(actor, (s) => s.hasTag('busy'))
+  const saving = useSelector(actor, (s) => s.matches({ open: { form: 'saving' } }))
+  const confirming = useSelector(actor, (s) => s.matches({ open: { form: 'confirming' } }))
+  const canSave = useSelector(actor, (s) => s.can({ type: 'edit.save' }))
+  const canReset = useSelector(actor, (s) => s.can({ type: 'edit.reset' }))
+  const canConfirm = useSelector(actor, (s) => s.can({ type: 'edit.confirm' }))
+  const canGoOn = useSelector(actor, (s) => s.can({ type: 'review.next' }))
+  return (
+    <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap', alignItems: 'center' })}>
+      <Button type="submit" variant="solid" disabled={!canSave}>
+        {saving ? t`Saving…` : t`Save corrections`}
+      </Button>
+      {canReset ? (
+        <Button type="button" variant="outline" onClick={() => actor.send({ type: 'edit.reset' })}>
+          {t`Undo changes`}
+        </Button>
+      ) : null}
+      {dirty ? null : (
+        <Button
+          type="button"
+          variant="outline"
+          disabled={!canConfirm}
+          aria-busy={confirming || undefined}
+          onClick={() => actor.send({ type: 'edit.confirm' })}
+        >
+          {confirming ? t`Confirming…` : t`Confirm`}
+        </Button>
+      )}
+      <Button
+        type="button"
+        variant="outline"
+        disabled={!canGoOn}
+        aria-keyshortcuts="Control+Enter"
+        title={t`Ctrl+Enter`}
+        onClick={() => actor.send({ type: 'review.next' })}
+      >
+        {t`Save and next`}
+      </Button>
+      <Button type="button" variant="ghost" size="sm" onClick={() => actor.send({ type: 'help.open' })}>
+        {t`Keyboard shortcuts`}
+      </Button>
+      {dirty && !busy ? (
+        <span className={textRecipe({ tone: 'muted', size: 'sm' })}>{t`Unsaved changes`}</span>
+      ) : null}
+    </div>
+  )
+}
+
 /** The editable fields of a running `documentEdit` actor. */
 export function DocumentFieldsView({
   actor,
@@ -348,11 +401,8 @@ export function DocumentFieldsView({
 }) {
   const { t } = useLingui()
   const kind = useSelector(actor, (s) => s.context.kind)
-  const dirty = useSelector(actor, (s) => s.hasTag('dirty'))
-  const busy = useSelector(actor, (s) => s.hasTag('busy'))
-  const canSave = useSelector(actor, (s) => s.can({ type: 'edit.save' }))
-  const canReset = useSelector(actor, (s) => s.can({ type: 'edit.reset' }))
   const asking = useSelector(actor, (s) => s.matches({ open: { form: 'confirmingDiscard' } }))
+  useReviewKeys(actor)
   return (
     <section aria-labelledby="detail-fields-title" className={stack({ gap: '4' })}>
       <h3 id="detail-fields-title" className={css({ fontWeight: 'semibold' })}>
@@ -371,19 +421,7 @@ export function DocumentFieldsView({
           <FieldInput key={field} actor={actor} field={field} preview={preview} />
         ))}
         <SaveFailureAlert actor={actor} />
-        <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap', alignItems: 'center' })}>
-          <Button type="submit" variant="solid" disabled={!canSave}>
-            {busy ? t`Saving…` : t`Save corrections`}
-          </Button>
-          {canReset ? (
-            <Button type="button" variant="outline" onClick={() => actor.send({ type: 'edit.reset' })}>
-              {t`Undo changes`}
-            </Button>
-          ) : null}
-          {dirty && !busy ? (
-            <span className={textRecipe({ tone: 'muted', size: 'sm' })}>{t`Unsaved changes`}</span>
-          ) : null}
-        </div>
+        <FormActions actor={actor} />
       </form>
       <History actor={actor} />
       <ConfirmDialog
@@ -396,6 +434,7 @@ export function DocumentFieldsView({
         onConfirm={() => actor.send({ type: 'discard.confirm' })}
         onCancel={() => actor.send({ type: 'discard.cancel' })}
       />
+      <ShortcutsHelp actor={actor} />
     </section>
   )
 }
