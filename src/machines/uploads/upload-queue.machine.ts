@@ -24,6 +24,7 @@ import {
   type UploadNoticeRequest,
   type UploadReport,
   type UploadStatus,
+  uploadFileName,
   uploadItemMachine,
 } from './upload-item.machine'
 
@@ -204,7 +205,7 @@ export const uploadQueueMachine = setup({
                   const id = `upload-${context.nextId + i}`
                   return {
                     id,
-                    fileName: f.file.name,
+                    fileName: uploadFileName(f),
                     fileSize: f.file.size,
                     documentType: f.documentType,
                     category: f.category,
