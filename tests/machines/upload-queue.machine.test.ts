@@ -399,7 +399,7 @@ it('queues photos of receipts as expenses of their own, named after them, each m
     actors: {
       photoToPdf: fromPromise<File, { photo: File; name: string }>(async ({ input }) => {
         if (input.photo.name === 'blurred.jpg') throw new Error('decode')
-        return new File(['%PDF-1.7'], input.name, { type: 'application/pdf' })
+        return new File(['%PDF-1.7 made of the photo'], input.name, { type: 'application/pdf' })
       }),
       upload: fromPromise<UploadAnswer, UploadCallInput>(async ({ input }) => {
         sent.push(`${input.documentType}:${input.file.name}:${input.file.type}`)
@@ -423,6 +423,8 @@ it('queues photos of receipts as expenses of their own, named after them, each m
   expect(entries().map((u) => u.fileName)).toEqual(['IMG_1.pdf', 'IMG_2.pdf', 'blurred.pdf'])
   await waitFor(queue, () => entries().every((u) => ['processing', 'error'].includes(u.status)))
   expect(sent).toEqual(['expense:IMG_1.pdf:application/pdf', 'expense:IMG_2.pdf:application/pdf'])
+  // The rows give the size of what was sent, the PDF's.
+  expect(entries().map((u) => u.fileSize)).toEqual([26, 26, 2])
   const failed = entries()[2]!
   expect(failed.status).toBe('error')
   expect(failed.error?.code).toBe('photoNotConverted')

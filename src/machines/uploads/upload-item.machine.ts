@@ -20,6 +20,7 @@ export type UploadStatus =
   | 'cancelled'
 
 const COMPANY_REQUIRED = reasonOf(contractMessages.companyIdRequired)
+const PROCESSING_FAILED_MESSAGE = contractMessages.processingFailed
 const PHOTO_NOT_CONVERTED = reasonOf(contractMessages.photoNotConverted)
 
 /** The photos an expense takes: the browser makes each a one-page PDF before sending it. */
@@ -35,7 +36,6 @@ export const uploadFileName = (q: { file: Pick<File, 'name' | 'type'>; documentT
 
 /** What the conversion is given: the photo and the PDF's name. */
 export type PhotoToPdfInput = { photo: File; name: string }
-const PROCESSING_FAILED_MESSAGE = contractMessages.processingFailed
 
 /** What an item tells its queue each time its status changes. */
 export type UploadReport = {
@@ -45,6 +45,8 @@ export type UploadReport = {
   documentId: number | null
   error: Reason | null
   completedAt: number | null
+  /** The size of what is sent (a receipt photo's PDF once it is made). */
+  fileSize?: number
   /** The server has just answered the upload (the queue's "sent" toast). */
   answered: boolean
 }
@@ -148,6 +150,7 @@ export const uploadItemMachine = setup({
         documentId: context.documentId,
         error: context.error,
         completedAt: context.completedAt,
+        fileSize: context.fileSize,
         answered: params.answered ?? false,
       }),
     ),
