@@ -102,9 +102,10 @@ export default defineConfig({
             },
             {
               // The signed-in screens' machines (src/composition-screens.ts, loaded once the session is
-              // signed in): the login page does without them.
+              // signed in): the login page does without them. Not the photo-to-PDF module, which comes
+              // with pdf-lib only when a photo is sent as an expense.
               name: 'screens',
-              test: /src[\\/](composition-screens\.ts|api[\\/](documents|logs)\.ts|machines[\\/](uploads[\\/][\w-]+|dashboard[\\/](dashboard|export|filters|row-actions)[\w.-]*)\.ts)$/,
+              test: /src[\\/](composition-screens\.ts|api[\\/](documents|logs)\.ts|machines[\\/](uploads[\\/](?!photo-to-pdf)[\w-]+|dashboard[\\/](dashboard|export|filters|row-actions)[\w.-]*)\.ts)$/,
             },
             {
               // The route files' eager halves (guards, search checks) and the page-focus helper: every

@@ -59,6 +59,7 @@ export const contractMessages = {
   companyIdRequired: 'Company ID is required for this upload',
   processingFailed: 'Processing failed',
   expenseNotPdf: 'Only PDF files are supported for expenses',
+  photoNotConverted: 'The photo could not be made into a PDF. Try another photo or a PDF.',
   invoiceTypeInvalid: 'Only PDF, JPEG, PNG or XML e-invoice files are supported for invoices',
   noFilesSelected: 'Please select at least one file to upload',
   fileEmpty: 'The file is empty',

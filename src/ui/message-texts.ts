@@ -61,6 +61,7 @@ const texts: Record<MessageCode, MessageDescriptor> = {
   companyIdRequired: msg`Company ID is required for this upload`,
   processingFailed: msg`Processing failed`,
   expenseNotPdf: msg`Only PDF files are supported for expenses`,
+  photoNotConverted: msg`The photo could not be made into a PDF. Try another photo or a PDF.`,
   invoiceTypeInvalid: msg`Only PDF, JPEG, PNG or XML e-invoice files are supported for invoices`,
   noFilesSelected: msg`Please select at least one file to upload`,
   fileEmpty: msg`The file is empty`,

@@ -3,9 +3,19 @@ import { expect } from 'vitest'
 
 export const ADMIN = { email: 'admin@example.com', password: 'Admin1234', name: 'Admin' }
 
-/** A fresh browser context (own cookies and storage) and page, with console errors collected. */
-export async function openPage(browser: Browser, viewport = { width: 1280, height: 800 }) {
-  const context: BrowserContext = await browser.newContext({ viewport })
+/**
+ * A fresh browser context (own cookies and storage) and page, with console errors collected;
+ * `touch` makes it a phone's (touch events, mobile viewport handling).
+ */
+export async function openPage(
+  browser: Browser,
+  viewport = { width: 1280, height: 800 },
+  options: { touch?: boolean } = {},
+) {
+  const context: BrowserContext = await browser.newContext({
+    viewport,
+    ...(options.touch ? { hasTouch: true, isMobile: true } : {}),
+  })
   const page: Page = await context.newPage()
   const errors: string[] = []
   page.on('pageerror', (e) => errors.push(e.message))

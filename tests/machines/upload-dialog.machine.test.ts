@@ -18,6 +18,7 @@ const file = (name: string, type: string) =>
   Object.assign(new File(['x'], name, { type }), { toJSON: () => name })
 const pdf = file('facture.pdf', 'application/pdf')
 const png = file('scan.png', 'image/png')
+const gif = file('logo.gif', 'image/gif')
 /** Dropped together with the .docx: the invoice dialog refuses both, the document dialog takes both. */
 const lot = file('lot.pdf', 'application/pdf')
 const docx = file('contrat.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document')
@@ -38,7 +39,7 @@ function expectOpen(c: UploadDialogContext, tabs: readonly string[]) {
   expect(tabs).toContain(c.tab)
   for (const s of c.selected) {
     expect(tabs).toContain(s.tab)
-    // Nothing under a tab that refuses it (expenses: PDF only; invoices: PDF, JPEG, PNG).
+    // Nothing under a tab that refuses it (expenses: PDF or a JPEG/PNG photo; invoices: PDF, JPEG, PNG).
     expect(refusalFor(s.tab, s.file)).toBeNull()
   }
   // A refusal names the rule of the tab it happened under (selecting a tab clears it).
@@ -140,7 +141,7 @@ it('keeps the files of both tabs apart and queues each under its own tab, in the
   dialog.send({ type: 'dialog.openInvoice' })
   dialog.send({ type: 'files.add', files: [png, pdf] })
   dialog.send({ type: 'tab.select', tab: 'expenses' })
-  dialog.send({ type: 'files.add', files: [png] })
+  dialog.send({ type: 'files.add', files: [gif] })
   expect(dialog.getSnapshot().context.error).toBe(EXPENSE_PDF_ONLY)
   dialog.send({ type: 'files.add', files: [pdf] })
   dialog.send({ type: 'file.remove', index: 0 })
@@ -163,7 +164,7 @@ it('selects a file picked twice under one tab once, and a removal clears the las
   expect(dialog.getSnapshot().context.selected).toHaveLength(1)
   dialog.send({ type: 'tab.select', tab: 'expenses' })
   dialog.send({ type: 'files.add', files: [pdf] })
-  dialog.send({ type: 'files.add', files: [png] })
+  dialog.send({ type: 'files.add', files: [gif] })
   expect(dialog.getSnapshot().context.error).toBe(EXPENSE_PDF_ONLY)
   dialog.send({ type: 'file.remove', index: 1 })
   expect(dialog.getSnapshot().context.error).toBeNull()
@@ -186,4 +187,24 @@ it('files dropped on the dashboard open the invoice dialog with them under Invoi
     selected: [],
     error: INVOICE_TYPES_ONLY,
   })
+})
+
+it('takes JPEG and PNG photos under Expenses, each queued as an expense of its own, and refuses other images', () => {
+  const queued: QueuedFile[][] = []
+  const dialog = createActor(
+    uploadDialogMachine.provide({ actions: { submit: (_, { files }) => queued.push(files) } }),
+  ).start()
+  const jpeg = file('IMG_1234.JPG', '')
+  dialog.send({ type: 'dialog.openInvoice' })
+  dialog.send({ type: 'tab.select', tab: 'expenses' })
+  dialog.send({ type: 'files.add', files: [jpeg] })
+  dialog.send({ type: 'files.add', files: [png] })
+  expect(dialog.getSnapshot().context.error).toBeNull()
+  dialog.send({ type: 'files.add', files: [gif] })
+  expect(dialog.getSnapshot().context.error).toBe(EXPENSE_PDF_ONLY)
+  expect(names(ctx(dialog.getSnapshot()))).toEqual(['expenses:IMG_1234.JPG', 'expenses:scan.png'])
+  dialog.send({ type: 'dialog.submit' })
+  expect(queued.map((files) => handed(files))).toEqual([
+    ['expense/Expenses/IMG_1234.JPG', 'expense/Expenses/scan.png'],
+  ])
 })

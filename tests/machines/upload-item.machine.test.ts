@@ -2,7 +2,9 @@ import { expect, it } from 'vitest'
 import { type AnyEventObject, createActor, createMachine, fromPromise, waitFor } from 'xstate'
 import {
   failureReason,
+  isReceiptPhoto,
   type UploadReport,
+  uploadFileName,
   uploadItemMachine,
 } from '../../src/machines/uploads/upload-item.machine'
 import { describeModel } from '../support/model'
@@ -31,12 +33,16 @@ const input = {
   createdAt: 0,
   parent,
 }
+/** A receipt photo queued as an expense: made into a PDF before it is sent. */
+const photo = new File([new Uint8Array([0xff, 0xd8, 0xff])], 'IMG_1234.jpg', { type: 'image/jpeg' })
+const photoInput = { ...input, file: photo, documentType: 'expense' as const, category: 'Expenses' }
+const madePdf = new File(['%PDF-1.7 made'], 'IMG_1234.pdf', { type: 'application/pdf' })
 const failure = (status: number, message: string) => Object.assign(new Error(message), { status })
 
 describeModel('upload item machine', {
   machine: uploadItemMachine,
-  input,
-  actors: ['upload'],
+  inputs: [input, photoInput],
+  actors: ['upload', 'photoToPdf'],
   provide: (machine, _controls, record) => {
     recordReport = record
     return machine.provide({
@@ -64,20 +70,45 @@ describeModel('upload item machine', {
       { type: 'xstate.done.actor.upload', output: { id: 11, status: 'PROCESSING' } },
       { type: 'xstate.done.actor.upload', output: { id: 12, status: 'COMPLETED' } },
     ],
+    'xstate.done.actor.photoToPdf': [{ type: 'xstate.done.actor.photoToPdf', output: madePdf }],
+    'xstate.error.actor.photoToPdf': [{ type: 'xstate.error.actor.photoToPdf', error: new Error('decode') }],
     'xstate.error.actor.upload': [
       { type: 'xstate.error.actor.upload', error: failure(415, 'Only PDF files are supported for expenses') },
     ],
   },
   contextKey: (c) => {
-    const ctx = c as { progress: number; documentId: number | null; error: string | null; companyId: unknown }
-    return { progress: ctx.progress, documentId: ctx.documentId, error: ctx.error, companyId: ctx.companyId }
+    const ctx = c as {
+      progress: number
+      documentId: number | null
+      error: string | null
+      companyId: unknown
+      file: File
+    }
+    return {
+      progress: ctx.progress,
+      documentId: ctx.documentId,
+      error: ctx.error,
+      companyId: ctx.companyId,
+      file: ctx.file.name,
+    }
   },
   states: {
     pending: (s) => {
       expect(s.context.progress).toBe(0)
       expect(s.context.companyId).toBeNull()
     },
+    converting: (s, log) => {
+      // Reported as uploading: the queue counts it among the uploads sending, and it can be cancelled.
+      expect(s.hasTag('busy')).toBe(true)
+      expect(s.context.photo).toBe(photo)
+      expect(s.context.fileName).toBe('IMG_1234.pdf')
+      expect(s.context.companyId).toBe(7)
+      expect(log.at(-1)).toBe('report:uploading')
+      expect(s.can({ type: 'upload.cancel' })).toBe(true)
+    },
     'sending.uploading': (s, log) => {
+      // What is sent is a PDF: the file queued, or the one made of the photo.
+      expect(s.context.file).toBe(s.context.photo ? madePdf : file)
       expect(s.hasTag('busy')).toBe(true)
       expect(s.context.companyId).toBe(7)
       expect(log).toContain('report:uploading')
@@ -100,17 +131,23 @@ describeModel('upload item machine', {
         expect(log.at(-1)).toBe('report:success:answered')
         expect(log.some((l) => l.startsWith('notify:'))).toBe(false)
       } else {
-        expect(log.slice(-2).sort()).toEqual(['notify:processed:facture.pdf', 'report:success'])
+        expect(log.slice(-2).sort()).toEqual([`notify:processed:${s.context.fileName}`, 'report:success'])
       }
     },
     error: (s, log) => {
       expect(s.status).toBe('done')
       const { code, message } = s.context.error
-      expect(log.slice(-2).sort()).toEqual([`notify:failed:facture.pdf:${code}:${message}`, 'report:error'])
+      expect(log.slice(-2).sort()).toEqual([
+        `notify:failed:${s.context.fileName}:${code}:${message}`,
+        'report:error',
+      ])
+      // A photo that could not be made into a PDF stays in the list (with its thumbnail) and says why.
+      if (code === 'photoNotConverted') expect(s.context.photo).toBe(photo)
       // The contract's failures carry their code; the server's own texts are shown as they came.
       expect([
         ['companyIdRequired', 'Company ID is required for this upload'],
         ['expenseNotPdf', 'Only PDF files are supported for expenses'],
+        ['photoNotConverted', 'The photo could not be made into a PDF. Try another photo or a PDF.'],
         ['unexpected', 'No text found'],
         ['processingFailed', 'Processing failed'],
       ]).toContainEqual([code, message])
@@ -151,4 +188,16 @@ it('reports progress, aborts the call when cancelled, and sends the company it w
   actor.send({ type: 'upload.cancel' })
   expect(actor.getSnapshot().value).toBe('cancelled')
   expect(seen?.signal.aborted).toBe(true)
+})
+
+it('names a receipt photo’s PDF after it, and sends other files as they are', () => {
+  const named = (name: string, type: string, documentType: 'expense' | 'invoice' = 'expense') =>
+    uploadFileName({ file: { name, type }, documentType })
+  expect(named('IMG_1234.jpg', 'image/jpeg')).toBe('IMG_1234.pdf')
+  expect(named('scan.final.PNG', '')).toBe('scan.final.pdf')
+  expect(named('receipt.pdf', 'application/pdf')).toBe('receipt.pdf')
+  expect(named('IMG_1234.jpg', 'image/jpeg', 'invoice')).toBe('IMG_1234.jpg')
+  expect(isReceiptPhoto({ file: { name: 'logo.gif', type: 'image/gif' }, documentType: 'expense' })).toBe(
+    false,
+  )
 })

@@ -391,3 +391,44 @@ it('polls a company’s uploads only while its live updates are down, and asks a
   expect(asked).toHaveLength(5)
   queue.stop()
 })
+
+it('queues photos of receipts as expenses of their own, named after them, each made into a PDF before it is sent (a failed one stays with its reason)', async () => {
+  const sent: string[] = []
+  const { uploadItemMachine } = await import('../../src/machines/uploads/upload-item.machine')
+  const item = uploadItemMachine.provide({
+    actors: {
+      photoToPdf: fromPromise<File, { photo: File; name: string }>(async ({ input }) => {
+        if (input.photo.name === 'blurred.jpg') throw new Error('decode')
+        return new File(['%PDF-1.7 made of the photo'], input.name, { type: 'application/pdf' })
+      }),
+      upload: fromPromise<UploadAnswer, UploadCallInput>(async ({ input }) => {
+        sent.push(`${input.documentType}:${input.file.name}:${input.file.type}`)
+        return { id: sent.length, status: 'PROCESSING' }
+      }),
+    },
+  })
+  const queue = createActor(uploadQueueMachine.provide({ actors: { uploadItem: item } })).start()
+  const photo = (name: string, type: string): QueuedFile => ({
+    file: new File([new Uint8Array([0xff, 0xd8])], name, { type }),
+    documentType: 'expense',
+    category: 'Expenses',
+  })
+  queue.send(
+    add(
+      [photo('IMG_1.jpg', 'image/jpeg'), photo('IMG_2.png', 'image/png'), photo('blurred.jpg', 'image/jpeg')],
+      7,
+    ) as never,
+  )
+  const entries = () => queue.getSnapshot().context.uploads
+  expect(entries().map((u) => u.fileName)).toEqual(['IMG_1.pdf', 'IMG_2.pdf', 'blurred.pdf'])
+  await waitFor(queue, () => entries().every((u) => ['processing', 'error'].includes(u.status)))
+  expect(sent).toEqual(['expense:IMG_1.pdf:application/pdf', 'expense:IMG_2.pdf:application/pdf'])
+  // The rows give the size of what was sent, the PDF's.
+  expect(entries().map((u) => u.fileSize)).toEqual([26, 26, 2])
+  const failed = entries()[2]!
+  expect(failed.status).toBe('error')
+  expect(failed.error?.code).toBe('photoNotConverted')
+  // The photo itself is still there, for the row's thumbnail.
+  expect(failed.ref.getSnapshot().context.photo?.name).toBe('blurred.jpg')
+  queue.stop()
+})

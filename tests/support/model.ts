@@ -26,6 +26,11 @@ export type ModelSpec<M extends AnyStateMachine> = ModelOptions & {
   actors: readonly string[]
   /** Fills the machine's other placeholders (actions, delays) for the test. */
   provide?: (machine: M, controls: ControlledActors, record: (entry: string) => void) => M
+  /**
+   * Several inputs whose contexts take different branches (a PDF, a photo): paths are generated
+   * from each and the coverage is of them all together. Replaces `input`.
+   */
+  inputs?: readonly unknown[]
   /** One assertion per leaf state ('signedOut.idle'), run each time a path reaches it. */
   states: Record<string, (snapshot: AnyMachineSnapshot, log: readonly string[]) => void>
 }
@@ -50,7 +55,15 @@ export function startReplay<M extends AnyStateMachine>(spec: ModelSpec<M>, cover
 
 export function describeModel<M extends AnyStateMachine>(name: string, spec: ModelSpec<M>) {
   describe(name, () => {
-    const paths = edgeCoverPaths(spec.machine, spec)
+    const inputs = spec.inputs ?? [spec.input]
+    const runs = inputs.flatMap((input, i) =>
+      edgeCoverPaths(spec.machine, { ...spec, input }).map((path) => ({
+        label: `${inputs.length > 1 ? `input ${i + 1}: ` : ''}${describePath(path)}`,
+        spec: { ...spec, input },
+        path,
+      })),
+    )
+    const paths = runs.map((r) => r.path)
     const coverage = new Coverage(spec.machine)
 
     it('finds paths', () => expect(paths.length).toBeGreaterThan(0))
@@ -79,14 +92,14 @@ export function describeModel<M extends AnyStateMachine>(name: string, spec: Mod
       ).toEqual([])
     })
 
-    it.each(paths.map((p) => [describePath(p), p] as const))('path: %s', async (_label, path) => {
-      const { replay, log } = startReplay(spec, coverage)
+    it.each(runs.map((r) => [r.label, r] as const))('path: %s', async (_label, run) => {
+      const { replay, log } = startReplay(run.spec, coverage)
       const check = (s: AnyMachineSnapshot) => {
         coverage.observe(s)
         for (const leaf of leafStates(s)) spec.states[leaf]?.(s, log)
       }
       check(replay.actor.getSnapshot() as AnyMachineSnapshot)
-      for (const step of path.steps) check(await executeStep(replay, step, spec))
+      for (const step of run.path.steps) check(await executeStep(replay, step, run.spec))
       replay.actor.stop()
     })
 

@@ -28,26 +28,40 @@ function setup(open: 'dialog.openInvoice' | 'dialog.openDocument') {
 const pdf = (name: string) => new File(['%PDF-1.4'], name, { type: 'application/pdf' })
 const png = (name: string) => new File(['png'], name, { type: 'image/png' })
 
-it('refuses to upload nothing, refuses a non-PDF expense without adding it, and queues the PDF as an expense', async () => {
+it('refuses to upload nothing, refuses an expense that is neither a PDF nor a photo, and queues a PDF and a photo as expenses', async () => {
   const { dialog, submitted, user } = setup('dialog.openInvoice')
   await user.click(screen.getByRole('button', { name: 'Upload' }))
   expect((await screen.findByRole('alert')).textContent).toBe('Please select at least one file to upload')
   expect(submitted).toEqual([])
 
   await user.click(screen.getByRole('tab', { name: 'Expenses' }))
-  await user.upload(screen.getByLabelText('Files for Expenses'), png('receipt.png'))
+  const input = screen.getByLabelText('Files for Expenses')
+  // The picker offers PDFs and photos; no `capture`, so a phone offers its camera and its library.
+  expect(input.getAttribute('accept')?.split(',')).toEqual(
+    expect.arrayContaining(['application/pdf', 'image/jpeg', 'image/png']),
+  )
+  expect(input.hasAttribute('capture')).toBe(false)
+  await user.upload(input, new File(['gif'], 'receipt.gif', { type: 'image/gif' }))
   expect((await screen.findByRole('alert')).textContent).toBe('Only PDF files are supported for expenses')
   expect(screen.queryByRole('region', { name: 'Selected files' })).toBeNull()
   expect(dialog.getSnapshot().context.selected).toEqual([])
 
-  await user.upload(screen.getByLabelText('Files for Expenses'), pdf('ticket.pdf'))
+  await user.upload(input, pdf('ticket.pdf'))
   await waitFor(() => expect(screen.queryByRole('alert')).toBeNull())
-  expect(screen.getByRole('region', { name: 'Selected files' }).textContent).toContain('ticket.pdf')
+  await user.upload(input, new File(['jpeg'], 'IMG_1234.jpg', { type: 'image/jpeg' }))
+  const selected = screen.getByRole('region', { name: 'Selected files' })
+  expect(selected.textContent).toContain('ticket.pdf')
+  // The photo shows as a thumbnail of itself.
+  const photoRow = screen.getByTitle('IMG_1234.jpg').closest('li')!
+  await waitFor(() =>
+    expect(photoRow.querySelector('img[data-thumbnail]')?.getAttribute('src')).toMatch(/^blob:/),
+  )
 
   await user.click(screen.getByRole('button', { name: 'Upload' }))
   expect(submitted).toHaveLength(1)
   expect(submitted[0]!.map((f) => [f.file.name, f.documentType, f.category])).toEqual([
     ['ticket.pdf', 'expense', 'Expenses'],
+    ['IMG_1234.jpg', 'expense', 'Expenses'],
   ])
   expect(dialog.getSnapshot().value).toBe('closed')
 })

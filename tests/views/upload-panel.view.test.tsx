@@ -564,3 +564,76 @@ it('labels the invoice and expense categories in the reader’s language; docume
     i18n.activate('en')
   }
 })
+
+it('shows each receipt photo’s thumbnail under its PDF’s name, and revokes the picture when the row leaves the list', async () => {
+  const made: string[] = []
+  const revoked: string[] = []
+  const { createObjectURL, revokeObjectURL } = URL
+  URL.createObjectURL = (blob: Blob | MediaSource) => {
+    const url = `blob:thumbnail-${(blob as File).name}-${made.length}`
+    made.push(url)
+    return url
+  }
+  URL.revokeObjectURL = (url: string) => {
+    revoked.push(url)
+  }
+  try {
+    const queue = createActor(
+      uploadQueueMachine.provide({
+        actors: {
+          uploadItem: uploadItemMachine.provide({
+            actors: {
+              upload: fakeUpload(new Map()),
+              // The conversion never ends here: the rows stay uploading.
+              photoToPdf: fromPromise<File, { photo: File; name: string }>(() => new Promise(() => {})),
+            },
+          }),
+        },
+      }),
+    ).start()
+    render(
+      <I18nProvider i18n={i18n}>
+        <AppActorsProvider
+          value={testActors({
+            session: createActor(sessionMachine),
+            uploadQueue: queue,
+            uploadDialog: createActor(uploadDialogMachine).start(),
+          })}
+        >
+          <UploadPanel />
+        </AppActorsProvider>
+      </I18nProvider>,
+    )
+    const photo = (name: string): QueuedFile => ({
+      file: new File(['jpeg'], name, { type: 'image/jpeg' }),
+      documentType: 'expense',
+      category: 'Expenses',
+    })
+    queue.send({
+      type: 'uploads.add',
+      files: [photo('IMG_0001.jpg'), photo('IMG_0002.jpg')],
+      companyId: COMPANY,
+      at: FIRST_BATCH,
+    })
+    const rows = await screen.findAllByRole('listitem')
+    expect(rows.map((r) => r.querySelector('[title]')?.getAttribute('title'))).toEqual([
+      'IMG_0001.pdf',
+      'IMG_0002.pdf',
+    ])
+    await waitFor(() =>
+      expect(rows.map((r) => r.querySelector('img[data-thumbnail]')?.getAttribute('src'))).toEqual([
+        expect.stringMatching(/^blob:thumbnail-IMG_0001\.jpg/),
+        expect.stringMatching(/^blob:thumbnail-IMG_0002\.jpg/),
+      ]),
+    )
+    expect(revoked).toEqual([])
+    act(() => queue.send({ type: 'uploads.clearAll' }))
+    await waitFor(() => expect(screen.queryAllByRole('listitem')).toHaveLength(0))
+    // Every picture made is given back (a re-render may have made and revoked one more).
+    expect([...revoked].sort()).toEqual([...made].sort())
+    queue.stop()
+  } finally {
+    URL.createObjectURL = createObjectURL
+    URL.revokeObjectURL = revokeObjectURL
+  }
+})

@@ -1,7 +1,8 @@
 /**
  * The upload dialogs: `closed`, or open as the invoice/expense dialog (tabs
  * invoices | expenses) or the document dialog (one tab per category). Files are added under the
- * active tab; expenses take PDF only, invoices PDF/JPEG/PNG, documents anything. Submitting
+ * active tab; expenses take PDF, or a JPEG/PNG photo of the receipt (the upload makes it a PDF),
+ * invoices PDF/JPEG/PNG, documents anything. Submitting
  * hands the selection to the queue (`submit`) and closes; with nothing selected it says so. Files
  * dropped on the dashboard open the invoice/expense dialog with them added under Invoices.
  */
@@ -17,6 +18,7 @@ import {
   type QueuedFile,
   queuedAs,
 } from '../../../contract'
+import { RECEIPT_PHOTO_TYPES } from './upload-item.machine'
 
 export { DOCUMENT_CATEGORIES }
 
@@ -30,10 +32,13 @@ export const NO_FILES_SELECTED = contractMessages.noFilesSelected
 export const isPdf = (file: Pick<File, 'name' | 'type'>) => isFileOfType([PDF], file)
 const isInvoiceFile = (file: Pick<File, 'name' | 'type'>) =>
   isFileOfType(FINANCIAL_KIND.invoice.accepted, file)
+/** An expense is a PDF, or a photo of the receipt that the upload makes into one. */
+export const EXPENSE_FILE_TYPES = [...FINANCIAL_KIND.expense.accepted, ...RECEIPT_PHOTO_TYPES]
+const isExpenseFile = (file: Pick<File, 'name' | 'type'>) => isFileOfType(EXPENSE_FILE_TYPES, file)
 
 /** Why a file cannot go under this tab, or null. */
 export function refusalFor(tab: UploadTab, file: Pick<File, 'name' | 'type'>): string | null {
-  if (tab === 'expenses') return isPdf(file) ? null : EXPENSE_PDF_ONLY
+  if (tab === 'expenses') return isExpenseFile(file) ? null : EXPENSE_PDF_ONLY
   if (tab === 'invoices') return isInvoiceFile(file) ? null : INVOICE_TYPES_ONLY
   return null
 }

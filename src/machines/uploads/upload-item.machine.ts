@@ -1,12 +1,13 @@
 /**
- * One file's upload: `pending` until the queue starts it, `sending.uploading`
- * (progress; cancellable) → `sending.in_progress` (body sent, answer awaited) → `processing`
+ * One file's upload: `pending` until the queue starts it, then for a photo of a receipt
+ * `converting` (made into a one-page PDF in the browser; reported as uploading, cancellable),
+ * `sending.uploading` (progress; cancellable) → `sending.in_progress` (body sent, answer awaited) → `processing`
  * (the server answered PROCESSING; the queue polls) or `success`; `processing` ends in `success`
  * or `error`. Every status change is reported to the queue (`upload.changed`).
  */
 import { type ActorRef, assign, fromPromise, type Snapshot, sendTo, setup } from 'xstate'
 import type { DocumentKind, UploadAnswer } from '../../../contract'
-import { contractMessages } from '../../../contract'
+import { contractMessages, isFileOfType, JPEG, PDF, PNG } from '../../../contract'
 import { type Reason, reasonOf } from '../shared/failure'
 
 export type UploadStatus =
@@ -20,6 +21,21 @@ export type UploadStatus =
 
 const COMPANY_REQUIRED = reasonOf(contractMessages.companyIdRequired)
 const PROCESSING_FAILED_MESSAGE = contractMessages.processingFailed
+const PHOTO_NOT_CONVERTED = reasonOf(contractMessages.photoNotConverted)
+
+/** The photos an expense takes: the browser makes each a one-page PDF before sending it. */
+export const RECEIPT_PHOTO_TYPES = [JPEG, PNG] as const
+
+/** A photo of a receipt queued as an expense (the server takes expenses as PDFs only). */
+export const isReceiptPhoto = (q: { file: Pick<File, 'name' | 'type'>; documentType: DocumentKind }) =>
+  q.documentType === 'expense' && !isFileOfType([PDF], q.file) && isFileOfType(RECEIPT_PHOTO_TYPES, q.file)
+
+/** The name a file is uploaded under: a receipt photo's PDF is named after it (`IMG_1234.jpg` → `IMG_1234.pdf`). */
+export const uploadFileName = (q: { file: Pick<File, 'name' | 'type'>; documentType: DocumentKind }) =>
+  isReceiptPhoto(q) ? `${q.file.name.replace(/\.[^./\\]*$/, '') || 'receipt'}.pdf` : q.file.name
+
+/** What the conversion is given: the photo and the PDF's name. */
+export type PhotoToPdfInput = { photo: File; name: string }
 
 /** What an item tells its queue each time its status changes. */
 export type UploadReport = {
@@ -29,6 +45,8 @@ export type UploadReport = {
   documentId: number | null
   error: Reason | null
   completedAt: number | null
+  /** The size of what is sent (a receipt photo's PDF once it is made). */
+  fileSize?: number
   /** The server has just answered the upload (the queue's "sent" toast). */
   answered: boolean
 }
@@ -64,7 +82,10 @@ export type UploadItemInput = {
 }
 
 export type UploadItemContext = Omit<UploadItemInput, 'file'> & {
+  /** What is sent: the file queued, or the PDF made of `photo`. */
   file: File
+  /** A receipt photo queued as an expense (kept for its thumbnail), else null. */
+  photo: File | null
   companyId: number | null
   fileName: string
   fileSize: number
@@ -107,6 +128,10 @@ export const uploadItemMachine = setup({
     upload: fromPromise<UploadAnswer, UploadCallInput>(async () => {
       throw new Error('upload not provided')
     }),
+    /** Levels the photo to its EXIF orientation and wraps it in a one-page PDF. */
+    photoToPdf: fromPromise<File, PhotoToPdfInput>(async () => {
+      throw new Error('photoToPdf not provided')
+    }),
   },
   actions: {
     notify: sendTo(
@@ -125,12 +150,16 @@ export const uploadItemMachine = setup({
         documentId: context.documentId,
         error: context.error,
         completedAt: context.completedAt,
+        fileSize: context.fileSize,
         answered: params.answered ?? false,
       }),
     ),
   },
   guards: {
     hasCompanyId: (_, companyId: number | null) => companyId !== null,
+    /** Started for a company, with a receipt photo to make into a PDF first. */
+    hasPhotoToConvert: ({ context }, companyId: number | null) =>
+      companyId !== null && context.photo !== null,
     isProcessingAnswer: (_, answer: UploadAnswer) => isProcessingStatus(answer.status),
     isCompleted: (_, update: StatusUpdate) => isCompletedStatus(update.status),
     isFailed: (_, update: StatusUpdate) => isFailedStatus(update.status),
@@ -139,10 +168,11 @@ export const uploadItemMachine = setup({
   id: 'uploadItem',
   context: ({ input }) => ({
     ...input,
+    photo: isReceiptPhoto(input) ? input.file : null,
     companyId: null,
-    fileName: input.file.name,
+    fileName: uploadFileName(input),
     fileSize: input.file.size,
-    fileType: input.file.type,
+    fileType: isReceiptPhoto(input) ? PDF.mime : input.file.type,
     documentId: null,
     progress: 0,
     error: null,
@@ -154,6 +184,12 @@ export const uploadItemMachine = setup({
       on: {
         'upload.start': [
           {
+            guard: { type: 'hasPhotoToConvert', params: ({ event }) => event.companyId },
+            target: 'converting',
+            actions: assign({ companyId: ({ event }) => event.companyId }),
+            description: 'A receipt photo is first made into a PDF.',
+          },
+          {
             guard: { type: 'hasCompanyId', params: ({ event }) => event.companyId },
             target: 'sending',
             actions: assign({ companyId: ({ event }) => event.companyId }),
@@ -164,6 +200,27 @@ export const uploadItemMachine = setup({
             description: 'Refused before sending: an upload needs a company id.',
           },
         ],
+      },
+    },
+    converting: {
+      tags: ['busy'],
+      entry: { type: 'report', params: { status: 'uploading' } },
+      invoke: {
+        id: 'photoToPdf',
+        src: 'photoToPdf',
+        input: ({ context }) => ({ photo: context.photo!, name: context.fileName }),
+        onDone: {
+          target: 'sending',
+          actions: assign({ file: ({ event }) => event.output, fileSize: ({ event }) => event.output.size }),
+        },
+        onError: {
+          target: 'error',
+          actions: assign({ error: PHOTO_NOT_CONVERTED, completedAt: () => Date.now() }),
+          description: 'The photo stays in the list with the reason; nothing is sent.',
+        },
+      },
+      on: {
+        'upload.cancel': { target: 'cancelled', description: 'Stopping the conversion; nothing is sent.' },
       },
     },
     sending: {

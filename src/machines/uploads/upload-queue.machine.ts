@@ -24,6 +24,7 @@ import {
   type UploadNoticeRequest,
   type UploadReport,
   type UploadStatus,
+  uploadFileName,
   uploadItemMachine,
 } from './upload-item.machine'
 
@@ -204,7 +205,7 @@ export const uploadQueueMachine = setup({
                   const id = `upload-${context.nextId + i}`
                   return {
                     id,
-                    fileName: f.file.name,
+                    fileName: uploadFileName(f),
                     fileSize: f.file.size,
                     documentType: f.documentType,
                     category: f.category,
@@ -253,10 +254,12 @@ export const uploadQueueMachine = setup({
           guard: { type: 'isKnownUpload', params: ({ event }) => event.id },
           actions: [
             enqueueActions(({ context, event, enqueue }) => {
-              const { id, status, documentId, error, completedAt, answered } = event
+              const { id, status, documentId, error, completedAt, answered, fileSize } = event
               enqueue.assign({
                 uploads: context.uploads.map((u) =>
-                  u.id === id ? { ...u, status, documentId, error, completedAt } : u,
+                  u.id === id
+                    ? { ...u, status, documentId, error, completedAt, fileSize: fileSize ?? u.fileSize }
+                    : u,
                 ),
                 unseen: context.unseen || (!context.panelOpen && ENDED.includes(status)),
               })

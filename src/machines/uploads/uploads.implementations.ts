@@ -65,6 +65,8 @@ export function createUploadsImplementations({ api, notify, session, companySele
           },
         ),
       ),
+      // pdf-lib comes with its module, loaded the first time a photo is sent as an expense.
+      photoToPdf: fromPromise(async ({ input }) => (await import('./photo-to-pdf')).photoToPdf(input)),
     },
   })
 

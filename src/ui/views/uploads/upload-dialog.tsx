@@ -8,10 +8,12 @@ import { acceptAttribute, FINANCIAL_KIND, FINANCIAL_KINDS } from '../../../../co
 import { groupLabel } from '../../../../contract/document-labels'
 import {
   DOCUMENT_CATEGORIES,
+  EXPENSE_FILE_TYPES,
   INVOICE_TABS,
   type UploadDialogMachine,
   type UploadTab,
 } from '../../../machines/uploads/upload-dialog.machine'
+import { isReceiptPhoto } from '../../../machines/uploads/upload-item.machine'
 import { Button } from '../../components/button'
 import { FileIcon, UploadIcon } from '../../components/icons'
 import { SelectField } from '../../components/select'
@@ -19,14 +21,18 @@ import { Sheet } from '../../components/sheet'
 import { Tabs } from '../../components/tabs'
 import { messageText } from '../../message-texts'
 import { formatFileSize } from './format'
+import { PhotoThumbnail } from './photo-thumbnail'
 
 export type UploadDialogActor = ActorRefFrom<UploadDialogMachine>
 
-/** Accepted by the file picker, per tab (drops are checked by the machine); documents take anything. */
+/**
+ * Accepted by the file picker, per tab (drops are checked by the machine); documents take anything.
+ * Expenses take photos too, and no `capture`: a phone offers its camera and its photo library.
+ */
 const ACCEPT: Partial<Record<UploadTab, string>> = Object.fromEntries(
   FINANCIAL_KINDS.map((kind) => [
     FINANCIAL_KIND[kind].plural,
-    acceptAttribute(FINANCIAL_KIND[kind].accepted),
+    acceptAttribute(kind === 'expense' ? EXPENSE_FILE_TYPES : FINANCIAL_KIND[kind].accepted),
   ]),
 )
 
@@ -59,7 +65,7 @@ export default function UploadDialog({ dialog }: { dialog: UploadDialogActor }) 
       description={
         kind === 'document'
           ? t`Choose a category, then add the files to store under it.`
-          : t`Invoices: PDF, JPG or PNG. Expenses: PDF only.`
+          : t`Invoices: PDF, JPG or PNG. Expenses: PDF, or a photo of the receipt (JPG or PNG) sent as a PDF.`
       }
       footer={
         <div className={css({ display: 'flex', justifyContent: 'flex-end', gap: '2' })}>
@@ -114,7 +120,11 @@ export default function UploadDialog({ dialog }: { dialog: UploadDialogActor }) 
                   bg: 'bg.muted',
                 })}
               >
-                <FileIcon />
+                {s.tab === 'expenses' && isReceiptPhoto({ file: s.file, documentType: 'expense' }) ? (
+                  <PhotoThumbnail photo={s.file} size="8" />
+                ) : (
+                  <FileIcon />
+                )}
                 <span className={css({ flex: '1', minW: '0', truncate: true })} title={s.file.name}>
                   {s.file.name}
                 </span>

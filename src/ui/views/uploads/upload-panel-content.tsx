@@ -13,6 +13,7 @@ import {
 } from '../../../machines/uploads/upload-queue.machine'
 import { failureText } from '../../message-texts'
 import { batchByMinute, formatFileSize } from './format'
+import { PhotoThumbnail } from './photo-thumbnail'
 
 const STATUS_COLOR: Record<UploadStatus, string> = {
   pending: 'gray.500',
@@ -226,10 +227,12 @@ function UploadRow({
   const { t } = useLingui()
   const categoryLabel = useCategoryLabel()
   const progress = useSelector(upload.ref, (s) => s?.context.progress ?? 0)
+  const photo = useSelector(upload.ref, (s) => s?.context.photo ?? null)
   const showBar = ['uploading', 'in_progress', 'processing'].includes(upload.status)
   return (
     <li className={css({ px: '2', py: '2', borderRadius: 'md', _hover: { bg: 'bg.muted' } })}>
       <div className={css({ display: 'flex', alignItems: 'center', gap: '2' })}>
+        {photo ? <PhotoThumbnail photo={photo} /> : null}
         <span
           className={css({ flex: '1', minW: '0', fontSize: 'sm', fontWeight: 'medium', truncate: true })}
           title={upload.fileName}
