@@ -13,7 +13,7 @@ import { existsSync, readdirSync } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Locator, Page } from 'playwright-core'
-import { ADMIN, openPage, signIn } from '../tests/e2e/support'
+import { ADMIN, joinNewCompany, openPage, signIn } from '../tests/e2e/support'
 import { launchBrowser } from '../tests/support/browser'
 import { repoRoot, startServer } from '../tests/support/server-process'
 
@@ -54,14 +54,7 @@ try {
   const { page, context } = await openPage(browser)
   await signIn(page, server.url)
   const request = context.request
-  const company = (await (
-    await request.post(`${server.url}/api/admin/company`, { data: { name: 'Outline bench' } })
-  ).json()) as { id: number }
-  await request.post(`${server.url}/api/admin/user-company`, {
-    data: { user_email: ADMIN.email, company_id: company.id, role: 'COMPANY_ADMIN' },
-  })
-  await page.reload()
-  await page.getByText('No documents yet').waitFor()
+  const company = await joinNewCompany(page, server.url, 'Outline bench')
   await page.getByRole('button', { name: 'Upload', exact: true }).click()
   await page.getByRole('menuitem', { name: 'Upload invoice' }).click()
   const upload = page.getByRole('dialog')

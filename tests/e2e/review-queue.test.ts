@@ -11,7 +11,7 @@ import type { Browser, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { launchBrowser } from '../support/browser'
 import { type RunningServer, repoRoot, startServer } from '../support/server-process'
-import { ADMIN, openPage, signIn } from './support'
+import { ADMIN, joinNewCompany, openPage, signIn } from './support'
 
 const corpus = join(repoRoot, '..', 'shared', 'corpus', 'files')
 /** A text-layer invoice, a receipt scanned into a PDF, and a PNG scan (read through OCR). */
@@ -34,14 +34,7 @@ type Row = { document_id: number; name: string; status: string; needs_review?: b
 async function setUp(page: Page) {
   await signIn(page, server.url)
   const request = page.context().request
-  const company = (await (
-    await request.post(`${server.url}/api/admin/company`, { data: { name: 'Review Co' } })
-  ).json()) as { id: number }
-  await request.post(`${server.url}/api/admin/user-company`, {
-    data: { user_email: ADMIN.email, company_id: company.id, role: 'COMPANY_ADMIN' },
-  })
-  await page.reload()
-  await page.getByText('No documents yet').waitFor()
+  const company = await joinNewCompany(page, server.url, 'Review Co')
   const rows = async () => {
     const answer = await (await request.get(`${server.url}/api/logs?company_id=${company.id}`)).json()
     return (Array.isArray(answer) ? answer : answer.data) as Row[]

@@ -43,6 +43,24 @@ export async function inviteUser(base: string, user: { email: string; name: stri
 }
 
 /**
+ * A new company (`name`) the signed-in platform administrator joins as its COMPANY_ADMIN; the page
+ * reloads on its empty dashboard.
+ */
+export async function joinNewCompany(page: Page, base: string, name: string): Promise<{ id: number }> {
+  const request = page.context().request
+  const company = (await (await request.post(`${base}/api/admin/company`, { data: { name } })).json()) as {
+    id: number
+  }
+  const joined = await request.post(`${base}/api/admin/user-company`, {
+    data: { user_email: ADMIN.email, company_id: company.id, role: 'COMPANY_ADMIN' },
+  })
+  expect(joined.ok()).toBe(true)
+  await page.reload()
+  await page.getByText('No documents yet').waitFor()
+  return company
+}
+
+/**
  * Signs in from /login; a user without 2FA is advised to set it up (until skipped once, which the
  * server remembers) and skips it here.
  */
