@@ -197,6 +197,15 @@ it('names a receipt photo’s PDF after it, and sends other files as they are', 
   expect(named('scan.final.PNG', '')).toBe('scan.final.pdf')
   expect(named('receipt.pdf', 'application/pdf')).toBe('receipt.pdf')
   expect(named('IMG_1234.jpg', 'image/jpeg', 'invoice')).toBe('IMG_1234.jpg')
+  // Every iOS camera shot is image.jpg: each receipt is named after the time it was taken instead.
+  const taken = new Date(2026, 11, 2, 9, 30, 15).getTime()
+  expect(
+    uploadFileName({
+      file: { name: 'image.jpg', type: 'image/jpeg', lastModified: taken },
+      documentType: 'expense',
+    }),
+  ).toBe('receipt-2026-12-02-093015.pdf')
+  expect(named('image.jpg', 'image/jpeg')).toBe('receipt.pdf')
   expect(isReceiptPhoto({ file: { name: 'logo.gif', type: 'image/gif' }, documentType: 'expense' })).toBe(
     false,
   )

@@ -30,9 +30,30 @@ export const RECEIPT_PHOTO_TYPES = [JPEG, PNG] as const
 export const isReceiptPhoto = (q: { file: Pick<File, 'name' | 'type'>; documentType: DocumentKind }) =>
   q.documentType === 'expense' && !isFileOfType([PDF], q.file) && isFileOfType(RECEIPT_PHOTO_TYPES, q.file)
 
-/** The name a file is uploaded under: a receipt photo's PDF is named after it (`IMG_1234.jpg` → `IMG_1234.pdf`). */
-export const uploadFileName = (q: { file: Pick<File, 'name' | 'type'>; documentType: DocumentKind }) =>
-  isReceiptPhoto(q) ? `${q.file.name.replace(/\.[^./\\]*$/, '') || 'receipt'}.pdf` : q.file.name
+/** The names phones give every camera shot (iOS: `image.jpg`): several receipts would share one. */
+const GENERIC_PHOTO = /^(image|photo|picture|img)$/i
+
+/** `YYYY-MM-DD-HHMMSS` of a time, in local time. */
+const stamp = (ms: number) => {
+  const d = new Date(ms)
+  const two = (n: number) => String(n).padStart(2, '0')
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}-${two(d.getHours())}${two(d.getMinutes())}${two(d.getSeconds())}`
+}
+
+/**
+ * The name a file is uploaded under: a receipt photo's PDF is named after it (`IMG_1234.jpg` →
+ * `IMG_1234.pdf`), or after the time it was taken when the phone gives every shot the same name
+ * (`image.jpg` → `receipt-2026-12-02-093015.pdf`).
+ */
+export const uploadFileName = (q: {
+  file: Pick<File, 'name' | 'type'> & Partial<Pick<File, 'lastModified'>>
+  documentType: DocumentKind
+}) => {
+  if (!isReceiptPhoto(q)) return q.file.name
+  const base = q.file.name.replace(/\.[^./\\]*$/, '')
+  if (base && !GENERIC_PHOTO.test(base)) return `${base}.pdf`
+  return q.file.lastModified ? `receipt-${stamp(q.file.lastModified)}.pdf` : 'receipt.pdf'
+}
 
 /** What the conversion is given: the photo and the PDF's name. */
 export type PhotoToPdfInput = { photo: File; name: string }
