@@ -45,6 +45,7 @@ const WORDS = {
     uploadInvoice: 'Upload invoice',
     uploadDocument: 'Upload document',
     filter: 'Filter',
+    shortcuts: 'Keyboard shortcuts',
     settings: 'Settings',
     companies: 'Companies',
     users: 'Users',
@@ -66,6 +67,7 @@ const WORDS = {
     uploadInvoice: 'Envoyer une facture',
     uploadDocument: 'Envoyer un document',
     filter: 'Filtrer',
+    shortcuts: 'Raccourcis clavier',
     settings: 'Paramètres',
     companies: 'Entreprises',
     users: 'Utilisateurs',
@@ -269,6 +271,16 @@ async function dashboardStates(page: Page, tag: string, words: (typeof WORDS)[La
     await page.getByRole('dialog').locator('footer button').first().waitFor()
     // The original drawn by the dialog's own preview, its tools and outlines checked too.
     await page.getByRole('dialog').getByTestId('preview-page').waitFor()
+  })
+  // The review's keyboard shortcuts, over the detail dialog (Escape closes one, then the other).
+  await withPopup(page, `${tag} dashboard detail dialog shortcuts`, async () => {
+    await page
+      .getByRole('row', { name: new RegExp(INVOICE.replace('.', '\\.')) })
+      .getByRole('button')
+      .first()
+      .click()
+    await page.getByRole('dialog').getByRole('button', { name: words.shortcuts }).click()
+    await page.getByRole('dialog', { name: words.shortcuts }).waitFor()
   })
   await withPopup(page, `${tag} dashboard company switcher`, async () => {
     await page
