@@ -113,9 +113,8 @@ it('outlines where OCR read a focused field and fills a field from a clicked wor
     const drawn = details.getByTestId('preview-page')
     await drawn.locator('img, canvas').first().waitFor()
     await drawn.locator(`[data-outline="${field}"]`).waitFor({ state: 'attached', timeout: 15_000 })
-    // The pointer, left where "View" was, rests over the page: a reading it hovers would take the
-    // highlight from the focused field (see the closing note of session 14).
-    await page.mouse.move(0, 0)
+    // The pointer rests where "View" was, over the dialog: the scrolls that focusing brings must not
+    // hand the highlight to the field or reading that comes under it.
     await details.getByLabel(LABELS[field]!, { exact: true }).focus()
     const outline = details.locator(`[data-outline="${field}"][data-highlighted]`)
     await outline.waitFor()

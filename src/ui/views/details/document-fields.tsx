@@ -209,7 +209,12 @@ function FieldInput({ actor, field, preview }: FieldProps) {
       data-highlighted={highlighted || undefined}
       className={highlighted ? highlight : undefined}
       onFocus={() => preview?.send({ type: 'field.focus', field })}
-      onMouseEnter={() => preview?.send({ type: 'field.hover', field })}
+      // A pointer that moved, not one the panel scrolled under (focusing a field scrolls it): a
+      // resting pointer must not take the outline from the field being typed in.
+      onMouseMove={(e) => {
+        if (!highlighted && (e.movementX !== 0 || e.movementY !== 0))
+          preview?.send({ type: 'field.hover', field })
+      }}
       onMouseLeave={() => preview?.send({ type: 'field.leave' })}
     >
       <FieldControl

@@ -160,6 +160,9 @@ function PageSurface({
     return { x: (e.clientX - r.left) / r.width, y: (e.clientY - r.top) / r.height }
   }
   const onMouseMove = (e: MouseEvent<HTMLDivElement>) => {
+    // Only a pointer that moved: the page scrolled under a resting one (to a focused field's
+    // outline) must not hand the highlight to the reading now under it.
+    if (e.movementX === 0 && e.movementY === 0) return
     const point = at(e)
     const { evidence, page: shown } = actor.getSnapshot().context
     const field =
