@@ -18,7 +18,7 @@ import type { Page, Response } from 'playwright-core'
  * libraries every page runs (React DOM, TanStack Router, XState, ky, valibot, Lingui) are 114.5 KiB
  * of it on their own.
  */
-export const BUDGET_KIB = { login: 147, dashboard: 165 } as const
+export const BUDGET_KIB = { login: 147, dashboard: 166 } as const
 
 /** What a page's first paint depends on: its document, scripts, stylesheets and message catalog. */
 const isPageAsset = (type: string, url: URL) =>
