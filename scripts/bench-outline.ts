@@ -13,7 +13,15 @@ import { existsSync, readdirSync } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Locator, Page } from 'playwright-core'
-import { ADMIN, joinNewCompany, openPage, signIn } from '../tests/e2e/support'
+import {
+  ADMIN,
+  clearUploadPanel,
+  companyRows,
+  joinNewCompany,
+  openPage,
+  signIn,
+  uploadInvoices,
+} from '../tests/e2e/support'
 import { launchBrowser } from '../tests/support/browser'
 import { repoRoot, startServer } from '../tests/support/server-process'
 
@@ -51,32 +59,21 @@ async function screenshots(page: Page, details: Locator) {
 const server = await startServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password })
 const browser = await launchBrowser()
 try {
-  const { page, context } = await openPage(browser)
+  const { page } = await openPage(browser)
   await signIn(page, server.url)
-  const request = context.request
   const company = await joinNewCompany(page, server.url, 'Outline bench')
-  await page.getByRole('button', { name: 'Upload', exact: true }).click()
-  await page.getByRole('menuitem', { name: 'Upload invoice' }).click()
-  const upload = page.getByRole('dialog')
-  await upload
-    .getByLabel('Files for Invoices', { exact: true })
-    .setInputFiles(files.map((f) => join(corpus, f)))
-  await upload.getByRole('button', { name: 'Upload', exact: true }).click()
-  await upload.waitFor({ state: 'detached' })
-  type Row = { name: string; status: string }
+  await uploadInvoices(
+    page,
+    files.map((f) => join(corpus, f)),
+  )
   const deadline = Date.now() + 10 * 60_000
   for (;;) {
-    const answer = await (
-      await request.get(`${server.url}/api/logs?company_id=${company.id}&limit=100`)
-    ).json()
-    const rows = (Array.isArray(answer) ? answer : answer.data) as Row[]
+    const rows = await companyRows(page, server.url, company.id)
     if (rows.length === files.length && rows.every((r) => !/pending|processing/i.test(r.status))) break
     if (Date.now() > deadline) throw new Error('the uploads did not finish processing in 10 minutes')
     await new Promise((r) => setTimeout(r, 1000))
   }
-  const panel = page.getByRole('region', { name: 'Uploads', exact: true })
-  await panel.getByRole('button', { name: 'Clear all' }).click()
-  await panel.waitFor({ state: 'detached' })
+  await clearUploadPanel(page)
   await page.reload()
 
   const times: { file: string; ms: number | null }[] = []

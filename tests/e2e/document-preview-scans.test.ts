@@ -7,11 +7,10 @@
  */
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { launchBrowser } from '../support/browser'
-import { type RunningServer, repoRoot, startServer } from '../support/server-process'
-import { ADMIN, joinNewCompany, openPage, signIn } from './support'
+import type { Page } from 'playwright-core'
+import { expect, it } from 'vitest'
+import { repoRoot } from '../support/server-process'
+import { companyWithInvoices, openPage, serverAndBrowser } from './support'
 
 const corpus = join(repoRoot, '..', 'shared', 'corpus', 'files')
 const FILES = ['0032-scan.png', '0011-ticket-scan.pdf']
@@ -25,23 +24,12 @@ const LABELS: Record<string, string> = {
   total_vat_amount: 'VAT amount',
   total_invoice_including_vat: 'Total including VAT',
 }
-let server: RunningServer
-let browser: Browser
-
-beforeAll(async () => {
-  if (!existsSync(corpus)) throw new Error(`the corpus is missing at ${corpus}`)
-  server = await startServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password })
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+if (!existsSync(corpus)) throw new Error(`the corpus is missing at ${corpus}`)
+const app = serverAndBrowser()
 
 type Box = [number, number, number, number]
 type Rect = { x: number; y: number; width: number; height: number }
 type Word = { text: string; box: Box }
-type Row = { document_id: number; name: string; status: string }
 
 /** A box in fractions of the page, on the screen where the page is drawn. */
 const onScreen = (page: Rect, box: Box): Rect => ({
@@ -63,37 +51,18 @@ const inside = (word: Word, box: Box) => {
 }
 
 async function uploadAll(page: Page) {
-  await signIn(page, server.url)
-  const company = await joinNewCompany(page, server.url, 'Scans Co')
-  await page.getByRole('button', { name: 'Upload', exact: true }).click()
-  await page.getByRole('menuitem', { name: 'Upload invoice' }).click()
-  const upload = page.getByRole('dialog')
-  await upload
-    .getByLabel('Files for Invoices', { exact: true })
-    .setInputFiles(FILES.map((f) => join(corpus, f)))
-  await upload.getByRole('button', { name: 'Upload', exact: true }).click()
-  await upload.waitFor({ state: 'detached' })
-  const request = page.context().request
-  const rows = async () => {
-    const answer = await (await request.get(`${server.url}/api/logs?company_id=${company.id}`)).json()
-    return (Array.isArray(answer) ? answer : answer.data) as Row[]
-  }
-  await expect
-    .poll(async () => (await rows()).filter((r) => !/pending|processing/i.test(r.status)).length, {
-      timeout: 90_000,
-      interval: 500,
-    })
-    .toBe(FILES.length)
-  const panel = page.getByRole('region', { name: 'Uploads', exact: true })
-  await panel.getByRole('button', { name: 'Clear all' }).click()
-  await panel.waitFor({ state: 'detached' })
+  const { company, rows } = await companyWithInvoices(page, app.server.url, 'Scans Co', [
+    FILES.map((f) => join(corpus, f)),
+  ])
   const get = async <T>(path: string) =>
-    (await (await request.get(`${server.url}/api${path}?company_id=${company.id}`)).json()) as T
+    (await (
+      await page.context().request.get(`${app.server.url}/api${path}?company_id=${company.id}`)
+    ).json()) as T
   return { rows: await rows(), get }
 }
 
 it('outlines where OCR read a focused field and fills a field from a clicked word, on a PNG and a scanned PDF', async () => {
-  const { page, context, errors } = await openPage(browser)
+  const { page, context, errors } = await openPage(app.browser)
   const { rows, get } = await uploadAll(page)
   for (const file of FILES) {
     const id = rows.find((r) => r.name === file)!.document_id

@@ -8,25 +8,13 @@
  */
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { BrowserContext, Page } from 'playwright-core'
 import { getDocumentProxy, getResolvedPDFJS } from 'unpdf'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import { readPdf } from '../../server/services/extraction/pdf-text'
-import { launchBrowser } from '../support/browser'
-import { type RunningServer, startServer } from '../support/server-process'
-import { ADMIN, openPage, signIn } from './support'
+import { joinNewCompany, openPage, serverAndBrowser, signIn } from './support'
 
-let server: RunningServer
-let browser: Browser
-
-beforeAll(async () => {
-  server = await startServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password })
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+const app = serverAndBrowser()
 
 const screenshotDir = process.env.SCREENSHOT_DIR
 async function screenshot(page: Page, name: string) {
@@ -92,19 +80,9 @@ function withExifOrientation(jpeg: Buffer, orientation: number): Buffer {
 }
 
 /** A company the administrator belongs to, selected on the dashboard. */
-async function companyOnDashboard(page: Page, context: BrowserContext, name: string) {
-  await signIn(page, server.url)
-  const made = await context.request.post(`${server.url}/api/admin/company`, { data: { name } })
-  const company = (await made.json()) as { id: number }
-  const joined = await context.request.post(`${server.url}/api/admin/user-company`, {
-    data: { user_email: ADMIN.email, company_id: company.id, role: 'COMPANY_ADMIN' },
-  })
-  expect(joined.ok()).toBe(true)
-  // This company selected, whichever the administrator joined before.
-  await page.evaluate((id) => localStorage.setItem('selectedCompanyId', String(id)), company.id)
-  await page.reload()
-  await page.getByText('No documents yet').waitFor()
-  return company.id
+async function companyOnDashboard(page: Page, name: string) {
+  await signIn(page, app.server.url)
+  return (await joinNewCompany(page, app.server.url, name)).id
 }
 
 /** The expenses tab of the invoice/expense dialog, opened from the header's Upload menu. */
@@ -129,11 +107,11 @@ async function processed(page: Page, name: string) {
 /** The one expense the server holds for the company: its dashboard row and its stored file. */
 async function storedExpense(context: BrowserContext, companyId: number) {
   const logs = (await (
-    await context.request.get(`${server.url}/api/logs?company_id=${companyId}`)
+    await context.request.get(`${app.server.url}/api/logs?company_id=${companyId}`)
   ).json()) as { document_id: number; name: string; type: string; status: string }[]
   expect(logs).toHaveLength(1)
   const file = await context.request.get(
-    `${server.url}/api/expenses/expense/${logs[0]!.document_id}/download?company_id=${companyId}`,
+    `${app.server.url}/api/expenses/expense/${logs[0]!.document_id}/download?company_id=${companyId}`,
   )
   expect(file.ok()).toBe(true)
   return { log: logs[0]!, bytes: new Uint8Array(await file.body()) }
@@ -224,8 +202,8 @@ async function expectUprightOnePagePdf(bytes: Uint8Array) {
 }
 
 it('on a phone, a portrait photo (EXIF orientation 6) chosen as an expense is sent as an upright one-page PDF and processed', async () => {
-  const { page, context, errors } = await openPage(browser, { width: 375, height: 740 }, { touch: true })
-  const companyId = await companyOnDashboard(page, context, 'Photo Receipts SARL')
+  const { page, context, errors } = await openPage(app.browser, { width: 375, height: 740 }, { touch: true })
+  const companyId = await companyOnDashboard(page, 'Photo Receipts SARL')
   const stored = await drawReceipt(page, 'image/jpeg', 'rotated')
   const photo = withExifOrientation(stored, 6)
 
@@ -259,8 +237,8 @@ it('on a phone, a portrait photo (EXIF orientation 6) chosen as an expense is se
 })
 
 it('on the desktop, a PNG dropped on the expense dialog is sent as an upright one-page PDF and processed', async () => {
-  const { page, context, errors } = await openPage(browser)
-  const companyId = await companyOnDashboard(page, context, 'Dropped Receipts SARL')
+  const { page, context, errors } = await openPage(app.browser)
+  const companyId = await companyOnDashboard(page, 'Dropped Receipts SARL')
   const png = (await drawReceipt(page, 'image/png', 'upright')).toString('base64')
 
   const dialog = await openExpenseDialog(page)

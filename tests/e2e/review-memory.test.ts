@@ -6,11 +6,11 @@
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
+import type { Browser, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { launchBrowser } from '../support/browser'
 import { type RunningServer, repoRoot, startServer } from '../support/server-process'
-import { ADMIN, openPage, signIn } from './support'
+import { ADMIN, joinNewCompany, openPage, signIn } from './support'
 
 type Truth = {
   file: string
@@ -63,20 +63,6 @@ function supplierPair(): [Truth, Truth] {
   throw new Error('truth.jsonl has no two clean invoices with the same VAT number')
 }
 
-/** A new company with the administrator as its COMPANY_ADMIN, shown on the dashboard. */
-async function joinNewCompany(page: Page, context: BrowserContext, name: string) {
-  const made = await context.request.post(`${server.url}/api/admin/company`, { data: { name } })
-  const company = (await made.json()) as { id: number }
-  const joined = await context.request.post(`${server.url}/api/admin/user-company`, {
-    data: { user_email: ADMIN.email, company_id: company.id, role: 'COMPANY_ADMIN' },
-  })
-  expect(joined.ok()).toBe(true)
-  // Chosen the way the app remembers it: the administrator may already belong to another company.
-  await page.evaluate((id) => localStorage.setItem('selectedCompanyId', String(id)), company.id)
-  await page.reload()
-  await page.getByText('No documents yet').waitFor()
-}
-
 /** Uploads one corpus file as an invoice and waits for the upload panel to show it `outcome`. */
 async function uploadInvoice(page: Page, file: string, outcome: 'Completed' | 'Failed') {
   await page.getByRole('button', { name: 'Upload', exact: true }).click()
@@ -109,7 +95,7 @@ it('remembers a corrected supplier name and address and gives them to the suppli
   const [first, second] = supplierPair()
   const { page, context, errors } = await openPage(browser)
   await signIn(page, server.url)
-  await joinNewCompany(page, context, 'Memory Co')
+  await joinNewCompany(page, server.url, 'Memory Co')
 
   await uploadInvoice(page, first.file, 'Completed')
   await page
@@ -160,7 +146,7 @@ it('corrects a failed invoice in French and exports the invoices with `;` and a 
   if (!failing) throw new Error('truth.jsonl has no born-digital invoice without a number')
   const { page, context, errors } = await openPage(browser)
   await signIn(page, server.url)
-  await joinNewCompany(page, context, 'Correction SARL')
+  await joinNewCompany(page, server.url, 'Correction SARL')
   await uploadInvoice(page, failing.file, 'Failed')
 
   await page.getByRole('banner').getByRole('button', { name: 'Change language' }).click()

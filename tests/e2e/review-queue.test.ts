@@ -7,70 +7,28 @@
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Browser, Locator, Page } from 'playwright-core'
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { launchBrowser } from '../support/browser'
-import { type RunningServer, repoRoot, startServer } from '../support/server-process'
-import { ADMIN, joinNewCompany, openPage, signIn } from './support'
+import type { Locator, Page } from 'playwright-core'
+import { expect, it } from 'vitest'
+import { repoRoot } from '../support/server-process'
+import { companyWithInvoices, openPage, serverAndBrowser } from './support'
 
 const corpus = join(repoRoot, '..', 'shared', 'corpus', 'files')
 /** A text-layer invoice, a receipt scanned into a PDF, and a PNG scan (read through OCR). */
 const FILES = ['0003-ticket.pdf', '0011-ticket-scan.pdf', '0032-scan.png']
-let server: RunningServer
-let browser: Browser
-
-beforeAll(async () => {
-  if (!existsSync(corpus)) throw new Error(`the corpus is missing at ${corpus}`)
-  server = await startServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password })
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
-
-type Row = { document_id: number; name: string; status: string; needs_review?: boolean | null }
+if (!existsSync(corpus)) throw new Error(`the corpus is missing at ${corpus}`)
+const app = serverAndBrowser()
 
 async function setUp(page: Page) {
-  await signIn(page, server.url)
-  const request = page.context().request
-  const company = await joinNewCompany(page, server.url, 'Review Co')
-  const rows = async () => {
-    const answer = await (await request.get(`${server.url}/api/logs?company_id=${company.id}`)).json()
-    return (Array.isArray(answer) ? answer : answer.data) as Row[]
-  }
   // Each file twice, the second time under another name: the copy is a likely duplicate (a warning),
   // so the queue holds at least the three copies, whatever the engine made of the originals.
-  const batches = [
+  return companyWithInvoices(page, app.server.url, 'Review Co', [
     FILES.map((f) => join(corpus, f)),
     FILES.map((f) => ({
       name: `copy-${f}`,
       mimeType: f.endsWith('.png') ? 'image/png' : 'application/pdf',
       buffer: readFileSync(join(corpus, f)),
     })),
-  ]
-  for (const [i, files] of batches.entries()) {
-    await page.getByRole('button', { name: 'Upload', exact: true }).click()
-    await page.getByRole('menuitem', { name: 'Upload invoice' }).click()
-    const upload = page.getByRole('dialog')
-    await upload.getByLabel('Files for Invoices', { exact: true }).setInputFiles(files)
-    await upload.getByRole('button', { name: 'Upload', exact: true }).click()
-    await upload.waitFor({ state: 'detached' })
-    // Every upload processed (OCR included), whatever it concluded.
-    await expect
-      .poll(async () => (await rows()).filter((r) => !/pending|processing/i.test(r.status)).length, {
-        timeout: 90_000,
-        interval: 500,
-      })
-      .toBe(FILES.length * (i + 1))
-  }
-  // The upload panel (over the table's corner) is cleared once everything settled.
-  await page
-    .getByRole('region', { name: 'Uploads', exact: true })
-    .getByRole('button', { name: 'Clear all' })
-    .click()
-  await page.getByRole('region', { name: 'Uploads', exact: true }).waitFor({ state: 'detached' })
-  return { rows }
+  ])
 }
 
 /** The number on the "To review" card (behind the open dialog too). */
@@ -84,7 +42,7 @@ const openName = async (details: Locator) =>
   (await details.locator('[data-part="description"]').first().textContent()) ?? ''
 
 it('confirms with Ctrl+Enter, opens the next document to review, and moves with J / K', async () => {
-  const { page, context, errors } = await openPage(browser)
+  const { page, context, errors } = await openPage(app.browser)
   const { rows } = await setUp(page)
   const queued = (await rows()).filter((r) => r.needs_review)
   expect(queued.length, 'the copies are likely duplicates').toBeGreaterThanOrEqual(FILES.length)

@@ -1,7 +1,26 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { expect } from 'vitest'
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
+import { afterAll, beforeAll, expect } from 'vitest'
+import { launchBrowser } from '../support/browser'
+import { type RunningServer, startServer } from '../support/server-process'
 
 export const ADMIN = { email: 'admin@example.com', password: 'Admin1234', name: 'Admin' }
+
+/**
+ * The real server (the built app, `ADMIN` its first administrator) and a Chromium, started before
+ * the file's tests and stopped after them; read `server` and `browser` inside the tests.
+ */
+export function serverAndBrowser() {
+  const app = {} as { server: RunningServer; browser: Browser }
+  beforeAll(async () => {
+    app.server = await startServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password })
+    app.browser = await launchBrowser()
+  })
+  afterAll(async () => {
+    await app.browser?.close()
+    await app.server?.stop()
+  })
+  return app
+}
 
 /**
  * A fresh browser context (own cookies and storage) and page, with console errors collected;
@@ -43,8 +62,9 @@ export async function inviteUser(base: string, user: { email: string; name: stri
 }
 
 /**
- * A new company (`name`) the signed-in platform administrator joins as its COMPANY_ADMIN; the page
- * reloads on its empty dashboard.
+ * A new company (`name`) the signed-in platform administrator joins as its COMPANY_ADMIN, chosen
+ * the way the app remembers it (the administrator may already belong to another company); the
+ * page reloads on its empty dashboard.
  */
 export async function joinNewCompany(page: Page, base: string, name: string): Promise<{ id: number }> {
   const request = page.context().request
@@ -55,9 +75,71 @@ export async function joinNewCompany(page: Page, base: string, name: string): Pr
     data: { user_email: ADMIN.email, company_id: company.id, role: 'COMPANY_ADMIN' },
   })
   expect(joined.ok()).toBe(true)
+  await page.evaluate((id) => localStorage.setItem('selectedCompanyId', String(id)), company.id)
   await page.reload()
   await page.getByText('No documents yet').waitFor()
   return company
+}
+
+/** Files as the header's Upload menu → "Upload invoice" sends them; resolves once the dialog closed. */
+export async function uploadInvoices(page: Page, files: Parameters<Locator['setInputFiles']>[0]) {
+  await page.getByRole('button', { name: 'Upload', exact: true }).click()
+  await page.getByRole('menuitem', { name: 'Upload invoice' }).click()
+  const upload = page.getByRole('dialog')
+  await upload.getByLabel('Files for Invoices', { exact: true }).setInputFiles(files)
+  await upload.getByRole('button', { name: 'Upload', exact: true }).click()
+  await upload.waitFor({ state: 'detached' })
+}
+
+export type LogRow = { document_id: number; name: string; status: string; needs_review?: boolean | null }
+
+/** The company's dashboard rows, as the API lists them. */
+export async function companyRows(page: Page, base: string, companyId: number): Promise<LogRow[]> {
+  const answer = await (
+    await page.context().request.get(`${base}/api/logs?company_id=${companyId}&limit=100`)
+  ).json()
+  return (Array.isArray(answer) ? answer : answer.data) as LogRow[]
+}
+
+/** Waits until `count` of the company's rows are processed (OCR included), whatever they concluded. */
+export async function processed(page: Page, base: string, companyId: number, count: number) {
+  await expect
+    .poll(
+      async () =>
+        (await companyRows(page, base, companyId)).filter((r) => !/pending|processing/i.test(r.status))
+          .length,
+      { timeout: 90_000, interval: 500 },
+    )
+    .toBe(count)
+}
+
+/** Empties the upload panel (it sits over the table's corner) once every upload settled. */
+export async function clearUploadPanel(page: Page) {
+  const panel = page.getByRole('region', { name: 'Uploads', exact: true })
+  await panel.getByRole('button', { name: 'Clear all' }).click()
+  await panel.waitFor({ state: 'detached' })
+}
+
+/**
+ * Signs the administrator in to a new company (`name`) holding the given batches of invoices, each
+ * uploaded once the one before was processed, with the upload panel cleared afterwards.
+ */
+export async function companyWithInvoices(
+  page: Page,
+  base: string,
+  name: string,
+  batches: Parameters<Locator['setInputFiles']>[0][],
+) {
+  await signIn(page, base)
+  const company = await joinNewCompany(page, base, name)
+  let count = 0
+  for (const files of batches) {
+    await uploadInvoices(page, files)
+    count += Array.isArray(files) ? files.length : 1
+    await processed(page, base, company.id, count)
+  }
+  await clearUploadPanel(page)
+  return { company, rows: () => companyRows(page, base, company.id) }
 }
 
 /**

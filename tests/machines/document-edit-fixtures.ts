@@ -85,10 +85,9 @@ type Ctx = {
   initial: Record<string, string>
   values: Record<string, string>
   errors: Record<string, unknown>
-  advance: boolean
 }
 
-/** What makes two correction states different for the graph: which fields changed or are wrong, whether a save moves on. */
+/** What makes two correction states different for the graph: which fields changed or are wrong. */
 export const editKey = (c: unknown) => {
   const ctx = c as Ctx
   return {
@@ -96,8 +95,6 @@ export const editKey = (c: unknown) => {
       .filter((f) => ctx.values[f] !== ctx.initial[f])
       .sort(),
     errors: Object.keys(ctx.errors).sort(),
-    // A save or confirmation of "Save and next" ends elsewhere than one of Save or Confirm.
-    advance: ctx.advance,
   }
 }
 

@@ -53,6 +53,12 @@ function fieldsMatch(s: AnyMachineSnapshot) {
   expect(description('Invoice number')).toContain('Corrected by a user')
 }
 
+/** A confirmation under way: its button says so, and nothing else can be sent. */
+function expectConfirming() {
+  expect(button('Confirming…').disabled).toBe(true)
+  expect(button('Save and next').disabled).toBe(true)
+}
+
 const INPUT = {
   kind: 'invoice' as const,
   id: 7,
@@ -125,11 +131,10 @@ describeViewModel('document edit fields', {
     },
     'open.form.confirmingDiscard': () =>
       expect(screen.getByRole('alertdialog', { name: 'Discard your changes?' })).toBeDefined(),
-    'open.form.saving': () => expect(button('Saving…').disabled).toBe(true),
-    'open.form.confirming': () => {
-      expect(button('Confirming…').disabled).toBe(true)
-      expect(button('Save and next').disabled).toBe(true)
-    },
+    'open.form.saving.stay': () => expect(button('Saving…').disabled).toBe(true),
+    'open.form.saving.next': () => expect(button('Saving…').disabled).toBe(true),
+    'open.form.confirming.stay': expectConfirming,
+    'open.form.confirming.next': expectConfirming,
     'open.form.saved': (s) => {
       fieldsMatch(s)
       // A save took the typed number; a confirmation kept the record's.

@@ -17,6 +17,7 @@ import userEvent from '@testing-library/user-event'
 import { beforeAll, expect, it } from 'vitest'
 import { type AnyMachineSnapshot, and, createActor, fromPromise, or, stateIn } from 'xstate'
 import type { QueuedFile, UploadAnswer } from '../../contract'
+import type { AppActors } from '../../src/composition'
 import { sessionMachine } from '../../src/machines/session/session.machine'
 import type { Reason } from '../../src/machines/shared/failure'
 import { uploadDialogMachine } from '../../src/machines/uploads/upload-dialog.machine'
@@ -86,6 +87,22 @@ const SENDING_PROGRESS = 40
 const documentIdOf = (id: string) => 10 + Number(id.slice('upload-'.length))
 
 /** "09:41 AM": the en hour and minute, computed without the app's formatter. */
+/** The upload panel over a running queue, with the app's actors around it. */
+function panelFor(
+  queue: AppActors['uploadQueue'],
+  dialog: AppActors['uploadDialog'] = createActor(uploadDialogMachine).start(),
+) {
+  return (
+    <I18nProvider i18n={i18n}>
+      <AppActorsProvider
+        value={testActors({ session: createActor(sessionMachine), uploadQueue: queue, uploadDialog: dialog })}
+      >
+        <UploadPanel />
+      </AppActorsProvider>
+    </I18nProvider>
+  )
+}
+
 function clockTime(ms: number) {
   const d = new Date(ms)
   const h = d.getHours()
@@ -318,19 +335,7 @@ describeViewModel('upload progress panel', {
     live = { ...live, queue, clock }
     const dialog = createActor(uploadDialogMachine).start()
     return {
-      element: (
-        <I18nProvider i18n={i18n}>
-          <AppActorsProvider
-            value={testActors({
-              session: createActor(sessionMachine),
-              uploadQueue: queue,
-              uploadDialog: dialog,
-            })}
-          >
-            <UploadPanel />
-          </AppActorsProvider>
-        </I18nProvider>
-      ),
+      element: panelFor(queue, dialog),
       actor: queue,
     }
   },
@@ -470,19 +475,7 @@ it('reaches the panel toggle, both clears and each cancel from the keyboard, by 
       actors: { uploadItem: uploadItemMachine.provide({ actors: { upload: fakeUpload(uploads) } }) },
     }),
   ).start()
-  render(
-    <I18nProvider i18n={i18n}>
-      <AppActorsProvider
-        value={testActors({
-          session: createActor(sessionMachine),
-          uploadQueue: queue,
-          uploadDialog: createActor(uploadDialogMachine).start(),
-        })}
-      >
-        <UploadPanel />
-      </AppActorsProvider>
-    </I18nProvider>,
-  )
+  render(panelFor(queue))
   queue.send({ type: 'uploads.add', files: firstBatch, companyId: COMPANY, at: FIRST_BATCH })
   queue.send({ type: 'uploads.add', files: secondBatch, companyId: COMPANY, at: SECOND_BATCH })
   const user = userEvent.setup()
@@ -534,19 +527,7 @@ it('labels the invoice and expense categories in the reader’s language; docume
         actors: { uploadItem: uploadItemMachine.provide({ actors: { upload: fakeUpload(new Map()) } }) },
       }),
     ).start()
-    render(
-      <I18nProvider i18n={i18n}>
-        <AppActorsProvider
-          value={testActors({
-            session: createActor(sessionMachine),
-            uploadQueue: queue,
-            uploadDialog: createActor(uploadDialogMachine).start(),
-          })}
-        >
-          <UploadPanel />
-        </AppActorsProvider>
-      </I18nProvider>,
-    )
+    render(panelFor(queue))
     queue.send({
       type: 'uploads.add',
       files: [...firstBatch, ...secondBatch],
@@ -591,19 +572,7 @@ it('shows each receipt photo’s thumbnail under its PDF’s name, and revokes t
         },
       }),
     ).start()
-    render(
-      <I18nProvider i18n={i18n}>
-        <AppActorsProvider
-          value={testActors({
-            session: createActor(sessionMachine),
-            uploadQueue: queue,
-            uploadDialog: createActor(uploadDialogMachine).start(),
-          })}
-        >
-          <UploadPanel />
-        </AppActorsProvider>
-      </I18nProvider>,
-    )
+    render(panelFor(queue))
     const photo = (name: string): QueuedFile => ({
       file: new File(['jpeg'], name, { type: 'image/jpeg' }),
       documentType: 'expense',

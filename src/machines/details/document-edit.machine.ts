@@ -8,7 +8,7 @@
  * `history`, the record's changes, reloaded after each save — and `help`, the keyboard shortcuts.
  */
 import * as v from 'valibot'
-import { and, assign, not, raise, setup } from 'xstate'
+import { and, assign, not, raise, setup, stateIn } from 'xstate'
 import { FieldIssue, type FinancialDocument, type FinancialKind, type QualityData } from '../../../contract'
 import {
   type Correction,
@@ -61,8 +61,6 @@ export type DocumentEditContext = Omit<DocumentEditInput, 'document'> & {
   errors: Partial<Record<EditableField, FieldError>>
   failure: SaveFailure | null
   history: HistoryChange[]
-  /** A save or confirmation started by "Save and next": the next document opens once it succeeds. */
-  advance: boolean
   /** Where the form goes once it leaves: null closes the dialog, a direction opens the neighbour. */
   step: Direction | null
 }
@@ -152,28 +150,24 @@ const failureOf = (error: unknown, reason: SaveFailure['reason']): SaveFailure =
 const confirmFailureOf = (error: unknown): SaveFailure =>
   failureOf(error, statusOf(error) === 409 ? 'conflict' : 'network')
 
-/** Leaving the form at rest: the dialog closes, or J / K open the neighbour at once. */
-const leaveAtRest = {
-  'dialog.close': { target: '#documentEdit.closed', actions: { type: 'setStep', params: { step: null } } },
-  'document.step': {
-    target: '#documentEdit.closed',
-    actions: { type: 'setStep', params: ({ event }: { event: StepEvent }) => ({ step: event.direction }) },
-  },
+/** What a save or a confirmation does once it succeeds: stay on the form, or open the next document. */
+const THEN = {
+  initial: 'stay',
+  states: { stay: {}, next: { description: 'Started by "Save and next".' } },
 } as const
 
-/** Leaving with unsaved changes: asks first, then closes or steps as asked. */
-const leaveDirty = {
-  'dialog.close': {
-    target: '#documentEdit.open.form.confirmingDiscard',
-    description: 'Escape or close with unsaved changes asks first.',
-    actions: { type: 'setStep', params: { step: null } },
-  },
-  'document.step': {
-    target: '#documentEdit.open.form.confirmingDiscard',
-    description: 'J / K with unsaved changes asks first.',
-    actions: { type: 'setStep', params: ({ event }: { event: StepEvent }) => ({ step: event.direction }) },
-  },
-} as const
+/**
+ * Leaving the form (Escape or close, J / K): at rest straight to `closed`, which closes the dialog or
+ * opens the neighbour; with unsaved changes to `confirmingDiscard`, which asks first.
+ */
+const leaveTo = (target: '#documentEdit.closed' | '#documentEdit.open.form.confirmingDiscard') =>
+  ({
+    'dialog.close': { target, actions: { type: 'setStep', params: { step: null } } },
+    'document.step': {
+      target,
+      actions: { type: 'setStep', params: ({ event }: { event: StepEvent }) => ({ step: event.direction }) },
+    },
+  }) as const
 
 /** The form at rest (nothing to save): typing edits, a second guess saves, Confirm confirms. */
 const atRest = {
@@ -184,18 +178,17 @@ const atRest = {
       params: ({ event }: { event: { field: EditableField; text: string } }) => event,
     },
   },
-  ...leaveAtRest,
+  ...leaveTo('#documentEdit.closed'),
   'alternative.pick': {
     guard: 'isNewValidAlternative',
     target: 'saving',
     description: 'A second guess picked with nothing else changed: saved at once.',
     actions: applyAlternative,
   },
-  'edit.confirm': { target: 'confirming', actions: { type: 'setAdvance', params: { advance: false } } },
+  'edit.confirm': 'confirming',
   'review.next': {
-    target: 'confirming',
+    target: 'confirming.next',
     description: 'Save and next with nothing changed: the record is confirmed as it is, then the next opens.',
-    actions: { type: 'setAdvance', params: { advance: true } },
   },
 } as const
 
@@ -229,12 +222,10 @@ export const documentEditMachine = setup({
       return { document, initial, values: initial, errors: {}, failure: null }
     }),
     setStep: assign((_, p: { step: Direction | null }) => ({ step: p.step })),
-    setAdvance: assign((_, p: { advance: boolean }) => ({ advance: p.advance })),
   },
   guards: {
     isDirty: ({ context }) => isDirtyContext(context),
     isValid: ({ context }) => Object.keys(context.errors).length === 0,
-    isAdvancing: ({ context }) => context.advance,
     /** An alternative that reads as the field's type and differs from what the field holds. */
     isNewValidAlternative: ({ context, event }) => {
       if (event.type !== 'alternative.pick') return false
@@ -255,7 +246,6 @@ export const documentEditMachine = setup({
       errors: {},
       failure: null,
       history: [],
-      advance: false,
       step: null,
     }
   },
@@ -292,19 +282,14 @@ export const documentEditMachine = setup({
                   description: 'Other changes wait to be saved: the second guess joins them.',
                   actions: applyAlternative,
                 },
-                'edit.save': {
-                  guard: 'isValid',
-                  target: 'saving',
-                  actions: { type: 'setAdvance', params: { advance: false } },
-                },
+                'edit.save': { guard: 'isValid', target: 'saving' },
                 'review.next': {
                   guard: 'isValid',
-                  target: 'saving',
+                  target: 'saving.next',
                   description: 'Save and next: the changes are saved, then the next document opens.',
-                  actions: { type: 'setAdvance', params: { advance: true } },
                 },
                 'edit.reset': { target: 'viewing', actions: 'discardChanges' },
-                ...leaveDirty,
+                ...leaveTo('#documentEdit.open.form.confirmingDiscard'),
               },
             },
             confirmingDiscard: {
@@ -316,6 +301,7 @@ export const documentEditMachine = setup({
             },
             saving: {
               tags: ['dirty', 'busy'],
+              ...THEN,
               invoke: {
                 id: 'saveCorrection',
                 src: 'saveCorrection',
@@ -325,7 +311,7 @@ export const documentEditMachine = setup({
                 }),
                 onDone: [
                   {
-                    guard: 'isAdvancing',
+                    guard: stateIn({ open: { form: { saving: 'next' } } }),
                     target: '#documentEdit.closed',
                     description:
                       'Saved by "Save and next": the next document opens (the host list reloads then).',
@@ -377,13 +363,14 @@ export const documentEditMachine = setup({
             confirming: {
               tags: ['busy'],
               description: 'The record is confirmed as it is: who and when go to its history.',
+              ...THEN,
               invoke: {
                 id: 'confirmDocument',
                 src: 'confirmDocument',
                 input: ({ context }) => scopeOf(context),
                 onDone: [
                   {
-                    guard: 'isAdvancing',
+                    guard: stateIn({ open: { form: { confirming: 'next' } } }),
                     target: '#documentEdit.closed',
                     description:
                       'Confirmed by "Save and next": the next document opens (the host list reloads then).',
@@ -409,47 +396,37 @@ export const documentEditMachine = setup({
                   target: 'viewing',
                   description:
                     'Not confirmed (still processing, or the call failed): the form stays as it was.',
-                  actions: [
-                    { type: 'setAdvance', params: { advance: false } },
-                    {
-                      type: 'notify',
-                      params: ({ context, event }) => ({
-                        notice: 'confirmFailed' as const,
-                        kind: context.kind,
-                        failure: confirmFailureOf(event.error),
-                      }),
-                    },
-                  ],
+                  actions: {
+                    type: 'notify',
+                    params: ({ context, event }) => ({
+                      notice: 'confirmFailed' as const,
+                      kind: context.kind,
+                      failure: confirmFailureOf(event.error),
+                    }),
+                  },
                 },
               },
             },
             saved: { on: atRest },
             failed: {
               tags: ['dirty'],
-              entry: [
-                { type: 'setAdvance', params: { advance: false } },
-                {
-                  type: 'notify',
-                  params: ({ context }) => ({
-                    notice: 'saveFailed' as const,
-                    kind: context.kind,
-                    failure: context.failure!,
-                  }),
-                },
-              ],
+              entry: {
+                type: 'notify',
+                params: ({ context }) => ({
+                  notice: 'saveFailed' as const,
+                  kind: context.kind,
+                  failure: context.failure!,
+                }),
+              },
               on: {
                 'field.change': {
                   target: 'editing',
                   actions: { type: 'applyChange', params: ({ event }) => event },
                 },
                 'edit.save': { guard: and(['isDirty', 'isValid']), target: 'saving' },
-                'review.next': {
-                  guard: and(['isDirty', 'isValid']),
-                  target: 'saving',
-                  actions: { type: 'setAdvance', params: { advance: true } },
-                },
+                'review.next': { guard: and(['isDirty', 'isValid']), target: 'saving.next' },
                 'edit.reset': { target: 'viewing', actions: 'discardChanges' },
-                ...leaveDirty,
+                ...leaveTo('#documentEdit.open.form.confirmingDiscard'),
               },
             },
           },

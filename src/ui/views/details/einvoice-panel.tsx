@@ -4,11 +4,11 @@
  * a readable rendering of the invoice (parties, lines, totals, payment terms) in place of the frame.
  */
 import { useLingui } from '@lingui/react/macro'
-import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { stack } from 'styled-system/patterns'
 import { text as textRecipe } from 'styled-system/recipes'
 import type { EInvoiceData } from '../../../../contract'
+import { Definitions } from '../../components/definitions'
 import { i18n } from '../../i18n'
 import { formatAmount, formatDate } from './format'
 
@@ -23,28 +23,6 @@ function formatNumber(value: number | null | undefined): string {
 
 const formatRate = (value: number | null | undefined) =>
   value === null || value === undefined ? '—' : `${formatNumber(value)} %`
-
-/** Label / value rows as a definition list (the detail dialog's fields use it too). */
-export function Definitions({ rows }: { rows: [string, ReactNode][] }) {
-  return (
-    <dl
-      className={css({
-        display: 'grid',
-        gridTemplateColumns: 'minmax(8rem, auto) 1fr',
-        columnGap: '4',
-        rowGap: '2',
-        fontSize: 'sm',
-      })}
-    >
-      {rows.map(([label, value]) => (
-        <div key={label} className={css({ display: 'contents' })}>
-          <dt className={textRecipe({ tone: 'muted' })}>{label}</dt>
-          <dd className={css({ wordBreak: 'break-word' })}>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  )
-}
 
 function Lines({ einvoice }: { einvoice: EInvoiceData }) {
   const { t } = useLingui()

@@ -11,6 +11,7 @@ import { css } from 'styled-system/css'
 import type { ActorRefFrom } from 'xstate'
 import type { DocumentEditMachine } from '../../../machines/details/document-edit.machine'
 import { Button } from '../../components/button'
+import { Definitions } from '../../components/definitions'
 import { Dialog } from '../../components/dialog'
 
 type DocumentEditActor = ActorRefFrom<DocumentEditMachine>
@@ -74,23 +75,7 @@ export function ShortcutsHelp({ actor }: { actor: DocumentEditActor }) {
             </Dialog.Heading>
           </Dialog.Bar>
           <Dialog.Body>
-            <dl
-              className={css({
-                display: 'grid',
-                gridTemplateColumns: 'auto 1fr',
-                gap: '2 4',
-                alignItems: 'baseline',
-              })}
-            >
-              {rows.map(([keys, what]) => (
-                <div key={keys} className={css({ display: 'contents' })}>
-                  <dt>
-                    <kbd className={keyCap}>{keys}</kbd>
-                  </dt>
-                  <dd>{what}</dd>
-                </div>
-              ))}
-            </dl>
+            <Definitions rows={rows} term={(keys) => <kbd className={keyCap}>{keys}</kbd>} />
           </Dialog.Body>
           <Dialog.Actions>
             <Button variant="outline" onClick={() => actor.send({ type: 'help.close' })}>
