@@ -40,6 +40,21 @@ export const DocumentUploadForm = uploadForm({
 })
 export const ExpenseUploadForm = uploadForm(ExpenseUploadFields.entries)
 
+/**
+ * An upload's optional `Idempotency-Key` header: an opaque key the client sends unchanged with
+ * every attempt of one file, so that a retry after a lost answer gets the document the first
+ * attempt created (scoped to the company) instead of a second one.
+ */
+export const UploadHeaders = v.object({
+  'Idempotency-Key': v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^[A-Za-z0-9_.:-]{1,100}$/, 'Idempotency-Key must be 1 to 100 of A-Z a-z 0-9 _ . : -'),
+      v.metadata({ description: 'The same key with every attempt of one upload' }),
+    ),
+  ),
+})
+
 /** A 1-based page number in a path (`/documents/{id}/pages/{n}/words`); 400 otherwise. */
 export const PageNumberParam = v.pipe(
   v.string(),

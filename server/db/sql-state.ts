@@ -23,3 +23,6 @@ export function databaseError(error: unknown): { code: string; message: string }
  * A lost connection, a deadlock or a full disk (08, 40, 53, 57…) may pass on another attempt.
  */
 export const failsAgain = (code: string): boolean => /^(22|23|54)/.test(code)
+
+/** Whether a unique index or constraint refused the statement (23505), on either driver. */
+export const isUniqueViolation = (error: unknown): boolean => databaseError(error)?.code === '23505'

@@ -12,6 +12,8 @@ import { ErrorBody, IdParam } from '../../contract/index.ts'
 import { parse, parsePathId, readJson } from './errors.ts'
 
 type Target = 'json' | 'query' | 'param'
+/** Where an input is documented: a validated target, a multipart body, or a header a handler reads. */
+type DocumentedTarget = Target | 'form' | 'header'
 
 /**
  * valibot's `object` ignores unknown keys (only `strictObject` refuses them), so its JSON Schema
@@ -55,7 +57,7 @@ const schemaOf = (schema: v.GenericSchema) => resolver(schema, { ...conversion, 
 /** Marks a middleware with the schema it validates, where `hono-openapi` looks for it. */
 export function documented<T extends MiddlewareHandler>(
   middleware: T,
-  target: Target | 'form',
+  target: DocumentedTarget,
   schema: v.GenericSchema,
 ): T {
   return Object.assign(middleware, { [uniqueSymbol]: { target, ...schemaOf(schema) } })
@@ -114,8 +116,11 @@ export function pathParam<const N extends string, TSchema extends v.GenericSchem
 export const pathId = <const N extends string = 'id'>(notFound: string, name: N = 'id' as N) =>
   pathParam(name, IdParam, (raw) => parsePathId(raw, notFound))
 
-/** Documents (only) a value a route reads itself, such as a path segment checked in the handler. */
-export function documentedInput(target: Target | 'form', schema: v.GenericSchema): MiddlewareHandler {
+/**
+ * Documents (only) a value a route reads itself, such as a path segment or a header checked in the
+ * handler.
+ */
+export function documentedInput(target: DocumentedTarget, schema: v.GenericSchema): MiddlewareHandler {
   return documented(
     createMiddleware((_c, next) => next()),
     target,

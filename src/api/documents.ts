@@ -3,7 +3,9 @@
  * fetch reports no upload progress over HTTP/1.1 (ky's `onUploadProgress` needs request streams,
  * which Chromium only sends over HTTP/2), and the progress bars must be real. Errors keep the
  * specification's mapping (section 8): the body's message, else 'Upload failed'; the 60 s time-out
- * is 'Upload timed out. The file may still be processing.'; an abort rejects with `AbortError`.
+ * is 'Upload timed out. The file may still be processing.'; an abort rejects with `AbortError`, a
+ * request that got no answer (offline, connection reset) with `NetworkError`. Each attempt of one
+ * queued file carries the same `Idempotency-Key`: the server creates its document once.
  */
 import * as v from 'valibot'
 import { BulkStatus, contractMessages, type DocumentKind, ErrorBody, UploadAnswer } from '../../contract'
@@ -16,6 +18,8 @@ export type UploadRequest = {
   documentType: DocumentKind
   category: string
   companyId: number
+  /** Sent as `Idempotency-Key`: the same for every attempt of one queued file. */
+  key?: string
 }
 
 export type UploadOptions = {
@@ -73,6 +77,7 @@ export function createDocumentsApi(http: Http, config: DocumentsConfig = {}) {
       xhr.withCredentials = true
       xhr.timeout = timeout
       xhr.setRequestHeader('accept', 'application/json')
+      if (request.key) xhr.setRequestHeader('Idempotency-Key', request.key)
       xhr.upload.onprogress = (e) => {
         if (e.lengthComputable && e.total > 0) options.onProgress?.(Math.round((e.loaded / e.total) * 100))
       }
@@ -99,7 +104,8 @@ export function createDocumentsApi(http: Http, config: DocumentsConfig = {}) {
       }
       xhr.onerror = () => {
         cleanUp()
-        reject(new ApiError(500, contractMessages.uploadFailed))
+        // No answer at all: the network (the queue waits for it and sends the file again).
+        reject(new DOMException(contractMessages.uploadFailed, 'NetworkError'))
       }
       xhr.onabort = () => {
         cleanUp()

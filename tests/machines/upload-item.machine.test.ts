@@ -1,8 +1,11 @@
 import { expect, it } from 'vitest'
-import { type AnyEventObject, createActor, createMachine, fromPromise, waitFor } from 'xstate'
+import { type AnyEventObject, createActor, createMachine, fromPromise, SimulatedClock, waitFor } from 'xstate'
 import {
   failureReason,
+  isNetworkFailure,
   isReceiptPhoto,
+  MAX_RETRY_DELAY_MS,
+  retryDelay,
   type UploadReport,
   uploadFileName,
   uploadItemMachine,
@@ -27,6 +30,7 @@ const parent = createActor(
 const file = new File(['%PDF-1.4 test'], 'facture.pdf', { type: 'application/pdf' })
 const input = {
   id: 'upload-1',
+  key: 'key-1',
   file,
   documentType: 'invoice' as const,
   category: 'Invoices',
@@ -38,10 +42,14 @@ const photo = new File([new Uint8Array([0xff, 0xd8, 0xff])], 'IMG_1234.jpg', { t
 const photoInput = { ...input, file: photo, documentType: 'expense' as const, category: 'Expenses' }
 const madePdf = new File(['%PDF-1.7 made'], 'IMG_1234.pdf', { type: 'application/pdf' })
 const failure = (status: number, message: string) => Object.assign(new Error(message), { status })
+/** What the upload call rejects with when no answer came (offline, connection reset). */
+const networkFailure = new DOMException('Upload failed', 'NetworkError')
+/** A file a reload found in the browser's storage, never sent. */
+const unsentInput = { ...input, unsent: true }
 
 describeModel('upload item machine', {
   machine: uploadItemMachine,
-  inputs: [input, photoInput],
+  inputs: [input, photoInput, unsentInput],
   actors: ['upload', 'photoToPdf'],
   provide: (machine, _controls, record) => {
     recordReport = record
@@ -74,7 +82,11 @@ describeModel('upload item machine', {
     'xstate.error.actor.photoToPdf': [{ type: 'xstate.error.actor.photoToPdf', error: new Error('decode') }],
     'xstate.error.actor.upload': [
       { type: 'xstate.error.actor.upload', error: failure(415, 'Only PDF files are supported for expenses') },
+      { type: 'xstate.error.actor.upload', error: networkFailure },
+      { type: 'xstate.error.actor.upload', error: failure(503, 'Service Unavailable') },
     ],
+    'network.online': [{ type: 'network.online' }],
+    'network.offline': [{ type: 'network.offline' }],
   },
   contextKey: (c) => {
     const ctx = c as {
@@ -83,8 +95,11 @@ describeModel('upload item machine', {
       error: string | null
       companyId: unknown
       file: File
+      attempts: number
     }
     return {
+      // One broken attempt or several behave alike (only the back-off grows).
+      retried: ctx.attempts > 0,
       progress: ctx.progress,
       documentId: ctx.documentId,
       error: ctx.error,
@@ -93,9 +108,23 @@ describeModel('upload item machine', {
     }
   },
   states: {
-    pending: (s) => {
+    pending: (s, log) => {
       expect(s.context.progress).toBe(0)
       expect(s.context.companyId).toBeNull()
+      // Queued now, or an unsent file sent again (the queue lists it as pending itself).
+      expect(log.filter((l) => l !== 'report:unsent')).toEqual([])
+    },
+    unsent: (s, log) => {
+      expect(log).toEqual(['report:unsent'])
+      expect(s.can({ type: 'upload.cancel' })).toBe(true)
+      expect(s.context.companyId).toBeNull()
+    },
+    waitingForNetwork: (s, log) => {
+      expect(log.at(-1)).toBe('report:waiting')
+      expect(s.context.attempts).toBeGreaterThan(0)
+      expect(s.context.error).toBeNull()
+      expect(s.hasTag('busy')).toBe(true)
+      expect(s.can({ type: 'upload.cancel' })).toBe(true)
     },
     converting: (s, log) => {
       // Reported as uploading: the queue counts it among the uploads sending, and it can be cancelled.
@@ -209,4 +238,57 @@ it('names a receipt photo’s PDF after it, and sends other files as they are', 
   expect(isReceiptPhoto({ file: { name: 'logo.gif', type: 'image/gif' }, documentType: 'expense' })).toBe(
     false,
   )
+})
+
+it('sends a file whose connection broke again, with the same key, after 1, 2, 4 … at most 30 s or once back online', async () => {
+  const calls: string[] = []
+  let failNext = 3
+  const clock = new SimulatedClock()
+  const actor = createActor(
+    uploadItemMachine.provide({
+      actors: {
+        upload: fromPromise(async ({ input }) => {
+          calls.push(input.key)
+          if (failNext-- > 0) throw new DOMException('Upload failed', 'NetworkError')
+          return { id: 21, status: 'PROCESSING' }
+        }),
+      },
+    }),
+    { input, clock },
+  ).start()
+  actor.send({ type: 'upload.start', companyId: 7 })
+  await waitFor(actor, (s) => s.matches('waitingForNetwork'))
+  expect(calls).toHaveLength(1)
+  clock.increment(999)
+  expect(actor.getSnapshot().matches('waitingForNetwork')).toBe(true)
+  clock.increment(1)
+  await waitFor(actor, (s) => s.matches('waitingForNetwork') && s.context.attempts === 2)
+  clock.increment(1999)
+  expect(calls).toHaveLength(2)
+  // Back online: sent at once, without waiting for the rest of the back-off.
+  actor.send({ type: 'network.online' })
+  await waitFor(actor, (s) => s.matches('waitingForNetwork') && s.context.attempts === 3)
+  actor.send({ type: 'network.online' })
+  await waitFor(actor, (s) => s.matches('processing'))
+  expect(calls).toEqual(['key-1', 'key-1', 'key-1', 'key-1'])
+  expect(actor.getSnapshot().context.documentId).toBe(21)
+})
+
+it('grows the back-off to its ceiling, and tells network failures from the server’s refusals', () => {
+  expect([1, 2, 3, 4, 5, 6, 7, 20].map(retryDelay)).toEqual([
+    1000,
+    2000,
+    4000,
+    8000,
+    16000,
+    30000,
+    30000,
+    MAX_RETRY_DELAY_MS,
+  ])
+  expect(isNetworkFailure(new DOMException('x', 'NetworkError'))).toBe(true)
+  expect(isNetworkFailure(failure(502, 'Bad Gateway'))).toBe(true)
+  expect(isNetworkFailure(failure(500, 'Upload failed'))).toBe(false)
+  expect(isNetworkFailure(failure(413, 'File too large'))).toBe(false)
+  expect(isNetworkFailure(new DOMException('Upload cancelled', 'AbortError'))).toBe(false)
+  expect(isNetworkFailure(undefined)).toBe(false)
 })

@@ -58,6 +58,8 @@ describeModel('upload queue machine', {
           record(`notify:${p.notice}${p.fileName ? `:${p.fileName}` : ''}${p.count ? `:${p.count}` : ''}`),
         announceSettled: () => record('uploads.settled'),
         logPollError: () => record('logPollError'),
+        keepUnsent: (_, p) => record(`keep:${p.uploads.map((u) => u.file.name).join(',')}`),
+        forgetUnsent: (_, p) => record(`forget:${p.keys.length}`),
       },
     }),
   events: {
@@ -70,12 +72,23 @@ describeModel('upload queue machine', {
     'upload.changed': [
       changed('upload-1', 'processing', { documentId: 11, answered: true }),
       changed('upload-1', 'success', { documentId: 11, completedAt: 5 }),
+      changed('upload-2', 'waiting'),
       changed('upload-2', 'error', {
         error: { code: 'uploadFailed', message: 'Upload failed' },
         completedAt: 5,
       }),
     ],
     'upload.cancel': [{ type: 'upload.cancel', id: 'upload-2' }],
+    // A reload found a file never answered; it is listed after those queued (upload-1 alone, or 1–2).
+    'uploads.restored': [
+      {
+        type: 'uploads.restored',
+        uploads: [{ ...invoice('kept.pdf'), key: 'kept-key', companyId: 7, createdAt: 50 }],
+      },
+    ],
+    'upload.resend': [{ type: 'upload.resend', id: 'upload-1' }],
+    'network.online': [{ type: 'network.online' }],
+    'network.offline': [{ type: 'network.offline' }],
     // The dashboard of company 7 (the uploads') or of another company goes live.
     'live.up': [
       { type: 'live.up', companyId: 7 },
@@ -113,14 +126,35 @@ describeModel('upload queue machine', {
       processing: has(ctx, 'processing'),
       pending: has(ctx, 'pending'),
       ended: has(ctx, 'success', 'error'),
+      unsent: has(ctx, 'unsent'),
+      waiting: has(ctx, 'waiting'),
       open: ctx.panelOpen,
       unseen: ctx.unseen,
       live: ctx.liveCompanyId,
     }
   },
-  limit: 2000,
+  limit: 8000,
+  // The `unsent` actor finds the files a reload left once, as the queue starts; `network.online`
+  // matters only to an upload waiting for the network, `upload.resend` only to an unsent one.
+  allowed: (s, event) => {
+    const c = s.context as Ctx
+    if (event.type === 'uploads.restored') return c.uploads.length === 0
+    if (event.type === 'network.online') return has(c, 'waiting')
+    if (event.type === 'network.offline') return has(c, 'uploading', 'in_progress')
+    if (event.type === 'upload.resend') return has(c, 'unsent')
+    // Only an upload that was sending waits for the network.
+    const e = event as { type: string; id?: string; status?: string }
+    if (e.type === 'upload.changed' && e.status === 'waiting')
+      return c.uploads.some((u) => u.id === e.id && u.status === 'uploading')
+    return true
+  },
   states: {
     uploads: (s, log) => {
+      // Each file is kept once, when it is queued or found; a restored one is not kept again.
+      const keys = s.context.uploads.map((u: QueueEntry) => u.key)
+      expect(new Set(keys).size).toBe(keys.length)
+      for (const u of s.context.uploads as QueueEntry[])
+        if (u.key === 'kept-key') expect(u.fileName).toBe('kept.pdf')
       // An item's toast is left out while the open panel shows the same.
       if (log.at(-1) === 'notify:failed:b.pdf') expect(s.context.panelOpen).toBe(false)
       for (const u of s.context.uploads as QueueEntry[]) expect(u.ref.id).toBe(u.id)
@@ -135,7 +169,7 @@ describeModel('upload queue machine', {
       // The panel opens on new files and says it: no "started" toast.
       expect(log.some((l) => l.startsWith('notify:started'))).toBe(false)
       const sending = s.context.uploads.filter((u: QueueEntry) =>
-        ['uploading', 'in_progress'].includes(u.status),
+        ['uploading', 'in_progress', 'waiting'].includes(u.status),
       )
       expect(sending.length).toBeLessThanOrEqual(MAX_CONCURRENT_UPLOADS)
       if (has(s.context, 'pending')) expect(sending).toHaveLength(MAX_CONCURRENT_UPLOADS)
@@ -431,4 +465,104 @@ it('queues photos of receipts as expenses of their own, named after them, each m
   // The photo itself is still there, for the row's thumbnail.
   expect(failed.ref.getSnapshot().context.photo?.name).toBe('blurred.jpg')
   queue.stop()
+})
+
+it('keeps each file until the server answered for it, waits for the network without losing a slot, and offers again what a reload left unsent', async () => {
+  const clock = new SimulatedClock()
+  const kept: string[] = []
+  const forgotten: string[] = []
+  const calls: { name: string; key: string }[] = []
+  const outcome = new Map<string, (answer: UploadAnswer | Error) => void>()
+  const { uploadItemMachine } = await import('../../src/machines/uploads/upload-item.machine')
+  const item = uploadItemMachine.provide({
+    actors: {
+      upload: fromPromise<UploadAnswer, UploadCallInput>(
+        ({ input }) =>
+          new Promise((resolve, reject) => {
+            calls.push({ name: input.file.name, key: input.key })
+            outcome.set(input.file.name, (a) => (a instanceof Error ? reject(a) : resolve(a)))
+          }),
+      ),
+    },
+  })
+  const queue = createActor(
+    uploadQueueMachine.provide({
+      actors: { uploadItem: item },
+      actions: {
+        keepUnsent: (_, p) => kept.push(...p.uploads.map((u) => `${u.file.name}:${u.key}:${u.companyId}`)),
+        forgetUnsent: (_, p) => forgotten.push(...p.keys),
+      },
+    }),
+    { clock },
+  ).start()
+  const statuses = () => queue.getSnapshot().context.uploads.map((u) => `${u.fileName}:${u.status}`)
+  const keyOf = (name: string) => queue.getSnapshot().context.uploads.find((u) => u.fileName === name)!.key
+
+  // Found after a reload: listed as unsent, nothing sent until asked, not kept a second time.
+  queue.send({
+    type: 'uploads.restored',
+    uploads: [{ ...invoice('kept.pdf'), key: 'kept-key', companyId: 7, createdAt: 1 }],
+  })
+  expect(statuses()).toEqual(['kept.pdf:unsent'])
+  expect(queue.getSnapshot().context.panelOpen).toBe(true)
+  queue.send({
+    type: 'uploads.add',
+    files: ['a', 'b', 'c'].map((n) => invoice(`${n}.pdf`)),
+    companyId: 7,
+    at: 2,
+  })
+  await waitFor(queue, () => calls.length === 3)
+  expect(kept).toEqual(['a', 'b', 'c'].map((n) => `${n}.pdf:${keyOf(`${n}.pdf`)}:7`))
+  expect(new Set(['a', 'b', 'c', 'kept'].map((n) => keyOf(`${n}.pdf`))).size).toBe(4)
+
+  // a.pdf's connection breaks: it waits for the network and keeps its slot (kept.pdf, sent again,
+  // waits for a slot too), then goes again under the same key when the browser is back online.
+  outcome.get('a.pdf')!(new DOMException('Upload failed', 'NetworkError') as unknown as Error)
+  await waitFor(queue, () => statuses()[1] === 'a.pdf:waiting')
+  queue.send({ type: 'upload.resend', id: 'upload-1' })
+  expect(statuses()).toEqual(['kept.pdf:pending', 'a.pdf:waiting', 'b.pdf:uploading', 'c.pdf:uploading'])
+  expect(forgotten).toEqual([])
+  queue.send({ type: 'network.online' })
+  await waitFor(queue, () => calls.length === 4)
+  expect(calls[3]).toEqual({ name: 'a.pdf', key: calls[0]!.key })
+
+  // Answered (processing) or refused: the file leaves the storage, and the next one starts.
+  outcome.get('a.pdf')!({ id: 1, status: 'PROCESSING' })
+  await waitFor(queue, () => calls.length === 5)
+  expect(calls[4]).toEqual({ name: 'kept.pdf', key: 'kept-key' })
+  outcome.get('b.pdf')!(Object.assign(new Error('File too large'), { status: 413 }))
+  await waitFor(queue, () => forgotten.length === 2)
+  expect(forgotten).toEqual([keyOf('a.pdf'), keyOf('b.pdf')])
+
+  // Clearing the list (or signing out) drops what is still kept.
+  const stillKept = [keyOf('c.pdf'), 'kept-key'].sort()
+  queue.send({ type: 'uploads.clearAll' })
+  expect(forgotten.slice(2).sort()).toEqual(stillKept)
+})
+
+it('sends an unsent file again at once when a slot is free, under the key it was kept with', async () => {
+  const calls: string[] = []
+  const { uploadItemMachine } = await import('../../src/machines/uploads/upload-item.machine')
+  const queue = createActor(
+    uploadQueueMachine.provide({
+      actors: {
+        uploadItem: uploadItemMachine.provide({
+          actors: {
+            upload: fromPromise<UploadAnswer, UploadCallInput>(async ({ input }) => {
+              calls.push(`${input.file.name}:${input.key}:${input.companyId}`)
+              return { id: 5, status: 'PROCESSING' }
+            }),
+          },
+        }),
+      },
+    }),
+  ).start()
+  queue.send({
+    type: 'uploads.restored',
+    uploads: [{ ...expense('taxi.pdf'), key: 'kept-key', companyId: 9, createdAt: 1 }],
+  })
+  expect(calls).toEqual([])
+  queue.send({ type: 'upload.resend', id: 'upload-1' })
+  await waitFor(queue, (s) => s.context.uploads[0]?.status === 'processing')
+  expect(calls).toEqual(['taxi.pdf:kept-key:9'])
 })

@@ -16,9 +16,11 @@ import type { Page, Response } from 'playwright-core'
  * no longer loads the signed-in screens' machines, the account screens', the logs and upload calls
  * or the notices' texts. Issue 28's goal is 120 and 140 KiB with Lighthouse mobile >= 95; the
  * libraries every page runs (React DOM, TanStack Router, XState, ky, valibot, Lingui) are 114.5 KiB
- * of it on their own.
+ * of it on their own. The dashboard's rose to 167 KiB with the offline uploads (issue 28, item 3:
+ * the upload item's network states, the idempotency key, and the look for unsent files in IndexedDB
+ * that every dashboard start makes): 166.9 KiB measured.
  */
-export const BUDGET_KIB = { login: 147, dashboard: 166 } as const
+export const BUDGET_KIB = { login: 147, dashboard: 167 } as const
 
 /** What a page's first paint depends on: its document, scripts, stylesheets and message catalog. */
 const isPageAsset = (type: string, url: URL) =>

@@ -178,6 +178,16 @@ export type Replay<TActor extends AnyActorRef> = {
   controls: ControlledActors
 }
 
+/** A delayed transition's time: a number, or a named delay of the machine computed on its context. */
+function delayOf(actor: AnyActorRef, delay: string): number {
+  if (/^\d+$/.test(delay)) return Number(delay)
+  const snapshot = actor.getSnapshot() as AnyMachineSnapshot
+  const named = (snapshot.machine.implementations.delays as Record<string, unknown>)[delay]
+  if (typeof named === 'number') return named
+  if (typeof named === 'function') return named({ context: snapshot.context, event: { type: '' } }) as number
+  throw new Error(`No delay named ${delay}`)
+}
+
 /** Settles, advances or sends, then waits until the live actor is where the graph said. */
 export async function executeStep(
   replay: Replay<AnyActorRef>,
@@ -188,10 +198,10 @@ export async function executeStep(
   if (event.type === 'xstate.init') return replay.actor.getSnapshot() as AnyMachineSnapshot
   const done = /^xstate\.done\.actor\.(.+)$/.exec(event.type)
   const error = /^xstate\.error\.actor\.(.+)$/.exec(event.type)
-  const after = /^xstate\.after\.(\d+)\./.exec(event.type)
+  const after = /^xstate\.after\.([^.]+)\./.exec(event.type)
   if (done) replay.controls.resolve(done[1]!, (event as { output?: unknown }).output)
   else if (error) replay.controls.reject(error[1]!, (event as { error?: unknown }).error)
-  else if (after) replay.clock.increment(Number(after[1]))
+  else if (after) replay.clock.increment(delayOf(replay.actor, after[1]!))
   else replay.actor.send(event)
   const expected = stateKey(step.state, options)
   try {

@@ -56,7 +56,10 @@ describe('the upload flow and the dashboard', () => {
     const flow = createUploadsImplementations({
       api: { documents: { upload: uploads.upload } } as unknown as Pick<Api, 'documents'>,
       notify: recordingNotifier([]),
-      session: { on: () => ({ unsubscribe: () => undefined }) },
+      session: {
+        on: () => ({ unsubscribe: () => undefined }),
+        getSnapshot: () => ({ context: { user: null } }),
+      } as never,
       companySelection: { getSnapshot: () => ({ context: { selectedId: 7 } }) } as never,
     })
     const queue = createActor(flow.uploadQueue).start()

@@ -30,6 +30,7 @@ import {
   POLL_INTERVAL_MS,
   type QueueEntry,
   type StatusAnswer,
+  type UnsentUpload,
   type UploadQueueActor,
   uploadQueueMachine,
 } from '../../src/machines/uploads/upload-queue.machine'
@@ -55,6 +56,7 @@ const SHOWN: Record<string, { size: string; category: string }> = {
   'ticket-taxi.pdf': { size: '1.5 KB', category: 'Expenses' },
   'contrat-bail.docx': { size: '5.3 MB', category: 'HR' },
   'scan-facture.png': { size: '2.0 MB', category: 'Invoices' },
+  'note-frais.pdf': { size: '2.0 KB', category: 'Expenses' },
 }
 const queued = (
   name: string,
@@ -71,16 +73,26 @@ const secondBatch = [
   queued('scan-facture.png', 2 * 1024 * 1024, 'image/png', 'invoice', 'Invoices'),
 ]
 
+/** A file a reload found in the browser's storage, queued the evening before and never answered. */
+const RESTORED: UnsentUpload = {
+  ...queued('note-frais.pdf', 2048, 'application/pdf', 'expense', 'Expenses'),
+  key: 'kept-key',
+  companyId: COMPANY,
+  createdAt: FIRST_BATCH - 14 * 60 * 60_000,
+}
+
 const STATUS_LABEL: Record<UploadStatus, string> = {
   pending: 'Pending',
+  unsent: 'Not sent',
   uploading: 'Uploading',
+  waiting: 'Waiting for network',
   in_progress: 'Sent',
   processing: 'Processing',
   success: 'Completed',
   error: 'Failed',
   cancelled: 'Cancelled',
 }
-const ACTIVE: UploadStatus[] = ['pending', 'uploading', 'in_progress', 'processing']
+const ACTIVE: UploadStatus[] = ['pending', 'uploading', 'waiting', 'in_progress', 'processing']
 /** Progress while the body is being sent (the fake upload call reports it once started). */
 const SENDING_PROGRESS = 40
 /** The server's id for an upload: 11 for upload-1, 12 for upload-2, … */
@@ -178,8 +190,14 @@ async function report(user: User, event: Report) {
   const from = entryOf(id).status
   if (status === 'in_progress') uploadCall(id).item.send({ type: 'upload.sent' })
   else if (status === 'processing') uploadCall(id).resolve({ id: documentIdOf(id), status: 'PROCESSING' })
-  else if (status === 'cancelled')
-    await press(user, screen.getByRole('button', { name: `Cancel upload of ${entryOf(id).fileName}` }))
+  else if (status === 'cancelled') {
+    const name = entryOf(id).fileName
+    await press(
+      user,
+      screen.getByRole('button', { name: from === 'unsent' ? `Remove ${name}` : `Cancel upload of ${name}` }),
+    )
+  } else if (status === 'waiting')
+    uploadCall(id).reject(new DOMException('Upload failed', 'NetworkError') as unknown as Error)
   else if (from === 'processing')
     await pollAnswers(
       entryOf(id),
@@ -194,9 +212,11 @@ async function report(user: User, event: Report) {
 
 /** Item lifecycle as the queue sees it; processing ends only by a poll answer. */
 const BY_UPLOAD_CALL: Partial<Record<UploadStatus, UploadStatus[]>> = {
-  uploading: ['in_progress', 'processing', 'success', 'error'],
-  in_progress: ['processing', 'success', 'error'],
+  uploading: ['in_progress', 'processing', 'success', 'error', 'waiting'],
+  in_progress: ['processing', 'success', 'error', 'waiting'],
 }
+/** Where a row's ✕ is on screen: it cancels or (an unsent file) removes. */
+const CANCELLABLE: UploadStatus[] = ['uploading', 'waiting', 'unsent']
 type Args = { context: { uploads: QueueEntry[]; panelOpen: boolean; nextId: number }; event: unknown }
 const reported = ({ context, event }: Args) => {
   const e = event as Report
@@ -204,7 +224,7 @@ const reported = ({ context, event }: Args) => {
 }
 const isCallReport = (args: Args) => {
   const { from, to, open } = reported(args)
-  if (to === 'cancelled') return from === 'uploading' && open // the row's button is on screen
+  if (to === 'cancelled') return from !== undefined && CANCELLABLE.includes(from) && open // the row's button is on screen
   return from !== undefined && (BY_UPLOAD_CALL[from] ?? []).includes(to)
 }
 const isPollReport = (args: Args) => {
@@ -254,7 +274,11 @@ function expectRow(row: HTMLElement, u: QueueEntry) {
     expect(bar!.hasAttribute('aria-valuenow')).toBe(false)
   } else expect(bar).toBeNull()
   const cancel = within(row).queryByRole('button', { name: `Cancel upload of ${u.fileName}` })
-  expect(cancel !== null).toBe(u.status === 'uploading')
+  expect(cancel !== null).toBe(u.status === 'uploading' || u.status === 'waiting')
+  const remove = within(row).queryByRole('button', { name: `Remove ${u.fileName}` })
+  const resend = within(row).queryByRole('button', { name: `Send ${u.fileName} again` })
+  expect(remove !== null && resend !== null).toBe(u.status === 'unsent')
+  expect(remove !== null || resend !== null).toBe(u.status === 'unsent')
 }
 
 function expectPanel(s: AnyMachineSnapshot) {
@@ -272,7 +296,11 @@ function expectPanel(s: AnyMachineSnapshot) {
   const active = uploads.filter((u) => ACTIVE.includes(u.status)).length
   const toggle = within(region!).getByRole('button', { expanded: panelOpen })
   expect(toggle.textContent).toContain(
-    active ? `Uploading ${active} of ${uploads.length}` : `Uploads (${uploads.length})`,
+    uploads.some((u) => u.status === 'waiting')
+      ? 'Waiting for network'
+      : active
+        ? `Uploading ${active} of ${uploads.length}`
+        : `Uploads (${uploads.length})`,
   )
   expect(toggle.textContent).toContain(panelOpen ? 'Collapse' : 'Expand')
   // The pulse dot: something ended while the panel was collapsed, and it is still collapsed.
@@ -359,7 +387,14 @@ describeViewModel('upload progress panel', {
         error: { code: 'uploadFailed', message: 'Upload failed' },
       },
       { type: 'upload.changed', id: 'upload-1', status: 'cancelled', error: null },
+      { type: 'upload.changed', id: 'upload-1', status: 'waiting', error: null },
     ].map((e) => ({ documentId: null, completedAt: null, answered: false, ...e })),
+    // The storage's file, found as the queue starts; sent again or removed from its row.
+    'uploads.restored': [{ type: 'uploads.restored', uploads: [RESTORED] }],
+    'upload.resend': [{ type: 'upload.resend', id: 'upload-1' }],
+    // The browser's `online` event.
+    'network.online': [{ type: 'network.online' }],
+    'network.offline': [{ type: 'network.offline' }],
     // Cancelling is a person's press on the row, replayed as the `cancelled` report above.
     'upload.cancel': [],
     'upload.view': [{ type: 'upload.view', id: 'upload-1' }],
@@ -394,10 +429,20 @@ describeViewModel('upload progress panel', {
   limit: 5000,
   // The live updates change only what is polled: followed from the empty list and while an upload
   // processes, not from every state of the panel.
-  allowed: (s, event) =>
-    !['live.up', 'live.down', 'document.changed'].includes(event.type) ||
-    s.context.uploads.length === 0 ||
-    s.context.uploads.some((u: QueueEntry) => u.status === 'processing'),
+  allowed: (s, event) => {
+    const uploads = s.context.uploads as QueueEntry[]
+    const has = (status: UploadStatus) => uploads.some((u) => u.status === status)
+    if (event.type === 'uploads.restored') return uploads.length === 0
+    if (event.type === 'network.online') return has('waiting')
+    if (event.type === 'network.offline') return has('uploading') || has('in_progress')
+    // Sent again from its row's button: the list is open.
+    if (event.type === 'upload.resend') return has('unsent') && s.context.panelOpen
+    return (
+      !['live.up', 'live.down', 'document.changed'].includes(event.type) ||
+      uploads.length === 0 ||
+      has('processing')
+    )
+  },
   ui: {
     // Queued from the upload dialog (its own test); past the bound the person adds nothing more.
     'uploads.add': async (_user, event) => {
@@ -405,6 +450,18 @@ describeViewModel('upload progress panel', {
       if (!canQueueNow(add) || inOrder(live.queue.getSnapshot().context, add)) live.queue.send(event as never)
     },
     'upload.changed': (user, event) => report(user, event as unknown as Report),
+    'uploads.restored': async (_user, event) => {
+      live.queue.send(event as never)
+    },
+    'upload.resend': async (user) => {
+      await press(user, screen.getByRole('button', { name: `Send ${RESTORED.file.name} again` }))
+    },
+    'network.online': async () => {
+      live.queue.send({ type: 'network.online' })
+    },
+    'network.offline': async () => {
+      live.queue.send({ type: 'network.offline' })
+    },
     // A processed invoice's View button; nothing to press for another upload.
     'upload.view': async (user) => {
       const view = panel() && screen.queryByRole('button', { name: /^View / })

@@ -22,6 +22,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core'
 import {
   DOCUMENT_KINDS,
@@ -76,6 +77,11 @@ export const documents = pgTable(
     sha256: text('sha256').notNull(),
     /** Random key inside the storage. */
     storageKey: text('storage_key').notNull().unique(),
+    /**
+     * The `Idempotency-Key` an upload came with (the browser sends the same one with every attempt
+     * of a queued file): a retry whose first attempt was committed answers this row, not a new one.
+     */
+    uploadKey: text('upload_key'),
     invoiceNumber: text('invoice_number'),
     /** invoice_date for invoices, expense_date for expenses. */
     documentDate: date('document_date', { mode: 'string' }),
@@ -131,6 +137,10 @@ export const documents = pgTable(
     index('documents_company_sha256_idx').on(t.companyId, t.sha256),
     index('documents_company_invoice_number_idx').on(t.companyId, t.invoiceNumber),
     index('documents_status_idx').on(t.status),
+    // One document per key and company, even for two attempts committing at once; only keyed rows.
+    uniqueIndex('documents_company_upload_key_idx')
+      .on(t.companyId, t.uploadKey)
+      .where(sql`${t.uploadKey} is not null`),
     check('documents_kind_check', sql`${t.kind} in (${inList(DOCUMENT_KINDS)})`),
     check('documents_status_check', sql`${t.status} in (${inList(DOCUMENT_STATUSES)})`),
   ],

@@ -15,6 +15,7 @@ import {
   ExpenseUploadFields,
   KindParam,
   type StatusParam,
+  UploadHeaders,
 } from '../../../contract/document-calls.ts'
 import {
   contractMessages,
@@ -23,6 +24,7 @@ import {
   type FinancialKind,
 } from '../../../contract/index.ts'
 import { type DocumentRow, documents } from '../../db/schema.ts'
+import { isUniqueViolation } from '../../db/sql-state.ts'
 import {
   COMPANY_NOT_FOUND,
   type CompanyAccess,
@@ -33,13 +35,25 @@ import {
 import type { RouteDeps } from '../../http/context.ts'
 import { HttpError, parse } from '../../http/errors.ts'
 import type { JobQueue } from '../../jobs/queue.ts'
-import { acceptsType, commitIngested, emptyFile, unsupportedType } from '../../services/documents/ingest.ts'
+import {
+  acceptsType,
+  commitIngested,
+  emptyFile,
+  type Ingestion,
+  unsupportedType,
+} from '../../services/documents/ingest.ts'
 import { deleteDocument } from '../../services/documents/lifecycle/document-service.ts'
 import { documentBatches } from '../../services/documents/listing.ts'
 import { type ReceivedUpload, receiveUpload } from '../../services/documents/upload.ts'
 import { toDocument, toExpense, toInvoice, toQualityData, toStatus } from '../../services/documents/views.ts'
 import type { FileStorage } from '../../services/storage/index.ts'
-import { documentPage, documentsByIds, findDocument, processingDocuments } from './documents.queries.ts'
+import {
+  documentPage,
+  documentsByIds,
+  findDocument,
+  findUploaded,
+  processingDocuments,
+} from './documents.queries.ts'
 
 export interface DocumentRouteDeps extends RouteDeps {
   storage: FileStorage
@@ -123,9 +137,44 @@ const earlyTypeCheck =
     if (kind !== 'document' && !acceptsType(kind, sniffed)) throw unsupportedType(kind)
   }
 
-/** Streams the upload, authorises, and commits record + log entry + job in one transaction. */
+/** The upload's `Idempotency-Key`, when it sent one; 400 naming the header when it is malformed. */
+const uploadKeyOf = (c: Context) =>
+  parse(UploadHeaders, { 'Idempotency-Key': c.req.header('Idempotency-Key') })['Idempotency-Key']
+
+type UploadedDocument = Pick<DocumentRow, 'id' | 'status'>
+
+/**
+ * Commits the upload, unless its key (scoped to the company) names a document already: a retry
+ * whose first attempt was committed, looked up first, or committed meanwhile by an attempt running
+ * at the same time (the unique index on the key refuses this one's insert). `earlier` then says
+ * the document answered is that one, with its current status.
+ */
+async function commitOnce(
+  deps: DocumentRouteDeps,
+  ingestion: Ingestion,
+  uploadKey: string | undefined,
+): Promise<{ document: UploadedDocument; earlier: boolean }> {
+  const { companyId } = ingestion.target
+  const found = uploadKey ? await findUploaded(deps.db, companyId, uploadKey) : null
+  if (found) return { document: found, earlier: true }
+  try {
+    const [created] = (await commitIngested(deps.db, deps.queue, ingestion))!
+    return { document: created!, earlier: false }
+  } catch (error) {
+    const raced =
+      uploadKey && isUniqueViolation(error) ? await findUploaded(deps.db, companyId, uploadKey) : null
+    if (!raced) throw error
+    return { document: raced, earlier: true }
+  }
+}
+
+/**
+ * Streams the upload, authorises, and commits record + log entry + job in one transaction; a
+ * retry of a committed upload (same `Idempotency-Key`) answers its document, 200 instead of 201.
+ */
 export async function upload(deps: DocumentRouteDeps, c: Context<CompanyEnv>, how: Upload) {
-  const { db, storage, queue, clock, logger } = deps
+  const { storage, clock, logger } = deps
+  const uploadKey = uploadKeyOf(c)
   const authorize = uploadAuthorizer(deps, c)
   let received: ReceivedUpload | null = null
   try {
@@ -146,14 +195,17 @@ export async function upload(deps: DocumentRouteDeps, c: Context<CompanyEnv>, ho
       ])
     if (kind !== 'document' && !acceptsType(kind, file.sniffed)) throw unsupportedType(kind)
     if (file.size === 0) throw emptyFile()
-    const [created] = (await commitIngested(db, queue, {
-      target: { companyId: access.companyId, kind, category },
-      origin: { source: 'upload', userId: c.var.user.id },
-      files: [file],
-      rejected: [],
-      now: clock(),
-    }))!
-    const { id, status } = created!
+    const target = { companyId: access.companyId, kind, category }
+    const origin = { source: 'upload', userId: c.var.user.id, uploadKey } as const
+    const ingestion = { target, origin, files: [file], rejected: [], now: clock() }
+    const { document, earlier } = await commitOnce(deps, ingestion, uploadKey)
+    const { id, status } = document
+    if (earlier) {
+      // The same file again: the earlier document keeps its own.
+      await storage.delete(file.key).catch(() => {})
+      logger.info({ documentId: id, uploadKey, companyId: access.companyId }, 'upload retried')
+      return c.json({ id, status }, 200)
+    }
     logger.info({ documentId: id, kind, size: file.size, companyId: access.companyId }, 'document uploaded')
     return c.json({ id, status }, 201)
   } catch (error) {

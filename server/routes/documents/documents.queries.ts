@@ -24,6 +24,19 @@ export async function findDocument(
   return row
 }
 
+/** The company's document an upload with this `Idempotency-Key` created, if one did. */
+export async function findUploaded(
+  db: AppDatabase,
+  companyId: number,
+  uploadKey: string,
+): Promise<Pick<DocumentRow, 'id' | 'status'> | null> {
+  const [row] = await db
+    .select({ id: documents.id, status: documents.status })
+    .from(documents)
+    .where(and(eq(documents.companyId, companyId), eq(documents.uploadKey, uploadKey)))
+  return row ?? null
+}
+
 /** One page of the company's documents, newest first, and their total. */
 export async function documentPage(
   db: AppDatabase,

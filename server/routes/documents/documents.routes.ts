@@ -16,6 +16,7 @@ import {
   ProcessingDocument,
   QualityData,
   StatusParam,
+  UploadHeaders,
 } from '../../../contract/document-calls.ts'
 import {
   FinancialDocument,
@@ -116,7 +117,11 @@ function financialRoutes(deps: DocumentRouteDeps, kind: FinancialKind) {
 }
 
 function uploadRoutes(deps: DocumentRouteDeps) {
-  const created = { 201: json(UploadAnswer, 'Received: the new record and its status') }
+  const created = {
+    200: json(UploadAnswer, 'Received before with this Idempotency-Key: that record and its status'),
+    201: json(UploadAnswer, 'Received: the new record and its status'),
+  }
+  const idempotencyKey = documentedInput('header', UploadHeaders)
   return new Hono<CompanyEnv>()
     .post(
       '/documents/upload',
@@ -125,12 +130,14 @@ function uploadRoutes(deps: DocumentRouteDeps) {
         summary: 'Uploads an invoice or a general document',
         responses: created,
       }),
+      idempotencyKey,
       multipart(DocumentUploadForm),
       (c) => upload(deps, c, documentUpload),
     )
     .post(
       '/expenses/upload',
       describe({ tags: ['Expenses'], summary: 'Uploads an expense', responses: created }),
+      idempotencyKey,
       multipart(ExpenseUploadForm),
       (c) => upload(deps, c, expenseUpload),
     )

@@ -165,9 +165,12 @@ export function cleanName(name: string, fallback = 'file'): string {
   return cleanText(name.split(/[\\/]/).pop() ?? '', { max: TEXT_LIMITS.fileName, fallback })
 }
 
-/** Where a row came from: the upload form (by a user) or a scanner address's mail. */
+/**
+ * Where a row came from: the upload form (by a user; one file, with the request's
+ * `Idempotency-Key` when it sent one) or a scanner address's mail.
+ */
 type Origin =
-  | { source: Extract<LogSource, 'upload'>; userId: number }
+  | { source: Extract<LogSource, 'upload'>; userId: number; uploadKey?: string }
   | { source: Extract<LogSource, 'email'>; sender: string; subject: string | null; messageId: string | null }
 
 interface IngestTarget {
@@ -205,6 +208,8 @@ function recordDocument(
       kind: target.kind,
       category: target.category,
       uploadedBy: origin.source === 'upload' ? origin.userId : null,
+      // In the same insert: the unique index refuses a second document for the key at once.
+      uploadKey: origin.source === 'upload' ? (origin.uploadKey ?? null) : null,
       originalName: file.originalName,
       contentType: file.sniffed ?? 'application/octet-stream',
       sizeBytes: file.size,

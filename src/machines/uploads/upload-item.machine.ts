@@ -1,18 +1,25 @@
 /**
- * One file's upload: `pending` until the queue starts it, then for a photo of a receipt
+ * One file's upload: `pending` until the queue starts it (or `unsent`, a file a reload found in the
+ * browser's storage, until the user sends it again or drops it), then for a photo of a receipt
  * `converting` (made into a one-page PDF in the browser; reported as uploading, cancellable),
  * `sending.uploading` (progress; cancellable) → `sending.in_progress` (body sent, answer awaited) → `processing`
  * (the server answered PROCESSING; the queue polls) or `success`; `processing` ends in `success`
- * or `error`. Every status change is reported to the queue (`upload.changed`).
+ * or `error`. A connection that breaks while sending (or the browser going offline, which stops
+ * the request) leads to `waitingForNetwork`: the upload is
+ * sent again, whole and under the same idempotency key (the server answers the document a first
+ * attempt may have created), when the browser says it is back online or after a back-off of 1, 2,
+ * 4 … 30 s. Every status change is reported to the queue (`upload.changed`).
  */
-import { type ActorRef, assign, fromPromise, type Snapshot, sendTo, setup } from 'xstate'
+import { type ActorRef, assign, fromPromise, raise, type Snapshot, sendTo, setup } from 'xstate'
 import type { DocumentKind, UploadAnswer } from '../../../contract'
 import { contractMessages, isFileOfType, JPEG, PDF, PNG } from '../../../contract'
 import { type Reason, reasonOf } from '../shared/failure'
 
 export type UploadStatus =
   | 'pending'
+  | 'unsent'
   | 'uploading'
+  | 'waiting'
   | 'in_progress'
   | 'processing'
   | 'success'
@@ -91,10 +98,18 @@ export type UploadItemEvent =
   | { type: 'upload.progress'; progress: number }
   | { type: 'upload.sent' }
   | { type: 'upload.cancel' }
+  /** The browser is back online: a waiting upload is sent again at once. */
+  | { type: 'network.online' }
+  /** The browser went offline: a request still sending would only stall; it is stopped. */
+  | { type: 'network.offline' }
   | StatusUpdate
 
 export type UploadItemInput = {
   id: string
+  /** The upload's idempotency key, kept with the file in the browser's storage until it is sent. */
+  key: string
+  /** Found in the browser's storage after a reload: waits for the user to send it again. */
+  unsent?: boolean
   file: File
   documentType: DocumentKind
   category: string
@@ -115,10 +130,14 @@ export type UploadItemContext = Omit<UploadItemInput, 'file'> & {
   progress: number
   error: Reason | null
   completedAt: number | null
+  /** Attempts whose connection broke (the back-off grows with them). */
+  attempts: number
 }
 
 export type UploadCallInput = {
   file: File
+  /** The same for every attempt of one queued file: the server creates its document once. */
+  key: string
   documentType: DocumentKind
   category: string
   companyId: number
@@ -134,6 +153,23 @@ const isFailedStatus = (status: string) => status.toUpperCase() === 'FAILED'
 export function failureReason(update: Pick<StatusUpdate, 'errors' | 'messages'>): string {
   const texts = update.messages?.length ? update.messages : update.errors
   return texts.length ? texts.join(', ') : PROCESSING_FAILED_MESSAGE
+}
+
+/** The longest wait between two attempts of an upload whose connection broke. */
+export const MAX_RETRY_DELAY_MS = 30_000
+
+/** 1 s after the first broken attempt, then twice as long each time, at most MAX_RETRY_DELAY_MS. */
+export const retryDelay = (attempts: number) =>
+  Math.min(MAX_RETRY_DELAY_MS, 1000 * 2 ** Math.max(0, attempts - 1))
+
+/**
+ * A failure the network caused (the request never got an answer: offline, connection reset), or
+ * a gateway's answer that the server is not reachable: worth sending again.
+ */
+export const isNetworkFailure = (error: unknown) => {
+  if (!error || typeof error !== 'object') return false
+  const { name, status } = error as { name?: unknown; status?: unknown }
+  return name === 'NetworkError' || status === 502 || status === 503 || status === 504
 }
 
 const reasonOfError = (error: unknown) =>
@@ -184,6 +220,11 @@ export const uploadItemMachine = setup({
     isProcessingAnswer: (_, answer: UploadAnswer) => isProcessingStatus(answer.status),
     isCompleted: (_, update: StatusUpdate) => isCompletedStatus(update.status),
     isFailed: (_, update: StatusUpdate) => isFailedStatus(update.status),
+    isNetworkFailure: (_, error: unknown) => isNetworkFailure(error),
+    isUnsent: ({ context }) => context.unsent === true,
+  },
+  delays: {
+    retryDelay: ({ context }) => retryDelay(context.attempts),
   },
 }).createMachine({
   id: 'uploadItem',
@@ -198,10 +239,29 @@ export const uploadItemMachine = setup({
     progress: 0,
     error: null,
     completedAt: null,
+    attempts: 0,
   }),
   initial: 'pending',
   states: {
+    unsent: {
+      description: 'Found in the browser’s storage after a reload; nothing is sent until asked.',
+      entry: { type: 'report', params: { status: 'unsent' } },
+      on: {
+        'upload.start': {
+          target: 'pending',
+          actions: raise(({ event }) => event),
+          description: 'Sent again: started as a file just queued (the queue chose when).',
+        },
+        'upload.cancel': { target: 'cancelled', description: 'Dropped: the file leaves the storage.' },
+      },
+    },
     pending: {
+      always: {
+        guard: 'isUnsent',
+        target: 'unsent',
+        actions: assign({ unsent: false }),
+        description: 'A file a reload found unsent waits for the user.',
+      },
       on: {
         'upload.start': [
           {
@@ -251,6 +311,7 @@ export const uploadItemMachine = setup({
         src: 'upload',
         input: ({ context, self }) => ({
           file: context.file,
+          key: context.key,
           documentType: context.documentType,
           category: context.category,
           companyId: context.companyId!,
@@ -272,18 +333,37 @@ export const uploadItemMachine = setup({
             }),
           },
         ],
-        onError: {
-          target: 'error',
-          actions: assign({
-            error: ({ event }) => reasonOfError(event.error),
-            completedAt: () => Date.now(),
-          }),
+        onError: [
+          {
+            guard: {
+              type: 'isNetworkFailure',
+              params: ({ event }: { event: { error: unknown } }) => event.error,
+            },
+            target: 'waitingForNetwork',
+            actions: assign({ attempts: ({ context }) => context.attempts + 1 }),
+            description: 'The connection broke: sent again once the network is back.',
+          },
+          {
+            target: 'error',
+            actions: assign({
+              error: ({ event }) => reasonOfError(event.error),
+              completedAt: () => Date.now(),
+            }),
+          },
+        ],
+      },
+      on: {
+        'network.offline': {
+          target: 'waitingForNetwork',
+          actions: assign({ attempts: ({ context }) => context.attempts + 1 }),
+          description:
+            'The browser went offline: the request is stopped (it would stall) and sent again later.',
         },
       },
       initial: 'uploading',
       states: {
         uploading: {
-          entry: { type: 'report', params: { status: 'uploading' } },
+          entry: [assign({ progress: 0 }), { type: 'report', params: { status: 'uploading' } }],
           on: {
             'upload.progress': {
               actions: assign({ progress: ({ event }) => Math.max(0, Math.min(100, event.progress)) }),
@@ -298,6 +378,15 @@ export const uploadItemMachine = setup({
         in_progress: {
           entry: [assign({ progress: 100 }), { type: 'report', params: { status: 'in_progress' } }],
         },
+      },
+    },
+    waitingForNetwork: {
+      tags: ['busy'],
+      entry: { type: 'report', params: { status: 'waiting' } },
+      after: { retryDelay: { target: 'sending', description: 'Tried again after the back-off.' } },
+      on: {
+        'network.online': { target: 'sending', description: 'The browser is back online.' },
+        'upload.cancel': { target: 'cancelled', description: 'Nothing more is sent.' },
       },
     },
     processing: {

@@ -5,6 +5,13 @@
  * 3 s one request per kind (`checking`), whose answers it forwards to the children. While the
  * dashboard's live updates of a company are up (`live.up` … `live.down`), that company's uploads
  * are not polled: a `document.changed` of one of them asks for the statuses at once instead.
+ *
+ * Nothing queued is lost to a broken connection or a reload: each file is kept in the browser's
+ * storage (`keepUnsent`) until the server has answered for it or it ended otherwise
+ * (`forgetUnsent`); the `unsent` actor gives back, after a reload, the files of the signed-in user
+ * that were never answered (`uploads.restored`), listed as unsent until the user sends them again
+ * or drops them. The `network` actor's `network.offline` stops what is sending (it waits for the
+ * network), and its `network.online` sends the uploads waiting for it at once.
  */
 import {
   type ActorRefFrom,
@@ -40,6 +47,8 @@ type UploadItemActor = ActorRefFrom<typeof uploadItemMachine>
 /** The queue's view of one upload; `ref` is the child (progress lives there). */
 export type QueueEntry = {
   id: string
+  /** The upload's idempotency key, and its key in the browser's storage. */
+  key: string
   fileName: string
   fileSize: number
   documentType: DocumentKind
@@ -66,9 +75,20 @@ export type UploadQueueEmitted =
   | { type: 'uploads.settled' }
   | { type: 'uploads.view'; companyId: number; kind: 'invoice' | 'expense'; id: number }
 
+/** A queued file as the browser's storage keeps it until the server has answered for it. */
+export type UnsentUpload = QueuedFile & { key: string; companyId: number; createdAt: number }
+
 export type UploadQueueEvent =
   | { type: 'uploads.add'; files: QueuedFile[]; companyId: number | null; at: number }
+  /** Files a reload found in the browser's storage, never answered by the server. */
+  | { type: 'uploads.restored'; uploads: UnsentUpload[] }
   | { type: 'upload.cancel'; id: string }
+  /** An unsent file (after a reload) is sent again. */
+  | { type: 'upload.resend'; id: string }
+  /** The browser is back online. */
+  | { type: 'network.online' }
+  /** The browser went offline. */
+  | { type: 'network.offline' }
   | { type: 'upload.view'; id: string }
   | { type: 'uploads.clearCompleted' }
   | { type: 'uploads.clearAll' }
@@ -95,9 +115,35 @@ export type UploadQueueContext = {
 export const isViewableUpload = (u: Pick<QueueEntry, 'status' | 'documentType' | 'documentId'>) =>
   u.status === 'success' && u.documentType !== 'document' && u.documentId !== null
 
-const SENDING: UploadStatus[] = ['uploading', 'in_progress']
+/** Statuses that hold one of the MAX_CONCURRENT_UPLOADS slots (a waiting upload keeps its own). */
+const SENDING: UploadStatus[] = ['uploading', 'in_progress', 'waiting']
 const CLEARED_BY_CLEAR_COMPLETED: UploadStatus[] = ['success', 'error', 'cancelled', 'in_progress']
 const ENDED: UploadStatus[] = ['success', 'error']
+/** Once an upload has one of these, its file leaves the browser's storage. */
+const SETTLED: UploadStatus[] = ['processing', 'success', 'error', 'cancelled']
+const CANCELLABLE: UploadStatus[] = ['uploading', 'waiting', 'unsent']
+
+/** A fresh idempotency key (`getRandomValues` works where `randomUUID` does not: plain http). */
+function newUploadKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16))
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
+}
+
+/** The queue's entry (its child still to spawn) for a file queued or restored. */
+const entryFor = (id: string, f: UnsentUpload, status: UploadStatus): Omit<QueueEntry, 'ref'> => ({
+  id,
+  key: f.key,
+  fileName: uploadFileName(f),
+  fileSize: f.file.size,
+  documentType: f.documentType,
+  category: f.category,
+  companyId: f.companyId,
+  createdAt: f.createdAt,
+  status,
+  documentId: null,
+  error: null,
+  completedAt: null,
+})
 
 /** An upload the queue polls: processing, of a company whose live updates are not up. */
 const isPolled = (u: QueueEntry, liveCompanyId: number | null) =>
@@ -145,6 +191,10 @@ export const uploadQueueMachine = setup({
     }),
     /** Sends the queue `uploads.clearAll` when the user signs out (none where no session runs). */
     sessionEvents: fromCallback<EventObject>(() => undefined),
+    /** Sends `network.online` / `network.offline` as the browser's connection comes and goes. */
+    network: fromCallback<EventObject>(() => undefined),
+    /** Sends `uploads.restored` once, with the signed-in user's files a reload left unsent. */
+    unsent: fromCallback<EventObject>(() => undefined),
   },
   actions: {
     notify: (
@@ -164,6 +214,10 @@ export const uploadQueueMachine = setup({
       ...p,
     })),
     logPollError: (_, _params: { error: unknown }) => {},
+    /** Keeps the files in the browser's storage until the server answers for them. */
+    keepUnsent: (_, _params: { uploads: UnsentUpload[] }) => {},
+    /** Lets the browser's storage drop the files of these keys. */
+    forgetUnsent: (_, _params: { keys: string[] }) => {},
     /** Starts pending uploads while fewer than MAX_CONCURRENT_UPLOADS are sending (then `markStarted`). */
     startNext: ({ context }) => {
       for (const u of startPending(context.uploads).started)
@@ -176,7 +230,10 @@ export const uploadQueueMachine = setup({
       p.files.length > 0 && p.companyId !== null,
     hasFiles: (_, p: { files: QueuedFile[] }) => p.files.length > 0,
     isCancellable: ({ context }, id: string) =>
-      context.uploads.some((u) => u.id === id && u.status === 'uploading'),
+      context.uploads.some((u) => u.id === id && CANCELLABLE.includes(u.status)),
+    isUnsent: ({ context }, id: string) => context.uploads.some((u) => u.id === id && u.status === 'unsent'),
+    hasNewRestored: ({ context }, uploads: UnsentUpload[]) =>
+      uploads.some((r) => !context.uploads.some((u) => u.key === r.key)),
     isPanelClosed: ({ context }) => !context.panelOpen,
     isKnownUpload: ({ context }, id: string) => context.uploads.some((u) => u.id === id),
     isViewable: ({ context }, id: string) => context.uploads.some((u) => u.id === id && isViewableUpload(u)),
@@ -190,7 +247,11 @@ export const uploadQueueMachine = setup({
   id: 'uploadQueue',
   context: { uploads: [], nextId: 1, panelOpen: false, unseen: false, liveCompanyId: null },
   type: 'parallel',
-  invoke: { id: 'session', src: 'sessionEvents' },
+  invoke: [
+    { id: 'session', src: 'sessionEvents' },
+    { id: 'network', src: 'network' },
+    { id: 'unsent', src: 'unsent' },
+  ],
   states: {
     uploads: {
       description: 'The list: one child per file, mirrored from their reports.',
@@ -200,37 +261,28 @@ export const uploadQueueMachine = setup({
             guard: { type: 'canQueue', params: ({ event }) => event },
             actions: [
               enqueueActions(({ context, event, enqueue }) => {
-                const companyId = event.companyId!
-                const added = event.files.map((f, i): QueueEntry => {
-                  const id = `upload-${context.nextId + i}`
-                  return {
-                    id,
-                    fileName: uploadFileName(f),
-                    fileSize: f.file.size,
-                    documentType: f.documentType,
-                    category: f.category,
-                    companyId,
+                const files = event.files.map(
+                  (f): UnsentUpload => ({
+                    ...f,
+                    key: newUploadKey(),
+                    companyId: event.companyId!,
                     createdAt: event.at,
-                    status: 'pending',
-                    documentId: null,
-                    error: null,
-                    completedAt: null,
-                    // Replaced just below by the spawned child (spawning needs `assign`).
-                    ref: null as unknown as UploadItemActor,
-                  }
-                })
+                  }),
+                )
+                enqueue({ type: 'keepUnsent', params: { uploads: files } })
                 enqueue.assign(({ spawn, self }) => ({
                   uploads: [
                     ...context.uploads,
-                    ...added.map((entry, i) => ({
-                      ...entry,
-                      ref: spawn('uploadItem', {
-                        id: entry.id,
-                        input: { id: entry.id, ...event.files[i]!, createdAt: event.at, parent: self },
-                      }),
-                    })),
+                    ...files.map((f, i): QueueEntry => {
+                      const id = `upload-${context.nextId + i}`
+                      const { companyId: _, ...input } = f
+                      return {
+                        ...entryFor(id, f, 'pending'),
+                        ref: spawn('uploadItem', { id, input: { id, ...input, parent: self } }),
+                      }
+                    }),
                   ],
-                  nextId: context.nextId + added.length,
+                  nextId: context.nextId + files.length,
                   panelOpen: true,
                   unseen: false,
                 }))
@@ -250,6 +302,70 @@ export const uploadQueueMachine = setup({
             description: "'Please select at least one file to upload'",
           },
         ],
+        'uploads.restored': {
+          guard: { type: 'hasNewRestored', params: ({ event }) => event.uploads },
+          actions: enqueueActions(({ context, event, enqueue }) => {
+            const found = event.uploads.filter((r) => !context.uploads.some((u) => u.key === r.key))
+            enqueue.assign(({ spawn, self }) => ({
+              uploads: [
+                ...context.uploads,
+                ...found.map((f, i): QueueEntry => {
+                  const id = `upload-${context.nextId + i}`
+                  const { companyId: _, ...input } = f
+                  return {
+                    ...entryFor(id, f, 'unsent'),
+                    ref: spawn('uploadItem', { id, input: { id, ...input, unsent: true, parent: self } }),
+                  }
+                }),
+              ],
+              nextId: context.nextId + found.length,
+              panelOpen: true,
+            }))
+          }),
+          description: 'The files a reload left unsent are listed; nothing is sent until asked.',
+        },
+        'upload.resend': {
+          guard: { type: 'isUnsent', params: ({ event }) => event.id },
+          actions: [
+            enqueueActions(({ context, event, enqueue }) => {
+              // Its child waits in `unsent` for the `upload.start` that `startNext` sends.
+              const entry = context.uploads.find((u) => u.id === event.id)!
+              enqueue.assign({
+                uploads: context.uploads.map((u) => (u === entry ? { ...u, status: 'pending' as const } : u)),
+              })
+            }),
+            'startNext',
+            'markStarted',
+          ],
+          description: 'Listed as pending, and started when a slot is free.',
+        },
+        'network.online': {
+          actions: enqueueActions(({ context, enqueue }) => {
+            for (const u of context.uploads)
+              if (u.status === 'waiting') enqueue.sendTo(u.ref, { type: 'network.online' })
+            enqueue.assign({
+              uploads: context.uploads.map((u) =>
+                u.status === 'waiting' ? { ...u, status: 'uploading' as const } : u,
+              ),
+            })
+          }),
+          description: 'The uploads waiting for the network are sent again at once, in the slots they kept.',
+        },
+        'network.offline': {
+          actions: enqueueActions(({ context, enqueue }) => {
+            for (const u of context.uploads)
+              if (u.status === 'uploading' || u.status === 'in_progress')
+                enqueue.sendTo(u.ref, { type: 'network.offline' })
+            enqueue.assign({
+              uploads: context.uploads.map((u) =>
+                u.status === 'uploading' || u.status === 'in_progress'
+                  ? { ...u, status: 'waiting' as const }
+                  : u,
+              ),
+            })
+          }),
+          description: 'What is sending stops and waits for the network (a stalled request would hang).',
+        },
         'upload.changed': {
           guard: { type: 'isKnownUpload', params: ({ event }) => event.id },
           actions: [
@@ -269,6 +385,8 @@ export const uploadQueueMachine = setup({
               if (answered && !context.panelOpen && context.uploads.length < SEND_TOAST_LIMIT)
                 enqueue({ type: 'notify', params: { notice: 'sent', fileName: entry?.fileName ?? '' } })
               if (ENDED.includes(status)) enqueue('announceSettled')
+              if (entry && SETTLED.includes(status) && !SETTLED.includes(entry.status))
+                enqueue({ type: 'forgetUnsent', params: { keys: [entry.key] } })
             }),
             'startNext',
             'markStarted',
@@ -321,10 +439,13 @@ export const uploadQueueMachine = setup({
         'uploads.clearAll': {
           actions: enqueueActions(({ context, enqueue }) => {
             for (const u of context.uploads) enqueue.stopChild(u.ref)
+            const unsettled = context.uploads.filter((u) => !SETTLED.includes(u.status))
+            if (unsettled.length)
+              enqueue({ type: 'forgetUnsent', params: { keys: unsettled.map((u) => u.key) } })
             enqueue.assign({ uploads: [], unseen: false })
           }),
           description:
-            'Empties the list, aborting what still sends; the `session` actor sends it on sign-out.',
+            'Empties the list, aborting what still sends and dropping the kept files; the `session` actor sends it on sign-out.',
         },
         'panel.toggle': {
           actions: assign(({ context }) => ({

@@ -3,10 +3,14 @@
  * per file, the status poll) and the upload dialog, which hands its files to the queue for the
  * selected company. The queue emits `uploads.accepted` and `uploads.settled`; its `session` actor
  * turns the session's `session.signedOut` into `uploads.clearAll` (signing out forgets the list).
+ * The files queued are kept in the browser's storage (`src/api/unsent-uploads.ts`, loaded with the
+ * first upload or the first look for unsent files) until the server has answered for them, and the
+ * browser's `online` event sends the uploads waiting for the network.
  */
 import { type ActorRefFrom, fromCallback, fromPromise } from 'xstate'
 import { contractMessages } from '../../../contract'
 import type { Api } from '../../api'
+import type { UnsentUploads } from '../../api/unsent-uploads'
 import type { SessionActor } from '../session/session.implementations'
 import { type Reason, reasonOf } from '../shared/failure'
 import { type Notice, type Notify, notice } from '../shared/notice'
@@ -25,9 +29,18 @@ export type UploadDialogActor = ActorRefFrom<UploadDialogMachine>
 export type UploadsDeps = {
   api: Pick<Api, 'documents'>
   notify: Notify
-  session: Pick<SessionActor, 'on'>
+  session: Pick<SessionActor, 'on' | 'getSnapshot'>
   companySelection: Pick<CompanySelectionActor, 'getSnapshot'>
+  /** The browser's storage of unsent files (IndexedDB unless a test gives another). */
+  unsentUploads?: () => Promise<UnsentUploads>
+  /** Where `online` events come from (the window unless a test gives another). */
+  network?: Pick<EventTarget, 'addEventListener' | 'removeEventListener'>
 }
+
+const browserUnsentUploads = () => import('../../api/unsent-uploads').then((m) => m.openUnsentUploads())
+
+/** The storage's failures are logged: the uploads go on without the safety net. */
+const logStorageError = (error: unknown) => console.warn('Keeping unsent uploads failed', error)
 
 /** The upload toasts: start (one file by name, or a count), sent, processed, failed with the reason. */
 function uploadNotice(p: {
@@ -47,7 +60,17 @@ function uploadNotice(p: {
   return notice(`upload.${p.notice}`, { values: { fileName } })
 }
 
-export function createUploadsImplementations({ api, notify, session, companySelection }: UploadsDeps) {
+export function createUploadsImplementations({
+  api,
+  notify,
+  session,
+  companySelection,
+  unsentUploads = browserUnsentUploads,
+  network = globalThis.window,
+}: UploadsDeps) {
+  let store: Promise<UnsentUploads> | undefined
+  const stored = () => (store ??= unsentUploads())
+  const userId = () => session.getSnapshot().context.user?.id ?? null
   const uploadItem = uploadItemMachine.provide({
     actors: {
       upload: fromPromise(({ input, signal }) =>
@@ -57,6 +80,7 @@ export function createUploadsImplementations({ api, notify, session, companySele
             documentType: input.documentType,
             category: input.category,
             companyId: input.companyId,
+            key: input.key,
           },
           {
             signal,
@@ -78,6 +102,27 @@ export function createUploadsImplementations({ api, notify, session, companySele
           // Signing out forgets the list (and aborts what is still sending).
           const subscription = session.on('session.signedOut', () => sendBack({ type: 'uploads.clearAll' }))
           return () => subscription.unsubscribe()
+        }),
+        network: fromCallback(({ sendBack }) => {
+          const online = () => sendBack({ type: 'network.online' })
+          const offline = () => sendBack({ type: 'network.offline' })
+          network?.addEventListener('online', online)
+          network?.addEventListener('offline', offline)
+          return () => {
+            network?.removeEventListener('online', online)
+            network?.removeEventListener('offline', offline)
+          }
+        }),
+        // Once the queue starts (the user is signed in): what a reload left unsent, if anything.
+        unsent: fromCallback(({ sendBack }) => {
+          const user = userId()
+          if (user === null) return
+          stored()
+            .then((s) => s.list(user))
+            .then((uploads) => {
+              if (uploads.length) sendBack({ type: 'uploads.restored', uploads })
+            })
+            .catch(logStorageError)
         }),
         // One request per kind (and company); a failed one is logged, the others still count.
         checkStatus: fromPromise(async ({ input }) => {
@@ -101,6 +146,18 @@ export function createUploadsImplementations({ api, notify, session, companySele
         notify: (_, params) => notify(uploadNotice(params)),
         // Status polling errors are only logged; the items stay processing.
         logPollError: (_, { error }) => console.warn('Upload status check failed', error),
+        keepUnsent: (_, { uploads }) => {
+          const user = userId()
+          if (user === null) return
+          stored()
+            .then((s) => s.keep(uploads.map((u) => ({ ...u, userId: user }))))
+            .catch(logStorageError)
+        },
+        forgetUnsent: (_, { keys }) => {
+          stored()
+            .then((s) => s.forget(keys))
+            .catch(logStorageError)
+        },
       },
     }),
     /** The upload dialog, handing its files to `queue` for the company selected at that moment. */

@@ -17,7 +17,9 @@ import { PhotoThumbnail } from './photo-thumbnail'
 
 const STATUS_COLOR: Record<UploadStatus, string> = {
   pending: 'gray.500',
+  unsent: 'orange.700',
   uploading: 'blue.600',
+  waiting: 'orange.700',
   in_progress: 'blue.600',
   processing: 'blue.600',
   success: 'green.600',
@@ -30,7 +32,9 @@ function useStatusLabel() {
   return (status: UploadStatus) =>
     ({
       pending: t`Pending`,
+      unsent: t`Not sent`,
       uploading: t`Uploading`,
+      waiting: t`Waiting for network`,
       in_progress: t`Sent`,
       processing: t`Processing`,
       success: t`Completed`,
@@ -76,7 +80,7 @@ export default function UploadPanelContent({ queue }: { queue: UploadQueueActor 
   const unseen = useSelector(queue, (s) => s.context.unseen)
   const label = useStatusLabel()
   const active = uploads.filter((u) =>
-    ['pending', 'uploading', 'in_progress', 'processing'].includes(u.status),
+    ['pending', 'uploading', 'waiting', 'in_progress', 'processing'].includes(u.status),
   )
   const time = (ms: number) => i18n.date(new Date(ms), { hour: '2-digit', minute: '2-digit' })
   const region = usePanelHeight()
@@ -178,7 +182,9 @@ function PanelHeader({
         onClick={() => queue.send({ type: 'panel.toggle' })}
       >
         <span className={css({ fontWeight: 'semibold', fontSize: 'sm' })}>
-          {active.length ? (
+          {uploads.some((u) => u.status === 'waiting') ? (
+            <Trans>Waiting for network</Trans>
+          ) : active.length ? (
             <Trans>
               Uploading {active.length} of {uploads.length}
             </Trans>
@@ -258,11 +264,28 @@ function UploadRow({
             <Trans>View</Trans>
           </button>
         ) : null}
-        {upload.status === 'uploading' ? (
+        {upload.status === 'unsent' ? (
+          <button
+            type="button"
+            className={cx(
+              button({ variant: 'link', size: 'sm' }),
+              css({ fontSize: 'xs', h: 'auto', mdDown: { minH: '11', minW: '11' } }),
+            )}
+            aria-label={t`Send ${upload.fileName} again`}
+            onClick={() => queue.send({ type: 'upload.resend', id: upload.id })}
+          >
+            <Trans>Send again</Trans>
+          </button>
+        ) : null}
+        {['uploading', 'waiting', 'unsent'].includes(upload.status) ? (
           <button
             type="button"
             className={css({ fontSize: 'xs', color: 'fg.muted', _hover: { color: 'red.600' } })}
-            aria-label={t`Cancel upload of ${upload.fileName}`}
+            aria-label={
+              upload.status === 'unsent'
+                ? t`Remove ${upload.fileName}`
+                : t`Cancel upload of ${upload.fileName}`
+            }
             onClick={() => queue.send({ type: 'upload.cancel', id: upload.id })}
           >
             ✕

@@ -1,0 +1,2 @@
+ALTER TABLE "documents" ADD COLUMN "upload_key" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "documents_company_upload_key_idx" ON "documents" USING btree ("company_id","upload_key") WHERE "documents"."upload_key" is not null;
