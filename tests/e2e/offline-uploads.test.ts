@@ -4,8 +4,10 @@
  * the row says "Waiting for network" while DevTools emulates being offline, and once the network
  * is back the queue sends the file again by itself, under the same idempotency key, and exactly one
  * document is created. A reload during an upload finds the unsent file in the browser's storage:
- * the panel lists it as "Not sent" and "Send again" sends it.
+ * the panel lists it as "Not sent" and "Send again" sends it; that one runs on a phone (375 × 740,
+ * touch). `SCREENSHOT_DIR` keeps screenshots of both.
  */
+import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { CDPSession, Locator, Page } from 'playwright-core'
 import { expect, it } from 'vitest'
@@ -16,6 +18,13 @@ const app = serverAndBrowser()
 /** A scanned invoice of about 540 KB: about 8 s to send at 64 KB/s. */
 const FILE = join(repoRoot, '..', 'shared', 'corpus', 'files', '0089-invoice-scan.pdf')
 const NAME = '0089-invoice-scan.pdf'
+
+const screenshotDir = process.env.SCREENSHOT_DIR
+async function screenshot(page: Page, name: string) {
+  if (!screenshotDir) return
+  await mkdir(screenshotDir, { recursive: true })
+  await page.screenshot({ path: join(screenshotDir, `${name}.png`) })
+}
 
 /** DevTools network emulation: offline, or online with the upload slowed to 64 KB/s. */
 async function network(cdp: CDPSession, state: 'slow' | 'offline' | 'online') {
@@ -80,6 +89,7 @@ it('waits for the network when it is cut during an upload and completes it once 
     expanded: true,
   })
   await expect.poll(() => header.textContent()).toContain('Waiting for network')
+  await screenshot(page, 'offline-01-waiting-for-network')
   // Still offline, the back-off's next attempt fails too: it keeps waiting. (Whether the first
   // attempt's body reached the server before the cut depends on timing: either way, one document.)
   await expect.poll(() => failed.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2)
@@ -99,7 +109,7 @@ it('waits for the network when it is cut during an upload and completes it once 
 })
 
 it('offers again, after a reload during an upload, the file that was not sent', async () => {
-  const { page, context, errors } = await openPage(app.browser)
+  const { page, context, errors } = await openPage(app.browser, { width: 375, height: 740 }, { touch: true })
   const { company, cdp } = await slowCompany(page, 'Reload Co')
   await network(cdp, 'slow')
   await startUpload(page)
@@ -110,6 +120,7 @@ it('offers again, after a reload during an upload, the file that was not sent', 
   const row = panel.getByRole('listitem').filter({ hasText: NAME })
   // Not answered before the reload (the server may or may not have the whole body): offered again.
   await row.getByText('Not sent').waitFor()
+  await screenshot(page, 'offline-02-not-sent-after-reload')
   await row.getByRole('button', { name: `Send ${NAME} again` }).click()
   await processed(page, app.server.url, company.id, 1)
   await row.getByText(/Completed|Failed/).waitFor({ timeout: 30_000 })
