@@ -12,7 +12,15 @@ import { join } from 'node:path'
 import type { CDPSession, Locator, Page } from 'playwright-core'
 import { expect, it } from 'vitest'
 import { repoRoot } from '../support/server-process'
-import { companyRows, joinNewCompany, openPage, processed, serverAndBrowser, signIn } from './support'
+import {
+  companyRows,
+  joinNewCompany,
+  openPage,
+  processed,
+  serverAndBrowser,
+  signIn,
+  uploadInvoices,
+} from './support'
 
 const app = serverAndBrowser()
 /** A scanned invoice of about 540 KB: about 8 s to send at 64 KB/s. */
@@ -46,12 +54,7 @@ async function slowCompany(page: Page, name: string) {
 
 /** Chooses the file under Invoices and sends it; resolves with its row in the upload panel. */
 async function startUpload(page: Page): Promise<Locator> {
-  await page.getByRole('button', { name: 'Upload', exact: true }).click()
-  await page.getByRole('menuitem', { name: 'Upload invoice' }).click()
-  const dialog = page.getByRole('dialog')
-  await dialog.getByLabel('Files for Invoices', { exact: true }).setInputFiles(FILE)
-  await dialog.getByRole('button', { name: 'Upload', exact: true }).click()
-  await dialog.waitFor({ state: 'detached' })
+  await uploadInvoices(page, FILE)
   const row = page.getByRole('region', { name: 'Uploads', exact: true }).getByRole('listitem').filter({
     hasText: NAME,
   })
@@ -120,13 +123,15 @@ it('offers again, after a reload during an upload, the file that was not sent', 
   const row = panel.getByRole('listitem').filter({ hasText: NAME })
   // Not answered before the reload (the server may or may not have the whole body): offered again.
   await row.getByText('Not sent').waitFor()
+  expect(await keptFiles(page)).toBe(1)
   await screenshot(page, 'offline-02-not-sent-after-reload')
   await row.getByRole('button', { name: `Send ${NAME} again` }).click()
   await processed(page, app.server.url, company.id, 1)
   await row.getByText(/Completed|Failed/).waitFor({ timeout: 30_000 })
   expect((await companyRows(page, app.server.url, company.id)).map((r) => r.name)).toEqual([NAME])
 
-  // Sent: a second reload offers nothing.
+  // Sent: the browser's storage no longer holds it, and a second reload offers nothing.
+  await expect.poll(() => keptFiles(page)).toBe(0)
   await page.reload()
   await page.getByRole('table').waitFor()
   await page
@@ -137,3 +142,18 @@ it('offers again, after a reload during an upload, the file that was not sent', 
   expect(unexpected(errors)).toEqual([])
   await context.close()
 })
+
+/** How many files the browser's storage keeps for the upload queue (`src/api/unsent-uploads.ts`). */
+const keptFiles = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('docflow-uploads', 1)
+        open.onerror = () => reject(open.error)
+        open.onsuccess = () => {
+          const count = open.result.transaction('unsent').objectStore('unsent').count()
+          count.onsuccess = () => resolve(count.result)
+          count.onerror = () => reject(count.error)
+        }
+      }),
+  )

@@ -27,6 +27,7 @@ import {
 import type { DocumentKind, ProcessingStatus, QueuedFile } from '../../../contract'
 import type { Reason } from '../shared/failure'
 import {
+  type UploadItemInput,
   type UploadItemNotice,
   type UploadNoticeRequest,
   type UploadReport,
@@ -145,6 +146,30 @@ const entryFor = (id: string, f: UnsentUpload, status: UploadStatus): Omit<Queue
   completedAt: null,
 })
 
+/** An upload whose row can be stopped (sending or waiting) or dropped (unsent). */
+export const isCancellableUpload = (u: Pick<QueueEntry, 'status'>) => CANCELLABLE.includes(u.status)
+
+/**
+ * Files listed after the others, numbered on from `nextId`, each with its spawned child; an unsent
+ * one (found after a reload) waits in its child's `unsent` state.
+ */
+function listed(
+  files: UnsentUpload[],
+  status: 'pending' | 'unsent',
+  context: UploadQueueContext,
+  spawnItem: (id: string, input: Omit<UploadItemInput, 'parent'>) => UploadItemActor,
+): Pick<UploadQueueContext, 'uploads' | 'nextId'> {
+  const added = files.map((f, i): QueueEntry => {
+    const id = `upload-${context.nextId + i}`
+    const { companyId: _, ...input } = f
+    return {
+      ...entryFor(id, f, status),
+      ref: spawnItem(id, { id, ...input, ...(status === 'unsent' ? { unsent: true } : {}) }),
+    }
+  })
+  return { uploads: [...context.uploads, ...added], nextId: context.nextId + added.length }
+}
+
 /** An upload the queue polls: processing, of a company whose live updates are not up. */
 const isPolled = (u: QueueEntry, liveCompanyId: number | null) =>
   u.status === 'processing' && u.companyId !== liveCompanyId
@@ -230,7 +255,7 @@ export const uploadQueueMachine = setup({
       p.files.length > 0 && p.companyId !== null,
     hasFiles: (_, p: { files: QueuedFile[] }) => p.files.length > 0,
     isCancellable: ({ context }, id: string) =>
-      context.uploads.some((u) => u.id === id && CANCELLABLE.includes(u.status)),
+      context.uploads.some((u) => u.id === id && isCancellableUpload(u)),
     isUnsent: ({ context }, id: string) => context.uploads.some((u) => u.id === id && u.status === 'unsent'),
     hasNewRestored: ({ context }, uploads: UnsentUpload[]) =>
       uploads.some((r) => !context.uploads.some((u) => u.key === r.key)),
@@ -271,18 +296,9 @@ export const uploadQueueMachine = setup({
                 )
                 enqueue({ type: 'keepUnsent', params: { uploads: files } })
                 enqueue.assign(({ spawn, self }) => ({
-                  uploads: [
-                    ...context.uploads,
-                    ...files.map((f, i): QueueEntry => {
-                      const id = `upload-${context.nextId + i}`
-                      const { companyId: _, ...input } = f
-                      return {
-                        ...entryFor(id, f, 'pending'),
-                        ref: spawn('uploadItem', { id, input: { id, ...input, parent: self } }),
-                      }
-                    }),
-                  ],
-                  nextId: context.nextId + files.length,
+                  ...listed(files, 'pending', context, (id, input) =>
+                    spawn('uploadItem', { id, input: { ...input, parent: self } }),
+                  ),
                   panelOpen: true,
                   unseen: false,
                 }))
@@ -307,18 +323,9 @@ export const uploadQueueMachine = setup({
           actions: enqueueActions(({ context, event, enqueue }) => {
             const found = event.uploads.filter((r) => !context.uploads.some((u) => u.key === r.key))
             enqueue.assign(({ spawn, self }) => ({
-              uploads: [
-                ...context.uploads,
-                ...found.map((f, i): QueueEntry => {
-                  const id = `upload-${context.nextId + i}`
-                  const { companyId: _, ...input } = f
-                  return {
-                    ...entryFor(id, f, 'unsent'),
-                    ref: spawn('uploadItem', { id, input: { id, ...input, unsent: true, parent: self } }),
-                  }
-                }),
-              ],
-              nextId: context.nextId + found.length,
+              ...listed(found, 'unsent', context, (id, input) =>
+                spawn('uploadItem', { id, input: { ...input, parent: self } }),
+              ),
               panelOpen: true,
             }))
           }),

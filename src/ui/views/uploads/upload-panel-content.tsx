@@ -7,6 +7,7 @@ import { button } from 'styled-system/recipes'
 import { groupLabel } from '../../../../contract/document-labels'
 import type { UploadStatus } from '../../../machines/uploads/upload-item.machine'
 import {
+  isCancellableUpload,
   isViewableUpload,
   type QueueEntry,
   type UploadQueueActor,
@@ -277,7 +278,7 @@ function UploadRow({
             <Trans>Send again</Trans>
           </button>
         ) : null}
-        {['uploading', 'waiting', 'unsent'].includes(upload.status) ? (
+        {isCancellableUpload(upload) ? (
           <button
             type="button"
             className={css({ fontSize: 'xs', color: 'fg.muted', _hover: { color: 'red.600' } })}
