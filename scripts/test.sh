@@ -18,6 +18,17 @@ if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
   apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
 fi
 
+# German receipts are read with Debian's German tesseract model (no npm package ships one); the
+# extraction tests' German receipts expect it. Without root, they run with what is installed.
+if [ -z "${OCR_TESSDATA_DIR:-}" ] && ! ls /usr/share/tesseract-ocr/*/tessdata/deu.traineddata >/dev/null 2>&1; then
+  if [ "$(id -u)" -eq 0 ]; then
+    step "installing Debian's German OCR model (tesseract-ocr-deu)"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq tesseract-ocr-deu >/dev/null
+  else
+    echo "tesseract-ocr-deu is missing: German receipts are read with the English and French models" >&2
+  fi
+fi
+
 bin=node_modules/.bin
 
 step "types"

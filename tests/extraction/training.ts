@@ -138,7 +138,8 @@ export function loadTrainingDocs(): TrainingDoc[] {
 /** A scored field: its features, how its candidates are read from a page model, and its truth. */
 export interface FieldSpec {
   features: readonly FeatureSpec[]
-  candidates: (doc: TrainingDoc) => Candidate<unknown>[]
+  /** `models`: the weights fitted so far in this refit, for candidates that other fields' decisions give. */
+  candidates: (doc: TrainingDoc, models?: Models) => Candidate<unknown>[]
   /** The bench's name of the field (corpus.ts) and the truth's value, or undefined when not scored. */
   bench: string
   expected: (doc: TrainingDoc) => unknown
@@ -216,11 +217,16 @@ export const FIELD_SPECS: Record<ScoredField, FieldSpec> = {
   },
   currency: {
     features: CURRENCY_FEATURES,
-    candidates: (doc) => {
+    candidates: (doc, models) => {
       const model = pageModel(doc.pages)
-      const { cands, hasVat, items, till } = totalsInputs(model)
-      const { totals } = decideTotals(cands, hasVat.value, doc.pages, undefined, items)
-      const inputs = { totalLine: totals.inclLine, till, vat: decideVatId(model), iban: decideIban(model) }
+      const { cands, hasVat, items, till } = totalsInputs(model, models)
+      const { totals } = decideTotals(cands, hasVat.value, doc.pages, models, items)
+      const inputs = {
+        totalLine: totals.inclLine,
+        till,
+        vat: decideVatId(model, models),
+        iban: decideIban(model, models),
+      }
       return currencyCandidates(model, inputs)
     },
     bench: 'currency',
@@ -247,7 +253,7 @@ export const FIELD_SPECS: Record<ScoredField, FieldSpec> = {
   },
   business_address: {
     features: ADDRESS_FEATURES,
-    candidates: (doc) => addressCandidatesOf(doc.pages),
+    candidates: (doc, models) => addressCandidatesOf(doc.pages, models),
     bench: 'business_address',
     output: (fields) => fields.business_address,
     expected: (doc) =>
@@ -255,10 +261,10 @@ export const FIELD_SPECS: Record<ScoredField, FieldSpec> = {
   },
 }
 
-export function candidatesOf(field: ScoredField, doc: TrainingDoc): Candidate<unknown>[] {
+export function candidatesOf(field: ScoredField, doc: TrainingDoc, models?: Models): Candidate<unknown>[] {
   const byField = candidateCache.get(doc) ?? new Map<ScoredField, Candidate<unknown>[]>()
   candidateCache.set(doc, byField)
-  const out = byField.get(field) ?? FIELD_SPECS[field].candidates(doc)
+  const out = byField.get(field) ?? FIELD_SPECS[field].candidates(doc, models)
   byField.set(field, out)
   return out
 }
@@ -270,24 +276,25 @@ const isRight = (field: ScoredField, doc: TrainingDoc, value: unknown) => {
 }
 
 /** The labelled choices of a field over some documents (those whose truth scores it). */
-export function choicesOf(field: ScoredField, docs: TrainingDoc[]): Choice[] {
+export function choicesOf(field: ScoredField, docs: TrainingDoc[], models?: Models): Choice[] {
   return docs
     .filter((d) => FIELD_SPECS[field].expected(d) !== undefined)
     .map((d) => {
-      const cands = candidatesOf(field, d)
+      const cands = candidatesOf(field, d, models)
       return { xs: cands.map((c) => c.x), right: cands.map((c) => isRight(field, d, c.value)) }
     })
 }
 
-export function fitField(field: ScoredField, docs: TrainingDoc[]): FieldModel {
+export function fitField(field: ScoredField, docs: TrainingDoc[], models?: Models): FieldModel {
   const features = FIELD_SPECS[field].features.map((f) => f.name)
-  return { features, weights: fitChoice(choicesOf(field, docs), features.length) }
+  return { features, weights: fitChoice(choicesOf(field, docs, models), features.length) }
 }
 
 /** The committed weights file's content for these documents. */
 export function fitAll(docs: TrainingDoc[]): { fields: Record<string, FieldModel> } {
   const fields: Record<string, FieldModel> = {}
-  for (const field of Object.keys(FIELD_SPECS) as ScoredField[]) fields[field] = fitField(field, docs)
+  // In order: a field's candidates may come from an earlier field's decision (the address from the name's).
+  for (const field of Object.keys(FIELD_SPECS) as ScoredField[]) fields[field] = fitField(field, docs, fields)
   return { fields }
 }
 
@@ -309,7 +316,7 @@ export function crossValidate(field: ScoredField, docs: TrainingDoc[], others: M
   const scored = docs.filter((d) => spec.expected(d) !== undefined)
   const right = (model: FieldModel, d: TrainingDoc) =>
     isRight(field, d, spec.output(extractFields(d.pages, { ...others, [field]: model })) ?? null)
-  const all = fitField(field, docs)
+  const all = fitField(field, docs, others)
   const inSample = new Map<TrainingDoc, boolean>(scored.map((d) => [d, right(all, d)]))
   const grouped = new Map<TrainingDoc, boolean>()
   const groups = new Set(scored.map((d) => `${d.set}\u0000${d.group}`))
@@ -318,6 +325,7 @@ export function crossValidate(field: ScoredField, docs: TrainingDoc[], others: M
     const model = fitField(
       field,
       docs.filter((d) => !out(d)),
+      others,
     )
     for (const d of scored.filter(out)) grouped.set(d, right(model, d))
   }

@@ -81,7 +81,7 @@ const CONTACT =
 const COUNTRIES =
   /^(france|germany|deutschland|allemagne|united kingdom|uk|royaume-uni|england|belgium|belgique|belgie|switzerland|suisse|schweiz|spain|espagne|espana|italy|italie|italia|netherlands|pays-bas|nederland|luxembourg|ireland|irlande|austria|autriche|osterreich|portugal|usa|united states|united states of america|etats-unis|monaco|denmark|sweden|poland)$/
 const STREET =
-  /(\brue\b|\bavenue\b|\bav\.|\bboulevard\b|\bbd\b|\bplace\b|\ballee\b|\bchemin\b|\bquai\b|\bcours\b|\bimpasse\b|\broute\b|\bvoie\b|\bparvis\b|\bsquare\b|\bfaubourg\b|\bpassage\b|\bzi\b|\bza\b|\bzac\b|\blieu-dit\b|\bbp\b|\bcs\b|\bstreet\b|\bst\b|\broad\b|\brd\b|\blane\b|\bway\b|\bdrive\b|\bhouse\b|\bbuilding\b|\bfloor\b|\bsuite\b|\bunit\b|\bpark\b|\bclose\b|\bterrace\b|\bcrescent\b|\bhill\b|\bgardens?\b|\bmews\b|\bwharf\b|\bmarket\b|\bplaza\b|\bmall\b|\bmegamall\b|\bcentre\b|\bcenter\b|\bwisma\b|\bmenara\b|\bkompleks\b|\bcomplex\b|\blevel\b|\bblk\b|\bblock\b|\btingkat\b|strasse|stra(ss|ß)e\b|allee\b|weg\b|platz\b|markt\b|ring\b|gasse\b|damm\b|ufer\b|\bvia\b|\bcalle\b|\bcarrer\b|\bpiazza\b|\bcorso\b|\bjalan\b|\bjln\b|\btaman\b|\blorong\b|\bpersiaran\b|\blebuh\b|\blot\b|^no\s?[.:]?\s?\d)/
+  /(\brue\b|\bavenue\b|\bav\.|\bboulevard\b|\bbd\b|\bplace\b|\ballee\b|\bchemin\b|\bquai\b|\bcours\b|\bimpasse\b|\broute\b|\bvoie\b|\bparvis\b|\bsquare\b|\bfaubourg\b|\bpassage\b|\bzi\b|\bza\b|\bzac\b|\blieu-dit\b|\bbp\b|\bcs\b|\bstreet\b|\bst\b|\broad\b|\brd\b|\blane\b|\bway\b|\bdrive\b|\bhouse\b|\bbuilding\b|\bfloor\b|\bsuite\b|\bunit\b|\bpark\b|\bclose\b|\bterrace\b|\bcrescent\b|\bhill\b|\bgardens?\b|\bmews\b|\bwharf\b|\bmarket\b|\bplaza\b|\bmall\b|\bmegamall\b|\bcentre\b|\bcenter\b|\bwisma\b|\bmenara\b|\bkompleks\b|\bcomplex\b|\blevel\b|\bblk\b|\bblock\b|\btingkat\b|strasse|stra(ss|ß)e\b|str[.;]\s*\d|allee\b|weg\b|platz\b|markt\b|ring\b|gasse\b|damm\b|ufer\b|\bvia\b|\bcalle\b|\bcarrer\b|\bpiazza\b|\bcorso\b|\bjalan\b|\bjln\b|\btaman\b|\blorong\b|\bpersiaran\b|\blebuh\b|\blot\b|^no\s?[.:]?\s?\d)/
 const POSTCODE =
   /(\b\d{5}\s+\p{L}|\p{L}.*[\s,]\d{5},?$|\b\d{4}\s+\p{L}{2,}|\b[a-z]{1,2}\d[a-z\d]?\s*\d[a-z]{2}\b|\b[a-z]{2}\s+\d{5}(-\d{4})?\b|\bcedex\b)/u
 const LEGAL_FORM =
@@ -416,9 +416,10 @@ interface NameSite {
 
 /**
  * The top lines of the first page; the value of a supplier label; the sender's return line above
- * the address window; the company a legal footer names; the payee of the bank details.
+ * the address window; the company a legal footer names; the payee of the bank details; on a till,
+ * a company line (a legal form ending it) printed below the top, its letterhead being a logo.
  */
-type NameSource = 'top' | 'label' | 'sender' | 'footer' | 'payee'
+type NameSource = 'top' | 'label' | 'sender' | 'footer' | 'payee' | 'closing'
 
 interface NameContext {
   lines: Line[]
@@ -538,7 +539,29 @@ function supplierSites(pages: PageText[], lines: Line[], customer: Set<Segment>,
       list.push(partySite(ctx, source, party, till))
       ctx.parties.push(f(party.name))
     }
+  if (till) list.push(...closingSites(ctx, customer))
   return list
+}
+
+/**
+ * On a till whose letterhead is a logo (its first line is already the address), the company
+ * lines below the top: a line of its own ended by a legal form ("REWE Markt GmbH").
+ */
+function closingSites(ctx: NameContext, customer: Set<Segment>): NameSite[] {
+  const { lines, page1 } = ctx
+  if (firstAddressLine(ctx.pages, lines, customer)?.li !== 0) return []
+  const out: NameSite[] = []
+  lines.forEach((line, li) => {
+    if (line.page === 1 && line.y < page1.height * 0.42) return
+    if (line.segments.length !== 1 || customer.has(line.segments[0]!)) return
+    const seg = line.segments[0]!
+    const name = seg.text.trim()
+    const folded = f(name)
+    if (!LEGAL_FORM.test(folded) || LEGAL_TAIL.test(folded) || !isNameLike(name) || isFieldLabel(name)) return
+    if (hasLabel('legal', name) || findAmounts(name).length > 0) return
+    out.push({ seg, line, li, name, folded, registration: false, till: true, ctx, source: 'closing' })
+  })
+  return out
 }
 
 /** The segments of the lines within `rows` after (or before, when negative) a site's line, under it. */
@@ -578,6 +601,9 @@ export const NAME_FEATURES: readonly NameFeature[] = [
     /^[A-Z]{1,5}$/.test(s.name),
   ),
   yes('one_word', 'a single word', (s) => s.folded.split(/\s+/).length === 1),
+  yes('street_line', 'it reads as a street or a postcode and town (an address line, not a name)', (s) =>
+    streetLike(s.folded),
+  ),
   yes('address_below', 'an address line is printed right under it', (s) =>
     around(s, 1, 4, 4.5).some((g) => addressLike(g.text)),
   ),
@@ -638,7 +664,7 @@ export const NAME_FEATURES: readonly NameFeature[] = [
   {
     name: 'height_on_page',
     doc: "a top line's height on the first page, 0 (top) to 1; 0 for a party named elsewhere",
-    of: (s) => (s.source === 'top' ? s.line.y / s.ctx.page1.height : 0),
+    of: (s) => (s.source === 'top' || s.source === 'closing' ? s.line.y / s.ctx.page1.height : 0),
   },
   yes(
     'sender_line',
@@ -674,7 +700,7 @@ export const NAME_FEATURES: readonly NameFeature[] = [
   yes(
     'named_party',
     'a company the page names as a party (label, return line, legal footer, payee)',
-    (s) => s.source !== 'top',
+    (s) => s.source !== 'top' && s.source !== 'closing',
   ),
   yes(
     'other_party_named',
@@ -698,6 +724,11 @@ export const NAME_FEATURES: readonly NameFeature[] = [
   ),
   yes('legal_footer', 'the company a legal footer names with its address', (s) => s.source === 'footer'),
   yes('bank_payee', 'the payee of the bank details', (s) => s.source === 'payee'),
+  yes(
+    'closing_line',
+    'on a till, a company line below the top (the letterhead a logo)',
+    (s) => s.source === 'closing',
+  ),
 ]
 
 const nameFeatures = (site: NameSite) => NAME_FEATURES.map((feature) => feature.of(site))
@@ -723,6 +754,10 @@ function siteReadings(site: NameSite, model: PageModel): AddressReading[] {
     return site.address
       ? [{ source: site.source, parts: printedParts(site.address, site.line, site.seg), whole: true }]
       : []
+  if (site.source === 'closing') {
+    const parts = letterheadParts(model)
+    return parts.length > 0 ? [{ source: 'closing', parts, whole: false }] : []
+  }
   if (site.source === 'payee') {
     const anchor = topAnchor(model.pages, lines, customer)
     return anchor
@@ -751,11 +786,11 @@ function supplierCandidates(pages: PageText[], model: PageModel, till: boolean):
   }))
 }
 
-/** The address candidates of the supplier the committed weights choose (for fitting). */
-export function addressCandidatesOf(pages: PageText[]): Candidate<string | null>[] {
+/** The address candidates of the supplier the weights choose (for fitting: `models` those fitted so far). */
+export function addressCandidatesOf(pages: PageText[], models?: Models): Candidate<string | null>[] {
   const model = pageModel(pages)
   const till = isTillReceipt(pages, model.lines)
-  return addressCandidates(pages, findSupplier(pages, model, till).readings, till)
+  return addressCandidates(pages, findSupplier(pages, model, till, models).readings, till)
 }
 
 /** Every supplier-name candidate with the name it gives (for fitting). */
@@ -835,6 +870,28 @@ function payeeParty(lines: Line[], customer: Set<Segment>): Omit<Party, 'address
     const near2 = lines.slice(ref.li, ref.li + 2).flatMap((l) => l.segments.map((seg) => ({ line: l, seg })))
     const own = near2.find((x) => x.seg !== ref.seg && x.seg.text.includes(name))
     return { name, line: own?.line ?? ref.line, seg: own?.seg ?? ref.seg }
+  }
+  return null
+}
+
+/** The letterhead's address lines from its first street or postcode line (its name printed as a logo). */
+function letterheadParts({ pages, lines, customer }: PageModel): AddressPart[] {
+  const first = firstAddressLine(pages, lines, customer)
+  return first ? addressParts(lines, lines[first.li]!, first.seg, customer, first.li) : []
+}
+
+/** The first line of the page's top printing an address with a number, not the customer's. */
+function firstAddressLine(
+  pages: PageText[],
+  lines: Line[],
+  customer: Set<Segment>,
+): { li: number; seg: Segment } | null {
+  const page1 = pages[0]!
+  for (let li = 0; li < lines.length; li++) {
+    const line = lines[li]!
+    if (line.page !== 1 || line.y > page1.height * 0.42) break
+    const seg = line.segments.find((s) => !customer.has(s) && addressLike(s.text) && /\d/.test(s.text))
+    if (seg) return { li, seg }
   }
   return null
 }
@@ -1210,6 +1267,8 @@ function addressParts(
   nameLine: Line,
   nameSeg: Segment,
   customer: Set<Segment>,
+  /** The first line read: the one under the name, or the name's own (a letterhead without one). */
+  from = lines.indexOf(nameLine) + 1,
 ): AddressPart[] {
   // Under the name: left-, right- or centre-aligned with it, or starting left of it (a logo
   // beside the name pushes the name right of the address lines).
@@ -1223,7 +1282,7 @@ function addressParts(
   let lastY = nameLine.y
   const start = lines.indexOf(nameLine)
   const narrow = Math.max(...lines.filter((l) => l.page === nameLine.page).map((l) => l.x1)) < TILL_WIDTH_PT
-  for (let li = start + 1; li < lines.length && li <= start + 9 && !done; li++) {
+  for (let li = from; li < lines.length && li <= start + 9 && !done; li++) {
     const line = lines[li]!
     if (line.page !== nameLine.page) break
     if (line.y - lastY > Math.max(nameSeg.size, 8) * 4) break
@@ -1236,7 +1295,9 @@ function addressParts(
     }
     lastY = line.y
     for (const raw of splitParts(tillRow(line, seg, narrow, customer))) {
-      const part = raw.replace(ADDRESS_LABEL, '')
+      // A till's decoration around a line ("****** Hauptstr. 6 ******") is no part of it.
+      const part = raw.replace(ADDRESS_LABEL, '').replace(/^[*=#~_\s]+|[*=#~_\s]+$/g, '')
+      if (!part) continue
       const t = f(part)
       // Contact lines end an address, and so do amounts and rates (a table begins).
       const table = findAmounts(line.text).length > 0 || /\d\s?%/.test(part)

@@ -8,10 +8,11 @@
  * ~250 dpi resampled to ~300 dpi, the resolution tesseract's models read best. Coordinates
  * come back in points, like the PDF text layer's, so the field rules see one geometry.
  */
-import { copyFileSync, existsSync, mkdirSync, statSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
+import { gzipSync } from 'node:zlib'
 import Tesseract from 'tesseract.js'
 import { estimateSkew, rotateGrey } from './deskew.ts'
 import { createLineReader, type LineReader, type LineReading, tightLine } from './ocr-letters.ts'
@@ -21,10 +22,24 @@ import { cropGrey, decodePng, normalizeContrast, type RawImage, resizeGrey, toGr
 const require = createRequire(import.meta.url)
 
 /**
- * tesseract.js reads every language from one directory: the two packages' files are copied
- * side by side once (no network: langPath is a local directory).
+ * Where the German model is looked for: `OCR_TESSDATA_DIR` when set, else the system's tesseract
+ * data (Debian's `tesseract-ocr-deu` package installs `/usr/share/tesseract-ocr/5/tessdata`).
+ * No npm package ships it; without it German receipts are read with the English and French models.
  */
-function languageDirectory(): string {
+const SYSTEM_TESSDATA = ['/usr/share/tesseract-ocr/5/tessdata', '/usr/share/tesseract-ocr/4.00/tessdata']
+
+/** The German model's file, when one is installed. */
+export function germanModel(dir = process.env.OCR_TESSDATA_DIR): string | null {
+  const dirs = dir ? [dir] : SYSTEM_TESSDATA
+  return dirs.map((d) => join(d, 'deu.traineddata')).find((file) => existsSync(file)) ?? null
+}
+
+/**
+ * tesseract.js reads every language from one directory of gzipped models: the packages' files
+ * are copied side by side once, and the German model, when installed, gzipped beside them (no
+ * network: langPath is a local directory). Returns the directory and the languages it holds.
+ */
+function languageDirectory(): { dir: string; languages: string[] } {
   const dir = join(tmpdir(), 'docflow-tessdata-4.0.0_best_int')
   mkdirSync(dir, { recursive: true })
   for (const code of ['eng', 'fra']) {
@@ -36,7 +51,16 @@ function languageDirectory(): string {
     const target = join(dir, `${code}.traineddata.gz`)
     if (!existsSync(target) || statSync(target).size !== statSync(source).size) copyFileSync(source, target)
   }
-  return dir
+  const german = germanModel()
+  if (!german) return { dir, languages: ['eng', 'fra'] }
+  const target = join(dir, 'deu.traineddata.gz')
+  const stamp = join(dir, 'deu.source')
+  const source = `${german} ${statSync(german).size} ${statSync(german).mtimeMs}`
+  if (!existsSync(target) || !existsSync(stamp) || readFileSync(stamp, 'utf8') !== source) {
+    writeFileSync(target, gzipSync(readFileSync(german)))
+    writeFileSync(stamp, source)
+  }
+  return { dir, languages: ['eng', 'fra', 'deu'] }
 }
 
 /**
@@ -134,9 +158,9 @@ export function createOcrPool(size = 1): OcrPool {
   let lineReader: LineReader | null = null
   const start = async () => {
     const s = Tesseract.createScheduler()
-    const langPath = languageDirectory()
+    const { dir: langPath, languages } = languageDirectory()
     for (let i = 0; i < size; i++) {
-      const worker = await Tesseract.createWorker(['eng', 'fra'], Tesseract.OEM.LSTM_ONLY, {
+      const worker = await Tesseract.createWorker(languages, Tesseract.OEM.LSTM_ONLY, {
         langPath,
         cacheMethod: 'none',
         gzip: true,

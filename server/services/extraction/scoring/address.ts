@@ -36,7 +36,7 @@ export interface AddressPart {
 }
 
 /** Where an address comes from: which site named the company. */
-type AddressSource = 'top' | 'label' | 'sender' | 'footer' | 'payee'
+type AddressSource = 'top' | 'label' | 'sender' | 'footer' | 'payee' | 'closing'
 
 /** What one site offers: the parts under its name, or the address it printed with the name. */
 export interface AddressReading {
