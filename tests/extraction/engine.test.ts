@@ -5,7 +5,13 @@
  */
 import { describe, expect, it } from 'vitest'
 import { extractFields } from '../../server/services/extraction/fields.ts'
-import { hasLabel, type LabelField, labelAt, labelsOf } from '../../server/services/extraction/lexicon.ts'
+import {
+  hasLabel,
+  type LabelField,
+  labelAt,
+  labelsOf,
+  languageLabels,
+} from '../../server/services/extraction/lexicon.ts'
 import { dateOrder, findDates } from '../../server/services/extraction/parse.ts'
 import type { Line, PageText } from '../../server/services/extraction/pdf-text.ts'
 
@@ -26,6 +32,16 @@ function page(rows: [number, string][][], size = 10): PageText {
 }
 
 describe('label lexicon', () => {
+  it("tells a page's language by the labels only that language prints", () => {
+    const german = 'SUMME EUR 13,05\nGeg. BAR EUR 20,05\nRückgeld BAR EUR 7,00\nSteuer % Netto Steuer Brutto'
+    const english = 'TOTAL RM 12.00\nCASH 20.00\nCHANGE 8.00\nGST 6%'
+    const french = 'TOTAL TTC 21,74\nTVA 20% 3,62\nCB 21,74'
+    expect(languageLabels(german, 'de')).toBeGreaterThanOrEqual(2)
+    expect(languageLabels(english, 'de')).toBe(0)
+    expect(languageLabels(french, 'de')).toBe(0)
+    expect(languageLabels(french, 'fr')).toBeGreaterThanOrEqual(2)
+  })
+
   const cases: [LabelField, string[]][] = [
     [
       'supplier',

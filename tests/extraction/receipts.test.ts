@@ -169,6 +169,44 @@ describe('receipt merchant', () => {
   it('accepts a name that starts with a number when a legal form ends it', () => {
     expect(merchant([[[20, '10 GRAM GOURMET SDN BHD']], ...address])).toBe('10 GRAM GOURMET SDN BHD')
   })
+
+  describe('a till whose letterhead is a logo (its first line already the street)', () => {
+    const items: Row[] = Array.from({ length: 24 }, (_, i) => [
+      [20, `ARTICLE ${String.fromCharCode(65 + i)}`],
+      [150, '1,99 B'],
+    ])
+    const logoTill = (top: Row[]): Row[] => [
+      ...top,
+      [[20, 'Tel. 0221 9641964']],
+      ...items,
+      [
+        [20, 'SUMME EUR'],
+        [150, '47,76'],
+      ],
+      [[20, '13.01.2020 17:25 Bon-Nr.:933']],
+      [[20, 'Muster Markt GmbH']],
+      [[20, 'Für Sie da:']],
+    ]
+    const street: Row[] = [[[30, '****** Hauptstr. 6 ******']], [[30, '51061 Köln']]]
+
+    it('names it by the company line below the top, with the letterhead as its address', () => {
+      const fields = extractFields([receipt(logoTill(street))])
+      expect(fields.business_name).toBe('Muster Markt GmbH')
+      expect(fields.business_address).toBe('Hauptstr. 6, 51061 Köln')
+    })
+
+    it('offers the company line as its only closing site, and the street line as no name', () => {
+      const sites = nameCandidates([receipt(logoTill(street))])
+      expect(sites.some((c) => /str\./i.test(c.value))).toBe(false)
+      const closing = sites.filter((c) => c.x[featureAt('closing_line')] === 1).map((c) => c.value)
+      expect(closing).toEqual(['Muster Markt GmbH'])
+    })
+
+    it('offers no company line below the top when a name heads the till', () => {
+      const sites = nameCandidates([receipt(logoTill([[[30, 'MUSTER MARKT']], ...street]))])
+      expect(sites.filter((c) => c.x[featureAt('closing_line')] === 1)).toEqual([])
+    })
+  })
 })
 
 /** A receipt's currency candidates, each as its named features. */

@@ -194,3 +194,26 @@ export function refersTo(before: string): boolean {
   const words = before.trim().split(/\s+/).slice(-3).join(' ')
   return words !== '' && hasLabel('reference_to', words)
 }
+
+const ownLabels = new Map<string, RegExp>()
+
+/**
+ * How many distinct labels only one language prints (not also a label in another language) a
+ * text carries: what language a page is written in ("Summe", "Rückgeld", "MwSt" are German).
+ */
+export function languageLabels(text: string, lang: string): number {
+  let re = ownLabels.get(lang)
+  if (!re) {
+    const own = new Set<string>()
+    const others = new Set<string>()
+    for (const [field, entry] of Object.entries(data)) {
+      if (field === '$comment') continue
+      for (const [l, list] of Object.entries(entry as Record<string, string[]>))
+        for (const label of list) (l === lang ? own : others).add(labelPattern(label))
+    }
+    const alt = [...own].filter((p) => !others.has(p)).sort((a, b) => b.length - a.length)
+    re = new RegExp(`(?<![\\p{L}\\d])(?:${alt.join('|')})${END}`, 'gu')
+    ownLabels.set(lang, re)
+  }
+  return new Set([...fold(text.normalize('NFC')).matchAll(re)].map((m) => m[0])).size
+}

@@ -1,7 +1,8 @@
 /**
  * OCR with tesseract.js: a small pool of warm workers (worker threads, so recognition never
  * blocks the event loop), English + French models read from the @tesseract.js-data packages
- * in node_modules: nothing is downloaded at run time.
+ * in node_modules, and a page whose first reading is German read again with German + English
+ * (Debian's tesseract-ocr-deu, when installed): nothing is downloaded at run time.
  *
  * Each page is prepared before recognition: grey, paper background flattened to white and
  * light ink darkened (grey labels survive tesseract's global threshold), and scans below
@@ -15,6 +16,7 @@ import { dirname, join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import Tesseract from 'tesseract.js'
 import { estimateSkew, rotateGrey } from './deskew.ts'
+import { languageLabels } from './lexicon.ts'
 import { createLineReader, type LineReader, type LineReading, tightLine } from './ocr-letters.ts'
 import type { Line, PageText, Segment } from './pdf-text.ts'
 import { cropGrey, decodePng, normalizeContrast, type RawImage, resizeGrey, toGrey } from './png.ts'
@@ -37,9 +39,9 @@ export function germanModel(dir = process.env.OCR_TESSDATA_DIR): string | null {
 /**
  * tesseract.js reads every language from one directory of gzipped models: the packages' files
  * are copied side by side once, and the German model, when installed, gzipped beside them (no
- * network: langPath is a local directory). Returns the directory and the languages it holds.
+ * network: langPath is a local directory). Returns the directory and whether German is in it.
  */
-function languageDirectory(): { dir: string; languages: string[] } {
+function languageDirectory(): { dir: string; german: boolean } {
   const dir = join(tmpdir(), 'docflow-tessdata-4.0.0_best_int')
   mkdirSync(dir, { recursive: true })
   for (const code of ['eng', 'fra']) {
@@ -52,7 +54,7 @@ function languageDirectory(): { dir: string; languages: string[] } {
     if (!existsSync(target) || statSync(target).size !== statSync(source).size) copyFileSync(source, target)
   }
   const german = germanModel()
-  if (!german) return { dir, languages: ['eng', 'fra'] }
+  if (!german) return { dir, german: false }
   const target = join(dir, 'deu.traineddata.gz')
   const stamp = join(dir, 'deu.source')
   const source = `${german} ${statSync(german).size} ${statSync(german).mtimeMs}`
@@ -60,7 +62,7 @@ function languageDirectory(): { dir: string; languages: string[] } {
     writeFileSync(target, gzipSync(readFileSync(german)))
     writeFileSync(stamp, source)
   }
-  return { dir, languages: ['eng', 'fra', 'deu'] }
+  return { dir, german: true }
 }
 
 /**
@@ -155,13 +157,14 @@ function encodePgm(width: number, height: number, pixels: Uint8Array): Buffer {
 /** Workers start on first use and stay warm; `size` recognitions run at once. */
 export function createOcrPool(size = 1): OcrPool {
   let scheduler: Promise<Tesseract.Scheduler> | null = null
+  let germanScheduler: Promise<Tesseract.Scheduler> | null = null
   let lineReader: LineReader | null = null
-  const start = async () => {
+  const languages = languageDirectory()
+  const start = async (codes: string[], workers: number) => {
     const s = Tesseract.createScheduler()
-    const { dir: langPath, languages } = languageDirectory()
-    for (let i = 0; i < size; i++) {
-      const worker = await Tesseract.createWorker(languages, Tesseract.OEM.LSTM_ONLY, {
-        langPath,
+    for (let i = 0; i < workers; i++) {
+      const worker = await Tesseract.createWorker(codes, Tesseract.OEM.LSTM_ONLY, {
+        langPath: languages.dir,
         cacheMethod: 'none',
         gzip: true,
         // Without a handler tesseract.js rethrows a failed job's error from its message
@@ -179,7 +182,7 @@ export function createOcrPool(size = 1): OcrPool {
   }
   return {
     async recognize(image, hint = {}) {
-      scheduler ??= start()
+      scheduler ??= start(['eng', 'fra'], size)
       const s = await scheduler
       let raw: RawImage | null = Buffer.isBuffer(image) ? decodePng(image) : image
       if (!raw && Buffer.isBuffer(image)) {
@@ -207,19 +210,33 @@ export function createOcrPool(size = 1): OcrPool {
         : layout === 'column'
           ? Tesseract.PSM.SINGLE_COLUMN
           : Tesseract.PSM.AUTO
-      const result = (await s.addJob(
-        'recognize',
-        encodePgm(page.width, page.height, page.pixels),
-        {
-          user_defined_dpi: String(Math.round(dpi * scale)),
-          tessedit_pageseg_mode: mode,
-        } as Partial<Tesseract.RecognizeOptions>,
-        { blocks: true, text: false },
-      )) as Tesseract.RecognizeResult
-      // Coordinates in points (1/72 in), as the PDF text layer gives them.
-      // A strip is read for one value: its doubtful words are kept (a candidate, not noise).
-      const read = toPage(result.data, page, 72 / (dpi * scale), hint.region ? 0 : MIN_CONFIDENCE)
-      return { ...(offset ? shifted(read, offset) : read), layout }
+      const pgm = encodePgm(page.width, page.height, page.pixels)
+      const run = async (on: Tesseract.Scheduler) => {
+        const result = (await on.addJob(
+          'recognize',
+          pgm,
+          {
+            user_defined_dpi: String(Math.round(dpi * scale)),
+            tessedit_pageseg_mode: mode,
+          } as Partial<Tesseract.RecognizeOptions>,
+          { blocks: true, text: false },
+        )) as Tesseract.RecognizeResult
+        // Coordinates in points (1/72 in), as the PDF text layer gives them.
+        // A strip is read for one value: its doubtful words are kept (a candidate, not noise).
+        const read = toPage(result.data, page, 72 / (dpi * scale), hint.region ? 0 : MIN_CONFIDENCE)
+        return { ...(offset ? shifted(read, offset) : read), layout }
+      }
+      const german = () => {
+        germanScheduler ??= start(['deu', 'eng'], 1)
+        return germanScheduler
+      }
+      if (germanPages.has(image)) return run(await german())
+      const read = await run(s)
+      // A page in German is read again with the German model (when installed): mixing it into
+      // every reading costs English receipts their letters and digits.
+      if (!languages.german || hint.region || !readsGerman(read)) return read
+      germanPages.add(image)
+      return run(await german())
     },
     async readLine(image, hint) {
       let page = levelledPages.get(image)
@@ -238,7 +255,9 @@ export function createOcrPool(size = 1): OcrPool {
     },
     async close() {
       if (scheduler) await (await scheduler).terminate()
+      if (germanScheduler) await (await germanScheduler).terminate()
       scheduler = null
+      germanScheduler = null
     },
   }
 }
@@ -251,6 +270,14 @@ interface LevelledPage {
   height: number
   grey: Uint8Array
   dpi: number
+}
+
+/** The pages a first reading found in German: their other readings (strips, layouts) use the German model too. */
+const germanPages = new WeakSet<object>()
+
+/** A page whose first reading prints at least two labels only German prints ("Summe", "MwSt", "Rückgeld"). */
+function readsGerman(page: PageText): boolean {
+  return languageLabels(page.lines.map((l) => l.text).join('\n'), 'de') >= 2
 }
 
 /** Each page's grey levelled image, kept while the page is (its readings, strips included, share it). */
