@@ -31,7 +31,7 @@ const require = createRequire(import.meta.url)
 const SYSTEM_TESSDATA = ['/usr/share/tesseract-ocr/5/tessdata', '/usr/share/tesseract-ocr/4.00/tessdata']
 
 /** The German model's file, when one is installed. */
-export function germanModel(dir = process.env.OCR_TESSDATA_DIR): string | null {
+function germanModel(dir = process.env.OCR_TESSDATA_DIR): string | null {
   const dirs = dir ? [dir] : SYSTEM_TESSDATA
   return dirs.map((d) => join(d, 'deu.traineddata')).find((file) => existsSync(file)) ?? null
 }
