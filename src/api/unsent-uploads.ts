@@ -24,6 +24,16 @@ export type UnsentUploads = {
   list(userId: number): Promise<KeptUpload[]>
 }
 
+/**
+ * How long a file waits in the browser for the user to send it again: a week. Financial papers
+ * do not stay in a browser's storage for good; an older file is dropped the next time the list is read.
+ */
+export const KEEP_UNSENT_MS = 7 * 24 * 60 * 60 * 1000
+
+/** Whether a kept file has waited past its week. */
+export const isExpired = (upload: Pick<KeptUpload, 'createdAt'>, now: number) =>
+  now - upload.createdAt > KEEP_UNSENT_MS
+
 const DATABASE = 'docflow-uploads'
 const STORE = 'unsent'
 
@@ -68,8 +78,15 @@ export function openUnsentUploads(factory: IDBFactory | undefined = globalThis.i
       database ??= open(factory)
       const request = (await database).transaction(STORE).objectStore(STORE).getAll()
       await done(request)
-      return (request.result as KeptUpload[])
-        .filter((u) => u.userId === userId)
+      const now = Date.now()
+      const all = request.result as KeptUpload[]
+      const expired = all.filter((u) => isExpired(u, now))
+      if (expired.length > 0)
+        await write((store) => {
+          for (const u of expired) store.delete(u.key)
+        })
+      return all
+        .filter((u) => u.userId === userId && !isExpired(u, now))
         .sort((a, b) => a.createdAt - b.createdAt)
     },
   }
