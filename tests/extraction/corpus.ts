@@ -17,6 +17,7 @@ import {
   type OcrPool,
   UnreadableFileError,
 } from '../../server/services/extraction/index.ts'
+import type { Models } from '../../server/services/extraction/scoring/model.ts'
 
 const SHARED = join(import.meta.dirname, '../../../shared')
 /** The default set (the synthetic corpus), or the one CORPUS_DIR names. */
@@ -243,6 +244,8 @@ export async function runCorpus(
   lines: TruthLine[],
   ocr: OcrPool,
   onResult?: (r: DocResult) => void,
+  /** The weights each document is read with, when not the committed ones (grouped cross-validation). */
+  modelsOf?: (truth: TruthLine) => Models,
 ): Promise<DocResult[]> {
   const seenHashes = new Set<string>()
   const seenKeys = new Set<string>()
@@ -255,7 +258,9 @@ export async function runCorpus(
     let warnings: string[] = []
     let timing = { textMs: 0, ocrMs: 0, textPages: 0, ocrPages: 0 }
     try {
-      const ex = await extractDocument(new Uint8Array(data), contentTypeOf(truth.file), ocr)
+      const ex = await extractDocument(new Uint8Array(data), contentTypeOf(truth.file), ocr, {
+        models: modelsOf?.(truth),
+      })
       fields = ex.fields
       timing = ex
       const key = duplicateKey(fields)
@@ -319,6 +324,15 @@ export function dateNameTotal(results: DocResult[]): [number, number] {
   const keys: Field[] = ['date', 'business_name', 'total_invoice_including_vat']
   const scored = results.filter((r) => keys.every((k) => r.scored.includes(k)))
   return [scored.filter((r) => !r.mismatches.some((m) => keys.includes(m.field))).length, scored.length]
+}
+
+/** Date, merchant and total pooled: the share right over the three fields' scored values. */
+export function pooledDateNameTotal(results: DocResult[]): number {
+  const scores = (['date', 'business_name', 'total_invoice_including_vat'] as const).map((k) =>
+    fieldScore(results, k),
+  )
+  const total = scores.reduce((n, [, of]) => n + of, 0)
+  return total ? (100 * scores.reduce((n, [right]) => n + right, 0)) / total : 0
 }
 
 /** The fields each error code of the quality checks is about. */

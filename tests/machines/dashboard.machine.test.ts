@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { createActor, fromPromise, waitFor } from 'xstate'
 import type { LogEntry } from '../../contract'
 import { dashboardMachine, PAGE_SIZE, toQuery } from '../../src/machines/dashboard/dashboard.machine'
 import {
@@ -30,6 +31,7 @@ type Ctx = {
   logs: LogEntry[]
   hasMore: boolean
   limit: number
+  neighbourAfterMore: { from: { id: number }; direction: number } | null
 }
 let controls: ControlledActors
 const lastCall = (src: string) =>
@@ -42,7 +44,10 @@ describeModel('dashboard machine', {
   provide: (machine, c, record) => {
     controls = c
     return machine.provide({
-      actions: { notifyFailed: (_, p) => record(`notify:${p.searching ? 'search' : 'list'}Failed`) },
+      actions: {
+        notifyFailed: (_, p) => record(`notify:${p.searching ? 'search' : 'list'}Failed`),
+        moveDetails: (_, p) => record(`move:${p.target ? p.target.id : 'end'}`),
+      },
     })
   },
   events: {
@@ -53,7 +58,11 @@ describeModel('dashboard machine', {
     'summary.toggle': [{ type: 'summary.toggle', status: 'failed' }],
     'review.toggle': [{ type: 'review.toggle' }],
     // The open details move on: answered to the row actions (their own tests follow the answer).
-    'details.neighbour': [{ type: 'details.neighbour', from: { kind: 'invoice', id: 1 }, direction: 1 }],
+    // From the last row shown while more follow, the next page loads first (J past the rows shown).
+    'details.neighbour': [
+      { type: 'details.neighbour', from: { kind: 'invoice', id: 1 }, direction: 1 },
+      { type: 'details.neighbour', from: { kind: 'invoice', id: 4 }, direction: 1 },
+    ],
     'sort.toggle': [{ type: 'sort.toggle', column: 'name' }],
     // What the filter popover's Apply hands over (its own graph tests when it can).
     'filters.applied': [{ type: 'filters.applied', filters: { ...NO_FILTERS, status: 'failed' } }],
@@ -73,6 +82,7 @@ describeModel('dashboard machine', {
       searching: ctx.searchTerm.trim() !== '',
       filtered: activeFilterCount(ctx.filters) > 0,
       more: ctx.logs.length > logs.length,
+      awaiting: ctx.neighbourAfterMore !== null,
     }
   },
   limit: 12000,
@@ -87,6 +97,9 @@ describeModel('dashboard machine', {
       expect(s.hasTag('loadingMore')).toBe(true)
       expect(lastCall('fetchMore')).toEqual(expect.objectContaining({ offset: 4, limit: PAGE_SIZE }))
       expect(s.context.logs).toHaveLength(4)
+      // Only the last row shown, going down, waits for the next page.
+      if (s.context.neighbourAfterMore)
+        expect(s.context.neighbourAfterMore).toMatchObject({ from: { id: 4 }, direction: 1 })
     },
     'data.debouncing': (s) => expect(s.hasTag('loading')).toBe(false),
     // A live event: the rows shown stay (no busy table) until the settled burst reloads them.
@@ -104,13 +117,51 @@ describeModel('dashboard machine', {
       expect(s.context.summary).toEqual(summary)
       expect(s.can({ type: 'rows.more' })).toBe(s.context.hasMore)
       expect(s.context.hasMore).toBe(ids.length === 4)
-      if (log.at(-1) === 'notify:listFailed') expect(ids).toHaveLength(4)
+      if (
+        log.filter((l) => l.startsWith('notify:')).at(-1) === 'notify:listFailed' &&
+        log.at(-1) !== 'move:5'
+      )
+        expect(ids).toHaveLength(4)
+      // A neighbour asked for while the next page loaded is named once it is in (or the list's end).
+      expect(s.context.neighbourAfterMore).toBeNull()
+      // The answer is the row after the open one in the rows then shown: 2 after 1, 5 after 4 (next page), or the end.
+      expect(
+        log.filter((l) => l.startsWith('move:')).every((m) => ['move:2', 'move:5', 'move:end'].includes(m)),
+      ).toBe(true)
     },
     'data.failed': (s, log) => {
-      expect(log.at(-1)).toBe(s.context.searchTerm.trim() ? 'notify:searchFailed' : 'notify:listFailed')
+      // (An open row stepping on meanwhile is answered at once: `move:…` may follow the notice.)
+      const notice = log.filter((l) => l.startsWith('notify:')).at(-1)
+      expect(notice).toBe(s.context.searchTerm.trim() ? 'notify:searchFailed' : 'notify:listFailed')
+      expect(s.context.neighbourAfterMore).toBeNull()
       expect(s.can({ type: 'dashboard.retry' })).toBe(true)
     },
   },
+})
+
+describe('J past the rows shown', () => {
+  it('loads the next page, then names the row after the last one', async () => {
+    const moves: (number | null)[] = []
+    const actor = createActor(
+      dashboardMachine.provide({
+        actors: {
+          fetchLogs: fromPromise(async () => ({ logs, hasMore: true, summary })),
+          fetchMore: fromPromise(async () => ({ logs: nextPage, hasMore: false })),
+        },
+        actions: { moveDetails: (_, p) => moves.push(p.target?.id ?? null) },
+      }),
+      { input: { companyId: 7 } },
+    ).start()
+    await waitFor(actor, (s) => s.matches({ data: 'ready' }))
+    actor.send({ type: 'details.neighbour', from: { kind: 'invoice', id: 4 }, direction: 1 })
+    expect(actor.getSnapshot().matches({ data: 'loadingMore' })).toBe(true)
+    await waitFor(actor, (s) => s.matches({ data: 'ready' }))
+    expect(moves).toEqual([5])
+    // At the true end, the answer is the list's end.
+    actor.send({ type: 'details.neighbour', from: { kind: 'invoice', id: 6 }, direction: 1 })
+    expect(moves).toEqual([5, null])
+    actor.stop()
+  })
 })
 
 describe('dashboard queries', () => {

@@ -200,7 +200,11 @@ describeViewModel('dashboard view', {
     'summary.toggle': [{ type: 'summary.toggle', status: 'failed' }],
     'review.toggle': [{ type: 'review.toggle' }],
     // From the row actions (the details moving on): answered to them, nothing to see on the list.
-    'details.neighbour': [{ type: 'details.neighbour', from: { kind: 'invoice', id: 1 }, direction: 1 }],
+    // From row 3, the last one with details shown, the next page loads first ("Show more" busy).
+    'details.neighbour': [
+      { type: 'details.neighbour', from: { kind: 'invoice', id: 1 }, direction: 1 },
+      { type: 'details.neighbour', from: { kind: 'invoice', id: 3 }, direction: 1 },
+    ],
     'sort.toggle': [{ type: 'sort.toggle', column: 'name' }],
     'filters.applied': [{ type: 'filters.applied', filters: { ...NO_FILTERS, status: 'failed' } }],
     'xstate.done.actor.fetchLogs': [
@@ -212,7 +216,10 @@ describeViewModel('dashboard view', {
     ],
     'xstate.error.actor.fetchMore': [{ type: 'xstate.error.actor.fetchMore', error: new Error('offline') }],
   },
-  contextKey: (c) => ({ more: (c as DashboardContext).logs.length > firstPage.length }),
+  contextKey: (c) => ({
+    more: (c as DashboardContext).logs.length > firstPage.length,
+    awaiting: (c as DashboardContext).neighbourAfterMore !== null,
+  }),
   limit: 3000,
   views: {
     'data.loading': (s) => {
@@ -340,7 +347,7 @@ describeViewModel('dashboard row actions view', {
           fetchLogs: fromPromise(async () => ({ logs: firstPage, hasMore: true as boolean, summary })),
           rowActions: machine,
         },
-        actions: { answerNeighbour: () => {} },
+        actions: { moveDetails: () => {} },
       }),
       { input: { companyId: 7 }, inspect, clock },
     ).start()

@@ -21,6 +21,7 @@ import { dateStrips, rereadDoubtful } from './ocr-lines.ts'
 import { correctPage } from './ocr-words.ts'
 import { type PageWords, pageWords } from './page-words.ts'
 import { type Line, type PageText, readPdf } from './pdf-text.ts'
+import type { Models } from './scoring/model.ts'
 import { secondOpinions } from './second-opinion.ts'
 
 export type { ExtractedFields } from './fields.ts'
@@ -49,6 +50,8 @@ export interface ExtractOptions {
   limits?: Partial<ExtractionLimits>
   /** Called as each page starts (text layer and OCR), so a watchdog can time pages. */
   onPage?: (page: number) => void
+  /** Weights in place of the committed ones (the bench's grouped cross-validation of the whole engine). */
+  models?: Models
 }
 
 /** A scanned page's ways of being read again. */
@@ -223,7 +226,8 @@ export async function extractDocument(
   // The first reading's words (an image's size in pixels), before any page is read again.
   const words = pageWords(pages, contentType.startsWith('image/') ? imageSize(data, contentType) : undefined)
   const t = performance.now()
-  let fields = extractFields(pages)
+  const { models } = options
+  let fields = extractFields(pages, models)
   if (ocrPages === 0) textMs += performance.now() - t
   // A required field OCR found no candidate for (a faded date, a total row read as noise): the
   // scanned pages are read again in the other layout, then closer (enlarged, ink darkened), and
@@ -247,7 +251,7 @@ export async function extractDocument(
       }
     }
     ocrMs += performance.now() - t2
-    fields = fillMissing(fields, extractFields(again))
+    fields = fillMissing(fields, extractFields(again, models))
   }
   // Still no date: the lines that should hold one (a date label, a till's time, a row of digits
   // and slashes) are read again on their own, enlarged, and the date taken from them.
@@ -274,7 +278,7 @@ export async function extractDocument(
       }
     }
     ocrMs += performance.now() - t3
-    const strips = extractFields(again)
+    const strips = extractFields(again, models)
     fields = {
       ...fields,
       document_date: strips.document_date,
@@ -285,7 +289,7 @@ export async function extractDocument(
   if (rereads.length > 0) {
     const t4 = performance.now()
     const decided = fields
-    fields = await secondOpinions(fields, pages, rereads)
+    fields = await secondOpinions(fields, pages, rereads, models)
     // A date the second recogniser read otherwise was not decided where the evidence points.
     if (fields.document_date !== decided.document_date)
       fields = { ...fields, evidence: { ...fields.evidence, document_date: undefined } }

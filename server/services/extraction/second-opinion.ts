@@ -12,6 +12,7 @@ import { type LineReading, mergeLetters } from './ocr-letters.ts'
 import { dateLines } from './ocr-lines.ts'
 import { type DateOrder, dateOrder, findAmounts, findDates } from './parse.ts'
 import type { Line, PageText } from './pdf-text.ts'
+import type { Models } from './scoring/model.ts'
 
 /** A scanned page's second recogniser: one row of it, by its strip in points. */
 export interface RowReader {
@@ -24,11 +25,12 @@ export async function secondOpinions(
   fields: ExtractedFields,
   pages: PageText[],
   readers: RowReader[],
+  models?: Models,
 ): Promise<ExtractedFields> {
   let out = fields
   // Total rows whose amount OCR missed or was unsure of, and the totals decided again with them.
   const again = await totalRowsRead(pages, readers)
-  const totals = again ? extractFields(again) : null
+  const totals = again ? extractFields(again, models) : null
   // The second reading's total counts when the till's own figures confirm it and the first's
   // were not confirmed by them.
   const total = totals?.total_invoice_including_vat ?? null

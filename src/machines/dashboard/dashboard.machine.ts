@@ -16,7 +16,16 @@
  *   own), which send `live.changed` when a document changed; the rows reload after `refreshing`
  *   (300 ms, so a burst reloads once).
  */
-import { assign, type EventObject, fromCallback, fromPromise, raise, sendTo, setup } from 'xstate'
+import {
+  assign,
+  type EventObject,
+  enqueueActions,
+  fromCallback,
+  fromPromise,
+  raise,
+  sendTo,
+  setup,
+} from 'xstate'
 import type { LogEntry } from '../../../contract'
 import type { LogQuery } from '../../api/logs'
 import { type CallFailure, toFailure } from '../shared/failure'
@@ -24,6 +33,7 @@ import { type Filters, type FiltersOutcome, filtersMachine, NO_FILTERS } from '.
 import type { LiveChanged, LiveUpdatesInput } from './live-updates.machine'
 import {
   type DetailTarget,
+  isListed,
   type NeighbourRequest,
   neighbourTarget,
   rowActionsMachine,
@@ -50,6 +60,8 @@ export type DashboardContext = {
   /** How many rows the next (re)load asks for: one page after a new query, what is shown after a refresh. */
   limit: number
   summary: Summary
+  /** J past the last row shown while the server has more: the neighbour is named once the next page is in. */
+  neighbourAfterMore: Omit<NeighbourRequest, 'type'> | null
 }
 
 export type DashboardEvent =
@@ -157,14 +169,21 @@ export const dashboardMachine = setup({
   },
   actions: {
     notifyFailed: (_, _params: { searching: boolean; failure: CallFailure }) => {},
-    /** Tells the row actions which row follows (or precedes) the one whose details move on. */
-    answerNeighbour: sendTo('rowActions', ({ context }, request: Omit<NeighbourRequest, 'type'>) => ({
+    /** Tells the row actions which row follows (or precedes) the one whose details move on; null past the end. */
+    moveDetails: sendTo('rowActions', (_, params: { target: DetailTarget | null }) => ({
       type: 'details.move' as const,
-      target: neighbourTarget(context.logs, request.from, request.direction),
+      target: params.target,
     })),
   },
   guards: {
     hasMore: ({ context }) => context.hasMore,
+    neighbourPending: ({ context }) => context.neighbourAfterMore !== null,
+    /** The open row is the last one shown, going down, and the server has rows after it. */
+    pastLoadedRows: ({ context }, request: Omit<NeighbourRequest, 'type'>) =>
+      request.direction === 1 &&
+      context.hasMore &&
+      isListed(context.logs, request.from) &&
+      neighbourTarget(context.logs, request.from, 1) === null,
   },
   delays: { searchDebounce: 500, liveSettle: 300 },
 }).createMachine({
@@ -180,6 +199,7 @@ export const dashboardMachine = setup({
     hasMore: false,
     limit: PAGE_SIZE,
     summary: { total: 0, pending: 0, failed: 0, review: 0 },
+    neighbourAfterMore: null,
   }),
   invoke: [
     {
@@ -263,7 +283,12 @@ export const dashboardMachine = setup({
         'details.neighbour': {
           description:
             'The rows as shown (a reload under way keeps them until it answers) name the neighbour.',
-          actions: { type: 'answerNeighbour', params: ({ event }) => event },
+          actions: {
+            type: 'moveDetails',
+            params: ({ context, event }) => ({
+              target: neighbourTarget(context.logs, event.from, event.direction),
+            }),
+          },
         },
         'filters.open': {
           actions: sendTo('filters', ({ context }) => ({ type: 'filters.open', filters: context.filters })),
@@ -328,7 +353,37 @@ export const dashboardMachine = setup({
           description: 'The search box is debounced 500 ms; a blank term reloads the plain list.',
         },
         ready: {
-          on: { 'rows.more': { guard: 'hasMore', target: 'loadingMore' }, 'live.changed': 'refreshing' },
+          always: {
+            guard: 'neighbourPending',
+            actions: [
+              {
+                type: 'moveDetails',
+                params: ({ context }) => ({
+                  target: neighbourTarget(
+                    context.logs,
+                    context.neighbourAfterMore!.from,
+                    context.neighbourAfterMore!.direction,
+                  ),
+                }),
+              },
+              assign({ neighbourAfterMore: null }),
+            ],
+            description:
+              'The neighbour asked for before the next page loaded, named from the rows now shown.',
+          },
+          on: {
+            'rows.more': { guard: 'hasMore', target: 'loadingMore' },
+            'live.changed': 'refreshing',
+            'details.neighbour': {
+              guard: { type: 'pastLoadedRows', params: ({ event }) => event },
+              target: 'loadingMore',
+              actions: assign({
+                neighbourAfterMore: ({ event }) => ({ from: event.from, direction: event.direction }),
+              }),
+              description:
+                'J past the last row shown while the server has more: the next page loads, then names the neighbour.',
+            },
+          },
         },
         loadingMore: {
           tags: ['loadingMore'],
@@ -358,7 +413,27 @@ export const dashboardMachine = setup({
             },
           },
         },
-        failed: { on: { 'dashboard.retry': 'loading', 'live.changed': 'refreshing' } },
+        failed: {
+          always: {
+            guard: 'neighbourPending',
+            actions: [
+              {
+                type: 'moveDetails',
+                params: ({ context }) => ({
+                  target: neighbourTarget(
+                    context.logs,
+                    context.neighbourAfterMore!.from,
+                    context.neighbourAfterMore!.direction,
+                  ),
+                }),
+              },
+              assign({ neighbourAfterMore: null }),
+            ],
+            description:
+              'The neighbour asked for before the next page loaded, named from the rows now shown.',
+          },
+          on: { 'dashboard.retry': 'loading', 'live.changed': 'refreshing' },
+        },
       },
     },
   },

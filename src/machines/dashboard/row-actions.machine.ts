@@ -43,6 +43,13 @@ export function neighbourTarget(rows: readonly LogEntry[], from: DetailTarget, d
   return null
 }
 
+/** Whether the document is one of the rows listed. */
+export const isListed = (rows: readonly LogEntry[], target: DetailTarget) =>
+  rows.some((row) => {
+    const t = detailTarget(row)
+    return t?.kind === target.kind && t.id === target.id
+  })
+
 /** What the details ask the dashboard for: the neighbour of the open row in its list. */
 export type NeighbourRequest = { type: 'details.neighbour'; from: DetailTarget; direction: 1 | -1 }
 
