@@ -145,8 +145,8 @@ describe('J past the rows shown', () => {
     const actor = createActor(
       dashboardMachine.provide({
         actors: {
-          fetchLogs: fromPromise(async () => ({ logs, hasMore: true, summary })),
-          fetchMore: fromPromise(async () => ({ logs: nextPage, hasMore: false })),
+          fetchLogs: fromPromise(async () => ({ logs, hasMore: true as boolean, summary })),
+          fetchMore: fromPromise(async () => ({ logs: nextPage, hasMore: false as boolean })),
         },
         actions: { moveDetails: (_, p) => moves.push(p.target?.id ?? null) },
       }),
