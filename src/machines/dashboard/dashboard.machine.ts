@@ -16,16 +16,7 @@
  *   own), which send `live.changed` when a document changed; the rows reload after `refreshing`
  *   (300 ms, so a burst reloads once).
  */
-import {
-  assign,
-  type EventObject,
-  enqueueActions,
-  fromCallback,
-  fromPromise,
-  raise,
-  sendTo,
-  setup,
-} from 'xstate'
+import { assign, type EventObject, fromCallback, fromPromise, raise, sendTo, setup } from 'xstate'
 import type { LogEntry } from '../../../contract'
 import type { LogQuery } from '../../api/logs'
 import { type CallFailure, toFailure } from '../shared/failure'
