@@ -18,9 +18,10 @@ import type { Page, Response } from 'playwright-core'
  * libraries every page runs (React DOM, TanStack Router, XState, ky, valibot, Lingui) are 114.5 KiB
  * of it on their own. The dashboard's rose to 167 KiB with the offline uploads (issue 28, item 3:
  * the upload item's network states, the idempotency key, and the look for unsent files in IndexedDB
- * that every dashboard start makes): 166.9 KiB measured.
+ * that every dashboard start makes): 166.9 KiB measured; to 168 KiB with J past the rows shown
+ * (issue 27: the dashboard's pending neighbour while the next page loads): 167.2 KiB measured.
  */
-export const BUDGET_KIB = { login: 147, dashboard: 167 } as const
+export const BUDGET_KIB = { login: 147, dashboard: 168 } as const
 
 /** What a page's first paint depends on: its document, scripts, stylesheets and message catalog. */
 const isPageAsset = (type: string, url: URL) =>
