@@ -880,14 +880,15 @@ function letterheadParts({ pages, lines, customer }: PageModel): AddressPart[] {
   return first ? addressParts(lines, lines[first.li]!, first.seg, customer, first.li) : []
 }
 
-/** The first line of the page's top printing an address with a number, not the customer's. */
+/** The first line of the page's top (from line `from`) printing an address with a number, not the customer's. */
 function firstAddressLine(
   pages: PageText[],
   lines: Line[],
   customer: Set<Segment>,
+  from = 0,
 ): { li: number; seg: Segment } | null {
   const page1 = pages[0]!
-  for (let li = 0; li < lines.length; li++) {
+  for (let li = from; li < lines.length; li++) {
     const line = lines[li]!
     if (line.page !== 1 || line.y > page1.height * 0.42) break
     const seg = line.segments.find((s) => !customer.has(s) && addressLike(s.text) && /\d/.test(s.text))
@@ -902,14 +903,8 @@ function topAnchor(
   lines: Line[],
   customer: Set<Segment>,
 ): { line: Line; seg: Segment } | null {
-  const page1 = pages[0]!
-  for (let li = 1; li < lines.length; li++) {
-    const line = lines[li]!
-    if (line.page !== 1 || line.y > page1.height * 0.42) break
-    const seg = line.segments.find((s) => !customer.has(s) && addressLike(s.text) && /\d/.test(s.text))
-    if (seg) return { line: lines[li - 1]!, seg }
-  }
-  return null
+  const first = firstAddressLine(pages, lines, customer, 1)
+  return first ? { line: lines[first.li - 1]!, seg: first.seg } : null
 }
 
 /**

@@ -132,6 +132,25 @@ const queryOf = (context: DashboardContext, offset: number, limit: number): Dash
   limit,
 })
 
+/** In `ready` and `failed`: the neighbour asked for before the next page loaded, named from the rows now shown. */
+const answerPendingNeighbour = {
+  guard: 'neighbourPending',
+  actions: [
+    {
+      type: 'moveDetails',
+      params: ({ context }: { context: DashboardContext }) => ({
+        target: neighbourTarget(
+          context.logs,
+          context.neighbourAfterMore!.from,
+          context.neighbourAfterMore!.direction,
+        ),
+      }),
+    },
+    'clearPendingNeighbour',
+  ],
+  description: 'The neighbour asked for before the next page loaded, named from the rows now shown.',
+} as const
+
 export const dashboardMachine = setup({
   types: {
     context: {} as DashboardContext,
@@ -165,6 +184,7 @@ export const dashboardMachine = setup({
       type: 'details.move' as const,
       target: params.target,
     })),
+    clearPendingNeighbour: assign({ neighbourAfterMore: null }),
   },
   guards: {
     hasMore: ({ context }) => context.hasMore,
@@ -344,24 +364,7 @@ export const dashboardMachine = setup({
           description: 'The search box is debounced 500 ms; a blank term reloads the plain list.',
         },
         ready: {
-          always: {
-            guard: 'neighbourPending',
-            actions: [
-              {
-                type: 'moveDetails',
-                params: ({ context }) => ({
-                  target: neighbourTarget(
-                    context.logs,
-                    context.neighbourAfterMore!.from,
-                    context.neighbourAfterMore!.direction,
-                  ),
-                }),
-              },
-              assign({ neighbourAfterMore: null }),
-            ],
-            description:
-              'The neighbour asked for before the next page loaded, named from the rows now shown.',
-          },
+          always: answerPendingNeighbour,
           on: {
             'rows.more': { guard: 'hasMore', target: 'loadingMore' },
             'live.changed': 'refreshing',
@@ -405,24 +408,7 @@ export const dashboardMachine = setup({
           },
         },
         failed: {
-          always: {
-            guard: 'neighbourPending',
-            actions: [
-              {
-                type: 'moveDetails',
-                params: ({ context }) => ({
-                  target: neighbourTarget(
-                    context.logs,
-                    context.neighbourAfterMore!.from,
-                    context.neighbourAfterMore!.direction,
-                  ),
-                }),
-              },
-              assign({ neighbourAfterMore: null }),
-            ],
-            description:
-              'The neighbour asked for before the next page loaded, named from the rows now shown.',
-          },
+          always: answerPendingNeighbour,
           on: { 'dashboard.retry': 'loading', 'live.changed': 'refreshing' },
         },
       },
