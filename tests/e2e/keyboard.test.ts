@@ -191,6 +191,8 @@ it('operates the header user menu by keyboard: Settings, then Logout, in English
   await settings.waitFor()
   // Opened by keyboard, the menu highlights its first item a moment after it shows: Enter then picks it.
   await expect.poll(() => settings.getAttribute('data-highlighted')).not.toBeNull()
+  // Keys reach the menu only once it holds focus; before that, Enter would go to the trigger and close it.
+  await expect.poll(() => menu.evaluate((el) => el.contains(document.activeElement))).toBe(true)
   await page.keyboard.press('Enter')
   await expect.poll(() => page.title()).toBe('Settings · DocFlow')
 
@@ -204,6 +206,7 @@ it('operates the header user menu by keyboard: Settings, then Logout, in English
     .getByRole('button', { name: `${ADMIN.name} — Menu du compte` })
     .click()
   await page.getByRole('menuitem', { name: 'Se déconnecter' }).waitFor()
+  await expect.poll(() => menu.evaluate((el) => el.contains(document.activeElement))).toBe(true)
   // Logout is the last item.
   await page.keyboard.press('End')
   await page.keyboard.press('Enter')
