@@ -499,6 +499,26 @@ describe('receipt totals that must add up', () => {
     ])
     expect([incl, excl, vat]).toEqual([64, 41.82, 4.18])
   })
+
+  it("reads a tax table's total row under its column headers, past its rate rows", () => {
+    const row = (label: string, ...amounts: string[]): Row => [
+      [20, label],
+      ...amounts.map((a, i): [number, string] => [90 + i * 40, a]),
+    ]
+    const [incl, excl, vat] = booked([
+      row('SUMME EUR', '39,44'),
+      row('Geg. Gutschein EUR', '2,08'),
+      row('Geg. EC-Cash EUR', '37,36'),
+      row('Steuer %', 'Netto', 'Steuer', 'Brutto'),
+      row('A= 19,0%', '4,54', '0,86', '5,40'),
+      row('B= 7,0%', '31,81', '2,23', '34,04'),
+      row('Coupon 19,0%', '-0,24', '-0,05', '-0,29'),
+      row('Coupon 7,0%', '-1,67', '-0,12', '-1,79'),
+      row('Gesamtbetrag', '34,44', '2,92', '37,36'),
+    ])
+    // The total row is the fourth under the header: the table runs while its rows print amounts.
+    expect([incl, excl, vat]).toEqual([37.36, 34.44, 2.92])
+  })
 })
 
 describe('receipt currency', () => {
@@ -764,7 +784,9 @@ describe('receipt OCR layout', () => {
    * Stands in for tesseract at the OCR boundary: each layout gives its own reading of the page
    * (the first one lost the date line), and every request is recorded.
    */
-  function twoReadings(readings: Record<'auto' | 'column', Row[]> & { closer?: Row[]; strip?: Row[] }) {
+  function twoReadings(
+    readings: Record<'auto' | 'column', Row[]> & { closer?: Row[]; block?: Row[]; strip?: Row[] },
+  ) {
     const asked: (OcrHint | undefined)[] = []
     const pool: OcrPool = {
       async recognize(_image, hint) {
@@ -780,7 +802,12 @@ describe('receipt OCR layout', () => {
             layout,
           }
         }
-        return { ...receipt(hint?.enhance ? (readings.closer ?? []) : readings[layout]), layout }
+        const rows = hint?.enhance
+          ? readings.closer
+          : layout === 'block'
+            ? readings.block
+            : readings[layout as 'auto' | 'column']
+        return { ...receipt(rows ?? []), layout }
       },
       close: async () => {},
     }
@@ -819,6 +846,24 @@ describe('receipt OCR layout', () => {
       ['auto', true],
     ])
     expect(fields.document_date).toBe('2018-03-07')
+    expect(fields.total_invoice_including_vat).toBe(12.5)
+  })
+
+  it('reads the page as one block of lines when neither layout nor the closer reading holds a candidate', async () => {
+    const { pool, asked } = twoReadings({
+      auto: [...header, total],
+      column: [...header, total],
+      closer: [...header, total],
+      block: [...header, [[20, '25/08/2022 12:43']], total],
+    })
+    const { fields } = await extractDocument(png, 'image/png', pool)
+    expect(asked.map((h) => [h?.layout, h?.enhance ?? false])).toEqual([
+      [undefined, false],
+      ['column', false],
+      ['auto', true],
+      ['block', false],
+    ])
+    expect(fields.document_date).toBe('2022-08-25')
     expect(fields.total_invoice_including_vat).toBe(12.5)
   })
 
@@ -904,6 +949,21 @@ describe('receipt OCR layout', () => {
 })
 
 describe('till receipts as OCR misreads them (receipt.ts)', () => {
+  it("reads a VAT id's letters as the digits they look like when OCR read them and the check digits then hold", () => {
+    const rows: Row[] = [
+      [[30, 'LE BISTROT']],
+      [[30, '87 RUE DES LILAS']],
+      [[30, '75003 PARIS']],
+      [[20, 'CODE NAF 5610A TVA FRGB 491 886 081']],
+      [[20, 'SIRET 491 886 081 00018']],
+      ...till,
+    ]
+    const ocr = extractFields([{ ...receipt(rows), layout: 'column' }])
+    expect(ocr.vat_number).toBe('FR68491886081')
+    // A text layer prints what it prints: no letter is read as a digit there.
+    expect(extractFields([receipt(rows)]).vat_number).toBe('FRGB491886081')
+  })
+
   it('reads a total label with one letter misread ("Tatal", "Tota!", "Chenge") as the label', () => {
     expect(misreadLabelWord('Tatal')).toBe('Total')
     expect(misreadLabelWord('Tota!')).toBe('Total')
@@ -1185,6 +1245,17 @@ describe("till totals from the till's sums (receipt.ts, totals.ts)", () => {
 })
 
 describe('till receipt merchant (receipt.ts)', () => {
+  it('sees a house number before a street under a line as an address, an amount under it as none', () => {
+    const below = (row: Row) => {
+      const site = features([[[30, 'BRAUSE MIT ZUCKER']], row]).find((c) => c.value === 'BRAUSE MIT ZUCKER')
+      return site!.x[featureAt('address_below')]
+    }
+    expect(below([[30, '5, JALAN MERDEKA 3']])).toBe(1)
+    expect(below([[30, '12a rue des Lilas']])).toBe(1)
+    expect(below([[30, '1,19 € 1']])).toBe(0)
+    expect(below([[30, '2x 4,50']])).toBe(0)
+  })
+
   // Which of a bigger logo line read as words ("Adon big") and the company line under it wins is
   // the fitted weights' choice (the hand weights were set until receipt 0004 flipped); what the
   // features must see is the company line under the logo and over the address.

@@ -218,10 +218,13 @@ function wordiness(text: string): number {
   return wordy.length / tokens.length
 }
 
+/** A house number before a street's name ("5, Jalan", "12a rue"), not an amount ("1,19 €", "2x 4,50"). */
+const HOUSE_NUMBER = /^\d+[a-z]?\s?,?\s*[a-z]{2}/
+
 /** Whether a line reads as the start of an address or a registration line (the letterhead's body). */
 function addressLike(text: string): boolean {
   const t = f(text)
-  return REGISTRATION_LINE.test(t) || STREET.test(t) || POSTCODE.test(t) || /^\d+[a-z]?\s?[,\s]/.test(t)
+  return REGISTRATION_LINE.test(t) || STREET.test(t) || POSTCODE.test(t) || HOUSE_NUMBER.test(t)
 }
 
 /**
@@ -575,8 +578,7 @@ function around(site: NameSite, from: number, to: number, reach: number): Segmen
     .flatMap((l) => l.segments.filter((s) => overlaps(s, site.seg, 30)))
 }
 
-const streetLike = (t: string) =>
-  (STREET.test(t) && /\d/.test(t)) || POSTCODE.test(t) || /^\d+[a-z]?\s?[,\s]/.test(t)
+const streetLike = (t: string) => (STREET.test(t) && /\d/.test(t)) || POSTCODE.test(t) || HOUSE_NUMBER.test(t)
 
 type NameFeature = Feature<[s: NameSite]>
 const yes = flag<[s: NameSite]>

@@ -69,6 +69,33 @@ function vatCandidates(text: string): string[] {
   return out
 }
 
+/** Letters OCR reads in place of a digit of the same shape. */
+const DIGIT_LOOKALIKES: Record<string, string> = {
+  O: '0',
+  D: '0',
+  Q: '0',
+  I: '1',
+  L: '1',
+  Z: '2',
+  A: '4',
+  S: '5',
+  G: '6',
+  T: '7',
+  B: '8',
+}
+
+/**
+ * A VAT id read by OCR with each letter after its country read as the digit it looks like, when
+ * its check digits then hold ("FRGB 491 886 081" → FR68491886081; a French id's key may be
+ * letters, which the check does not verify, so the digits' reading is preferred where it holds).
+ */
+function repairedVatId(value: string): string {
+  const prefix = value.startsWith('CHE') ? 3 : 2
+  const body = value.slice(prefix).replace(/[A-Z]/g, (c) => DIGIT_LOOKALIKES[c] ?? c)
+  const repaired = value.slice(0, prefix) + body
+  return repaired !== value && checkVAT(repaired, countries).isValid ? repaired : value
+}
+
 /** Digit runs of the company registration numbers printed (SIREN/SIRET, RCS, company no.). */
 function registrationNumbers(lines: Line[], customer: Set<Segment>): string[] {
   const out: string[] = []
@@ -359,8 +386,10 @@ function vatSites(model: PageModel): VatSite[] {
     // as a column header ("VAT Registration No." over "DE777777777").
     const left = leftNeighbour(lines, ref)
     const above = segmentAbove(lines, ref)?.seg
-    for (const value of vatCandidates(raw)) {
-      const at = raw.toUpperCase().indexOf(value.slice(0, 4))
+    const ocr = model.pages.find((p) => p.page === ref.line.page)?.layout !== undefined
+    for (const printed of vatCandidates(raw)) {
+      const value = ocr ? repairedVatId(printed) : printed
+      const at = raw.toUpperCase().indexOf(printed.slice(0, 4))
       const own = at >= 0 ? raw.slice(Math.max(0, at - 40), at) : raw
       const where = vatLabelled(own)
         ? 'segment'

@@ -59,6 +59,8 @@ interface Reread {
   n: number
   read: () => Promise<PageText>
   closer: () => Promise<PageText>
+  /** The page read as one block of lines (OcrLayout `block`). */
+  block: () => Promise<PageText>
   strip: (region: OcrRegion) => Promise<PageText>
   /** A second opinion on one line's letters (ocr-letters.ts), when the pool has one. */
   line: (region: OcrRegion) => Promise<LineReading | null>
@@ -162,6 +164,7 @@ export async function readPages(
           n,
           read: () => ocr.recognize(image, { ...hint, layout: otherLayout(hint.layout!) }),
           closer: () => ocr.recognize(image, { ...hint, enhance: true }),
+          block: () => ocr.recognize(image, { ...hint, layout: 'block' }),
           strip: (region) => ocr.recognize(image, { ...hint, region }),
           line: async (region) => (pool.readLine ? pool.readLine(image, { ...hint, region }) : null),
         })
@@ -201,6 +204,7 @@ export async function readPages(
       n: 1,
       read: () => ocr.recognize(image, { layout: otherLayout(layout) }),
       closer: () => ocr.recognize(image, { layout, enhance: true }),
+      block: () => ocr.recognize(image, { layout: 'block' }),
       strip: (region) => ocr.recognize(image, { layout, region }),
       line: async (region) => (pool.readLine ? pool.readLine(image, { layout, region }) : null),
     })
@@ -230,10 +234,10 @@ export async function extractDocument(
   let fields = extractFields(pages, models)
   if (ocrPages === 0) textMs += performance.now() - t
   // A required field OCR found no candidate for (a faded date, a total row read as noise): the
-  // scanned pages are read again in the other layout, then closer (enlarged, ink darkened), and
-  // the missing fields taken from those readings, so a document is FAILED only when no reading
-  // holds a candidate.
-  for (const which of ['read', 'closer'] as const) {
+  // scanned pages are read again in the other layout, then closer (enlarged, ink darkened), then
+  // as one block of lines, and the missing fields taken from those readings, so a document is
+  // FAILED only when no reading holds a candidate.
+  for (const which of ['read', 'closer', 'block'] as const) {
     if (rereads.length === 0 || !missingRequired(fields)) break
     const t2 = performance.now()
     const again = [...pages]

@@ -68,9 +68,11 @@ function languageDirectory(): { dir: string; german: boolean } {
 /**
  * How tesseract segments the page: `auto` finds blocks and columns (invoices, letters);
  * `column` reads one column of lines of varying sizes (a till receipt), which keeps a
- * receipt's header, amounts and date lines that `auto` splits or drops as noise.
+ * receipt's header, amounts and date lines that `auto` splits or drops as noise; `block` reads
+ * the page as one block of lines without looking for regions (the last reading: lines between
+ * printed rules or over shading that both others drop as pictures).
  */
-export type OcrLayout = 'auto' | 'column'
+export type OcrLayout = 'auto' | 'column' | 'block'
 
 /** A strip of a page, in points. */
 export type OcrRegion = { x0: number; y0: number; x1: number; y1: number }
@@ -205,11 +207,12 @@ export function createOcrPool(size = 1): OcrPool {
       const { page, scale, offset } = preparePage(levelled(image, raw, dpi), dpi, hint)
       const layout =
         hint.layout ?? defaultLayout({ widthPt: hint.pageWidthPt, widthPx: raw.width, heightPx: raw.height })
-      const mode = hint.region
-        ? Tesseract.PSM.SINGLE_BLOCK
-        : layout === 'column'
-          ? Tesseract.PSM.SINGLE_COLUMN
-          : Tesseract.PSM.AUTO
+      const mode =
+        hint.region || layout === 'block'
+          ? Tesseract.PSM.SINGLE_BLOCK
+          : layout === 'column'
+            ? Tesseract.PSM.SINGLE_COLUMN
+            : Tesseract.PSM.AUTO
       const pgm = encodePgm(page.width, page.height, page.pixels)
       const run = async (on: Tesseract.Scheduler) => {
         const result = (await on.addJob(

@@ -35,7 +35,7 @@ export interface PageText {
   height: number
   lines: Line[]
   /** OCR only: the segmentation the page was read with. */
-  layout?: 'auto' | 'column'
+  layout?: 'auto' | 'column' | 'block'
 }
 
 interface RawItem {

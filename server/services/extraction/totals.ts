@@ -168,7 +168,14 @@ export function amountCandidates(
       header = { cols: h, line, rows: 0 }
       continue
     }
-    if (header && (header.line.page !== line.page || header.rows >= 3)) header = null
+    // A totals table runs while its rows print amounts (its rates, then its total row).
+    if (
+      header &&
+      (header.line.page !== line.page ||
+        header.rows >= SUMMARY_ROWS ||
+        (header.rows > 0 && findAmounts(line.text).length === 0))
+    )
+      header = null
     let sawAmount = false
     for (let si = 0; si < line.segments.length; si++) {
       const seg = line.segments[si]!
