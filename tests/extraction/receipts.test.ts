@@ -500,6 +500,50 @@ describe('receipt totals that must add up', () => {
     expect([incl, excl, vat]).toEqual([64, 41.82, 4.18])
   })
 
+  it("reads a VAT rate's row by its arithmetic: the amount that is the rate of another is the tax", () => {
+    const [incl, excl, vat] = booked([
+      [
+        [20, 'TOTAL :'],
+        [150, '21,50 €'],
+      ],
+      [
+        [20, 'TVA 10%'],
+        [60, '19,55'],
+        [130, '1,95'],
+        [160, '21,50'],
+      ],
+    ])
+    // Not the row's last amount (the rate's total): 21,50 of VAT on 21,50 would leave no net.
+    expect([incl, excl, vat]).toEqual([21.5, 19.55, 1.95])
+  })
+
+  it("sums a tax table's rate rows, working out a rate's tax from its base and total when its tax was not read", () => {
+    const [incl, excl, vat] = booked([
+      [
+        [20, 'Total'],
+        [150, '151.90'],
+      ],
+      [
+        [90, 'HT'],
+        [130, 'TVA'],
+        [175, 'TTC'],
+      ],
+      [
+        [20, 'TV 10 %'],
+        [85, '43.18'],
+        [130, '4_32'],
+        [172, '47.50'],
+      ],
+      [
+        [20, 'TVA 20 %'],
+        [126, '17.40'],
+        [168, '104.40'],
+      ],
+    ])
+    // 4.32 + 17.40 of VAT; the net is the gross less it (no total before tax is printed).
+    expect([incl, excl, vat]).toEqual([151.9, 130.18, 21.72])
+  })
+
   it("reads a tax table's total row under its column headers, past its rate rows", () => {
     const row = (label: string, ...amounts: string[]): Row => [
       [20, label],

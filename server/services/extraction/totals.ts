@@ -7,7 +7,7 @@
  * scoring/totals.ts.
  */
 import { hasLabel, isLabel, type LabelField, labelAt, labelRank } from './lexicon.ts'
-import { findAmounts } from './parse.ts'
+import { findAmounts, round2 } from './parse.ts'
 import type { Line, Segment } from './pdf-text.ts'
 
 type Role = 'incl' | 'excl' | 'vat' | 'paid' | 'change' | 'rounding' | 'any'
@@ -240,12 +240,77 @@ export function amountCandidates(
         }
       }
     }
-    if (header && sawAmount) header.rows++
+    rateRow(out, li)
+    if (header && sawAmount) {
+      header.rows++
+      rateRowUnderHeader(out, line, li)
+    }
     if (summary && (summary.line.page !== line.page || li - summary.li > SUMMARY_ROWS)) summary = null
     if (summary) summaryTotal(out, line, li, skip, till)
     if (hasLabel('tax_summary', line.text) && findAmounts(line.text).length === 0) summary = { line, li }
   }
   return out
+}
+
+/**
+ * A VAT row of one rate printing several amounts ("TVA 10% 19,55 1,95 21,50"): the one that is
+ * the rate of another is its tax, whichever column it stands in, not the row's last amount (the
+ * rate's total). Only the last amount of a labelled row was read as its value.
+ */
+function rateRow(out: AmountCandidate[], li: number): void {
+  const labelled = out.find((c) => c.order === li && c.role === 'vat' && c.rate !== null && c.via === 'row')
+  if (!labelled) return
+  const rate = Number(labelled.rate) / 100
+  const amounts = out.filter((c) => c.order === li && c.role === 'any' && c.value > 0)
+  const tax = amounts.find(
+    (t) =>
+      t.value !== labelled.value &&
+      [...amounts, labelled].some((base) => base !== t && Math.abs(base.value * rate - t.value) <= 0.015),
+  )
+  if (!tax) return
+  // (The rate's total stays a printed amount.)
+  out.splice(out.indexOf(labelled), 1, { ...labelled, value: tax.value, seg: tax.seg }, asPrinted(labelled))
+}
+
+/** An amount as printed, without the role its row's label gave it. */
+const asPrinted = (c: AmountCandidate): AmountCandidate => ({
+  ...c,
+  role: 'any',
+  strength: 0,
+  rate: null,
+  via: 'none',
+  rank: 0,
+  loose: false,
+  busy: false,
+})
+
+/**
+ * A totals table's row of one VAT rate ("10 % | 43.18 | 4.32 | 47.50" under "HT | TVA | TTC"):
+ * its amounts are that rate's, summed with the other rates' (not the document's totals); its tax
+ * is worked out from its base and its total when the tax column was not read.
+ */
+function rateRowUnderHeader(out: AmountCandidate[], line: Line, li: number): void {
+  const label = line.segments[0]?.text ?? ''
+  if (findAmounts(label).length > 0) return
+  const rate = label.match(RATE)?.[1]?.replace(',', '.')
+  if (!rate) return
+  const row = out.filter((c) => c.order === li && c.via === 'header')
+  for (const c of row) out[out.indexOf(c)] = { ...c, rate }
+  const of = (role: Role) => row.find((c) => c.role === role)
+  const base = of('excl')
+  const total = of('incl')
+  if (!of('vat') && base && total && total.value > base.value)
+    out.push({
+      ...total,
+      role: 'vat',
+      value: round2(total.value - base.value),
+      rate,
+      strength: base.strength,
+    })
+  // The header says which column is the tax: the row label's VAT ("TVA 20 %") took its last amount.
+  if (row.length > 0)
+    for (const c of out.filter((c) => c.order === li && c.role === 'vat' && c.via === 'row'))
+      out[out.indexOf(c)] = asPrinted(c)
 }
 
 /** How many rows under its header a tax summary runs. */

@@ -464,8 +464,9 @@ function vatParts(page: TotalsPage): (Part | null)[] {
 export function readings(page: TotalsPage): Reading[] {
   const gross: (Part | null)[] = [...grossParts(page), null]
   const net: (Part | null)[] = [
+    // (A base of one VAT rate is no net: the net is then the gross less the rates' VAT.)
     ...byValue(
-      page.cands.filter((c) => c.role === 'excl'),
+      page.cands.filter((c) => c.role === 'excl' && c.rate === null),
       KEEP.net,
     ).map((at): Part => ({ value: at.value, at, kind: 'label' })),
     null,
