@@ -206,20 +206,7 @@ export function amountCandidates(
               text,
             })
         } else if (!label || labelAt('not_total', label) === null)
-          out.push({
-            value: a.value,
-            line,
-            seg,
-            order: li,
-            role: 'any',
-            strength: 0,
-            rate: null,
-            via: 'none',
-            rank: 0,
-            loose: false,
-            busy: false,
-            text,
-          })
+          out.push(asPrinted({ value: a.value, line, seg, order: li, text }))
         if (header) {
           const col = header.cols.find((c) => seg.x0 <= c.seg.x1 + 8 && c.seg.x0 <= seg.x1 + 8)
           if (col)
@@ -272,9 +259,15 @@ function rateRow(out: AmountCandidate[], li: number): void {
   out.splice(out.indexOf(labelled), 1, { ...labelled, value: tax.value, seg: tax.seg }, asPrinted(labelled))
 }
 
-/** An amount as printed, without the role its row's label gave it. */
-const asPrinted = (c: AmountCandidate): AmountCandidate => ({
-  ...c,
+/** An amount as printed, without a role (or without the one its row's label gave it). */
+const asPrinted = (
+  c: Pick<AmountCandidate, 'value' | 'line' | 'seg' | 'order' | 'text'>,
+): AmountCandidate => ({
+  value: c.value,
+  line: c.line,
+  seg: c.seg,
+  order: c.order,
+  text: c.text,
   role: 'any',
   strength: 0,
   rate: null,
