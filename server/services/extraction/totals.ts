@@ -283,8 +283,12 @@ const asPrinted = (
  * is worked out from its base and its total when the tax column was not read.
  */
 function rateRowUnderHeader(out: AmountCandidate[], line: Line, li: number): void {
-  const label = line.segments[0]?.text ?? ''
-  if (findAmounts(label).length > 0) return
+  // The row's label: its segments before the first amount ("B=" | "7,0%").
+  const first = line.segments.findIndex((seg) => findAmounts(seg.text).length > 0)
+  const label = line.segments
+    .slice(0, first < 0 ? line.segments.length : first)
+    .map((seg) => seg.text)
+    .join(' ')
   const rate = label.match(RATE)?.[1]?.replace(',', '.')
   if (!rate) return
   const row = out.filter((c) => c.order === li && c.via === 'header')
