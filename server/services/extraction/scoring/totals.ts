@@ -190,28 +190,6 @@ export const TOTALS_FEATURES: readonly TotalsFeature[] = [
     const row = findAmountsOf(at.line.text).filter((v) => !near(v, at.value, 0.005))
     return row.some((a, i) => row.some((b, j) => j > i && near(a + b, at.value)))
   }),
-  {
-    name: 'worked_out_above_printed',
-    doc: 'how far a gross printed nowhere exceeds every amount printed but the payment (log10 of the ratio, up to 2)',
-    of: (r, p) => {
-      if (r.incl === null || r.gross?.at || r.incl <= 0) return 0
-      const top = Math.max(
-        0,
-        ...positive(p.cands)
-          .filter((c) => c.role !== 'paid' && c.role !== 'change')
-          .map((c) => c.value),
-      )
-      return top > 0 && r.incl > top + 0.005 ? Math.min(2, Math.log10(r.incl / top)) : 0
-    },
-  },
-  {
-    name: 'gross_over_paid',
-    doc: 'how far the gross exceeds the amount handed over (log10 of the ratio, up to 2: a decimal point misread)',
-    of: (r, p) =>
-      r.incl !== null && p.tendered !== null && p.tendered > 0 && r.incl > p.tendered + 0.005
-        ? Math.min(2, Math.log10(r.incl / p.tendered))
-        : 0,
-  },
   flag(
     'gross_from_payment',
     'the gross is printed nowhere: worked out from the payment',
@@ -222,11 +200,6 @@ export const TOTALS_FEATURES: readonly TotalsFeature[] = [
     'gross_rounded',
     'the gross is a labelled total rounded by a rounding row after it',
     (r) => r.gross?.kind === 'rounded',
-  ),
-  flag(
-    'gross_subtotal',
-    'the gross is a sub-total (its label does not say it is before tax)',
-    (r) => r.gross?.kind === 'subtotal',
   ),
   flag('gross_bare', 'the gross is an amount printed without a label', (r) => r.gross?.kind === 'bare'),
   flag('gross_negative', 'the gross is negative (a deduction, a credit note)', (r) => (r.incl ?? 0) < 0),
