@@ -138,10 +138,19 @@ it('outlines where a focused field was read, saves a second guess, and fills a f
   // Hovering another reading's outline on the page highlights its field.
   const other = Object.keys(before.field_evidence).find((f) => f in LABELS && f !== 'invoice_number')!
   const faint = details.locator(`[data-outline="${other}"]`)
-  await faint.evaluate((el) => el.scrollIntoView({ block: 'center' }))
-  const at = (await faint.boundingBox())!
-  await page.mouse.move(at.x + at.width / 2, at.y + at.height / 2)
-  await details.locator(`[data-highlighted]:has(#edit-${other})`).waitFor()
+  // The preview brings the focused field's outline back into view when its highlight changes (a
+  // pointer over no reading hands it back): each try scrolls to the outline, reads its box again
+  // and moves there, a pixel apart so that it is a move.
+  let tries = 0
+  await expect
+    .poll(async () => {
+      await faint.evaluate((el) => el.scrollIntoView({ block: 'center' }))
+      const at = (await faint.boundingBox())!
+      tries += 1
+      await page.mouse.move(at.x + at.width / 2 + (tries % 2), at.y + at.height / 2)
+      return details.locator(`[data-highlighted]:has(#edit-${other})`).count()
+    })
+    .toBeGreaterThan(0)
   await outlineOf(details, other).waitFor()
 
   // A field's menu lists the engine's second guesses; picking one saves it as the user's.
