@@ -69,7 +69,10 @@ function vatCandidates(text: string): string[] {
   return out
 }
 
-/** Letters OCR reads in place of a digit of the same shape. */
+/**
+ * Letters OCR reads in place of a digit of the same shape, one digit each (ocr-words.ts's
+ * READ_FOR goes the other way, for words, and lists several letters per digit).
+ */
 const DIGIT_LOOKALIKES: Record<string, string> = {
   O: '0',
   D: '0',

@@ -72,7 +72,7 @@ function languageDirectory(): { dir: string; german: boolean } {
  * the page as one block of lines without looking for regions (the last reading: lines between
  * printed rules or over shading that both others drop as pictures).
  */
-export type OcrLayout = 'auto' | 'column' | 'block'
+export type OcrLayout = NonNullable<PageText['layout']>
 
 /** A strip of a page, in points. */
 export type OcrRegion = { x0: number; y0: number; x1: number; y1: number }

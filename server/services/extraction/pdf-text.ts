@@ -34,7 +34,7 @@ export interface PageText {
   width: number
   height: number
   lines: Line[]
-  /** OCR only: the segmentation the page was read with. */
+  /** OCR only: the segmentation the page was read with (`OcrLayout`, ocr.ts). */
   layout?: 'auto' | 'column' | 'block'
 }
 
