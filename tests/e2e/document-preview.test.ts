@@ -138,9 +138,8 @@ it('outlines where a focused field was read, saves a second guess, and fills a f
   // Hovering another reading's outline on the page highlights its field.
   const other = Object.keys(before.field_evidence).find((f) => f in LABELS && f !== 'invoice_number')!
   const faint = details.locator(`[data-outline="${other}"]`)
-  // The preview brings the focused field's outline back into view when its highlight changes (a
-  // pointer over no reading hands it back): each try scrolls to the outline, reads its box again
-  // and moves there, a pixel apart so that it is a move.
+  // Only a pointer that moved hovers (a page scrolled under a resting one does not): each try
+  // scrolls to the outline, reads its box again and moves there, a pixel apart so that it is a move.
   let tries = 0
   await expect
     .poll(async () => {

@@ -45,6 +45,10 @@ export const previewEvents = {
     { type: 'field.hover', field: 'business_name' },
     { type: 'field.hover', field: 'invoice_number' },
   ],
+  'outline.hover': [
+    { type: 'outline.hover', field: 'invoice_number' },
+    { type: 'outline.hover', field: 'business_name' },
+  ],
   'word.pick': [{ type: 'word.pick', text: 'Alpinea' }],
   'evidence.change': [{ type: 'evidence.change', evidence: EVIDENCE }],
 }
@@ -62,7 +66,14 @@ export const previewKey = (c: unknown) => {
   }
 }
 
-const FIELD_EVENTS = ['field.focus', 'field.hover', 'field.leave', 'word.pick']
+const FIELD_EVENTS = [
+  'field.focus',
+  'field.hover',
+  'field.leave',
+  'outline.hover',
+  'outline.leave',
+  'word.pick',
+]
 const VIEW_EVENTS = ['zoom.in', 'zoom.out', 'zoom.fit', 'preview.toggle', 'evidence.change']
 const PAGE_EVENTS = ['page.next', 'page.previous', 'page.go']
 

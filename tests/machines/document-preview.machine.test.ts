@@ -135,6 +135,38 @@ describe('document preview machine, beyond the graph', () => {
     expect(actor.getSnapshot().context.page).toBe(1)
   })
 
+  it('scrolls to an outline for the fields, never for a pointer on the page', async () => {
+    const actor = start()
+    const reveals: string[] = []
+    actor.on('outline.reveal', () => reveals.push(actor.getSnapshot().context.highlighted ?? ''))
+    await opened(actor)
+    actor.send({ type: 'field.focus', field: 'invoice_number' })
+    expect(reveals).toEqual(['invoice_number'])
+    // On the page: the reading under the pointer is highlighted where it is, and leaving the
+    // readings hands the highlight back without moving anything.
+    actor.send({ type: 'outline.hover', field: 'business_name' })
+    expect(actor.getSnapshot().context).toMatchObject({ highlighted: 'invoice_number', page: 1 })
+    actor.send({ type: 'page.next' })
+    actor.send({ type: 'outline.hover', field: 'business_name' })
+    actor.send({ type: 'outline.leave' })
+    // The focused field was read on page 1: the reader stays on page 2, nothing outlined strongly.
+    expect(actor.getSnapshot().context).toMatchObject({
+      highlighted: null,
+      page: 2,
+      target: 'invoice_number',
+    })
+    expect(reveals).toEqual(['invoice_number'])
+    // From the fields: hovering and leaving move the page and ask for the outline.
+    actor.send({ type: 'field.hover', field: 'business_name' })
+    actor.send({ type: 'field.leave' })
+    expect(actor.getSnapshot().context).toMatchObject({ highlighted: 'invoice_number', page: 1 })
+    expect(reveals).toEqual(['invoice_number', 'business_name', 'invoice_number'])
+    actor.send({ type: 'outline.hover', field: 'invoice_number' })
+    actor.send({ type: 'outline.leave' })
+    expect(actor.getSnapshot().context.highlighted).toBe('invoice_number')
+    expect(reveals).toHaveLength(3)
+  })
+
   it('ignores a page outside the document and an empty pick', async () => {
     const filled: string[] = []
     const actor = createActor(

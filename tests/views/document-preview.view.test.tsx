@@ -1,15 +1,19 @@
 /** The document-preview statechart's paths, replayed through the rendered preview of the detail dialog. */
-import { render, screen } from '@testing-library/react'
-import { expect } from 'vitest'
-import { type AnyActorRef, type AnyMachineSnapshot, createActor } from 'xstate'
+import { act, render, screen } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { type AnyActorRef, type AnyMachineSnapshot, createActor, fromPromise } from 'xstate'
+import type { FieldEvidence } from '../../contract'
 import {
   type DocumentPreviewContext,
   documentPreviewMachine,
+  type PreviewSource,
+  type PreviewWord,
 } from '../../src/machines/details/document-preview.machine'
 import { sessionMachine } from '../../src/machines/session/session.machine'
 import { DocumentPreviewView } from '../../src/ui/views/details/document-preview'
 import {
   EVIDENCE,
+  PDF,
   previewAllowed,
   previewEvents,
   previewInput,
@@ -80,4 +84,66 @@ describeViewModel('document preview', {
     'ready.words.loaded': readyView,
     'ready.words.unavailable': readyView,
   },
+})
+
+describe('document preview, scrolling to outlines', () => {
+  afterEach(() => {
+    vi.useRealTimers()
+    vi.restoreAllMocks()
+  })
+
+  it('scrolls to the outline of a field focused or hovered in the form, never for a pointer on the page', async () => {
+    // Two readings on page 1: the number and the total.
+    const evidence: Record<string, FieldEvidence> = {
+      invoice_number: EVIDENCE.invoice_number!,
+      total_amount: { page: 1, box: [0.6, 0.8, 0.8, 0.83], confidence: 0.9, alternatives: [] },
+    }
+    const actor = createActor(
+      documentPreviewMachine.provide({
+        actors: {
+          openSource: fromPromise(async (): Promise<PreviewSource> => PDF),
+          loadWords: fromPromise(async (): Promise<PreviewWord[] | null> => []),
+        },
+      }),
+      { input: { ...previewInput, evidence } },
+    )
+    actor.start()
+    render(
+      inApp(
+        <DocumentPreviewView actor={actor} url={null} name="facture.pdf" />,
+        testActors({ session: createActor(sessionMachine) }),
+      ),
+    )
+    await screen.findByText('1 / 2')
+    const scrolled: (string | null)[] = []
+    vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(function (this: Element) {
+      scrolled.push(this.getAttribute('data-outline'))
+    })
+    vi.useFakeTimers()
+    const send = (event: Parameters<typeof actor.send>[0]) => {
+      act(() => actor.send(event))
+      act(() => vi.advanceTimersByTime(100))
+    }
+    send({ type: 'field.focus', field: 'invoice_number' })
+    expect(scrolled).toEqual(['invoice_number'])
+    // The pointer on the page: the total's reading is highlighted, then the number's again; the
+    // page stays where the reader has it.
+    send({ type: 'outline.hover', field: 'total_amount' })
+    expect(document.querySelector('[data-outline][data-highlighted]')?.getAttribute('data-outline')).toBe(
+      'total_amount',
+    )
+    send({ type: 'outline.leave' })
+    expect(document.querySelector('[data-outline][data-highlighted]')?.getAttribute('data-outline')).toBe(
+      'invoice_number',
+    )
+    expect(scrolled).toEqual(['invoice_number'])
+    // The pointer on a field of the form brings its reading into view, and leaving it the focused one's.
+    send({ type: 'field.hover', field: 'total_amount' })
+    send({ type: 'field.leave' })
+    expect(scrolled).toEqual(['invoice_number', 'total_amount', 'invoice_number'])
+    // Zooming keeps the highlighted reading in view.
+    act(() => screen.getByRole('button', { name: 'Zoom in' }).click())
+    act(() => vi.advanceTimersByTime(100))
+    expect(scrolled.at(-1)).toBe('invoice_number')
+  })
 })

@@ -2,9 +2,11 @@
  * The detail dialog's preview of the original: `loading` opens it (a PDF's pages, or one image) →
  * `ready` (the page shown, its zoom, the field whose reading is outlined, the page's words for
  * click-to-fill) or `failed`. Focusing or hovering a field outlines where it was read, turning to
- * its page; a word picked on the page fills the field focused last.
+ * its page, and asks the view to bring the outline into view (`outline.reveal`); pointing at an
+ * outline on the page highlights its field where it is, without moving the page. A word picked on
+ * the page fills the field focused last.
  */
-import { assign, setup } from 'xstate'
+import { assign, emit, setup } from 'xstate'
 import type { FieldEvidence, FinancialKind, PageWords } from '../../../contract'
 import { toFailure } from '../shared/failure'
 import { promisePlaceholder } from '../shared/placeholder'
@@ -52,9 +54,14 @@ export type DocumentPreviewEvent =
   | { type: 'field.focus'; field: string }
   | { type: 'field.hover'; field: string }
   | { type: 'field.leave' }
+  | { type: 'outline.hover'; field: string }
+  | { type: 'outline.leave' }
   | { type: 'word.pick'; text: string }
   | { type: 'preview.toggle' }
   | { type: 'evidence.change'; evidence: Record<string, FieldEvidence> }
+
+/** What the view does for the machine: scroll the highlighted field's outline into view. */
+export type DocumentPreviewEmitted = { type: 'outline.reveal' }
 
 /** The zoom steps, as times the fitting width. */
 export const ZOOM_STEPS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3] as const
@@ -83,7 +90,12 @@ const wordsInput = ({ context }: { context: DocumentPreviewContext }): WordsInpu
 })
 
 export const documentPreviewMachine = setup({
-  types: {} as { context: DocumentPreviewContext; events: DocumentPreviewEvent; input: PreviewInput },
+  types: {} as {
+    context: DocumentPreviewContext
+    events: DocumentPreviewEvent
+    input: PreviewInput
+    emitted: DocumentPreviewEmitted
+  },
   actors: {
     openSource: promisePlaceholder<PreviewSource, { original: Blob }>('openSource'),
     /** The page's words; null when the page offers none (an image whose words the server cannot give). */
@@ -97,6 +109,8 @@ export const documentPreviewMachine = setup({
     })),
     focusField: assign((_, { field }: FieldEvent) => ({ target: field, highlighted: field })),
     hoverField: assign((_, { field }: FieldEvent) => ({ highlighted: field })),
+    /** The highlight came from the fields (focus, hover, leave): its outline is scrolled to. */
+    revealOutline: emit({ type: 'outline.reveal' }),
   },
   guards: {
     hasNextPage: ({ context }) => context.page < (context.source?.pageCount ?? 0),
@@ -107,6 +121,7 @@ export const documentPreviewMachine = setup({
       page >= 1 &&
       page <= (context.source?.pageCount ?? 0),
     isReadElsewhere: ({ context }, field: string) => isElsewhere(context, field),
+    isOnShownPage: ({ context }, field: string) => evidencePage(context, field) === context.page,
     canZoomIn: ({ context }) => context.zoom < ZOOM_STEPS[ZOOM_STEPS.length - 1]!,
     canZoomOut: ({ context }) => context.zoom > ZOOM_STEPS[0],
     isZoomed: ({ context }) => context.zoom !== 1,
@@ -129,11 +144,11 @@ export const documentPreviewMachine = setup({
   }),
   initial: 'loading',
   on: {
-    'field.focus': { actions: { type: 'focusField', params: ({ event }) => event } },
-    'field.hover': { actions: { type: 'hoverField', params: ({ event }) => event } },
+    'field.focus': { actions: [{ type: 'focusField', params: ({ event }) => event }, 'revealOutline'] },
+    'field.hover': { actions: [{ type: 'hoverField', params: ({ event }) => event }, 'revealOutline'] },
     'field.leave': {
       description: 'The outline goes back to the field focused last.',
-      actions: assign({ highlighted: ({ context }) => context.target }),
+      actions: [assign({ highlighted: ({ context }) => context.target }), 'revealOutline'],
     },
     'preview.toggle': { actions: assign({ folded: ({ context }) => !context.folded }) },
     'evidence.change': {
@@ -209,6 +224,7 @@ export const documentPreviewMachine = setup({
             actions: [
               { type: 'toFieldPage', params: ({ event }) => event },
               { type: 'focusField', params: ({ event }) => event },
+              'revealOutline',
             ],
           },
         ],
@@ -220,6 +236,7 @@ export const documentPreviewMachine = setup({
             actions: [
               { type: 'toFieldPage', params: ({ event }) => event },
               { type: 'hoverField', params: ({ event }) => event },
+              'revealOutline',
             ],
           },
         ],
@@ -231,7 +248,22 @@ export const documentPreviewMachine = setup({
           actions: [
             { type: 'toFieldPage', params: ({ context }) => ({ field: context.target ?? '' }) },
             assign({ highlighted: ({ context }) => context.target }),
+            'revealOutline',
           ],
+        },
+        'outline.hover': {
+          guard: { type: 'isOnShownPage', params: ({ event }) => event.field },
+          description:
+            'The pointer is on a reading of the page shown: its field is highlighted, nothing moves.',
+          actions: { type: 'hoverField', params: ({ event }) => event },
+        },
+        'outline.leave': {
+          description:
+            'The pointer left the readings: the outline goes back to the field focused last if it was read on this page, and the page stays where the reader put it.',
+          actions: assign({
+            highlighted: ({ context }) =>
+              context.target && !isElsewhere(context, context.target) ? context.target : null,
+          }),
         },
         'word.pick': {
           guard: 'hasTarget',

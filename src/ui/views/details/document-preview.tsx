@@ -138,22 +138,28 @@ function PageSurface({
   const zoom = useSelector(actor, (s) => s.context.zoom)
   const page = useSelector(actor, (s) => s.context.page)
   const pageCount = useSelector(actor, (s) => s.context.source?.pageCount ?? 1)
-  const highlighted = useSelector(actor, (s) => s.context.highlighted)
   const pickable = useSelector(actor, (s) => !!s.context.target)
   const down = useRef<Point | null>(null)
   const hovered = useRef<string | null>(null)
   const width = Math.round(fit * zoom)
-
-  // The highlighted field's outline is brought into view, again when its page or the zoom changes.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: page and width move the outline
+  const [reveals, setReveals] = useState(0)
   useEffect(() => {
-    if (!highlighted) return
+    const subscription = actor.on('outline.reveal', () => setReveals((n) => n + 1))
+    return () => subscription.unsubscribe()
+  }, [actor])
+
+  // The highlighted field's outline is brought into view when the machine asks (a field focused,
+  // hovered or left) and when the page or the zoom moves it; never for a pointer on the page.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each of these moves the outline
+  useEffect(() => {
     const id = window.setTimeout(() => {
+      const { highlighted } = actor.getSnapshot().context
+      if (!highlighted) return
       const el = frame.current?.querySelector(`[data-outline="${highlighted}"]`)
       el?.scrollIntoView({ block: 'nearest', inline: 'nearest' })
     }, 50)
     return () => window.clearTimeout(id)
-  }, [highlighted, page, width])
+  }, [actor, reveals, page, width])
 
   const at = (e: MouseEvent<HTMLDivElement>): Point => {
     const r = e.currentTarget.getBoundingClientRect()
@@ -169,7 +175,7 @@ function PageSurface({
       Object.entries(evidence).find(([, ev]) => ev.page === shown && inBox(point, ev.box))?.[0] ?? null
     if (field === hovered.current) return
     hovered.current = field
-    actor.send(field ? { type: 'field.hover', field } : { type: 'field.leave' })
+    actor.send(field ? { type: 'outline.hover', field } : { type: 'outline.leave' })
   }
   const onMouseUp = (e: MouseEvent<HTMLDivElement>) => {
     const from = down.current
@@ -204,7 +210,7 @@ function PageSurface({
         onMouseUp={onMouseUp}
         onMouseMove={onMouseMove}
         onMouseLeave={() => {
-          if (hovered.current) actor.send({ type: 'field.leave' })
+          if (hovered.current) actor.send({ type: 'outline.leave' })
           hovered.current = null
         }}
       >
