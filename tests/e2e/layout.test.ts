@@ -207,6 +207,52 @@ describe.each([320, 375])('on a phone %i px wide', (width) => {
     await page.keyboard.press('Escape')
     await expect.poll(() => dialog.count()).toBe(0)
   })
+
+  it('a failed document keeps its main action in the footer and the others under "More actions"', async () => {
+    await page.setViewportSize({ width, height: 740 })
+    await page.goto(`${server.url}/`)
+    await page.getByRole('row', { name: /0002-facture\.pdf/ }).waitFor()
+    if ((await page.getByRole('row', { name: /unreadable\.pdf/ }).count()) === 0) {
+      await openUploadDialog(page)
+      await page
+        .getByRole('dialog')
+        .getByLabel('Files for Invoices', { exact: true })
+        .setInputFiles({
+          name: 'unreadable.pdf',
+          mimeType: 'application/pdf',
+          buffer: Buffer.from('%PDF-1.4 cut'),
+        })
+      await page.getByRole('dialog').getByRole('button', { name: 'Upload', exact: true }).click()
+      await uploadSettled(page, 'unreadable.pdf', 'Failed')
+    }
+    await page
+      .getByRole('row', { name: /unreadable\.pdf/ })
+      .getByRole('button', { name: /^View / })
+      .click()
+    const dialog = page.getByRole('dialog', { name: 'Invoice details' })
+    const more = dialog.getByRole('button', { name: 'More actions' })
+    await more.waitFor()
+    const footer = dialog.locator('footer')
+    const others = [
+      footer.getByRole('button', { name: 'Upload to SharePoint' }),
+      footer.getByRole('button', { name: 'Reupload as expense' }),
+    ]
+    for (const other of others) expect(await other.isVisible()).toBe(false)
+    // One row of buttons: the fields keep most of the screen.
+    expect((await footer.boundingBox())!.height).toBeLessThan(100)
+    expect(await offScreen(page, [footer.getByRole('button', { name: 'Upload new PDF' }), more])).toEqual([])
+    expect(await more.getAttribute('aria-expanded')).toBe('false')
+
+    await more.click()
+    expect(await more.getAttribute('aria-expanded')).toBe('true')
+    for (const other of others) await other.waitFor()
+    expect(
+      await offScreen(page, [...others, footer.getByRole('combobox', { name: 'SharePoint category' })]),
+    ).toEqual([])
+    expect(await sidewaysOverflow(page)).toBe(0)
+    await page.keyboard.press('Escape')
+    await expect.poll(() => dialog.count()).toBe(0)
+  })
 })
 
 it('the filter popover with a custom date range fits a 1280 × 800 screen', async () => {

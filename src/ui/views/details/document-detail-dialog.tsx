@@ -469,6 +469,16 @@ function QualityFindings({ quality, loading }: { quality: QualityData | null; lo
   )
 }
 
+/** Below 768 px, the secondary actions of a failed document fold behind "More actions". */
+const foldedOnPhone = (open: boolean) =>
+  css({
+    display: { base: open ? 'flex' : 'none', md: 'contents' },
+    flexDirection: 'column',
+    alignItems: 'flex-start',
+    gap: '2',
+    flexBasis: 'full',
+  })
+
 function Actions({ actor }: { actor: DocumentDetailActor }) {
   const { t } = useLingui()
   const kind = useSelector(actor, (s) => s.context.kind)
@@ -478,10 +488,17 @@ function Actions({ actor }: { actor: DocumentDetailActor }) {
   const category = useSelector(actor, (s) => s.context.category)
   const fileError = useSelector(actor, (s) => s.context.fileError)
   const fileInput = useRef<HTMLInputElement>(null)
+  // A disclosure of the layout alone (no flow): the phone's footer keeps to the main action.
+  const [more, setMore] = useState(false)
   const fileErrorText =
     fileError === INVOICE_PDF_ONLY
       ? t`Only PDF files are supported for invoices`
       : fileError && messageText(fileError)
+  const reupload = (
+    <Button variant="outline" disabled={!idle} onClick={() => actor.send({ type: 'reupload.start' })}>
+      {kind === 'invoice' ? t`Reupload as expense` : t`Reupload as invoice`}
+    </Button>
+  )
   return (
     <>
       {failed ? (
@@ -507,28 +524,39 @@ function Actions({ actor }: { actor: DocumentDetailActor }) {
               {t`Upload new PDF`}
             </Button>
           </div>
-          <div className={css({ display: 'flex', alignItems: 'flex-end', gap: '2', flexWrap: 'wrap' })}>
-            <SelectField
-              label={t`SharePoint category`}
-              value={category}
-              disabled={!idle}
-              options={DOCUMENT_CATEGORIES.map((c) => ({
-                value: c,
-                label: i18n._(DOCUMENT_CATEGORY_LABEL[c]),
-              }))}
-              onChange={(e) =>
-                actor.send({ type: 'category.select', category: e.target.value as DocumentCategory })
-              }
-            />
-            <Button variant="outline" disabled={!idle} onClick={() => actor.send({ type: 'store.upload' })}>
-              {t`Upload to SharePoint`}
-            </Button>
+          <Button
+            variant="ghost"
+            aria-expanded={more}
+            aria-controls="detail-more-actions"
+            className={css({ display: { base: 'inline-flex', md: 'none' } })}
+            onClick={() => setMore((open) => !open)}
+          >
+            {t`More actions`}
+          </Button>
+          <div id="detail-more-actions" className={foldedOnPhone(more)}>
+            <div className={css({ display: 'flex', alignItems: 'flex-end', gap: '2', flexWrap: 'wrap' })}>
+              <SelectField
+                label={t`SharePoint category`}
+                value={category}
+                disabled={!idle}
+                options={DOCUMENT_CATEGORIES.map((c) => ({
+                  value: c,
+                  label: i18n._(DOCUMENT_CATEGORY_LABEL[c]),
+                }))}
+                onChange={(e) =>
+                  actor.send({ type: 'category.select', category: e.target.value as DocumentCategory })
+                }
+              />
+              <Button variant="outline" disabled={!idle} onClick={() => actor.send({ type: 'store.upload' })}>
+                {t`Upload to SharePoint`}
+              </Button>
+            </div>
+            {reupload}
           </div>
         </>
-      ) : null}
-      <Button variant="outline" disabled={!idle} onClick={() => actor.send({ type: 'reupload.start' })}>
-        {kind === 'invoice' ? t`Reupload as expense` : t`Reupload as invoice`}
-      </Button>
+      ) : (
+        reupload
+      )}
       {working ? (
         <span
           role="status"
