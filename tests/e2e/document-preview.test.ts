@@ -180,6 +180,30 @@ it('outlines where a focused field was read, saves a second guess, and fills a f
   await page.mouse.click(first.x + first.width / 2, first.y + first.height / 2)
   await expect.poll(() => name.inputValue()).toBe('Alpinea')
 
+  // By keyboard: "Pick text from the page" hands the keys to the page; Escape stops picking and
+  // leaves the dialog open; Enter on the page picks again, arrows walk the words, Shift+arrows take
+  // more, Enter fills the field focused last and gives it the focus back.
+  await name.fill('')
+  await name.focus()
+  await details.getByRole('button', { name: 'Pick text from the page' }).focus()
+  await page.keyboard.press('Enter')
+  const surface = details.getByRole('region', { name: /^Page 1 of 1$/ })
+  await expect.poll(() => surface.evaluate((el) => el === document.activeElement)).toBe(true)
+  const taken = details.getByRole('status').filter({ hasText: /\(word \d+ of \d+\)/ })
+  await taken.waitFor()
+  await page.keyboard.press('Escape')
+  await taken.waitFor({ state: 'detached' })
+  expect(await details.isVisible()).toBe(true)
+  await page.keyboard.press('Enter')
+  for (let i = 0; i < 300 && !/^Alpinea \(/.test((await taken.textContent()) ?? ''); i++)
+    await page.keyboard.press('ArrowRight')
+  await page.keyboard.press('Shift+ArrowRight')
+  await page.keyboard.press('Shift+ArrowRight')
+  expect(await taken.textContent()).toMatch(new RegExp(`^${SUPPLIER} \\(`))
+  await page.keyboard.press('Enter')
+  await expect.poll(() => name.inputValue()).toBe(SUPPLIER)
+  await expect.poll(() => name.evaluate((el) => el === document.activeElement)).toBe(true)
+
   // At 375 px the preview sits above the fields and folds away.
   await page.setViewportSize({ width: 375, height: 740 })
   const toggle = details.getByRole('button', { name: 'Hide preview' })

@@ -63,6 +63,7 @@ export const previewKey = (c: unknown) => {
     highlighted: x.highlighted,
     target: x.target,
     folded: x.folded,
+    cursor: x.cursor,
   }
 }
 

@@ -61,8 +61,17 @@ describeModel('document preview machine', {
       })
       expectOutlined(s)
     },
-    'ready.words.loaded': (s, log) => {
+    'ready.words.loaded.browsing': (s, log) => {
       expect(ctx(s).words).toEqual([WORD])
+      expect(ctx(s).cursor).toBeNull()
+      expectOutlined(s)
+      expectFilled(s, log)
+    },
+    'ready.words.loaded.picking': (s, log) => {
+      const c = ctx(s)
+      // Picking fills the field focused last: there is one, and the taken words are on the page.
+      expect(c.target).not.toBeNull()
+      expect(c.cursor).toEqual({ from: 0, to: 0 })
       expectOutlined(s)
       expectFilled(s, log)
     },
@@ -165,6 +174,53 @@ describe('document preview machine, beyond the graph', () => {
     actor.send({ type: 'outline.leave' })
     expect(actor.getSnapshot().context.highlighted).toBe('invoice_number')
     expect(reveals).toHaveLength(3)
+  })
+
+  it('takes words by keyboard: moves, takes more, clamps at the ends, and fills the field focused last', async () => {
+    const words = ['Date', '12', 'mars', '2024'].map((text, i) => ({
+      text,
+      box: [0.1 * i, 0.2, 0.1 * i + 0.08, 0.22] as [number, number, number, number],
+    }))
+    const filled: string[] = []
+    const actor = createActor(
+      documentPreviewMachine.provide({
+        actors: {
+          openSource: fromPromise(async (): Promise<PreviewSource> => PDF),
+          loadWords: fromPromise(async (): Promise<PreviewWord[] | null> => words),
+        },
+        actions: { fillField: (_, p) => filled.push(`${p.field}=${p.text}`) },
+      }),
+      { input },
+    )
+    actor.start()
+    await waitFor(actor, (s) => s.matches({ ready: { words: 'loaded' } }))
+    // Nothing focused yet: nothing to fill, so no picking.
+    expect(actor.getSnapshot().can({ type: 'pick.start' })).toBe(false)
+    actor.send({ type: 'field.focus', field: 'invoice_number' })
+    actor.send({ type: 'pick.start' })
+    const cursor = () => actor.getSnapshot().context.cursor
+    actor.send({ type: 'pick.previous' })
+    expect(cursor()).toEqual({ from: 0, to: 0 })
+    actor.send({ type: 'pick.next' })
+    for (let i = 0; i < 5; i++) actor.send({ type: 'pick.extend' })
+    expect(cursor()).toEqual({ from: 1, to: 3 })
+    actor.send({ type: 'pick.shrink' })
+    actor.send({ type: 'pick.shrink' })
+    actor.send({ type: 'pick.shrink' })
+    expect(cursor()).toEqual({ from: 1, to: 1 })
+    actor.send({ type: 'pick.extend' })
+    actor.send({ type: 'pick.extend' })
+    actor.send({ type: 'pick.choose' })
+    expect(filled).toEqual(['invoice_number=12 mars 2024'])
+    expect(actor.getSnapshot().matches({ ready: { words: { loaded: 'browsing' } } })).toBe(true)
+    expect(cursor()).toBeNull()
+    // Escape leaves without filling; turning the page ends the picking too.
+    actor.send({ type: 'pick.start' })
+    actor.send({ type: 'pick.stop' })
+    actor.send({ type: 'pick.start' })
+    actor.send({ type: 'page.next' })
+    expect(cursor()).toBeNull()
+    expect(filled).toHaveLength(1)
   })
 
   it('ignores a page outside the document and an empty pick', async () => {

@@ -1,5 +1,5 @@
 /** The document-preview statechart's paths, replayed through the rendered preview of the detail dialog. */
-import { act, render, screen } from '@testing-library/react'
+import { act, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { type AnyActorRef, type AnyMachineSnapshot, createActor, fromPromise } from 'xstate'
 import type { FieldEvidence } from '../../contract'
@@ -25,6 +25,27 @@ import { describeViewModel, type User } from '../support/view-model'
 const ctx = (s: AnyMachineSnapshot) => s.context as DocumentPreviewContext
 const click = (name: string) => async (user: User) => {
   await user.click(screen.getByRole('button', { name }))
+}
+
+/** A key pressed on the page (which takes the focus when picking starts). */
+const keyOnPage = (keys: string) => async (user: User) => {
+  const page = screen.getByRole('region', { name: /^Page \d+ of \d+$/ })
+  await waitFor(() => expect(document.activeElement).toBe(page))
+  await user.keyboard(keys)
+}
+
+/** Picking by keyboard: its hint, the box of the words taken, the toolbar's button pressed. */
+function pickingView(s: AnyMachineSnapshot) {
+  readyView(s)
+  const c = ctx(s)
+  const picking = c.cursor !== null
+  expect(screen.getByRole('button', { name: 'Pick text from the page' }).getAttribute('aria-pressed')).toBe(
+    String(picking),
+  )
+  expect(document.querySelectorAll('[data-pick-cursor]')).toHaveLength(picking ? 1 : 0)
+  const hint = screen.queryByText(/Enter fills the field/)
+  expect(hint !== null).toBe(picking)
+  if (picking) expect(screen.getByRole('status').textContent).toBe(`Alpinea (word 1 of 1)`)
 }
 
 /** The tools say the page and zoom the machine holds; the highlighted reading is outlined strongly. */
@@ -66,6 +87,13 @@ describeViewModel('document preview', {
     'zoom.in': click('Zoom in'),
     'zoom.out': click('Zoom out'),
     'zoom.fit': click('Fit to width'),
+    'pick.start': click('Pick text from the page'),
+    'pick.next': keyOnPage('{ArrowRight}'),
+    'pick.previous': keyOnPage('{ArrowUp}'),
+    'pick.extend': keyOnPage('{Shift>}{ArrowRight}{/Shift}'),
+    'pick.shrink': keyOnPage('{Shift>}{ArrowLeft}{/Shift}'),
+    'pick.choose': keyOnPage('{Enter}'),
+    'pick.stop': keyOnPage('{Escape}'),
     'preview.toggle': async (user) => {
       await user.click(screen.getByRole('button', { name: /^(Hide|Show) preview$/ }))
     },
@@ -81,7 +109,8 @@ describeViewModel('document preview', {
       expect(screen.getByText('Invalid PDF structure')).toBeDefined()
     },
     'ready.words.loading': readyView,
-    'ready.words.loaded': readyView,
+    'ready.words.loaded.browsing': pickingView,
+    'ready.words.loaded.picking': pickingView,
     'ready.words.unavailable': readyView,
   },
 })

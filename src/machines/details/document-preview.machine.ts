@@ -4,7 +4,7 @@
  * click-to-fill) or `failed`. Focusing or hovering a field outlines where it was read, turning to
  * its page, and asks the view to bring the outline into view (`outline.reveal`); pointing at an
  * outline on the page highlights its field where it is, without moving the page. A word picked on
- * the page fills the field focused last.
+ * the page (clicked, dragged over, or taken by keyboard in `picking`) fills the field focused last.
  */
 import { assign, emit, setup } from 'xstate'
 import type { FieldEvidence, FinancialKind, PageWords } from '../../../contract'
@@ -39,6 +39,8 @@ export type DocumentPreviewContext = PreviewInput & {
   target: string | null
   /** The words of the page shown; empty while they load or when the page has none to offer. */
   words: PreviewWord[]
+  /** Picking by keyboard: the words taken, `from` to `to` (indexes in `words`); null otherwise. */
+  cursor: { from: number; to: number } | null
   /** At narrow widths the preview can be folded away above the fields. */
   folded: boolean
   error: string | null
@@ -57,6 +59,13 @@ export type DocumentPreviewEvent =
   | { type: 'outline.hover'; field: string }
   | { type: 'outline.leave' }
   | { type: 'word.pick'; text: string }
+  | { type: 'pick.start' }
+  | { type: 'pick.next' }
+  | { type: 'pick.previous' }
+  | { type: 'pick.extend' }
+  | { type: 'pick.shrink' }
+  | { type: 'pick.choose' }
+  | { type: 'pick.stop' }
   | { type: 'preview.toggle' }
   | { type: 'evidence.change'; evidence: Record<string, FieldEvidence> }
 
@@ -78,6 +87,17 @@ const isElsewhere = (c: DocumentPreviewContext, field: string) => {
   const page = evidencePage(c, field)
   return page !== null && page !== c.page && page >= 1 && page <= (c.source?.pageCount ?? 0)
 }
+
+/** The text of the words a keyboard pick takes. */
+export const cursorText = (c: Pick<DocumentPreviewContext, 'words' | 'cursor'>) =>
+  c.cursor
+    ? c.words
+        .slice(c.cursor.from, c.cursor.to + 1)
+        .map((w) => w.text)
+        .join(' ')
+    : ''
+
+const lastWord = (c: DocumentPreviewContext) => Math.max(0, c.words.length - 1)
 
 const stepIndex = (zoom: number) => ZOOM_STEPS.findIndex((z) => z >= zoom)
 
@@ -128,6 +148,7 @@ export const documentPreviewMachine = setup({
     hasWords: ({ event }) => (event as { output?: unknown }).output != null,
     hasTarget: ({ context, event }) =>
       !!context.target && event.type === 'word.pick' && event.text.trim() !== '',
+    canPick: ({ context }) => !!context.target && context.words.length > 0,
   },
 }).createMachine({
   id: 'documentPreview',
@@ -139,6 +160,7 @@ export const documentPreviewMachine = setup({
     highlighted: null,
     target: null,
     words: [],
+    cursor: null,
     folded: false,
     error: null,
   }),
@@ -278,7 +300,7 @@ export const documentPreviewMachine = setup({
           initial: 'loading',
           states: {
             loading: {
-              entry: assign({ words: [] }),
+              entry: assign({ words: [], cursor: null }),
               invoke: {
                 id: 'loadWords',
                 src: 'loadWords',
@@ -294,7 +316,69 @@ export const documentPreviewMachine = setup({
                 onError: 'unavailable',
               },
             },
-            loaded: {},
+            loaded: {
+              initial: 'browsing',
+              states: {
+                browsing: {
+                  // After the pick's own actions: `pick.choose` reads the cursor on its way out.
+                  entry: assign({ cursor: null }),
+                  on: {
+                    'pick.start': {
+                      guard: 'canPick',
+                      target: 'picking',
+                      description: 'Click-to-fill by keyboard: the first word of the page is taken.',
+                    },
+                  },
+                },
+                picking: {
+                  entry: assign({ cursor: { from: 0, to: 0 } }),
+                  on: {
+                    'pick.next': {
+                      actions: assign({
+                        cursor: ({ context }) => {
+                          const at = Math.min(context.cursor!.to + 1, lastWord(context))
+                          return { from: at, to: at }
+                        },
+                      }),
+                    },
+                    'pick.previous': {
+                      actions: assign({
+                        cursor: ({ context }) => {
+                          const at = Math.max(context.cursor!.from - 1, 0)
+                          return { from: at, to: at }
+                        },
+                      }),
+                    },
+                    'pick.extend': {
+                      description: 'One more word: a date or an amount printed in several.',
+                      actions: assign({
+                        cursor: ({ context }) => ({
+                          from: context.cursor!.from,
+                          to: Math.min(context.cursor!.to + 1, lastWord(context)),
+                        }),
+                      }),
+                    },
+                    'pick.shrink': {
+                      actions: assign({
+                        cursor: ({ context }) => ({
+                          from: context.cursor!.from,
+                          to: Math.max(context.cursor!.to - 1, context.cursor!.from),
+                        }),
+                      }),
+                    },
+                    'pick.choose': {
+                      target: 'browsing',
+                      description: 'The words taken fill the field focused last, as a click would.',
+                      actions: {
+                        type: 'fillField',
+                        params: ({ context }) => ({ field: context.target!, text: cursorText(context) }),
+                      },
+                    },
+                    'pick.stop': { target: 'browsing' },
+                  },
+                },
+              },
+            },
             unavailable: {
               description:
                 'No words for this page (an image the server has no words for): no click-to-fill here.',

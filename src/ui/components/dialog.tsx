@@ -78,6 +78,10 @@ export function DialogFrame(props: {
       unmountOnExit
       closeOnInteractOutside={!props.busy}
       closeOnEscape={!props.busy}
+      // An element that takes Escape itself (`data-own-escape`, such as a page being picked from).
+      onEscapeKeyDown={(e) => {
+        if (e.target instanceof Element && e.target.closest('[data-own-escape]')) e.preventDefault()
+      }}
       onOpenChange={(d) => !d.open && props.onClose()}
     >
       <Dialog.Layer>

@@ -6,11 +6,24 @@
  */
 import { useLingui } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
-import { type MouseEvent, type ReactNode, type RefObject, useEffect, useRef, useState } from 'react'
+import {
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+  type RefObject,
+  useEffect,
+  useRef,
+  useState,
+} from 'react'
 import { css, cx } from 'styled-system/css'
 import type { ActorRefFrom } from 'xstate'
 import type { FieldEvidence, PageBox } from '../../../../contract'
-import type { DocumentPreviewMachine, PreviewWord } from '../../../machines/details/document-preview.machine'
+import {
+  cursorText,
+  type DocumentPreviewEvent,
+  type DocumentPreviewMachine,
+  type PreviewWord,
+} from '../../../machines/details/document-preview.machine'
 import { useScreenActor } from '../../app-context'
 import { Alert } from '../../components/alert'
 import { Button } from '../../components/button'
@@ -59,6 +72,81 @@ const outline = css({
   zIndex: 2,
 })
 const strong = css({ borderWidth: '3px', borderStyle: 'solid', borderColor: 'blue.700', bg: 'blue.500/15' })
+const cursorBox = css({
+  position: 'absolute',
+  pointerEvents: 'none',
+  outline: '3px solid',
+  outlineColor: 'orange.600',
+  outlineOffset: '1px',
+  bg: 'orange.300/30',
+  zIndex: 3,
+})
+
+/** The box around the words a keyboard pick takes. */
+function PickCursor({ actor }: { actor: DocumentPreviewActor }) {
+  const box = useSelector(
+    actor,
+    (s) => {
+      const { cursor, words } = s.context
+      if (!cursor) return null
+      const taken = words.slice(cursor.from, cursor.to + 1).map((w) => w.box)
+      if (!taken.length) return null
+      return [
+        Math.min(...taken.map((b) => b[0])),
+        Math.min(...taken.map((b) => b[1])),
+        Math.max(...taken.map((b) => b[2])),
+        Math.max(...taken.map((b) => b[3])),
+      ] as PageBox
+    },
+    (a, b) => a?.join() === b?.join(),
+  )
+  const el = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    if (box) el.current?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' })
+  }, [box])
+  return box ? (
+    <div ref={el} aria-hidden data-pick-cursor className={cursorBox} style={boxStyle(box)} />
+  ) : null
+}
+
+/** Picking by keyboard: what is taken, and the keys. */
+function PickHint({ actor }: { actor: DocumentPreviewActor }) {
+  const { t } = useLingui()
+  const picking = useSelector(actor, (s) => s.matches({ ready: { words: { loaded: 'picking' } } }))
+  const taken = useSelector(actor, (s) => cursorText(s.context))
+  const at = useSelector(actor, (s) => (s.context.cursor?.from ?? 0) + 1)
+  const count = useSelector(actor, (s) => s.context.words.length)
+  if (!picking) return null
+  return (
+    <div className={css({ fontSize: 'sm', display: 'flex', flexDirection: 'column', gap: '0.5' })}>
+      <span role="status" aria-live="polite">
+        <strong>{taken}</strong> {t`(word ${at} of ${count})`}
+      </span>
+      <span className={css({ color: 'fg.muted' })}>
+        {t`Arrows move, Shift+arrows take more words, Enter fills the field, Escape stops.`}
+      </span>
+    </div>
+  )
+}
+
+/** The key a page being read by keyboard answers, as the machine's event. */
+function pickKey(e: KeyboardEvent<HTMLElement>, picking: boolean): DocumentPreviewEvent | null {
+  if (!picking) return e.key === 'Enter' ? { type: 'pick.start' } : null
+  switch (e.key) {
+    case 'ArrowRight':
+    case 'ArrowDown':
+      return { type: e.shiftKey ? 'pick.extend' : 'pick.next' }
+    case 'ArrowLeft':
+    case 'ArrowUp':
+      return { type: e.shiftKey ? 'pick.shrink' : 'pick.previous' }
+    case 'Enter':
+      return { type: 'pick.choose' }
+    case 'Escape':
+      return { type: 'pick.stop' }
+    default:
+      return null
+  }
+}
 
 /** Every field read on this page: the highlighted one outlined strongly, the others faintly. */
 function Outlines({ actor }: { actor: DocumentPreviewActor }) {
@@ -139,6 +227,7 @@ function PageSurface({
   const page = useSelector(actor, (s) => s.context.page)
   const pageCount = useSelector(actor, (s) => s.context.source?.pageCount ?? 1)
   const pickable = useSelector(actor, (s) => !!s.context.target)
+  const picking = useSelector(actor, (s) => s.matches({ ready: { words: { loaded: 'picking' } } }))
   const down = useRef<Point | null>(null)
   const hovered = useRef<string | null>(null)
   const width = Math.round(fit * zoom)
@@ -160,6 +249,18 @@ function PageSurface({
     }, 50)
     return () => window.clearTimeout(id)
   }, [actor, reveals, page, width])
+
+  // Picking started from the toolbar: the keys go to the page.
+  useEffect(() => {
+    if (picking) frame.current?.focus({ preventScroll: true })
+  }, [picking])
+  const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
+    if (e.target !== e.currentTarget) return
+    const event = pickKey(e, picking)
+    if (!event || !actor.getSnapshot().can(event)) return
+    e.preventDefault()
+    actor.send(event)
+  }
 
   const at = (e: MouseEvent<HTMLDivElement>): Point => {
     const r = e.currentTarget.getBoundingClientRect()
@@ -191,8 +292,12 @@ function PageSurface({
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll area the keyboard must be able to scroll
       tabIndex={0}
       aria-label={t`Page ${page} of ${pageCount}`}
+      aria-keyshortcuts={pickable ? 'Enter' : undefined}
       title={t`Preview of ${name}`}
+      // Escape stops picking, not the dialog.
+      data-own-escape={picking || undefined}
       className={css({ flex: '1', minH: '0', overflow: 'auto', p: '4' })}
+      onKeyDown={onKeyDown}
     >
       {/* biome-ignore lint/a11y/noStaticElementInteractions: pointer-only shortcut; the fields take typing */}
       <div
@@ -220,6 +325,7 @@ function PageSurface({
           <img src={url} alt={t`Preview of ${name}`} className={css({ display: 'block', w: 'full' })} />
         ) : null}
         <Outlines actor={actor} />
+        <PickCursor actor={actor} />
       </div>
     </section>
   )
@@ -235,6 +341,8 @@ function Toolbar({ actor }: { actor: DocumentPreviewActor }) {
   const canZoomIn = useSelector(actor, (s) => s.can({ type: 'zoom.in' }))
   const canZoomOut = useSelector(actor, (s) => s.can({ type: 'zoom.out' }))
   const canFit = useSelector(actor, (s) => s.can({ type: 'zoom.fit' }))
+  const canPick = useSelector(actor, (s) => s.can({ type: 'pick.start' }))
+  const picking = useSelector(actor, (s) => s.matches({ ready: { words: { loaded: 'picking' } } }))
   const percent = Math.round(zoom * 100)
   return (
     <div
@@ -285,6 +393,16 @@ function Toolbar({ actor }: { actor: DocumentPreviewActor }) {
       <Button variant="ghost" size="sm" disabled={!canFit} onClick={() => actor.send({ type: 'zoom.fit' })}>
         {t`Fit to width`}
       </Button>
+      <Button
+        variant="ghost"
+        size="sm"
+        aria-pressed={picking}
+        disabled={!picking && !canPick}
+        title={t`Enter on the page`}
+        onClick={() => actor.send({ type: picking ? 'pick.stop' : 'pick.start' })}
+      >
+        {t`Pick text from the page`}
+      </Button>
     </div>
   )
 }
@@ -331,6 +449,7 @@ export function DocumentPreviewView({
     content = (
       <>
         <Toolbar actor={actor} />
+        <PickHint actor={actor} />
         <PageSurface actor={actor} url={url} name={name} />
       </>
     )

@@ -58,6 +58,10 @@ export function ShortcutsHelp({ actor }: { actor: DocumentEditActor }) {
     [t`Ctrl+Enter`, t`Save and go to the next document (confirms it when nothing changed)`],
     [t`J`, t`Next document of the list`],
     [t`K`, t`Previous document of the list`],
+    [
+      t`Enter on the page`,
+      t`Pick words on the page for the field focused last (arrows, Shift+arrows, Enter)`,
+    ],
     [t`?`, t`Show these shortcuts`],
     [t`Escape`, t`Close`],
   ]
