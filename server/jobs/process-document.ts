@@ -14,6 +14,7 @@ import type { AppDatabase } from '../db/client.ts'
 import { type DocumentRow, documents, type FieldEvidence, type FieldSource } from '../db/schema.ts'
 import { databaseError, failsAgain } from '../db/sql-state.ts'
 import { HttpError } from '../http/errors.ts'
+import { keepCorrections } from '../services/documents/corrections.ts'
 import { findDuplicate } from '../services/documents/duplicates.ts'
 import { type ExtractionExtras, extractionExtras } from '../services/documents/einvoice-outcome.ts'
 import { checkExtraction, type Refusal } from '../services/documents/field-rule.ts'
@@ -133,13 +134,18 @@ async function recordExtraction(
 ): Promise<void> {
   const kind = doc.kind as 'invoice' | 'expense'
   const today = clock().toISOString().slice(0, 10)
-  // The company's supplier memory wins over what the page prints for the supplier.
-  const { fields, sources } = await recallSupplier(db, doc.companyId, result.fields)
+  // The company's supplier memory wins over what the page prints for the supplier, and a user's
+  // correction (a document read again) over both.
+  const recalled = await recallSupplier(db, doc.companyId, result.fields)
+  const kept = keepCorrections(doc, recalled.fields)
+  const { fields } = kept
+  const sources = { ...recalled.sources, ...kept.sources }
   const duplicate = await findDuplicate(db, doc, fields)
   const quality = assessQuality(kind, fields, { today, duplicate: duplicate !== null })
   const previous = kind === 'invoice' ? await previousIban(db, doc, fields) : null
   if (previous) quality.warnings.push('iban_changed')
-  const extras = extractionExtras(result, kind)
+  const read = extractionExtras(result, kind)
+  const extras = kept.dueDate ? { ...read, dueDate: kept.dueDate.value } : read
   const qualityDetails = {
     ...extras.details,
     ...(duplicate && { duplicate: { ...duplicate } }),
@@ -155,7 +161,7 @@ async function recordExtraction(
     warnings,
     extras,
     fieldSources: { ...extras.fieldSources, ...sources },
-    // A value the supplier memory replaced was not read where the page shows it.
+    // A value the supplier memory or a user replaced was not read where the page shows it.
     fieldEvidence: Object.fromEntries(
       Object.entries(extras.fieldEvidence).filter(([field]) => !(field in sources)),
     ),

@@ -42,7 +42,7 @@ import {
   type Ingestion,
   unsupportedType,
 } from '../../services/documents/ingest.ts'
-import { deleteDocument } from '../../services/documents/lifecycle/document-service.ts'
+import { deleteDocument, reprocessDocument } from '../../services/documents/lifecycle/document-service.ts'
 import { documentBatches } from '../../services/documents/listing.ts'
 import { type ReceivedUpload, receiveUpload } from '../../services/documents/upload.ts'
 import { toDocument, toExpense, toInvoice, toQualityData, toStatus } from '../../services/documents/views.ts'
@@ -229,6 +229,16 @@ export async function download(deps: DocumentRouteDeps, c: Context, row: Documen
 }
 
 /** Deletes the record, then its file. */
+/** `POST …/{id}/reprocess`: the document is queued to be read again (409 while it is being read). */
+export async function reprocess(deps: DocumentRouteDeps, row: DocumentRow) {
+  const queued = await reprocessDocument(deps.db, deps.queue, {
+    id: row.id,
+    companyId: row.companyId,
+    now: deps.clock(),
+  })
+  return { id: queued.id, status: queued.status }
+}
+
 export async function remove(deps: DocumentRouteDeps, row: DocumentRow) {
   await deleteDocument(deps.db, { id: row.id, companyId: row.companyId })
   // After the commit: a failed file delete leaves an orphan file, never a record without file.

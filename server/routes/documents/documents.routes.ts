@@ -43,6 +43,7 @@ import {
   processing,
   qualityData,
   remove,
+  reprocess,
   upload,
 } from './documents.handlers.ts'
 import { DOCUMENT_NOT_FOUND } from './documents.queries.ts'
@@ -103,6 +104,17 @@ function financialRoutes(deps: DocumentRouteDeps, kind: FinancialKind) {
       member,
       documentId(),
       async (c) => c.json(financialView(kind)(await findOwn(deps, c, kind))),
+    )
+    .post(
+      '/:id/reprocess',
+      describe({
+        tags,
+        summary: `Reads the ${kind} again from its original (the values a user corrected are kept)`,
+        responses: { 202: json(UploadAnswer, 'Queued: the record and its status') },
+      }),
+      member,
+      documentId(),
+      async (c) => c.json(await reprocess(deps, await findOwn(deps, c, kind)), 202),
     )
     .delete(
       '/:id',

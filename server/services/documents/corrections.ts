@@ -53,6 +53,44 @@ const fieldsOf = (row: DocumentRow): ExtractedFields => ({
   total_invoice_including_vat: row.totalInvoiceIncludingVat,
 })
 
+/** Where a corrected field's value sits in a reading (`null`: the due date, read apart). */
+const READING_KEY = {
+  invoice_number: 'invoice_number',
+  invoice_date: 'document_date',
+  expense_date: 'document_date',
+  due_date: null,
+  business_name: 'business_name',
+  business_address: 'business_address',
+  vat_number: 'vat_number',
+  iban: 'iban',
+  currency: 'currency',
+  has_vat: 'has_vat',
+  total_charge_excluding_vat: 'total_charge_excluding_vat',
+  total_vat_amount: 'total_vat_amount',
+  total_invoice_including_vat: 'total_invoice_including_vat',
+} as const satisfies Record<CorrectionField, keyof ExtractedFields | null>
+
+/**
+ * What a new reading of `doc` keeps of a user's corrections: every field whose source is `user`
+ * keeps the user's value and source over what the engine reads again (a reprocess does not undo a
+ * review). Answers the fields with those values, the kept sources, and the due date when kept.
+ */
+export function keepCorrections(doc: DocumentRow, read: ExtractedFields) {
+  const fields: ExtractedFields = { ...read }
+  const sources: Record<string, FieldSource> = {}
+  let dueDate: { value: string | null } | null = null
+  for (const [field, source] of Object.entries(doc.fieldSources ?? {})) {
+    if (source !== 'user' || !(field in COLUMNS)) continue
+    const name = field as CorrectionField
+    const value = doc[COLUMNS[name]]
+    sources[name] = 'user'
+    const key = READING_KEY[name]
+    if (key === null) dueDate = { value: (value as string | null) ?? null }
+    else Object.assign(fields, { [key]: key === 'has_vat' ? (value ?? false) : value })
+  }
+  return { fields, sources, dueDate }
+}
+
 /** The fields whose value the correction changes, with their old and new values. */
 function diff(row: DocumentRow, changes: Partial<Record<CorrectionField, Value>>) {
   const changed: { field: CorrectionField; column: Column; old: Value; value: Value }[] = []
