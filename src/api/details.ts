@@ -12,6 +12,7 @@ import {
   type QualityData,
   type QualityDetail,
   type QualityItem,
+  UploadAnswer,
 } from '../../contract'
 import { createCorrectionsApi } from './corrections'
 import { ApiError, type Http } from './http'
@@ -75,6 +76,9 @@ export function createDetailsApi(http: Http) {
         throw error
       }
     },
+    /** POST /{kind}s/{id}/reprocess: the record is queued to be read again (409 while it is read). */
+    reprocess: (kind: FinancialKind, id: number, companyId: number) =>
+      http.json(`${base(kind)}/${id}/reprocess`, UploadAnswer, { method: 'post', ...scoped(companyId) }),
     /** DELETE /{kind}s/{id}: the record, its log entry and its file. */
     remove: (kind: FinancialKind, id: number, companyId: number) =>
       http.send(`${base(kind)}/${id}`, { method: 'delete', ...scoped(companyId) }),

@@ -141,6 +141,8 @@ const detailTexts: Texts<'detail'> = {
   'detail.correctionFailed': msg({ message: 'The corrections could not be saved: {message}' }),
   'detail.confirmed': msg`Confirmed: the document is out of the review queue`,
   'detail.confirmFailed': msg({ message: 'The document could not be confirmed: {message}' }),
+  'detail.reprocessed': msg`The document is being read again. What you corrected is kept.`,
+  'detail.reprocessFailed': msg({ message: 'The document could not be read again: {message}' }),
 }
 
 export const noticeTexts: Record<NoticeCode, MessageDescriptor> = {

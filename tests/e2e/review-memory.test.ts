@@ -10,7 +10,7 @@ import type { Browser, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { launchBrowser } from '../support/browser'
 import { type RunningServer, repoRoot, startServer } from '../support/server-process'
-import { ADMIN, joinNewCompany, openPage, signIn } from './support'
+import { ADMIN, companyRows, joinNewCompany, openPage, signIn } from './support'
 
 type Truth = {
   file: string
@@ -91,11 +91,11 @@ async function description(field: Locator): Promise<string> {
   return texts.join(' ')
 }
 
-it('remembers a corrected supplier name and address and gives them to the supplier’s next invoice', async () => {
+it('remembers a corrected supplier name and address, keeps them when the invoice is read again, and gives them to the supplier’s next invoice', async () => {
   const [first, second] = supplierPair()
   const { page, context, errors } = await openPage(browser)
   await signIn(page, server.url)
-  await joinNewCompany(page, server.url, 'Memory Co')
+  const company = await joinNewCompany(page, server.url, 'Memory Co')
 
   await uploadInvoice(page, first.file, 'Completed')
   await page
@@ -119,6 +119,35 @@ it('remembers a corrected supplier name and address and gives them to the suppli
   const changes = details.getByRole('list', { name: 'Changes' })
   await changes.getByText('Business name').waitFor({ timeout: 15_000 })
   await changes.getByText('Business address').waitFor()
+  expect(await description(name)).toContain('Corrected by a user')
+
+  // "Read again": the dialog closes, the original is read once more, and the corrections stay.
+  const rows = await companyRows(page, server.url, company.id)
+  const id = rows.find((r) => r.name === first.file)!.document_id
+  const record = async () =>
+    (await (
+      await page.context().request.get(`${server.url}/api/invoices/${id}?company_id=${company.id}`)
+    ).json()) as { status: string; reviewed_at: string | null; business_name: string }
+  // The saved correction was a review; a new reading is not.
+  expect((await record()).reviewed_at).not.toBeNull()
+  await details.getByRole('button', { name: 'Read again' }).click()
+  await expect.poll(() => details.count()).toBe(0)
+  await page.getByText('The document is being read again. What you corrected is kept.').waitFor()
+  await expect
+    .poll(
+      async () => {
+        const r = await record()
+        return r.status !== 'PROCESSING' && r.reviewed_at === null
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(true)
+  expect((await record()).business_name).toBe(correctedName)
+  await page
+    .getByRole('table')
+    .getByRole('button', { name: `View ${first.file}` })
+    .click()
+  await expect.poll(() => name.inputValue()).toBe(correctedName)
   expect(await description(name)).toContain('Corrected by a user')
   await details.getByRole('button', { name: 'Close details' }).click()
   await expect.poll(() => details.count()).toBe(0)

@@ -83,4 +83,8 @@ export const detailEvents = (originals: Blob[]) => ({
   ],
   'xstate.done.actor.deleteDocument': [done('deleteDocument', undefined)],
   'xstate.error.actor.deleteDocument': [error('deleteDocument', failure(500, 'Request failed'))],
+  'xstate.done.actor.reprocessDocument': [done('reprocessDocument', { id: 7, status: 'PROCESSING' })],
+  'xstate.error.actor.reprocessDocument': [
+    error('reprocessDocument', failure(409, 'The document is being processed')),
+  ],
 })

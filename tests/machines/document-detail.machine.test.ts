@@ -47,7 +47,7 @@ function detailModel(kind: FinancialKind, originals: Blob[]) {
   describeModel(`document detail machine (${kind})`, {
     machine: documentDetailMachine,
     input: { kind, id: 7, companyId: 3 },
-    actors: ['loadDocument', 'loadOriginal', 'loadQuality', 'deleteDocument'],
+    actors: ['loadDocument', 'loadOriginal', 'loadQuality', 'deleteDocument', 'reprocessDocument'],
     provide: (machine, _controls, record) => provideFakes(machine, record),
     events: detailEvents(originals),
     contextKey: detailKey,
@@ -125,6 +125,12 @@ function detailModel(kind: FinancialKind, originals: Blob[]) {
         if (c.action!.type !== 'reupload' && !savedSince)
           expect(isFailedStatus(c.document!.status)).toBe(true)
       },
+      'ready.reprocessing': (s, log) => {
+        expect(s.hasTag('busy')).toBe(true)
+        expect(s.can({ type: 'dialog.close' })).toBe(false)
+        expect(ctx(s).action).toBeNull()
+        expect(log.at(-1)?.startsWith('queue:') ?? false).toBe(false)
+      },
       closed: (s, log) => {
         expect(s.status).toBe('done')
         expect(log.slice(-2)).toEqual([`revoke:${ctx(s).previewUrl}`, 'close'])
@@ -148,7 +154,7 @@ describe('document detail machine, beyond the graph', () => {
     const log: string[] = []
     const never = () => new Promise<never>(() => {})
     const actors = Object.fromEntries(
-      ['loadDocument', 'loadOriginal', 'loadQuality', 'deleteDocument'].map((name) => [
+      ['loadDocument', 'loadOriginal', 'loadQuality', 'deleteDocument', 'reprocessDocument'].map((name) => [
         name,
         fromPromise(overrides[name] ?? never),
       ]),

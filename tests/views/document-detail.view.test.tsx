@@ -81,6 +81,7 @@ function expectQuality(c: DocumentDetailContext) {
 
 function expectActions(c: DocumentDetailContext, enabled: boolean) {
   expect(isDisabled(shown('Reupload as expense'))).toBe(!enabled)
+  expect(isDisabled(shown('Read again'))).toBe(!enabled)
   if (isFailedStatus(c.document!.status)) {
     expect(isDisabled(shown('Upload to SharePoint'))).toBe(!enabled)
     expect(isDisabled(shown('Upload new PDF'))).toBe(!enabled)
@@ -93,7 +94,7 @@ function expectActions(c: DocumentDetailContext, enabled: boolean) {
 describeViewModel('document detail dialog', {
   machine: documentDetailMachine,
   input,
-  actors: ['loadDocument', 'loadOriginal', 'loadQuality', 'deleteDocument'],
+  actors: ['loadDocument', 'loadOriginal', 'loadQuality', 'deleteDocument', 'reprocessDocument'],
   provide: (machine, _controls, record) =>
     machine.provide({
       actions: {
@@ -128,6 +129,7 @@ describeViewModel('document detail dialog', {
     },
     'store.upload': (user) => clickIfShown(user, 'Upload to SharePoint'),
     'reupload.start': (user) => clickIfShown(user, 'Reupload as expense'),
+    'reprocess.start': (user) => clickIfShown(user, 'Read again'),
     'dialog.close': (user) => clickIfShown(user, 'Close details'),
   },
   events: detailEvents([pdfBlob, pngBlob]),
@@ -165,6 +167,11 @@ describeViewModel('document detail dialog', {
       if (c.fileError === null) expect(screen.queryByText(/Only PDF files/)).toBeNull()
     },
     'ready.working': (s) => {
+      expect(screen.getByText('Working…')).toBeDefined()
+      expectActions(ctx(s), false)
+      expect(isDisabled(screen.getByRole('button', { name: 'Close details' }))).toBe(true)
+    },
+    'ready.reprocessing': (s) => {
       expect(screen.getByText('Working…')).toBeDefined()
       expectActions(ctx(s), false)
       expect(isDisabled(screen.getByRole('button', { name: 'Close details' }))).toBe(true)

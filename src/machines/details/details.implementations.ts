@@ -18,7 +18,7 @@ export type DetailsDeps = {
 }
 
 /** The detail dialog's toast of a notice, or null for those it shows by itself (the expense's load and preview errors). */
-function detailNotice({ notice: code, kind, message, category }: DetailNoticeParams): Notice | null {
+function detailNotice({ notice: code, kind, message, category, busy }: DetailNoticeParams): Notice | null {
   const invoice = kind === 'invoice'
   switch (code) {
     case 'loadFailed':
@@ -44,6 +44,12 @@ function detailNotice({ notice: code, kind, message, category }: DetailNoticePar
       return notice(`detail.${kind}Reuploaded`)
     case 'reuploadFailed':
       return notice(`detail.${kind}ReuploadFailed`)
+    case 'reprocessed':
+      return notice('detail.reprocessed')
+    case 'reprocessFailed':
+      return busy
+        ? notice('detail.correctionWhileProcessing')
+        : notice('detail.reprocessFailed', { values: { message: { message: message ?? '' } } })
   }
 }
 
@@ -65,6 +71,9 @@ export function createDetailsImplementations({ details, notify, uploadQueue, obj
         loadOriginal: fromPromise(({ input }) => details.download(input.kind, input.id, input.companyId)),
         loadQuality: fromPromise(({ input }) => details.quality(input.kind, input.id, input.companyId)),
         deleteDocument: fromPromise(({ input }) => details.remove(input.kind, input.id, input.companyId)),
+        reprocessDocument: fromPromise(({ input }) =>
+          details.reprocess(input.kind, input.id, input.companyId),
+        ),
       },
       actions: {
         createPreviewUrl: assign((_, { blob }: { blob: Blob }) => ({

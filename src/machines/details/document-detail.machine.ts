@@ -3,7 +3,9 @@
  * `attachments` (the original file for the preview and the quality data, side by side; either may
  * fail while the fields still show), then `ready`. Failed documents offer resubmit with a new PDF
  * and upload to the document store under a category; any loaded one offers reupload as the other
- * kind. Each action queues the upload, deletes the original (`working`), then closes.
+ * kind. Each action queues the upload, deletes the original (`working`), then closes. Any loaded
+ * one can be read again (`reprocessing`: its original queued for the engine, the user's corrections
+ * kept), which closes the dialog too: the list shows it being processed.
  */
 import { and, assign, enqueueActions, not, setup } from 'xstate'
 import {
@@ -44,12 +46,16 @@ type DocumentDetailNotice =
   | 'storeFailed'
   | 'missingReuploadData'
   | 'missingStoreData'
+  | 'reprocessed'
+  | 'reprocessFailed'
 
 export type DetailNoticeParams = {
   notice: DocumentDetailNotice
   kind: FinancialKind
   message?: string
   category?: string
+  /** The server refused because the document is being read already (409). */
+  busy?: boolean
 }
 
 export type DocumentDetailContext = DetailInput & {
@@ -79,6 +85,7 @@ export type DocumentDetailEvent =
   | { type: 'category.select'; category: DocumentCategory }
   | { type: 'store.upload' }
   | { type: 'reupload.start' }
+  | { type: 'reprocess.start' }
   | { type: 'dialog.close' }
   /**
    * A correction was saved in the dialog's fields (the re-checked record, the PATCH answer, and its
@@ -142,6 +149,7 @@ export const documentDetailMachine = setup({
     loadOriginal: promisePlaceholder<Blob, Scope>('loadOriginal'),
     loadQuality: promisePlaceholder<QualityData, Scope>('loadQuality'),
     deleteDocument: promisePlaceholder<void, Scope>('deleteDocument'),
+    reprocessDocument: promisePlaceholder<unknown, Scope>('reprocessDocument'),
   },
   actions: {
     notify: (_, _params: DetailNoticeParams) => {},
@@ -362,6 +370,11 @@ export const documentDetailMachine = setup({
                 actions: { type: 'notify', params: kindNotice('missingStoreData') },
               },
             ],
+            'reprocess.start': {
+              target: 'reprocessing',
+              description: 'Read again from the original; what a user corrected stays.',
+              actions: assign({ fileError: null, action: null }),
+            },
             'reupload.start': [
               {
                 guard: and(['hasOriginal', 'canBecomeOtherKind']),
@@ -384,6 +397,33 @@ export const documentDetailMachine = setup({
                 actions: { type: 'notify', params: kindNotice('missingReuploadData') },
               },
             ],
+          },
+        },
+        reprocessing: {
+          tags: ['busy'],
+          invoke: {
+            id: 'reprocessDocument',
+            src: 'reprocessDocument',
+            input: scopeOf,
+            onDone: {
+              target: '#documentDetail.closed',
+              actions: { type: 'notify', params: kindNotice('reprocessed') },
+            },
+            onError: {
+              target: 'idle',
+              actions: {
+                type: 'notify',
+                params: ({ context, event }) => {
+                  const failure = toFailure(event.error)
+                  return {
+                    notice: 'reprocessFailed' as const,
+                    kind: context.kind,
+                    message: failure.message,
+                    busy: failure.status === 409,
+                  }
+                },
+              },
+            },
           },
         },
         working: {

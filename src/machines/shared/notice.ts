@@ -72,6 +72,8 @@ type DetailNoticeCode =
   | 'correctionFailed'
   | 'confirmed'
   | 'confirmFailed'
+  | 'reprocessed'
+  | 'reprocessFailed'
 
 export type NoticeCode =
   | `session.${SessionNotice}`
@@ -215,6 +217,8 @@ const noticeKinds: Record<NoticeCode, NoticeKind> = {
   'detail.correctionFailed': 'error',
   'detail.confirmed': 'success',
   'detail.confirmFailed': 'error',
+  'detail.reprocessed': 'success',
+  'detail.reprocessFailed': 'error',
 }
 
 /** The notice of a code, with its kind; `values` for its text; `failure` or `message`, shown instead. */

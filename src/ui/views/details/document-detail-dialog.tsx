@@ -129,6 +129,10 @@ function LoadedDetailDialog({ kind, id, companyId, onClose, onSaved, onStep }: D
   return <DocumentDetailView actor={actor} edit={edit} preview={preview} />
 }
 
+/** An action is under way (a file queued and the record deleted, or a new reading asked for). */
+const isWorking = (s: { matches: (state: { ready: 'working' | 'reprocessing' }) => boolean }) =>
+  s.matches({ ready: 'working' }) || s.matches({ ready: 'reprocessing' })
+
 function DetailFrame(props: {
   kind: FinancialKind
   title: ReactNode
@@ -228,7 +232,7 @@ export function DocumentDetailView({
   const loading = useSelector(actor, (s) => s.matches('loading'))
   const loadError = useSelector(actor, (s) => (s.matches('failed') ? (s.context.loadError ?? '') : null))
   const closed = useSelector(actor, (s) => s.status === 'done')
-  const busy = useSelector(actor, (s) => s.matches({ ready: 'working' }))
+  const busy = useSelector(actor, isWorking)
   const close = () => (editor ?? actor).send({ type: 'dialog.close' })
 
   let body: ReactNode
@@ -484,7 +488,7 @@ function Actions({ actor }: { actor: DocumentDetailActor }) {
   const kind = useSelector(actor, (s) => s.context.kind)
   const failed = useSelector(actor, (s) => !!s.context.document && isFailedStatus(s.context.document.status))
   const idle = useSelector(actor, (s) => s.matches({ ready: 'idle' }))
-  const working = useSelector(actor, (s) => s.matches({ ready: 'working' }))
+  const working = useSelector(actor, isWorking)
   const category = useSelector(actor, (s) => s.context.category)
   const fileError = useSelector(actor, (s) => s.context.fileError)
   const fileInput = useRef<HTMLInputElement>(null)
@@ -495,9 +499,19 @@ function Actions({ actor }: { actor: DocumentDetailActor }) {
       ? t`Only PDF files are supported for invoices`
       : fileError && messageText(fileError)
   const reupload = (
-    <Button variant="outline" disabled={!idle} onClick={() => actor.send({ type: 'reupload.start' })}>
-      {kind === 'invoice' ? t`Reupload as expense` : t`Reupload as invoice`}
-    </Button>
+    <>
+      <Button
+        variant="outline"
+        disabled={!idle}
+        title={t`Reads the original again; what you corrected is kept`}
+        onClick={() => actor.send({ type: 'reprocess.start' })}
+      >
+        {t`Read again`}
+      </Button>
+      <Button variant="outline" disabled={!idle} onClick={() => actor.send({ type: 'reupload.start' })}>
+        {kind === 'invoice' ? t`Reupload as expense` : t`Reupload as invoice`}
+      </Button>
+    </>
   )
   return (
     <>
