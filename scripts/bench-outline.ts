@@ -45,6 +45,10 @@ async function screenshots(page: Page, details: Locator) {
     ['phone', { width: 375, height: 740 }],
   ] as const) {
     await page.setViewportSize(size)
+    // The page is drawn again at the new width (its frame's size is observed) before the shot.
+    const surface = details.getByTestId('preview-page')
+    for (let i = 0; i < 100 && ((await surface.boundingBox())?.width ?? 0) > size.width; i++)
+      await page.waitForTimeout(50)
     await details.getByLabel('Invoice number', { exact: true }).focus()
     await details
       .locator('[data-outline][data-highlighted]')

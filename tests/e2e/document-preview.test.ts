@@ -208,6 +208,10 @@ it('outlines where a focused field was read, saves a second guess, and fills a f
   await page.setViewportSize({ width: 375, height: 740 })
   const toggle = details.getByRole('button', { name: 'Hide preview' })
   await toggle.waitFor()
+  // The page is drawn again to fit the narrower frame (the column does not keep the wider page's width).
+  await expect
+    .poll(async () => (await details.getByTestId('preview-page').boundingBox())!.width, { timeout: 5_000 })
+    .toBeLessThanOrEqual(375)
   const pageBox = (await details.getByTestId('preview-page').boundingBox())!
   const fieldBox = (await details.getByLabel('Invoice number', { exact: true }).boundingBox())!
   expect(pageBox.y).toBeLessThan(fieldBox.y)

@@ -254,7 +254,7 @@ export function DocumentDetailView({
       <div
         className={css({
           display: 'grid',
-          gridTemplateColumns: { base: '1fr', md: 'minmax(0, 3fr) minmax(0, 2fr)' },
+          gridTemplateColumns: { base: 'minmax(0, 1fr)', md: 'minmax(0, 3fr) minmax(0, 2fr)' },
           h: { base: 'auto', md: 'full' },
         })}
       >
