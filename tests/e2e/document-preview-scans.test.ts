@@ -2,8 +2,9 @@
  * The detail dialog's preview on documents read through OCR, in Chromium against the real server: a
  * PNG scan and a scanned receipt (a PDF holding an image), both uploaded as invoices. Focusing a
  * field read on the page outlines the place of the OCR words its value came from (the server's
- * `…/pages/{n}/words`, drawn over the page the dialog shows), and with "Business name" focused, a
- * click on a word of the page fills the field with that word.
+ * `…/pages/{n}/words`, drawn over the page the dialog shows), a second guess picked from a field's
+ * menu is saved as the user's, and with "Business name" focused, a click on a word of the page
+ * fills the field with that word.
  */
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
@@ -61,14 +62,13 @@ async function uploadAll(page: Page) {
   return { rows: await rows(), get }
 }
 
-it('outlines where OCR read a focused field and fills a field from a clicked word, on a PNG and a scanned PDF', async () => {
+it('outlines where OCR read a focused field, saves a second guess, and fills a field from a clicked word, on a PNG and a scanned PDF', async () => {
   const { page, context, errors } = await openPage(app.browser)
   const { rows, get } = await uploadAll(page)
   for (const file of FILES) {
     const id = rows.find((r) => r.name === file)!.document_id
-    const record = await get<{ field_evidence: Record<string, { page: number; box: Box }> }>(
-      `/invoices/${id}`,
-    )
+    type Evidence = { page: number; box: Box; alternatives: { value: unknown }[] }
+    const record = await get<{ field_evidence: Record<string, Evidence> }>(`/invoices/${id}`)
     const words = await get<{ words: Word[] }>(`/documents/${id}/pages/1/words`)
     expect(words.words.length, `${file}: OCR found words on the page`).toBeGreaterThan(5)
     // A field read on the first page whose box holds OCR words.
@@ -94,6 +94,24 @@ it('outlines where OCR read a focused field and fills a field from a clicked wor
       const rect = onScreen(pageBox, word.box)
       expect(covers(box, rect), `${file}: ${field}'s outline covers "${word.text}"`).toBe(true)
     }
+
+    // A field's second guess, picked from its menu, is saved as the user's.
+    const [guessed, withGuesses] = Object.entries(record.field_evidence).find(
+      ([f, e]) => f in LABELS && e.alternatives.length > 0,
+    )!
+    await details.getByRole('button', { name: `Other readings of ${LABELS[guessed]}` }).click()
+    await page.getByRole('menuitem').first().click()
+    await expect
+      .poll(
+        async () =>
+          (await get<{ field_sources: Record<string, string> }>(`/invoices/${id}`)).field_sources[guessed],
+        { timeout: 15_000 },
+      )
+      .toBe('user')
+    const saved = (await get<Record<string, unknown>>(`/invoices/${id}`))[guessed]
+    expect(String(saved), `${file}: ${guessed} holds the second guess`).toBe(
+      String(withGuesses.alternatives[0]!.value),
+    )
 
     // With "Business name" focused and emptied, a click on one of those words puts it in the field.
     const name = details.getByLabel('Business name', { exact: true })
