@@ -28,6 +28,8 @@ export const completedRecord = record('COMPLETED')
 
 export const pdfBlob = new Blob(['%PDF-1.7'], { type: 'application/pdf' })
 export const pngBlob = new Blob(['png'], { type: 'image/png' })
+/** A bare XML e-invoice: it cannot become an expense. */
+export const xmlBlob = new Blob(['<Invoice/>'], { type: 'application/xml' })
 export const newPdf = new File(['%PDF-1.7 new'], 'corrected.pdf', { type: 'application/pdf' })
 export const jpeg = new File(['jpg'], 'photo.jpg', { type: 'image/jpeg' })
 

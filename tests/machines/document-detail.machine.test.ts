@@ -20,6 +20,7 @@ import {
   PDF_FAILURE,
   pdfBlob,
   pngBlob,
+  xmlBlob,
 } from './document-detail-fixtures'
 
 const PREVIEW_URL = 'blob:preview-1'
@@ -51,7 +52,7 @@ function detailModel(kind: FinancialKind, originals: Blob[]) {
     provide: (machine, _controls, record) => provideFakes(machine, record),
     events: detailEvents(originals),
     contextKey: detailKey,
-    limit: 400,
+    limit: 700,
     states: {
       loading: (s, log) => {
         expect(s.hasTag('busy')).toBe(true)
@@ -147,7 +148,7 @@ function detailModel(kind: FinancialKind, originals: Blob[]) {
 
 // An image original only exists for invoices (expenses are PDF only): the invoice graph has every
 // transition; the expense's own outcomes are checked below.
-detailModel('invoice', [pdfBlob, pngBlob])
+detailModel('invoice', [pdfBlob, pngBlob, xmlBlob])
 
 describe('document detail machine, beyond the graph', () => {
   const run = (kind: FinancialKind, overrides: Record<string, () => Promise<unknown>>) => {
@@ -188,6 +189,41 @@ describe('document detail machine, beyond the graph', () => {
     expect(log.at(-1)).toBe('queue:document:RH:facture-juillet.pdf:3')
   })
 
+  it('queues an expense resubmitted with a photo as an expense (the queue makes it a PDF), and refuses other files', async () => {
+    const { actor, log } = run('expense', {
+      loadDocument: async () => failedRecord,
+      loadOriginal: async () => pdfBlob,
+      loadQuality: async () => ({ errors: [], warnings: [] }),
+      deleteDocument: async () => undefined,
+    })
+    await new Promise<void>((resolve) => actor.subscribe((s) => s.matches({ ready: 'idle' }) && resolve()))
+    actor.send({ type: 'resubmit.select', file: new File(['text'], 'notes.txt', { type: 'text/plain' }) })
+    expect(actor.getSnapshot().context.fileError).toBe(EXPENSE_PDF_ONLY)
+    actor.send({ type: 'resubmit.select', file: jpeg })
+    await new Promise<void>((resolve) => actor.subscribe((s) => s.status === 'done' && resolve()))
+    expect(log).toContain('queue:expense:Expenses:photo.jpg:3')
+    expect(log.at(-3)).toBe('notify:resubmitted')
+  })
+
+  it('reuploads a photo invoice as an expense (made a PDF on the way), not an XML e-invoice', async () => {
+    const reupload = async (original: Blob) => {
+      const { actor, log } = run('invoice', {
+        loadDocument: async () => completedRecord,
+        loadOriginal: async () => original,
+        loadQuality: async () => ({ errors: [], warnings: [] }),
+        deleteDocument: async () => undefined,
+      })
+      await new Promise<void>((resolve) => actor.subscribe((s) => s.matches({ ready: 'idle' }) && resolve()))
+      actor.send({ type: 'reupload.start' })
+      return { actor, log }
+    }
+    const photo = await reupload(pngBlob)
+    expect(photo.log).toContain('queue:expense:Expenses:facture-juillet.pdf:3')
+    const xml = await reupload(xmlBlob)
+    expect(xml.actor.getSnapshot().context.fileError).toBe(EXPENSE_PDF_ONLY)
+    expect(xml.log.some((e) => e.startsWith('queue:'))).toBe(false)
+  })
+
   it('queues an expense resubmit as an expense and its reupload as an invoice', async () => {
     const ready = () =>
       run('expense', {
@@ -200,8 +236,6 @@ describe('document detail machine, beyond the graph', () => {
     await new Promise<void>((resolve) =>
       first.actor.subscribe((s) => s.matches({ ready: 'idle' }) && resolve()),
     )
-    first.actor.send({ type: 'resubmit.select', file: jpeg })
-    expect(first.actor.getSnapshot().context.fileError).toBe(EXPENSE_PDF_ONLY)
     first.actor.send({ type: 'resubmit.select', file: newPdf })
     await new Promise<void>((resolve) => first.actor.subscribe((s) => s.status === 'done' && resolve()))
     expect(first.log).toContain('queue:expense:Expenses:corrected.pdf:3')

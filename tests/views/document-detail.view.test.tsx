@@ -23,6 +23,7 @@ import {
   pdfBlob,
   pngBlob,
   quality,
+  xmlBlob,
 } from '../machines/document-detail-fixtures'
 import { inApp, testActors } from '../support/render'
 import { describeViewModel, type User } from '../support/view-model'
@@ -132,9 +133,9 @@ describeViewModel('document detail dialog', {
     'reprocess.start': (user) => clickIfShown(user, 'Read again'),
     'dialog.close': (user) => clickIfShown(user, 'Close details'),
   },
-  events: detailEvents([pdfBlob, pngBlob]),
+  events: detailEvents([pdfBlob, pngBlob, xmlBlob]),
   contextKey: detailKey,
-  limit: 400,
+  limit: 700,
   views: {
     loading: () => expect(screen.getByText('Loading details')).toBeDefined(),
     failed: () => {

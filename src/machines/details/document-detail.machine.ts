@@ -12,10 +12,13 @@ import {
   DOCUMENT_CATEGORIES,
   type DocumentCategory,
   FINANCIAL_KIND,
+  type FileType,
   type FinancialDocument,
   type FinancialKind,
   isFailedLogStatus,
+  isFileOfType,
   otherFinancialKind,
+  PDF,
   type QualityData,
   type QueuedFile,
   queuedAs,
@@ -23,6 +26,7 @@ import {
 import { toFailure } from '../shared/failure'
 import { promisePlaceholder } from '../shared/placeholder'
 import { isPdf } from '../uploads/upload-dialog.machine'
+import { RECEIPT_PHOTO_TYPES } from '../uploads/upload-item.machine'
 
 export const EXPENSE_PDF_ONLY = FINANCIAL_KIND.expense.pdfOnly
 export const INVOICE_PDF_ONLY = FINANCIAL_KIND.invoice.pdfOnly
@@ -112,6 +116,17 @@ const originalFile = (c: DocumentDetailContext) =>
 const isPdfBlob = (c: DocumentDetailContext) =>
   !!c.original && isPdf({ name: c.original.type ? '' : originalName(c), type: c.original.type })
 
+/** A photo (JPEG, PNG): as an expense, the upload queue makes it a one-page PDF first. */
+const isPhoto = (file: Pick<File, 'name' | 'type'>) => isFileOfType(RECEIPT_PHOTO_TYPES, file)
+
+/** What a failed document is resubmitted with: a new PDF; for an expense, a photo of the receipt too. */
+export const RESUBMIT_TYPES: Record<FinancialKind, readonly FileType[]> = {
+  invoice: [PDF],
+  expense: [PDF, ...RECEIPT_PHOTO_TYPES],
+}
+const isPhotoBlob = (c: DocumentDetailContext) =>
+  !!c.original && isPhoto({ name: c.original.type ? '' : originalName(c), type: c.original.type })
+
 type Scope = { kind: FinancialKind; id: number; companyId: number }
 
 /** The input of every call about this document: its kind, id and company. */
@@ -174,10 +189,13 @@ export const documentDetailMachine = setup({
     isFailedDocument: ({ context }) => !!context.document && isFailedStatus(context.document.status),
     /** Resubmit takes a PDF only, for a failed document. */
     canResubmitWith: ({ context }, file: File) =>
-      !!context.document && isFailedStatus(context.document.status) && isPdf(file),
+      !!context.document &&
+      isFailedStatus(context.document.status) &&
+      isFileOfType(RESUBMIT_TYPES[context.kind], file),
     hasOriginal: ({ context }) => !!context.document && context.companyId > 0 && !!context.original,
-    /** An expense is PDF only: an invoice's image cannot become one. */
-    canBecomeOtherKind: ({ context }) => context.kind === 'expense' || isPdfBlob(context),
+    /** An expense is a PDF, which an invoice's photo becomes on the way; an XML e-invoice cannot. */
+    canBecomeOtherKind: ({ context }) =>
+      context.kind === 'expense' || isPdfBlob(context) || isPhotoBlob(context),
   },
 }).createMachine({
   id: 'documentDetail',
@@ -389,7 +407,7 @@ export const documentDetailMachine = setup({
               },
               {
                 guard: 'hasOriginal',
-                description: 'An image invoice cannot become an expense (PDF only).',
+                description: 'An XML e-invoice cannot become an expense (a PDF, or a photo made one).',
                 actions: assign({ fileError: EXPENSE_PDF_ONLY }),
               },
               {

@@ -19,7 +19,6 @@ import {
   type FieldEvidence,
   type FinancialDocument,
   type FinancialKind,
-  PDF,
   type QualityData,
   type QualityItem,
 } from '../../../../contract'
@@ -30,6 +29,7 @@ import {
   INVOICE_PDF_ONLY,
   isFailedStatus,
   originalName,
+  RESUBMIT_TYPES,
 } from '../../../machines/details/document-detail.machine'
 import type { DocumentEditMachine } from '../../../machines/details/document-edit.machine'
 import type { DocumentPreviewMachine } from '../../../machines/details/document-preview.machine'
@@ -522,7 +522,7 @@ function Actions({ actor }: { actor: DocumentDetailActor }) {
               ref={fileInput}
               id="detail-resubmit-file"
               type="file"
-              accept={acceptAttribute([PDF])}
+              accept={acceptAttribute(RESUBMIT_TYPES[kind])}
               className={css({ srOnly: true })}
               // The visible button opens it; one tab stop for one action.
               tabIndex={-1}
