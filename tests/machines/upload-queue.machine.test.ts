@@ -141,7 +141,7 @@ describeModel('upload queue machine', {
     if (event.type === 'uploads.restored') return c.uploads.length === 0
     if (event.type === 'network.online') return has(c, 'waiting')
     if (event.type === 'network.offline') return has(c, 'uploading', 'in_progress')
-    if (event.type === 'upload.resend') return has(c, 'unsent')
+    if (event.type === 'upload.resend' || event.type === 'uploads.resendAll') return has(c, 'unsent')
     // Only an upload that was sending waits for the network.
     const e = event as { type: string; id?: string; status?: string }
     if (e.type === 'upload.changed' && e.status === 'waiting')
@@ -565,4 +565,40 @@ it('sends an unsent file again at once when a slot is free, under the key it was
   queue.send({ type: 'upload.resend', id: 'upload-1' })
   await waitFor(queue, (s) => s.context.uploads[0]?.status === 'processing')
   expect(calls).toEqual(['taxi.pdf:kept-key:9'])
+})
+
+it('sends every unsent file again with one event, three at a time, in the order listed', async () => {
+  const calls: string[] = []
+  const answers: ((a: UploadAnswer) => void)[] = []
+  const { uploadItemMachine } = await import('../../src/machines/uploads/upload-item.machine')
+  const queue = createActor(
+    uploadQueueMachine.provide({
+      actors: {
+        uploadItem: uploadItemMachine.provide({
+          actors: {
+            upload: fromPromise<UploadAnswer, UploadCallInput>(({ input }) => {
+              calls.push(`${input.file.name}:${input.key}`)
+              return new Promise((resolve) => answers.push(resolve))
+            }),
+          },
+        }),
+      },
+    }),
+  ).start()
+  const names = ['a', 'b', 'c', 'd'].map((n) => `${n}.pdf`)
+  queue.send({
+    type: 'uploads.restored',
+    uploads: names.map((n, i) => ({ ...expense(n), key: `key-${n}`, companyId: 9, createdAt: i })),
+  })
+  const statuses = () => queue.getSnapshot().context.uploads.map((u) => `${u.fileName}:${u.status}`)
+  expect(statuses()).toEqual(names.map((n) => `${n}:unsent`))
+  queue.send({ type: 'uploads.resendAll' })
+  await waitFor(queue, () => calls.length === 3)
+  expect(calls).toEqual(['a.pdf:key-a.pdf', 'b.pdf:key-b.pdf', 'c.pdf:key-c.pdf'])
+  expect(statuses().at(-1)).toBe('d.pdf:pending')
+  // Nothing unsent is left: pressing again does nothing.
+  expect(queue.getSnapshot().can({ type: 'uploads.resendAll' })).toBe(false)
+  answers[0]!({ id: 1, status: 'PROCESSING' })
+  await waitFor(queue, () => calls.length === 4)
+  expect(calls[3]).toBe('d.pdf:key-d.pdf')
 })

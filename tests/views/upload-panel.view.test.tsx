@@ -57,6 +57,7 @@ const SHOWN: Record<string, { size: string; category: string }> = {
   'contrat-bail.docx': { size: '5.3 MB', category: 'HR' },
   'scan-facture.png': { size: '2.0 MB', category: 'Invoices' },
   'note-frais.pdf': { size: '2.0 KB', category: 'Expenses' },
+  'taxi.pdf': { size: '1.0 KB', category: 'Expenses' },
 }
 const queued = (
   name: string,
@@ -79,6 +80,13 @@ const RESTORED: UnsentUpload = {
   key: 'kept-key',
   companyId: COMPANY,
   createdAt: FIRST_BATCH - 14 * 60 * 60_000,
+}
+
+/** A second file the same reload left unsent: with two, the header sends all again. */
+const RESTORED_TOO: UnsentUpload = {
+  ...RESTORED,
+  ...queued('taxi.pdf', 1024, 'application/pdf', 'expense', 'Expenses'),
+  key: 'kept-key-2',
 }
 
 const STATUS_LABEL: Record<UploadStatus, string> = {
@@ -312,6 +320,9 @@ function expectPanel(s: AnyMachineSnapshot) {
   }
   within(region!).getByRole('button', { name: 'Clear completed' })
   within(region!).getByRole('button', { name: 'Clear all' })
+  // Several unsent files: one press sends them all again.
+  const unsent = uploads.filter((u) => u.status === 'unsent').length
+  expect(within(region!).queryByRole('button', { name: 'Send all again' }) !== null).toBe(unsent > 1)
 
   const batches = within(region!).queryAllByRole('region')
   const rows = within(region!).queryAllByRole('listitem')
@@ -397,7 +408,10 @@ describeViewModel('upload progress panel', {
       { type: 'upload.changed', id: 'upload-1', status: 'waiting', error: null },
     ].map((e) => ({ documentId: null, completedAt: null, answered: false, ...e })),
     // The storage's file, found as the queue starts; sent again or removed from its row.
-    'uploads.restored': [{ type: 'uploads.restored', uploads: [RESTORED] }],
+    'uploads.restored': [
+      { type: 'uploads.restored', uploads: [RESTORED] },
+      { type: 'uploads.restored', uploads: [RESTORED, RESTORED_TOO] },
+    ],
     'upload.resend': [{ type: 'upload.resend', id: 'upload-1' }],
     // The browser's `online` event.
     'network.online': [{ type: 'network.online' }],
@@ -440,6 +454,9 @@ describeViewModel('upload progress panel', {
     const uploads = s.context.uploads as QueueEntry[]
     const has = (status: UploadStatus) => uploads.some((u) => u.status === status)
     if (event.type === 'uploads.restored') return uploads.length === 0
+    // Two files restored: they are sent again together from the header, and the walk ends there.
+    if (uploads.some((u) => u.key === RESTORED_TOO.key))
+      return event.type === 'uploads.resendAll' && has('unsent')
     if (event.type === 'network.online') return has('waiting')
     // The connection breaks while the first file alone is listed, open (the queue's own test has
     // the slots a waiting upload keeps; the closed panel shows its header alone).
@@ -450,6 +467,8 @@ describeViewModel('upload progress panel', {
     if (event.type === 'network.offline') return has('uploading') || has('in_progress')
     // Sent again from its row's button: the list is open.
     if (event.type === 'upload.resend') return has('unsent') && s.context.panelOpen
+    if (event.type === 'uploads.resendAll')
+      return uploads.filter((u) => u.status === 'unsent').length > 1 && s.context.panelOpen
     return (
       !['live.up', 'live.down', 'document.changed'].includes(event.type) ||
       uploads.length === 0 ||
@@ -465,6 +484,9 @@ describeViewModel('upload progress panel', {
     'upload.changed': (user, event) => report(user, event as unknown as Report),
     'uploads.restored': async (_user, event) => {
       live.queue.send(event as never)
+    },
+    'uploads.resendAll': async (user) => {
+      await press(user, screen.getByRole('button', { name: 'Send all again' }))
     },
     'upload.resend': async (user) => {
       await press(user, screen.getByRole('button', { name: `Send ${RESTORED.file.name} again` }))

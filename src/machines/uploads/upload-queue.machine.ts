@@ -86,6 +86,8 @@ export type UploadQueueEvent =
   | { type: 'upload.cancel'; id: string }
   /** An unsent file (after a reload) is sent again. */
   | { type: 'upload.resend'; id: string }
+  /** Every unsent file is sent again. */
+  | { type: 'uploads.resendAll' }
   /** The browser is back online. */
   | { type: 'network.online' }
   /** The browser went offline. */
@@ -257,6 +259,7 @@ export const uploadQueueMachine = setup({
     isCancellable: ({ context }, id: string) =>
       context.uploads.some((u) => u.id === id && isCancellableUpload(u)),
     isUnsent: ({ context }, id: string) => context.uploads.some((u) => u.id === id && u.status === 'unsent'),
+    hasUnsent: ({ context }) => context.uploads.some((u) => u.status === 'unsent'),
     hasNewRestored: ({ context }, uploads: UnsentUpload[]) =>
       uploads.some((r) => !context.uploads.some((u) => u.key === r.key)),
     isPanelClosed: ({ context }) => !context.panelOpen,
@@ -345,6 +348,20 @@ export const uploadQueueMachine = setup({
             'markStarted',
           ],
           description: 'Listed as pending, and started when a slot is free.',
+        },
+        'uploads.resendAll': {
+          guard: 'hasUnsent',
+          actions: [
+            assign({
+              uploads: ({ context }) =>
+                context.uploads.map((u) =>
+                  u.status === 'unsent' ? { ...u, status: 'pending' as const } : u,
+                ),
+            }),
+            'startNext',
+            'markStarted',
+          ],
+          description: 'Every unsent file listed as pending, in order; each starts when a slot is free.',
         },
         'network.online': {
           actions: enqueueActions(({ context, enqueue }) => {

@@ -164,6 +164,8 @@ function PanelHeader({
 }) {
   const { t } = useLingui()
   const small = cx(button({ variant: 'ghost', size: 'sm' }), css({ fontSize: 'xs', h: '7', px: '2' }))
+  // Several files a reload left unsent are sent again with one press (each row has its own too).
+  const unsent = uploads.filter((u) => u.status === 'unsent').length
   return (
     <header
       className={css({
@@ -210,6 +212,11 @@ function PanelHeader({
           {open ? t`Collapse` : t`Expand`}
         </span>
       </button>
+      {unsent > 1 ? (
+        <button type="button" className={small} onClick={() => queue.send({ type: 'uploads.resendAll' })}>
+          <Trans>Send all again</Trans>
+        </button>
+      ) : null}
       <button type="button" className={small} onClick={() => queue.send({ type: 'uploads.clearCompleted' })}>
         <Trans>Clear completed</Trans>
       </button>
