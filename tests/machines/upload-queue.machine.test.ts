@@ -540,23 +540,26 @@ it('keeps each file until the server answered for it, waits for the network with
   expect(forgotten.slice(2).sort()).toEqual(stillKept)
 })
 
-it('sends an unsent file again at once when a slot is free, under the key it was kept with', async () => {
-  const calls: string[] = []
+/** A started queue whose items are the real upload item, with `upload` as their call. */
+async function queueWithItems(upload: (input: UploadCallInput) => Promise<UploadAnswer>) {
   const { uploadItemMachine } = await import('../../src/machines/uploads/upload-item.machine')
-  const queue = createActor(
+  return createActor(
     uploadQueueMachine.provide({
       actors: {
         uploadItem: uploadItemMachine.provide({
-          actors: {
-            upload: fromPromise<UploadAnswer, UploadCallInput>(async ({ input }) => {
-              calls.push(`${input.file.name}:${input.key}:${input.companyId}`)
-              return { id: 5, status: 'PROCESSING' }
-            }),
-          },
+          actors: { upload: fromPromise<UploadAnswer, UploadCallInput>(({ input }) => upload(input)) },
         }),
       },
     }),
   ).start()
+}
+
+it('sends an unsent file again at once when a slot is free, under the key it was kept with', async () => {
+  const calls: string[] = []
+  const queue = await queueWithItems(async (input) => {
+    calls.push(`${input.file.name}:${input.key}:${input.companyId}`)
+    return { id: 5, status: 'PROCESSING' }
+  })
   queue.send({
     type: 'uploads.restored',
     uploads: [{ ...expense('taxi.pdf'), key: 'kept-key', companyId: 9, createdAt: 1 }],
@@ -570,21 +573,10 @@ it('sends an unsent file again at once when a slot is free, under the key it was
 it('sends every unsent file again with one event, three at a time, in the order listed', async () => {
   const calls: string[] = []
   const answers: ((a: UploadAnswer) => void)[] = []
-  const { uploadItemMachine } = await import('../../src/machines/uploads/upload-item.machine')
-  const queue = createActor(
-    uploadQueueMachine.provide({
-      actors: {
-        uploadItem: uploadItemMachine.provide({
-          actors: {
-            upload: fromPromise<UploadAnswer, UploadCallInput>(({ input }) => {
-              calls.push(`${input.file.name}:${input.key}`)
-              return new Promise((resolve) => answers.push(resolve))
-            }),
-          },
-        }),
-      },
-    }),
-  ).start()
+  const queue = await queueWithItems((input) => {
+    calls.push(`${input.file.name}:${input.key}`)
+    return new Promise((resolve) => answers.push(resolve))
+  })
   const names = ['a', 'b', 'c', 'd'].map((n) => `${n}.pdf`)
   queue.send({
     type: 'uploads.restored',
