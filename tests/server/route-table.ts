@@ -195,6 +195,13 @@ export function createRouteTable(env: RouteTableEnv) {
           path: `${base}/${await freshDocument(t.fx.companyId, kind)}/confirm${q(t)}`,
         }),
       },
+      [`POST ${base}/:id/reprocess`]: {
+        kind: 'company',
+        build: async (t) => ({
+          method: 'POST',
+          path: `${base}/${await freshDocument(t.fx.companyId, kind)}/reprocess${q(t)}`,
+        }),
+      },
       [`GET ${base}/:id/history`]: {
         kind: 'company',
         build: (t) => ({ path: `${base}/${id(t)}/history${q(t)}` }),
