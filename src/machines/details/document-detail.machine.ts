@@ -25,7 +25,6 @@ import {
 } from '../../../contract'
 import { toFailure } from '../shared/failure'
 import { promisePlaceholder } from '../shared/placeholder'
-import { isPdf } from '../uploads/upload-dialog.machine'
 import { RECEIPT_PHOTO_TYPES } from '../uploads/upload-item.machine'
 
 export const EXPENSE_PDF_ONLY = FINANCIAL_KIND.expense.pdfOnly
@@ -112,20 +111,18 @@ export const originalName = (c: Pick<DocumentDetailContext, 'document' | 'kind' 
 const originalFile = (c: DocumentDetailContext) =>
   new File([c.original as Blob], originalName(c), { type: c.original?.type ?? '' })
 
-/** The server answers the original's type; the name only decides when it did not. */
-const isPdfBlob = (c: DocumentDetailContext) =>
-  !!c.original && isPdf({ name: c.original.type ? '' : originalName(c), type: c.original.type })
-
-/** A photo (JPEG, PNG): as an expense, the upload queue makes it a one-page PDF first. */
-const isPhoto = (file: Pick<File, 'name' | 'type'>) => isFileOfType(RECEIPT_PHOTO_TYPES, file)
-
-/** What a failed document is resubmitted with: a new PDF; for an expense, a photo of the receipt too. */
+/**
+ * What a failed document is resubmitted with, and what an original must be to become this kind: a
+ * PDF; for an expense, a photo of the receipt too (the upload queue makes it a one-page PDF).
+ */
 export const RESUBMIT_TYPES: Record<FinancialKind, readonly FileType[]> = {
   invoice: [PDF],
   expense: [PDF, ...RECEIPT_PHOTO_TYPES],
 }
-const isPhotoBlob = (c: DocumentDetailContext) =>
-  !!c.original && isPhoto({ name: c.original.type ? '' : originalName(c), type: c.original.type })
+
+/** Whether the original is of these types: the server answers its type; the name decides when it did not. */
+const originalIsOf = (c: DocumentDetailContext, types: readonly FileType[]) =>
+  !!c.original && isFileOfType(types, { name: c.original.type ? '' : originalName(c), type: c.original.type })
 
 type Scope = { kind: FinancialKind; id: number; companyId: number }
 
@@ -195,7 +192,7 @@ export const documentDetailMachine = setup({
     hasOriginal: ({ context }) => !!context.document && context.companyId > 0 && !!context.original,
     /** An expense is a PDF, which an invoice's photo becomes on the way; an XML e-invoice cannot. */
     canBecomeOtherKind: ({ context }) =>
-      context.kind === 'expense' || isPdfBlob(context) || isPhotoBlob(context),
+      context.kind === 'expense' || originalIsOf(context, RESUBMIT_TYPES.expense),
   },
 }).createMachine({
   id: 'documentDetail',

@@ -14,7 +14,6 @@ import {
   FINANCIAL_KIND,
   FINANCIAL_KINDS,
   isFileOfType,
-  PDF,
   type QueuedFile,
   queuedAs,
 } from '../../../contract'
@@ -29,7 +28,6 @@ export const EXPENSE_PDF_ONLY = FINANCIAL_KIND.expense.refusal
 export const INVOICE_TYPES_ONLY = FINANCIAL_KIND.invoice.refusal
 export const NO_FILES_SELECTED = contractMessages.noFilesSelected
 
-export const isPdf = (file: Pick<File, 'name' | 'type'>) => isFileOfType([PDF], file)
 const isInvoiceFile = (file: Pick<File, 'name' | 'type'>) =>
   isFileOfType(FINANCIAL_KIND.invoice.accepted, file)
 /** An expense is a PDF, or a photo of the receipt that the upload makes into one. */
