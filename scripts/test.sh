@@ -9,6 +9,16 @@ results=.test-results
 rm -rf "$results" && mkdir -p "$results"
 step() { printf '\n\033[1m▶ %s\033[0m\n' "$*"; }
 
+# The extraction, pipeline and server tests read the shared test documents beside the checkout
+# (../shared/corpus, corpus-einvoices, corpus-receipts, corpus-eu): stop now, with one message,
+# rather than failing dozens of tests later.
+for set in corpus corpus-einvoices corpus-receipts corpus-eu; do
+  if [ ! -d "../shared/$set" ]; then
+    echo "the test documents are missing: npm test needs ../shared/$set beside this checkout ($(cd .. && pwd)/shared/$set)" >&2
+    exit 1
+  fi
+done
+
 if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
   step "installing Debian's chromium for the browser tests"
   if [ "$(id -u)" -ne 0 ]; then
