@@ -102,10 +102,11 @@ export default defineConfig({
             },
             {
               // The signed-in screens' machines (src/composition-screens.ts, loaded once the session is
-              // signed in): the login page does without them. Not the photo-to-PDF module, which comes
-              // with pdf-lib only when a photo is sent as an expense.
+              // signed in): the login page does without them. The unsent files' storage too (every dashboard
+              // start reads it). Not the photo-to-PDF module, which comes with
+              // pdf-lib only when a photo is sent as an expense.
               name: 'screens',
-              test: /src[\\/](composition-screens\.ts|api[\\/](documents|logs)\.ts|machines[\\/](uploads[\\/](?!photo-to-pdf)[\w-]+|dashboard[\\/](dashboard|export|filters|row-actions)[\w.-]*)\.ts)$/,
+              test: /src[\\/](composition-screens\.ts|api[\\/](documents|logs|unsent-uploads)\.ts|machines[\\/](uploads[\\/](?!photo-to-pdf)[\w-]+|dashboard[\\/](dashboard|export|filters|row-actions)[\w.-]*)\.ts)$/,
             },
             {
               // The route files' eager halves (guards, search checks) and the page-focus helper: every

@@ -5,7 +5,8 @@
  * is back the queue sends the file again by itself, under the same idempotency key, and exactly one
  * document is created. A reload during an upload finds the unsent file in the browser's storage:
  * the panel lists it as "Not sent" and "Send again" sends it; that one runs on a phone (375 × 740,
- * touch). `SCREENSHOT_DIR` keeps screenshots of both.
+ * touch). A second tab does not offer a file the first is sending, until that tab closes unsent.
+ * `SCREENSHOT_DIR` keeps screenshots of both.
  */
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -34,13 +35,14 @@ async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: join(screenshotDir, `${name}.png`) })
 }
 
-/** DevTools network emulation: offline, or online with the upload slowed to 64 KB/s. */
-async function network(cdp: CDPSession, state: 'slow' | 'offline' | 'online') {
+/** DevTools network emulation: offline, or online with the upload slowed to 64 KB/s (16 KB/s: `slower`). */
+async function network(cdp: CDPSession, state: 'slow' | 'slower' | 'offline' | 'online') {
+  const upload = { slow: 64 * 1024, slower: 16 * 1024, offline: -1, online: -1 }[state]
   await cdp.send('Network.emulateNetworkConditions', {
     offline: state === 'offline',
     latency: 0,
     downloadThroughput: -1,
-    uploadThroughput: state === 'slow' ? 64 * 1024 : -1,
+    uploadThroughput: upload,
   })
 }
 
@@ -142,6 +144,48 @@ it('offers again, after a reload during an upload, the file that was not sent', 
   expect(unexpected(errors)).toEqual([])
   await context.close()
 })
+
+it('does not offer in a second tab a file the first is sending, and offers it once that tab closes unsent', async () => {
+  const { page, context, errors } = await openPage(app.browser)
+  const { company, cdp } = await slowCompany(page, 'Two Tabs Co')
+  const keys: string[] = []
+  page.on('request', (r) => {
+    if (r.url().includes('/documents/upload')) keys.push(r.headers()['idempotency-key'] ?? 'none')
+  })
+  // About 34 s to send: the first tab is still sending while the second opens and looks.
+  await network(cdp, 'slower')
+  await startUpload(page)
+  expect(await keptFiles(page)).toBe(1)
+
+  const second = await context.newPage()
+  const secondErrors: string[] = []
+  second.on('pageerror', (e) => secondErrors.push(e.message))
+  await second.goto(`${app.server.url}/`)
+  await second.getByText('Welcome back,').first().waitFor()
+  // The second tab found the kept file held by the first and waits for it (a pending Web Lock)…
+  const claim = `docflow-upload:${keys[0]}`
+  await expect.poll(() => pendingLocks(second)).toContain(claim)
+  // …without listing it: no upload panel at all.
+  const panel = second.getByRole('region', { name: 'Uploads', exact: true })
+  expect(await panel.count()).toBe(0)
+
+  // The first tab closes before the server answered: the second offers the file now.
+  await page.close()
+  const row = panel.getByRole('listitem').filter({ hasText: NAME })
+  await row.getByText('Not sent').waitFor()
+  await row.getByRole('button', { name: `Send ${NAME} again` }).click()
+  await processed(second, app.server.url, company.id, 1)
+  await row.getByText(/Completed|Failed/).waitFor({ timeout: 30_000 })
+  expect((await companyRows(second, app.server.url, company.id)).map((r) => r.name)).toEqual([NAME])
+  await expect.poll(() => keptFiles(second)).toBe(0)
+  expect(unexpected(errors)).toEqual([])
+  expect(secondErrors).toEqual([])
+  await context.close()
+})
+
+/** The Web Locks a page waits for (the claims on kept files other tabs hold). */
+const pendingLocks = (page: Page) =>
+  page.evaluate(async () => ((await navigator.locks.query()).pending ?? []).map((l) => l.name))
 
 /** How many files the browser's storage keeps for the upload queue (`src/api/unsent-uploads.ts`). */
 const keptFiles = (page: Page) =>

@@ -261,3 +261,53 @@ it('on the desktop, a PNG dropped on the expense dialog is sent as an upright on
   expect(errors).toEqual([])
   await context.close()
 })
+
+it('a photo sent while offline waits for the network (its converter cannot load), then is made into a PDF and sent once back', async () => {
+  const { page, context, errors } = await openPage(app.browser)
+  const companyId = await companyOnDashboard(page, 'Tunnel Receipts SARL')
+  const png = (await drawReceipt(page, 'image/png', 'upright')).toString('base64')
+  // The upload panel's code comes as the dialog opens, before the connection is lost.
+  const panelCode = page.waitForResponse((r) => /upload-panel-content[\w-]*\.js$/.test(r.url()))
+  const dialog = await openExpenseDialog(page)
+  await panelCode
+
+  // Cut before the photo is chosen: the converter's module (pdf-lib with it) has not been fetched.
+  const converterRequests: string[] = []
+  page.on('request', (r) => {
+    if (/photo-to-pdf[\w-]*\.js$/.test(r.url())) converterRequests.push(r.url())
+  })
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Network.enable')
+  const emulate = (offline: boolean) =>
+    cdp.send('Network.emulateNetworkConditions', {
+      offline,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    })
+  await emulate(true)
+  await dialog
+    .getByLabel('Files for Expenses', { exact: true })
+    .setInputFiles({ name: 'tunnel.png', mimeType: 'image/png', buffer: Buffer.from(png, 'base64') })
+  await dialog.getByRole('listitem').filter({ hasText: 'tunnel.png' }).waitFor()
+  await dialog.getByRole('button', { name: 'Upload', exact: true }).click()
+  const row = page
+    .getByRole('region', { name: 'Uploads', exact: true })
+    .getByRole('listitem')
+    .filter({ hasText: 'tunnel.pdf' })
+  // Not "Failed": the photo is fine, the network is not.
+  await row.getByText('Waiting for network').waitFor()
+  expect(await row.getByText(/^Failed$/).count()).toBe(0)
+  // It was asked for, and failed: the item waits for the network rather than giving up.
+  expect(converterRequests.length).toBeGreaterThan(0)
+
+  await emulate(false)
+  await processed(page, 'tunnel.pdf')
+  const { log, bytes } = await storedExpense(context, companyId)
+  expect(log).toMatchObject({ name: 'tunnel.pdf', type: 'Expense' })
+  await expectUprightOnePagePdf(bytes)
+  expect(
+    errors.filter((e) => !/ERR_INTERNET_DISCONNECTED|Failed to load resource|dynamically imported/.test(e)),
+  ).toEqual([])
+  await context.close()
+})

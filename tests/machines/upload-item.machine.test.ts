@@ -79,7 +79,11 @@ describeModel('upload item machine', {
       { type: 'xstate.done.actor.upload', output: { id: 12, status: 'COMPLETED' } },
     ],
     'xstate.done.actor.photoToPdf': [{ type: 'xstate.done.actor.photoToPdf', output: madePdf }],
-    'xstate.error.actor.photoToPdf': [{ type: 'xstate.error.actor.photoToPdf', error: new Error('decode') }],
+    'xstate.error.actor.photoToPdf': [
+      { type: 'xstate.error.actor.photoToPdf', error: new Error('decode') },
+      // The converter's code could not be fetched (offline): not the photo's fault.
+      { type: 'xstate.error.actor.photoToPdf', error: networkFailure },
+    ],
     'xstate.error.actor.upload': [
       { type: 'xstate.error.actor.upload', error: failure(415, 'Only PDF files are supported for expenses') },
       { type: 'xstate.error.actor.upload', error: networkFailure },
@@ -125,11 +129,16 @@ describeModel('upload item machine', {
       expect(s.context.error).toBeNull()
       expect(s.hasTag('busy')).toBe(true)
       expect(s.can({ type: 'upload.cancel' })).toBe(true)
+      // A photo whose converter could not be loaded is still the photo: it is made into a PDF first.
+      if (s.context.photo) expect([photo, madePdf]).toContain(s.context.file)
     },
     converting: (s, log) => {
       // Reported as uploading: the queue counts it among the uploads sending, and it can be cancelled.
       expect(s.hasTag('busy')).toBe(true)
       expect(s.context.photo).toBe(photo)
+      // Converting again after the network came back: nothing was sent in between.
+      expect(s.context.file).toBe(photo)
+      expect(s.context.documentId).toBeNull()
       expect(s.context.fileName).toBe('IMG_1234.pdf')
       expect(s.context.companyId).toBe(7)
       expect(log.at(-1)).toBe('report:uploading')

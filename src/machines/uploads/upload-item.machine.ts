@@ -1,7 +1,8 @@
 /**
  * One file's upload: `pending` until the queue starts it (or `unsent`, a file a reload found in the
  * browser's storage, until the user sends it again or drops it), then for a photo of a receipt
- * `converting` (made into a one-page PDF in the browser; reported as uploading, cancellable),
+ * `converting` (made into a one-page PDF in the browser; reported as uploading, cancellable; when
+ * the converter's code cannot be loaded, offline, it waits for the network like a broken upload),
  * `sending.uploading` (progress; cancellable) → `sending.in_progress` (body sent, answer awaited) → `processing`
  * (the server answered PROCESSING; the queue polls) or `success`; `processing` ends in `success`
  * or `error`. A connection that breaks while sending (or the browser going offline, which stops
@@ -175,6 +176,17 @@ export const isNetworkFailure = (error: unknown) => {
 const reasonOfError = (error: unknown) =>
   reasonOf(error instanceof Error && error.message ? error.message : contractMessages.uploadFailed)
 
+/** A call that failed for want of a network waits for it (the back-off grows with each attempt). */
+const waitForNetwork = (description: string) => ({
+  guard: {
+    type: 'isNetworkFailure' as const,
+    params: ({ event }: { event: { error: unknown } }) => event.error,
+  },
+  target: 'waitingForNetwork',
+  actions: 'countAttempt' as const,
+  description,
+})
+
 export const uploadItemMachine = setup({
   types: {
     context: {} as UploadItemContext,
@@ -191,6 +203,7 @@ export const uploadItemMachine = setup({
     }),
   },
   actions: {
+    countAttempt: assign({ attempts: ({ context }) => context.attempts + 1 }),
     notify: sendTo(
       ({ context }) => context.parent,
       (_, params: { notice: UploadItemNotice; fileName: string; reason?: Reason }): UploadNoticeRequest => ({
@@ -222,6 +235,8 @@ export const uploadItemMachine = setup({
     isFailed: (_, update: StatusUpdate) => isFailedStatus(update.status),
     isNetworkFailure: (_, error: unknown) => isNetworkFailure(error),
     isUnsent: ({ context }) => context.unsent === true,
+    /** A receipt photo whose PDF is not made yet (what is sent is still the photo). */
+    needsConversion: ({ context }) => context.photo !== null && context.file === context.photo,
   },
   delays: {
     retryDelay: ({ context }) => retryDelay(context.attempts),
@@ -294,11 +309,17 @@ export const uploadItemMachine = setup({
           target: 'sending',
           actions: assign({ file: ({ event }) => event.output, fileSize: ({ event }) => event.output.size }),
         },
-        onError: {
-          target: 'error',
-          actions: assign({ error: PHOTO_NOT_CONVERTED, completedAt: () => Date.now() }),
-          description: 'The photo stays in the list with the reason; nothing is sent.',
-        },
+        onError: [
+          waitForNetwork(
+            'The converter’s code could not be loaded (offline): made again once the network is back.',
+          ),
+          {
+            target: 'error',
+            actions: assign({ error: PHOTO_NOT_CONVERTED, completedAt: () => Date.now() }),
+            description:
+              'The photo could not be read: it stays in the list with the reason; nothing is sent.',
+          },
+        ],
       },
       on: {
         'upload.cancel': { target: 'cancelled', description: 'Stopping the conversion; nothing is sent.' },
@@ -334,15 +355,7 @@ export const uploadItemMachine = setup({
           },
         ],
         onError: [
-          {
-            guard: {
-              type: 'isNetworkFailure',
-              params: ({ event }: { event: { error: unknown } }) => event.error,
-            },
-            target: 'waitingForNetwork',
-            actions: assign({ attempts: ({ context }) => context.attempts + 1 }),
-            description: 'The connection broke: sent again once the network is back.',
-          },
+          waitForNetwork('The connection broke: sent again once the network is back.'),
           {
             target: 'error',
             actions: assign({
@@ -355,7 +368,7 @@ export const uploadItemMachine = setup({
       on: {
         'network.offline': {
           target: 'waitingForNetwork',
-          actions: assign({ attempts: ({ context }) => context.attempts + 1 }),
+          actions: 'countAttempt',
           description:
             'The browser went offline: the request is stopped (it would stall) and sent again later.',
         },
@@ -383,9 +396,17 @@ export const uploadItemMachine = setup({
     waitingForNetwork: {
       tags: ['busy'],
       entry: { type: 'report', params: { status: 'waiting' } },
-      after: { retryDelay: { target: 'sending', description: 'Tried again after the back-off.' } },
+      after: {
+        retryDelay: [
+          { guard: 'needsConversion', target: 'converting', description: 'Made again after the back-off.' },
+          { target: 'sending', description: 'Tried again after the back-off.' },
+        ],
+      },
       on: {
-        'network.online': { target: 'sending', description: 'The browser is back online.' },
+        'network.online': [
+          { guard: 'needsConversion', target: 'converting', description: 'The browser is back online.' },
+          { target: 'sending', description: 'The browser is back online.' },
+        ],
         'upload.cancel': { target: 'cancelled', description: 'Nothing more is sent.' },
       },
     },

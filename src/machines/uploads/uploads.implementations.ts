@@ -10,15 +10,16 @@
 import { type ActorRefFrom, fromCallback, fromPromise } from 'xstate'
 import { contractMessages } from '../../../contract'
 import type { Api } from '../../api'
-import type { UnsentUploads } from '../../api/unsent-uploads'
+import { openUnsentUploads, type UnsentUploads } from '../../api/unsent-uploads'
 import type { SessionActor } from '../session/session.implementations'
 import { type Reason, reasonOf } from '../shared/failure'
 import { type Notice, type Notify, notice } from '../shared/notice'
 import type { CompanySelectionActor } from '../shell/shell.implementations'
 import { type UploadDialogMachine, uploadDialogMachine } from './upload-dialog.machine'
-import { type UploadItemNotice, uploadItemMachine } from './upload-item.machine'
+import { type PhotoToPdfInput, type UploadItemNotice, uploadItemMachine } from './upload-item.machine'
 import {
   type StatusAnswer,
+  type UnsentUpload,
   type UploadQueueActor,
   type UploadQueueNotice,
   uploadQueueMachine,
@@ -37,7 +38,7 @@ export type UploadsDeps = {
   network?: Pick<EventTarget, 'addEventListener' | 'removeEventListener'>
 }
 
-const browserUnsentUploads = () => import('../../api/unsent-uploads').then((m) => m.openUnsentUploads())
+const browserUnsentUploads = async () => openUnsentUploads()
 
 /** The storage's failures are logged: the uploads go on without the safety net. */
 const logStorageError = (error: unknown) => console.warn('Keeping unsent uploads failed', error)
@@ -58,6 +59,39 @@ function uploadNotice(p: {
     })
   }
   return notice(`upload.${p.notice}`, { values: { fileName } })
+}
+
+/**
+ * pdf-lib comes with its module, loaded the first time a photo is sent as an expense. A module that
+ * cannot be fetched (offline, a tunnel) is a network failure: the item waits and tries again.
+ */
+async function convertPhoto(input: PhotoToPdfInput): Promise<File> {
+  const converter = await import('./photo-to-pdf').catch(() => {
+    throw new DOMException(contractMessages.uploadFailed, 'NetworkError')
+  })
+  return converter.photoToPdf(input)
+}
+
+/**
+ * Once the queue starts (the user is signed in): what a reload left unsent, if anything. A file
+ * another tab is sending is not offered; it is if that tab closes before it is answered.
+ */
+function restoreUnsent(
+  stored: () => Promise<UnsentUploads>,
+  user: number | null,
+  sendBack: (event: { type: 'uploads.restored'; uploads: UnsentUpload[] }) => void,
+) {
+  if (user === null) return
+  const stop = new AbortController()
+  stored()
+    .then((s) =>
+      s.list(user, (upload) => sendBack({ type: 'uploads.restored', uploads: [upload] }), stop.signal),
+    )
+    .then((uploads) => {
+      if (uploads.length) sendBack({ type: 'uploads.restored', uploads })
+    })
+    .catch(logStorageError)
+  return () => stop.abort()
 }
 
 export function createUploadsImplementations({
@@ -89,8 +123,7 @@ export function createUploadsImplementations({
           },
         ),
       ),
-      // pdf-lib comes with its module, loaded the first time a photo is sent as an expense.
-      photoToPdf: fromPromise(async ({ input }) => (await import('./photo-to-pdf')).photoToPdf(input)),
+      photoToPdf: fromPromise(({ input }) => convertPhoto(input)),
     },
   })
 
@@ -113,17 +146,7 @@ export function createUploadsImplementations({
             network?.removeEventListener('offline', offline)
           }
         }),
-        // Once the queue starts (the user is signed in): what a reload left unsent, if anything.
-        unsent: fromCallback(({ sendBack }) => {
-          const user = userId()
-          if (user === null) return
-          stored()
-            .then((s) => s.list(user))
-            .then((uploads) => {
-              if (uploads.length) sendBack({ type: 'uploads.restored', uploads })
-            })
-            .catch(logStorageError)
-        }),
+        unsent: fromCallback(({ sendBack }) => restoreUnsent(stored, userId(), sendBack)),
         // One request per kind (and company); a failed one is logged, the others still count.
         checkStatus: fromPromise(async ({ input }) => {
           const settled = await Promise.allSettled(

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { Outlet, useRouter, useRouterState } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
-import { lazy, Suspense, useEffect } from 'react'
+import { Suspense, useEffect } from 'react'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { sidebarMachine } from '../../machines/shell/sidebar.machine'
@@ -9,6 +9,7 @@ import { useScreenActor } from '../app-context'
 import { ChevronLeftIcon, ChevronRightIcon, MenuIcon } from '../components/icons'
 import { LanguageMenu } from '../components/language-menu'
 import { UserMenu } from '../components/user-menu'
+import { lazyRetrying } from '../lazy-retrying'
 import { focusMainHeading, MAIN_ID, SkipLink } from '../page-focus'
 import { Brand, NavItems, type SidebarActor } from './app-nav'
 import { CompanySwitcher } from './company-switcher'
@@ -16,7 +17,7 @@ import { UploadMenu } from './uploads/upload-menu'
 import { UploadPanel } from './uploads/upload-panel'
 
 /** The overlay (Ark dialog with its focus trap) is fetched the first time it opens. */
-const MobileSidebarDialog = lazy(() => import('./mobile-sidebar'))
+const MobileSidebarDialog = lazyRetrying(() => import('./mobile-sidebar'))
 
 /** Sidebar (16/64 units; an overlay below 768 px), header and the page. */
 export function AppShell() {

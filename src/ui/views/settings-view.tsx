@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react'
+import { type ReactNode, Suspense, useEffect, useState } from 'react'
 import { css } from 'styled-system/css'
 import { stack } from 'styled-system/patterns'
 import { card, text } from 'styled-system/recipes'
@@ -11,14 +11,15 @@ import { choiceLabel } from '../components/field'
 import { LogoutIcon } from '../components/icons'
 import { Spinner } from '../components/spinner'
 import { LANGUAGE_NAMES } from '../i18n'
+import { lazyRetrying } from '../lazy-retrying'
 import { useDocumentTitle } from '../page-focus'
 import { CompanyUsersSection } from './company-users-section'
 import { ChangePasswordSection, TwoFactorSection } from './security-sections'
 
 /** Platform administration: its own chunk, fetched only for platform administrators. */
-const AdminArea = lazy(() => import('./admin/admin-area'))
+const AdminArea = lazyRetrying(() => import('./admin/admin-area'))
 /** Personal API tokens: their own chunk, with their machine. */
-const ApiTokensSection = lazy(() => import('./api-tokens/api-tokens-section'))
+const ApiTokensSection = lazyRetrying(() => import('./api-tokens/api-tokens-section'))
 
 function SectionLoading() {
   return (

@@ -96,3 +96,43 @@ export function NotFoundView() {
     </main>
   )
 }
+
+/**
+ * What a page shows in place of a screen that failed (its code could not be loaded, or it threw):
+ * translated, and with one way on, reloading the page. Files not yet sent are kept by the browser
+ * and offered again after the reload.
+ */
+export function RouteErrorView() {
+  const { t } = useLingui()
+  useDocumentTitle(t`Something went wrong`)
+  return (
+    <div
+      role="alert"
+      className={css({ minH: '60dvh', display: 'grid', placeItems: 'center', px: '4', textAlign: 'center' })}
+    >
+      <div
+        className={css({
+          display: 'flex',
+          flexDirection: 'column',
+          gap: '4',
+          alignItems: 'center',
+          maxW: 'md',
+        })}
+      >
+        <h1 className={css({ fontSize: '2xl', fontWeight: 'semibold' })}>
+          <Trans>Something went wrong</Trans>
+        </h1>
+        <p className={css({ color: 'fg.muted' })}>
+          <Trans>This page could not be shown. Check your connection, then reload the page.</Trans>
+        </p>
+        <button
+          type="button"
+          className={button({ variant: 'solid' })}
+          onClick={() => window.location.reload()}
+        >
+          <Trans>Reload the page</Trans>
+        </button>
+      </div>
+    </div>
+  )
+}

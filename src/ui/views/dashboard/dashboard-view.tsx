@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
-import { lazy, type ReactNode, Suspense } from 'react'
+import { type ReactNode, Suspense } from 'react'
 import { css, cx } from 'styled-system/css'
 import { button, card } from 'styled-system/recipes'
 import { LOG_TYPE_LABEL } from '../../../../contract/document-labels'
@@ -13,6 +13,7 @@ import { BusyButton, Button } from '../../components/button'
 import { TrashIcon } from '../../components/icons'
 import { LazyOnIntent, popupChunk } from '../../components/lazy-on-intent'
 import { DataTable, SortableTh, Td, Th, Tr } from '../../components/table'
+import { lazyRetrying } from '../../lazy-retrying'
 import { useDocumentTitle } from '../../page-focus'
 import { DashboardActorContext, FilterCount, useDashboard } from './dashboard-context'
 import { DropAnywhere } from './drop-anywhere'
@@ -37,8 +38,8 @@ function useRowActions() {
 }
 
 const filterPopover = popupChunk(() => import('./filter-popover'))
-const DocumentDetailDialog = lazy(() => import('../details/document-detail-dialog'))
-const ConfirmDialog = lazy(() =>
+const DocumentDetailDialog = lazyRetrying(() => import('../details/document-detail-dialog'))
+const ConfirmDialog = lazyRetrying(() =>
   import('../../components/confirm-dialog').then((m) => ({ default: m.ConfirmDialog })),
 )
 

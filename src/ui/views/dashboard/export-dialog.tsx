@@ -5,15 +5,16 @@
  */
 import { Trans } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
-import { type ComponentType, lazy, Suspense, useState } from 'react'
+import { type ComponentType, Suspense, useState } from 'react'
 import { type Filters, NO_FILTERS } from '../../../machines/dashboard/filters.machine'
 import { useAppActors, useScreenActor } from '../../app-context'
 import { Button } from '../../components/button'
 import { i18n } from '../../i18n'
+import { lazyRetrying } from '../../lazy-retrying'
 import type { ExportActor } from './export-form'
 
 const loadForm = () => import('./export-form')
-const LazyExportForm = lazy(loadForm)
+const LazyExportForm = lazyRetrying(loadForm)
 const preload = () => void loadForm().catch(() => undefined)
 
 /** The user's day as yyyy-mm-dd, in their time zone (the worklist's date presets count from it). */
