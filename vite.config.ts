@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import babel, { defineRolldownBabelPreset } from '@rolldown/plugin-babel'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
@@ -22,7 +24,7 @@ export const routerOptions = {
 
 export function appPlugins(options: { router?: boolean } = {}): PluginOption[] {
   return [
-    prefetch,
+    prefetch(),
     options.router === false ? null : tanstackRouter(routerOptions),
     react(),
     babel({ presets: [linguiMacroPreset] }),
@@ -32,12 +34,19 @@ export function appPlugins(options: { router?: boolean } = {}): PluginOption[] {
 const apiBase = process.env.VITE_API_BASE_URL ?? process.env.API_PREFIX ?? '/api'
 const localesBase = process.env.VITE_LOCALES_BASE_URL ?? '/locales'
 
+/** The file beside index.html that the server sends to a browser holding a session cookie. */
+export const SIGNED_IN_INDEX = 'index.signed-in.html'
+
 /**
  * The page's first script (src/api/prefetched.ts takes its answers): starts the message catalog
  * (the language as src/ui/i18n.ts's detectLanguage picks it) and the start-up session check (the
  * public `auth/session`, asked on every page), while the browser is still downloading the JavaScript.
+ * In the page the server sends with a session cookie (`<html data-signed-in>`, SIGNED_IN_INDEX) it
+ * also starts the user's companies and settings, which would otherwise wait for the entry to run,
+ * the session check to answer and the screens' machines to load, one round trip after the other.
  */
 function prefetchScript(): string {
+  const api = apiBase.replace(/\/$/, '')
   return `(function () {
   var store = (window.${PREFETCH_GLOBAL} = {})
   function get(path) {
@@ -53,15 +62,69 @@ function prefetchScript(): string {
     if (short === 'en' || short === 'fr') { language = short; break }
   }
   get(${JSON.stringify(localesBase.replace(/\/$/, ''))} + '/' + language + '/common.json')
-  get(${JSON.stringify(`${apiBase.replace(/\/$/, '')}/auth/session`)})
+  get(${JSON.stringify(`${api}/auth/session`)})
+  if (document.documentElement.hasAttribute('data-signed-in')) {
+    get(${JSON.stringify(`${api}/users/companies`)})
+    get(${JSON.stringify(`${api}/settings/me`)})
+  }
 })()`
 }
 
-const prefetch: PluginOption = {
-  name: 'docflow-prefetch',
-  // Right after the charset, before the stylesheet (an inline script waits for pending stylesheets).
-  transformIndexHtml: (html) =>
-    html.replace(/(<meta charset="UTF-8" \/>)/, `$1\n    <script>${prefetchScript()}</script>`),
+/** The built chunks (file → its static imports, and the module it stands for, if any). */
+type Chunks = Record<string, { type: string; imports?: string[]; facadeModuleId?: string | null }>
+
+/**
+ * The chunk files a signed-in page loads beyond the entry's own: the signed-in route's and the
+ * shell's, the dashboard page's (the page a session opens on), the screens' machines, with what
+ * they import.
+ */
+function signedInChunks(bundle: Chunks, entry: string, base: string): string[] {
+  const closure = (files: string[], into = new Set<string>()) => {
+    for (const file of files) {
+      if (into.has(file) || bundle[file]?.type !== 'chunk') continue
+      into.add(file)
+      closure(bundle[file]?.imports ?? [], into)
+    }
+    return into
+  }
+  const loaded = closure([entry])
+  const pages = Object.keys(bundle).filter((file) =>
+    /src[\\/](routes[\\/]_authenticated(\.tsx|[\\/]_shell\.tsx|[\\/]_shell[\\/]index\.tsx)\?tsr-split=component|composition-screens\.ts)$/.test(
+      bundle[file]?.facadeModuleId ?? '',
+    ),
+  )
+  return [...closure(pages)].filter((file) => !loaded.has(file)).map((file) => `${base}${file}`)
+}
+
+/**
+ * The page's first script, right after the charset (before the stylesheet: an inline script waits
+ * for pending stylesheets); and, beside index.html, SIGNED_IN_INDEX: the same page marked
+ * `data-signed-in` and preloading the signed-in app's chunks (`signedInChunks`).
+ */
+function prefetch(): PluginOption {
+  let chunks: string[] = []
+  return {
+    name: 'docflow-prefetch',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html, context) => {
+        if (context.bundle && context.chunk)
+          chunks = signedInChunks(context.bundle as Chunks, context.chunk.fileName, '/')
+        return html.replace(/(<meta charset="UTF-8" \/>)/, `$1\n    <script>${prefetchScript()}</script>`)
+      },
+    },
+    writeBundle(options, bundle) {
+      const page = bundle['index.html']
+      if (!options.dir || page?.type !== 'asset') return
+      const links = chunks
+        .map((href) => `    <link rel="modulepreload" crossorigin href="${href}">\n`)
+        .join('')
+      const html = String(page.source)
+        .replace('<html ', '<html data-signed-in ')
+        .replace('  </head>', `${links}  </head>`)
+      writeFileSync(join(options.dir, SIGNED_IN_INDEX), html)
+    },
+  }
 }
 
 const apiTarget = `http://localhost:${process.env.API_PORT ?? 3000}`

@@ -165,7 +165,10 @@ export function createApp(deps: AppDeps) {
   api.all('*', notFoundHandler)
 
   app.route(prefix, api)
-  app.route('/', publicRoutes(config))
+  app.route(
+    '/',
+    publicRoutes(config, (c) => routeDeps.sessions.readCookie(c) !== undefined),
+  )
   // `settled`: resolves once the mails sent after the answer (password resets) have gone out;
   // `closeStreams`: ends the open event streams, which would otherwise hold up a graceful stop.
   return Object.assign(app, { settled: () => routeDeps.accounts.settled(), closeStreams: events.close })

@@ -79,7 +79,7 @@ async function sendFile(c: Context, path: string, cacheControl: string, contentT
   const etag = `"${info.size.toString(36)}-${Math.trunc(info.mtimeMs).toString(36)}${encoding ? `-${encoding}` : ''}"`
   c.header('Cache-Control', cacheControl)
   c.header('ETag', etag)
-  if (copies.length > 0) c.header('Vary', 'Accept-Encoding')
+  if (copies.length > 0) c.header('Vary', 'Accept-Encoding', { append: true })
   // A 304 carries the validators and caching fields only (RFC 9110 §15.4.5), no body metadata.
   if (matches(c.req.header('If-None-Match'), etag)) return c.body(null, 304)
   c.header('Content-Type', contentType ?? getMimeType(path) ?? 'application/octet-stream')
@@ -89,7 +89,18 @@ async function sendFile(c: Context, path: string, cacheControl: string, contentT
   return c.body(await readFile(served), 200)
 }
 
-export function publicRoutes(config: Pick<Config, 'staticDir' | 'localesDir'>) {
+/**
+ * The page the build writes beside index.html for a browser that holds a session: the same app,
+ * marked `data-signed-in`, preloading the signed-in screens' chunks and asking for the user's
+ * companies and settings at once (vite.config.ts's `prefetch`). The cookie is a hint, not checked
+ * here: a stale one costs a few requests, and the app's session check decides as always.
+ */
+const SIGNED_IN_INDEX = 'index.signed-in.html'
+
+export function publicRoutes(
+  config: Pick<Config, 'staticDir' | 'localesDir'>,
+  hasSessionCookie: (c: Context) => boolean = () => false,
+) {
   const languages: readonly string[] = LANGUAGES
   return new Hono<AppEnv>()
     .get('/robots.txt', (c) => {
@@ -118,6 +129,10 @@ export function publicRoutes(config: Pick<Config, 'staticDir' | 'localesDir'>) {
       }
       // A missing hashed asset is a real 404 (a stale tab), not the app's HTML under a .js name.
       if (c.req.path.startsWith('/assets/')) return c.json({ message: 'Not found' }, 404)
-      return sendFile(c, indexFile, 'no-cache', 'text/html; charset=utf-8')
+      // The page differs with the cookie: caches must keep one copy per cookie.
+      c.header('Vary', 'Cookie')
+      const signedIn = join(config.staticDir, SIGNED_IN_INDEX)
+      const page = hasSessionCookie(c) && (await isFile(signedIn)) ? signedIn : indexFile
+      return sendFile(c, page, 'no-cache', 'text/html; charset=utf-8')
     })
 }

@@ -39,3 +39,36 @@ it('keeps the scripts of /login and of a cold dashboard within their gzip budget
   expect(totalKiB(dashboard), listing(dashboard)).toBeLessThanOrEqual(BUDGET_KIB.dashboard)
   await context.close()
 })
+
+/** The scripts the served page announces (its entry and `modulepreload` links), as paths. */
+const announced = (page: import('playwright-core').Page) =>
+  page.evaluate(() =>
+    [
+      ...document.querySelectorAll<HTMLScriptElement | HTMLLinkElement>(
+        'script[src], link[rel="modulepreload"]',
+      ),
+    ].map((el) => new URL(el instanceof HTMLScriptElement ? el.src : el.href).pathname),
+  )
+
+it('asks a signed-in page’s code and first calls up front: no script the page did not announce, no prefetched answer left unused', async () => {
+  const { page, context } = await openPage(browser)
+  await page.goto(`${server.url}/login`)
+  await page.getByText('Sign in').first().waitFor()
+  // Signed out: the plain page, which fetches none of the signed-in app.
+  expect(await page.evaluate(() => document.documentElement.hasAttribute('data-signed-in'))).toBe(false)
+
+  await signIn(page, server.url)
+  const cold = await context.newPage()
+  const dashboard = await scriptsLoaded(cold, () => cold.goto(`${server.url}/`), 'Welcome back,')
+  expect(await cold.evaluate(() => document.documentElement.hasAttribute('data-signed-in'))).toBe(true)
+  // Every script the cold dashboard ran was announced by the page: none waited for another to run.
+  const ahead = new Set(await announced(cold))
+  expect([...dashboard.keys()].filter((path) => !ahead.has(path))).toEqual([])
+  // The session check, the catalog, the companies and the settings were asked by the page's first
+  // script, and the app took each answer (an unused one would mean the app asked another address).
+  const left = await cold.evaluate(() =>
+    Object.keys((window as unknown as Record<string, object>).__docflowPrefetch ?? {}),
+  )
+  expect(left).toEqual([])
+  await context.close()
+})

@@ -1,3 +1,5 @@
+import { rm, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../support/db.ts'
 import { ASSET_JS, createTestApp, EN_CATALOG, INDEX_HTML, jsonBody } from './helpers.ts'
@@ -151,6 +153,30 @@ describe('outside the API prefix', () => {
     expect(res.headers.get('cache-control')).toBe('no-cache')
     expect(await res.text()).toBe(INDEX_HTML)
     expectSecurityHeaders(res)
+  })
+
+  it('sends the signed-in page (the build’s index.signed-in.html) to a browser holding a session cookie, varying on it', async () => {
+    const signedIn = INDEX_HTML.replace('<html', '<html data-signed-in')
+    expect(signedIn).not.toBe(INDEX_HTML)
+    await writeFile(join(ctx.config.staticDir, 'index.signed-in.html'), signedIn)
+    try {
+      const anonymous = await ctx.app.request('/')
+      expect(await anonymous.text()).toBe(INDEX_HTML)
+      expect(anonymous.headers.get('vary')).toMatch(/\bCookie\b/)
+      // Any session cookie, even a stale one: a hint only (the app's session check decides).
+      const holder = await ctx.app.request('/some/deep/link', { headers: { Cookie: 'sid=anything' } })
+      expect(holder.status).toBe(200)
+      expect(holder.headers.get('cache-control')).toBe('no-cache')
+      expect(holder.headers.get('vary')).toMatch(/\bCookie\b/)
+      expect(await holder.text()).toBe(signedIn)
+      expect(holder.headers.get('etag')).not.toBe(anonymous.headers.get('etag'))
+      // Another cookie is no session.
+      expect(await (await ctx.app.request('/', { headers: { Cookie: 'theme=dark' } })).text()).toBe(
+        INDEX_HTML,
+      )
+    } finally {
+      await rm(join(ctx.config.staticDir, 'index.signed-in.html'))
+    }
   })
 
   it('serves hashed assets as immutable with their type', async () => {
