@@ -121,7 +121,8 @@ it('remembers a corrected supplier name and address, keeps them when the invoice
   await changes.getByText('Business address').waitFor()
   expect(await description(name)).toContain('Corrected by a user')
 
-  // "Read again": the dialog closes, the original is read once more, and the corrections stay.
+  // "Read again" (confirmed, since the document was reviewed): the dialog closes, the original is
+  // read once more, and the corrections stay.
   const rows = await companyRows(page, server.url, company.id)
   const id = rows.find((r) => r.name === first.file)!.document_id
   const record = async () =>
@@ -131,6 +132,9 @@ it('remembers a corrected supplier name and address, keeps them when the invoice
   // The saved correction was a review; a new reading is not.
   expect((await record()).reviewed_at).not.toBeNull()
   await details.getByRole('button', { name: 'Read again' }).click()
+  // Reviewed, so it asks first: the confirmation would go.
+  const ask = page.getByRole('alertdialog', { name: 'Read this document again?' })
+  await ask.getByRole('button', { name: 'Read again' }).click()
   await expect.poll(() => details.count()).toBe(0)
   await page.getByText('The document is being read again. What you corrected is kept.').waitFor()
   await expect

@@ -25,6 +25,11 @@ export const record = (status: string): FinancialDocument => ({
 })
 export const failedRecord = record('FAILED')
 export const completedRecord = record('COMPLETED')
+/** What a saved correction or a confirmation answers: the record, now marked reviewed. */
+const reviewed = (doc: FinancialDocument): FinancialDocument => ({
+  ...doc,
+  reviewed_at: '2026-12-06T09:30:00.000Z',
+})
 
 export const pdfBlob = new Blob(['%PDF-1.7'], { type: 'application/pdf' })
 export const pngBlob = new Blob(['png'], { type: 'image/png' })
@@ -47,7 +52,7 @@ export const lastSaved = (log: readonly string[]) =>
 export const PDF_FAILURE = 'Failed to fetch PDF: 404 Not Found'
 
 type Ctx = {
-  document: { status: string } | null
+  document: { status: string; reviewed_at?: string | null } | null
   original: Blob | null
   previewError: string | null
   quality: unknown
@@ -57,6 +62,7 @@ export const detailKey = (c: unknown) => {
   const ctx = c as Ctx
   return {
     status: ctx.document?.status ?? null,
+    reviewed: !!ctx.document?.reviewed_at,
     original: ctx.original?.type ?? null,
     previewFailed: ctx.previewError !== null,
     quality: ctx.quality !== null,
@@ -80,11 +86,13 @@ export const detailEvents = (originals: Blob[]) => ({
   'xstate.error.actor.loadQuality': [error('loadQuality', failure(500, 'Request failed'))],
   // A correction saved in the fields: the record turned complete, or its totals now fail.
   'document.saved': [
-    { type: 'document.saved', document: completedRecord, quality: noFindings },
-    { type: 'document.saved', document: failedRecord, quality },
+    { type: 'document.saved', document: reviewed(completedRecord), quality: noFindings },
+    { type: 'document.saved', document: reviewed(failedRecord), quality },
   ],
   'xstate.done.actor.deleteDocument': [done('deleteDocument', undefined)],
   'xstate.error.actor.deleteDocument': [error('deleteDocument', failure(500, 'Request failed'))],
+  'reprocess.confirm': [{ type: 'reprocess.confirm' }],
+  'reprocess.cancel': [{ type: 'reprocess.cancel' }],
   'xstate.done.actor.reprocessDocument': [done('reprocessDocument', { id: 7, status: 'PROCESSING' })],
   'xstate.error.actor.reprocessDocument': [
     error('reprocessDocument', failure(409, 'The document is being processed')),

@@ -52,7 +52,7 @@ function detailModel(kind: FinancialKind, originals: Blob[]) {
     provide: (machine, _controls, record) => provideFakes(machine, record),
     events: detailEvents(originals),
     contextKey: detailKey,
-    limit: 700,
+    limit: 1000,
     states: {
       loading: (s, log) => {
         expect(s.hasTag('busy')).toBe(true)
@@ -125,6 +125,14 @@ function detailModel(kind: FinancialKind, originals: Blob[]) {
         const savedSince = log.slice(queued).some((e) => e.startsWith('saved:'))
         if (c.action!.type !== 'reupload' && !savedSince)
           expect(isFailedStatus(c.document!.status)).toBe(true)
+      },
+      'ready.confirmingReprocess': (s, log) => {
+        // Only a document a user confirmed or corrected asks first; nothing is sent yet.
+        expect(ctx(s).document?.reviewed_at).toBeTruthy()
+        expect(log).toContain(`saved:${ctx(s).document!.status}`)
+        expect(s.hasTag('busy')).toBe(false)
+        expect(s.can({ type: 'reprocess.confirm' })).toBe(true)
+        expect(s.can({ type: 'reprocess.cancel' })).toBe(true)
       },
       'ready.reprocessing': (s, log) => {
         expect(s.hasTag('busy')).toBe(true)

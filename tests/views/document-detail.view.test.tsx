@@ -34,6 +34,12 @@ const ctx = (s: { context: unknown }) => s.context as DocumentDetailContext
 const shown = (name: string) => screen.queryByRole('button', { name })
 const isDisabled = (element: HTMLElement | null) => (element as HTMLButtonElement | null)?.disabled
 
+/** A button of the open confirmation (it is not shown outside `confirmingReprocess`). */
+async function clickInConfirm(user: User, name: string) {
+  const ask = screen.queryByRole('alertdialog')
+  if (ask) await user.click(within(ask).getByRole('button', { name }))
+}
+
 async function clickIfShown(user: User, name: string) {
   const target = shown(name)
   if (target) await user.click(target)
@@ -132,10 +138,12 @@ describeViewModel('document detail dialog', {
     'reupload.start': (user) => clickIfShown(user, 'Reupload as expense'),
     'reprocess.start': (user) => clickIfShown(user, 'Read again'),
     'dialog.close': (user) => clickIfShown(user, 'Close details'),
+    'reprocess.confirm': (user) => clickInConfirm(user, 'Read again'),
+    'reprocess.cancel': (user) => clickInConfirm(user, 'Cancel'),
   },
   events: detailEvents([pdfBlob, pngBlob, xmlBlob]),
   contextKey: detailKey,
-  limit: 700,
+  limit: 1000,
   views: {
     loading: () => expect(screen.getByText('Loading details')).toBeDefined(),
     failed: () => {
@@ -171,6 +179,12 @@ describeViewModel('document detail dialog', {
       expect(screen.getByText('Working…')).toBeDefined()
       expectActions(ctx(s), false)
       expect(isDisabled(screen.getByRole('button', { name: 'Close details' }))).toBe(true)
+    },
+    'ready.confirmingReprocess': () => {
+      const ask = screen.getByRole('alertdialog', { name: 'Read this document again?' })
+      expect(ask.textContent).toContain('clears the confirmation')
+      expect(within(ask).getByRole('button', { name: 'Cancel' })).toBeDefined()
+      expect(screen.queryByText('Working…')).toBeNull()
     },
     'ready.reprocessing': (s) => {
       expect(screen.getByText('Working…')).toBeDefined()

@@ -5,7 +5,8 @@
  * and upload to the document store under a category; any loaded one offers reupload as the other
  * kind. Each action queues the upload, deletes the original (`working`), then closes. Any loaded
  * one can be read again (`reprocessing`: its original queued for the engine, the user's corrections
- * kept), which closes the dialog too: the list shows it being processed.
+ * kept; a document a user confirmed asks first, `confirmingReprocess`, since its confirmation goes),
+ * which closes the dialog too: the list shows it being processed.
  */
 import { and, assign, enqueueActions, not, setup } from 'xstate'
 import {
@@ -89,6 +90,9 @@ export type DocumentDetailEvent =
   | { type: 'store.upload' }
   | { type: 'reupload.start' }
   | { type: 'reprocess.start' }
+  /** A confirmed document is read again only once the user agrees that its confirmation goes. */
+  | { type: 'reprocess.confirm' }
+  | { type: 'reprocess.cancel' }
   | { type: 'dialog.close' }
   /**
    * A correction was saved in the dialog's fields (the re-checked record, the PATCH answer, and its
@@ -191,6 +195,8 @@ export const documentDetailMachine = setup({
       isFileOfType(RESUBMIT_TYPES[context.kind], file),
     hasOriginal: ({ context }) => !!context.document && context.companyId > 0 && !!context.original,
     /** An expense is a PDF, which an invoice's photo becomes on the way; an XML e-invoice cannot. */
+    /** A user confirmed or corrected it since it was last processed: reading it again clears that. */
+    wasReviewed: ({ context }) => !!context.document?.reviewed_at,
     canBecomeOtherKind: ({ context }) =>
       context.kind === 'expense' || originalIsOf(context, RESUBMIT_TYPES.expense),
   },
@@ -385,11 +391,19 @@ export const documentDetailMachine = setup({
                 actions: { type: 'notify', params: kindNotice('missingStoreData') },
               },
             ],
-            'reprocess.start': {
-              target: 'reprocessing',
-              description: 'Read again from the original; what a user corrected stays.',
-              actions: assign({ fileError: null, action: null }),
-            },
+            'reprocess.start': [
+              {
+                guard: 'wasReviewed',
+                target: 'confirmingReprocess',
+                actions: assign({ fileError: null, action: null }),
+                description: 'A confirmed document asks first: its confirmation would go.',
+              },
+              {
+                target: 'reprocessing',
+                description: 'Read again from the original; what a user corrected stays.',
+                actions: assign({ fileError: null, action: null }),
+              },
+            ],
             'reupload.start': [
               {
                 guard: and(['hasOriginal', 'canBecomeOtherKind']),
@@ -412,6 +426,14 @@ export const documentDetailMachine = setup({
                 actions: { type: 'notify', params: kindNotice('missingReuploadData') },
               },
             ],
+          },
+        },
+        confirmingReprocess: {
+          description:
+            'Asks before reading a confirmed document again: the values the engine read may change, its confirmation goes, corrections stay.',
+          on: {
+            'reprocess.confirm': 'reprocessing',
+            'reprocess.cancel': 'idle',
           },
         },
         reprocessing: {

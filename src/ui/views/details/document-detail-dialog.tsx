@@ -36,6 +36,7 @@ import type { DocumentPreviewMachine } from '../../../machines/details/document-
 import { useAppActors, useScreenActor } from '../../app-context'
 import { Alert } from '../../components/alert'
 import { Button } from '../../components/button'
+import { ConfirmDialog } from '../../components/confirm-dialog'
 import { Definitions } from '../../components/definitions'
 import { DialogFrame } from '../../components/dialog'
 import { SelectField } from '../../components/select'
@@ -585,6 +586,24 @@ function Actions({ actor }: { actor: DocumentDetailActor }) {
           <Alert status="error">{fileErrorText}</Alert>
         </div>
       ) : null}
+      <ReadAgainConfirm actor={actor} />
     </>
+  )
+}
+
+/** Before a confirmed document is read again: its confirmation goes, and read values may change. */
+function ReadAgainConfirm({ actor }: { actor: DocumentDetailActor }) {
+  const { t } = useLingui()
+  const open = useSelector(actor, (s) => s.matches({ ready: 'confirmingReprocess' }))
+  return (
+    <ConfirmDialog
+      open={open}
+      title={t`Read this document again?`}
+      description={t`It has been confirmed. Reading it again clears the confirmation and may change the values read from the page; what was corrected is kept.`}
+      confirmLabel={t`Read again`}
+      cancelLabel={t`Cancel`}
+      onConfirm={() => actor.send({ type: 'reprocess.confirm' })}
+      onCancel={() => actor.send({ type: 'reprocess.cancel' })}
+    />
   )
 }
