@@ -181,8 +181,8 @@ it('outlines where a focused field was read, saves a second guess, and fills a f
   await expect.poll(() => name.inputValue()).toBe('Alpinea')
 
   // By keyboard: "Pick text from the page" hands the keys to the page; Escape stops picking and
-  // leaves the dialog open; Enter on the page picks again, arrows walk the words, Shift+arrows take
-  // more, Enter fills the field focused last and gives it the focus back.
+  // leaves the dialog open; Enter on the page picks again, left and right walk the words, down and
+  // up the lines, Shift+arrows take more, Enter fills the field focused last and gives it the focus back.
   await name.fill('')
   await name.focus()
   await details.getByRole('button', { name: 'Pick text from the page' }).focus()
@@ -197,6 +197,11 @@ it('outlines where a focused field was read, saves a second guess, and fills a f
   await page.keyboard.press('Enter')
   for (let i = 0; i < 300 && !/^Alpinea \(/.test((await taken.textContent()) ?? ''); i++)
     await page.keyboard.press('ArrowRight')
+  // Down goes to the line below (the supplier's address under its name), up comes back.
+  await page.keyboard.press('ArrowDown')
+  await expect.poll(() => taken.textContent()).not.toMatch(/^Alpinea \(/)
+  await page.keyboard.press('ArrowUp')
+  await expect.poll(() => taken.textContent()).toMatch(/^Alpinea \(/)
   await page.keyboard.press('Shift+ArrowRight')
   await page.keyboard.press('Shift+ArrowRight')
   expect(await taken.textContent()).toMatch(new RegExp(`^${SUPPLIER} \\(`))

@@ -4,6 +4,7 @@ import { createDocumentPreviewMachine } from '../../src/machines/details/documen
 import {
   type DocumentPreviewContext,
   documentPreviewMachine,
+  lineNeighbour,
   type PreviewSource,
   type PreviewWord,
   ZOOM_STEPS,
@@ -221,6 +222,49 @@ describe('document preview machine, beyond the graph', () => {
     actor.send({ type: 'page.next' })
     expect(cursor()).toBeNull()
     expect(filled).toHaveLength(1)
+  })
+
+  it('walks a receipt’s columns by line: down and up keep to the column, left and right go word by word', () => {
+    // Two columns (item, amount) on three lines, in reading order; the amounts are right-aligned.
+    const box = (x0: number, x1: number, line: number): [number, number, number, number] => [
+      x0,
+      0.1 + line * 0.03,
+      x1,
+      0.12 + line * 0.03,
+    ]
+    const words: PreviewWord[] = [
+      { text: 'Croissant', box: box(0.05, 0.3, 0) },
+      { text: '1,20', box: box(0.8, 0.9, 0) },
+      { text: 'Café', box: box(0.05, 0.2, 1) },
+      { text: 'crème', box: box(0.22, 0.4, 1) },
+      { text: '2,80', box: box(0.8, 0.9, 1) },
+      { text: 'TOTAL', box: box(0.05, 0.25, 2) },
+      { text: '4,00', box: box(0.8, 0.9, 2) },
+    ]
+    // Down the amounts' column from the first amount, and back up.
+    expect(lineNeighbour(words, 1, 1)).toBe(4)
+    expect(lineNeighbour(words, 4, 1)).toBe(6)
+    expect(lineNeighbour(words, 6, 1)).toBe(6)
+    expect(lineNeighbour(words, 6, -1)).toBe(4)
+    expect(lineNeighbour(words, 4, -1)).toBe(1)
+    expect(lineNeighbour(words, 1, -1)).toBe(1)
+    // Down the items' column: the word nearest across, not the line's last.
+    expect(lineNeighbour(words, 0, 1)).toBe(2)
+    expect(lineNeighbour(words, 3, 1)).toBe(5)
+    // A word on the same line, a little higher or lower (a tilted scan), is not the next line.
+    const tilted = [
+      ...words,
+      { text: '€', box: [0.92, 0.102, 0.95, 0.122] as [number, number, number, number] },
+    ]
+    expect(lineNeighbour(tilted, 1, 1)).toBe(4)
+    // A tall logo beside a name is not the line under it: the address below the name is.
+    const header: PreviewWord[] = [
+      { text: 'AE', box: [0.08, 0.055, 0.12, 0.074] },
+      { text: 'Alpinea', box: [0.155, 0.047, 0.25, 0.059] },
+      { text: '125', box: [0.155, 0.068, 0.18, 0.076] },
+    ]
+    expect(lineNeighbour(header, 1, 1)).toBe(2)
+    expect(lineNeighbour(header, 2, -1)).toBe(1)
   })
 
   it('ignores a page outside the document and an empty pick', async () => {

@@ -62,6 +62,9 @@ export type DocumentPreviewEvent =
   | { type: 'pick.start' }
   | { type: 'pick.next' }
   | { type: 'pick.previous' }
+  /** The word on the line below or above, nearest across: a column of amounts is walked down it. */
+  | { type: 'pick.down' }
+  | { type: 'pick.up' }
   | { type: 'pick.extend' }
   | { type: 'pick.shrink' }
   | { type: 'pick.choose' }
@@ -98,6 +101,40 @@ export const cursorText = (c: Pick<DocumentPreviewContext, 'words' | 'cursor'>) 
     : ''
 
 const lastWord = (c: DocumentPreviewContext) => Math.max(0, c.words.length - 1)
+
+const middle = (box: PreviewWord['box']) => (box[1] + box[3]) / 2
+const across = (box: PreviewWord['box']) => (box[0] + box[2]) / 2
+/** The horizontal gap between two boxes, 0 when they overlap across. */
+const gapAcross = (a: PreviewWord['box'], b: PreviewWord['box']) => Math.max(0, a[0] - b[2], b[0] - a[2])
+
+/**
+ * The word below (1) or above (-1) the word `at`, as the eye goes down a column: of the words
+ * whose middle is past half the word's height, the one nearest down plus twice its gap across
+ * (none when they overlap), so a column (a receipt's amounts, an address under a name) is
+ * followed rather than a logo beside it; ties go to the nearest across. `at` when none is there.
+ */
+export function lineNeighbour(words: readonly PreviewWord[], at: number, direction: 1 | -1): number {
+  const here = words[at]
+  if (!here) return at
+  const half = Math.max(here.box[3] - here.box[1], 1e-6) / 2
+  const y = middle(here.box)
+  const x = across(here.box)
+  let best = at
+  let bestCost = Number.POSITIVE_INFINITY
+  let bestAcross = Number.POSITIVE_INFINITY
+  words.forEach((word, index) => {
+    const down = (middle(word.box) - y) * direction
+    if (down <= half) return
+    const cost = down + 2 * gapAcross(word.box, here.box)
+    const off = Math.abs(across(word.box) - x)
+    if (cost < bestCost || (cost === bestCost && off < bestAcross)) {
+      best = index
+      bestCost = cost
+      bestAcross = off
+    }
+  })
+  return best
+}
 
 const stepIndex = (zoom: number) => ZOOM_STEPS.findIndex((z) => z >= zoom)
 
@@ -345,6 +382,22 @@ export const documentPreviewMachine = setup({
                       actions: assign({
                         cursor: ({ context }) => {
                           const at = Math.max(context.cursor!.from - 1, 0)
+                          return { from: at, to: at }
+                        },
+                      }),
+                    },
+                    'pick.down': {
+                      actions: assign({
+                        cursor: ({ context }) => {
+                          const at = lineNeighbour(context.words, context.cursor!.to, 1)
+                          return { from: at, to: at }
+                        },
+                      }),
+                    },
+                    'pick.up': {
+                      actions: assign({
+                        cursor: ({ context }) => {
+                          const at = lineNeighbour(context.words, context.cursor!.from, -1)
                           return { from: at, to: at }
                         },
                       }),

@@ -123,7 +123,7 @@ function PickHint({ actor }: { actor: DocumentPreviewActor }) {
         <strong>{taken}</strong> {t`(word ${at} of ${count})`}
       </span>
       <span className={css({ color: 'fg.muted' })}>
-        {t`Arrows move, Shift+arrows take more words, Enter fills the field, Escape stops.`}
+        {t`Left and right arrows move by word, up and down by line, Shift+arrows take more words, Enter fills the field, Escape stops.`}
       </span>
     </div>
   )
@@ -134,11 +134,13 @@ function pickKey(e: KeyboardEvent<HTMLElement>, picking: boolean): DocumentPrevi
   if (!picking) return e.key === 'Enter' ? { type: 'pick.start' } : null
   switch (e.key) {
     case 'ArrowRight':
-    case 'ArrowDown':
       return { type: e.shiftKey ? 'pick.extend' : 'pick.next' }
+    case 'ArrowDown':
+      return { type: e.shiftKey ? 'pick.extend' : 'pick.down' }
     case 'ArrowLeft':
-    case 'ArrowUp':
       return { type: e.shiftKey ? 'pick.shrink' : 'pick.previous' }
+    case 'ArrowUp':
+      return { type: e.shiftKey ? 'pick.shrink' : 'pick.up' }
     case 'Enter':
       return { type: 'pick.choose' }
     case 'Escape':
