@@ -27,6 +27,13 @@ async function loadInspector(): Promise<((event: InspectionEvent) => void) | und
   return createBrowserInspector().inspect as (event: InspectionEvent) => void
 }
 
+/** A new task: the browser may paint and answer input before the rest of start-up runs. */
+function yieldToBrowser(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0))
+}
+
+// The modules have been evaluated: a new task creates the app.
+await yieldToBrowser()
 const inspect = await loadInspector()
 
 const api = createApi({
@@ -83,6 +90,9 @@ declare module '@tanstack/react-router' {
   }
 }
 
+// Another task starts them (and the first render is another): start-up is a few tasks, not one long
+// one that a phone's slower CPU would make input wait for.
+await yieldToBrowser()
 actors.session.start()
 actors.language.start()
 actors.companySelection.start()
@@ -110,6 +120,7 @@ function App() {
 // index.html's placeholder stays until the catalog is in (React would replace it with nothing).
 await waitFor(actors.language, (s) => s.hasTag('loaded') || s.value === 'failed', { timeout: Infinity })
 
+await yieldToBrowser()
 // A transition: React renders the first screen in slices, yielding to the browser between them, rather
 // than in one long task (the first screen's main-thread time is what a phone waits for).
 const root = createRoot(document.getElementById('root')!)
