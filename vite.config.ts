@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url'
 import babel, { defineRolldownBabelPreset } from '@rolldown/plugin-babel'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
+import MagicString, { type SourceMap } from 'magic-string'
 import { defineConfig, type PluginOption } from 'vite'
 import { PREFETCH_GLOBAL } from './src/api/prefetched'
 import { LANGUAGE_STORAGE_KEY } from './src/ui/i18n'
@@ -26,9 +27,47 @@ export function appPlugins(options: { router?: boolean } = {}): PluginOption[] {
   return [
     prefetch(),
     options.router === false ? null : tanstackRouter(routerOptions),
+    options.router === false ? null : retryRouteChunks(),
     react(),
     babel({ presets: [linguiMacroPreset] }),
   ]
+}
+
+/**
+ * The router's code splitting (`autoCodeSplitting`) loads each route's page with a plain
+ * `const $$splitComponentImporter = () => import('…?tsr-split=component')`: each such importer is
+ * wrapped in `retryImport` (src/api/code-chunks.ts), so a page opened while the network is away
+ * waits for it (the route's pending view says so) instead of failing into the error view, and
+ * opens once it is back.
+ */
+function retryRouteChunks(): PluginOption {
+  const helper = fileURLToPath(new URL('./src/api/code-chunks.ts', import.meta.url))
+  return {
+    name: 'docflow:retry-route-chunks',
+    // After the router's code splitter (and the TSX transform) wrote the importers.
+    enforce: 'post',
+    transform: {
+      filter: { id: /[\\/]src[\\/]routes[\\/][^?]*$/ },
+      handler: (code) => wrapRouteImporters(code, helper),
+    },
+  }
+}
+
+/**
+ * A route module's split importers wrapped in `retryImport` (imported from `helper`), with its
+ * source map; null when it has none.
+ */
+export function wrapRouteImporters(code: string, helper: string): { code: string; map: SourceMap } | null {
+  const importer = /(const \$\$split\w+Importer = \(\) => )(import\((['"`])[^'"`]+\3\))/g
+  const out = new MagicString(code)
+  for (const match of code.matchAll(importer)) {
+    const at = match.index + match[1]!.length
+    out.appendLeft(at, '$$retryImport(() => ')
+    out.appendRight(at + match[2]!.length, ')')
+  }
+  if (!out.hasChanged()) return null
+  out.prepend(`import { retryImport as $$retryImport } from ${JSON.stringify(helper)};\n`)
+  return { code: out.toString(), map: out.generateMap({ hires: true }) }
 }
 
 const apiBase = process.env.VITE_API_BASE_URL ?? process.env.API_PREFIX ?? '/api'
@@ -153,15 +192,16 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|xstate|@xstate|@lingui|ky|valibot|use-sync-external-store)[\\/]/,
             },
             {
-              // Loaded on the first toast (src/ui/toasts.tsx; the notices' texts too, src/ui/notify.ts).
-              name: 'toasts',
-              test: /node_modules[\\/](react-hot-toast|goober)[\\/]/,
-            },
-            {
               // The app's own always-needed modules: API client, root machines, shell components, and the
               // contract's barrel (contract/, beside src/).
               name: 'app',
-              test: /(styled-system[\\/](helpers|css[\\/]\w+|patterns[\\/]\w+|recipes[\\/]create-recipe)\.mjs|src[\\/](composition\.ts|ui[\\/](i18n|messages|forms|form-schemas|app-context)\.tsx?|ui[\\/]components[\\/](button|spinner|icons|field|alert|lazy-on-intent|language-menu)\.tsx|machines[\\/](session|language|company-selection|sidebar)\.machine\.ts|api[\\/](http|index|auth|settings|companies|locales)\.ts)|[\\/]contract[\\/](common|accounts|administration|messages)\.ts)$/,
+              test: /(styled-system[\\/](helpers|css[\\/]\w+|patterns[\\/]\w+|recipes[\\/]create-recipe)\.mjs|src[\\/](composition\.ts|ui[\\/](i18n|messages|forms|form-schemas|app-context)\.tsx?|ui[\\/]components[\\/](button|spinner|icons|field|alert|lazy-on-intent|language-menu)\.tsx|machines[\\/](session|language|company-selection|sidebar)\.machine\.ts|api[\\/](http|index|auth|settings|companies|locales|code-chunks)\.ts)|[\\/]contract[\\/](common|accounts|administration|messages)\.ts)$/,
+            },
+            {
+              // Loaded on the first toast (src/ui/toasts.tsx loads toast-view.tsx; the notices' texts too,
+              // src/ui/notify.ts). After 'app', which keeps the style helpers toast-view.tsx shares.
+              name: 'toasts',
+              test: /node_modules[\\/](react-hot-toast|goober)[\\/]|src[\\/]ui[\\/]toast-view\.tsx$/,
             },
             {
               // The signed-in screens' machines (src/composition-screens.ts, loaded once the session is

@@ -6,6 +6,7 @@
 import { createActor, type InspectionEvent } from 'xstate'
 import type { Language } from '../contract'
 import type { Api } from './api'
+import { loadOnce } from './api/code-chunks'
 import type { Catalog } from './api/locales'
 import type { ScreenActors } from './composition-screens'
 import type { createAccountImplementations } from './machines/account/account.implementations'
@@ -98,52 +99,42 @@ export function composeApp(deps: AppDeps): ComposedApp {
     firstAdmin: sessionFlow.firstAdmin,
     companyUsers: shell.companyUsers,
   } as ScreenMachines
-  let screens: Promise<void> | undefined
-  let account: Promise<void> | undefined
-  let admin: Promise<AdminMachines> | undefined
-  let details: Promise<DetailMachines> | undefined
-  let apiTokens: Promise<ApiTokensMachines> | undefined
-  const loadScreens = () => {
-    screens ??= import('./composition-screens').then(({ composeScreens }) => {
+  // Each chunk loads once, and again after the network came back if it could not be fetched.
+  const loadScreens = loadOnce(() =>
+    import('./composition-screens').then(({ composeScreens }) => {
       const loaded = composeScreens(deps, { session, companySelection })
       actors.uploadQueue = loaded.uploadQueue
       actors.uploadDialog = loaded.uploadDialog
       Object.assign(machines, loaded.machines)
-    })
-    return screens
-  }
+    }),
+  )
   const actors: ComposedApp = {
     session,
     language,
     companySelection,
     machines,
     loadScreens,
-    loadAccount: () => {
-      account ??= import('./machines/account/account.implementations').then((flow) => {
+    loadAccount: loadOnce(() =>
+      import('./machines/account/account.implementations').then((flow) => {
         Object.assign(
           machines,
           flow.createAccountImplementations({ api, notify, navigate, clipboard: deps.clipboard, session }),
         )
-      })
-      return account
-    },
-    loadAdmin: () => {
-      admin ??= Promise.all([api.loadAdmin(), import('./machines/admin/admin.implementations')]).then(
+      }),
+    ),
+    loadAdmin: loadOnce(() =>
+      Promise.all([api.loadAdmin(), import('./machines/admin/admin.implementations')]).then(
         ([adminApi, flow]) => flow.createAdminImplementations({ admin: adminApi, notify }),
-      )
-      return admin
-    },
-    loadApiTokens: () => {
-      apiTokens ??= Promise.all([
-        api.loadApiTokens(),
-        import('./machines/api-tokens/api-tokens.implementations'),
-      ]).then(([tokensApi, flow]) =>
-        flow.createApiTokensImplementations({ apiTokens: tokensApi, notify, clipboard: deps.clipboard }),
-      )
-      return apiTokens
-    },
-    loadDetails: () => {
-      details ??= Promise.all([
+      ),
+    ),
+    loadApiTokens: loadOnce(() =>
+      Promise.all([api.loadApiTokens(), import('./machines/api-tokens/api-tokens.implementations')]).then(
+        ([tokensApi, flow]) =>
+          flow.createApiTokensImplementations({ apiTokens: tokensApi, notify, clipboard: deps.clipboard }),
+      ),
+    ),
+    loadDetails: loadOnce(() =>
+      Promise.all([
         api.loadDetails(),
         import('./machines/details/details.implementations'),
         loadScreens(),
@@ -153,9 +144,8 @@ export function composeApp(deps: AppDeps): ComposedApp {
           notify,
           uploadQueue: { send: (event) => actors.uploadQueue?.send(event) },
         }),
-      )
-      return details
-    },
+      ),
+    ),
     inspect,
   }
   // Signing in starts the screens' chunk while the app navigates (the login page did not need it).

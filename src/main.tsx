@@ -15,7 +15,7 @@ import { AppActorsProvider } from './ui/app-context'
 import { activateLanguage, detectLanguage, i18n, LANGUAGE_STORAGE_KEY } from './ui/i18n'
 import { toastNotify } from './ui/notify'
 import { LanguageFailedView } from './ui/views/language-failed-view'
-import { RouteErrorView } from './ui/views/status-views'
+import { RouteErrorView, RoutePendingView } from './ui/views/status-views'
 import './index.css'
 
 /** The Stately inspector, only with `?inspect` in the URL or VITE_INSPECT=true at build time. */
@@ -80,6 +80,8 @@ const router = createRouter({
   },
   // A screen that fails shows our own translated view (with a reload), inside what still works.
   defaultErrorComponent: RouteErrorView,
+  // A page whose code is slow to come, or waits for the network (code-chunks.ts), says so.
+  defaultPendingComponent: RoutePendingView,
   defaultPreload: 'intent',
   scrollRestoration: true,
 })

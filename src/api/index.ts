@@ -2,6 +2,7 @@
 import type { AdminApi } from './admin'
 import type { ApiTokensApi } from './api-tokens'
 import { createAuthApi } from './auth'
+import { loadOnce } from './code-chunks'
 import { createCompaniesApi } from './companies'
 import type { DetailsApi } from './details'
 import type { createDocumentsApi } from './documents'
@@ -21,45 +22,31 @@ type LogsApi = ReturnType<typeof createLogsApi>
 export function createApi(config: ApiConfig) {
   const http = createHttp(config)
   // The upload queue's and the dashboard's calls load their module (and the contract's schemas that
-  // check their answers) on the first call: the login page makes none.
-  let documents: Promise<DocumentsApi> | undefined
-  const loadDocuments = () => {
-    documents ??= import('./documents').then((m) =>
+  // check their answers) on the first call: the login page makes none. Each module loads once, and
+  // again after the network came back if it could not be fetched (code-chunks.ts).
+  const loadDocuments = loadOnce<DocumentsApi>(() =>
+    import('./documents').then((m) =>
       m.createDocumentsApi(http, {
         ...(config.onUnauthorized ? { onUnauthorized: config.onUnauthorized } : {}),
         ...(config.timeouts ? { timeoutMs: config.timeouts.upload } : {}),
       }),
-    )
-    return documents
-  }
-  let logs: Promise<LogsApi> | undefined
-  const loadLogs = () => {
-    logs ??= import('./logs').then((m) => m.createLogsApi(http))
-    return logs
-  }
-  let admin: Promise<AdminApi> | undefined
-  let details: Promise<DetailsApi> | undefined
-  let apiTokens: Promise<ApiTokensApi> | undefined
-  let events: Promise<EventsApi> | undefined
+    ),
+  )
+  const loadLogs = loadOnce<LogsApi>(() => import('./logs').then((m) => m.createLogsApi(http)))
   return {
     auth: createAuthApi(http),
     settings: createSettingsApi(http),
     /** The administration calls, a chunk of their own (platform administrators only). */
-    loadAdmin: () => {
-      admin ??= import('./admin').then((m) => m.createAdminApi(http, { baseUrl: config.baseUrl }))
-      return admin
-    },
+    loadAdmin: loadOnce<AdminApi>(() =>
+      import('./admin').then((m) => m.createAdminApi(http, { baseUrl: config.baseUrl })),
+    ),
     /** Settings → API tokens, a chunk of its own (loaded with its section). */
-    loadApiTokens: () => {
-      apiTokens ??= import('./api-tokens').then((m) => m.createApiTokensApi(http))
-      return apiTokens
-    },
+    loadApiTokens: loadOnce<ApiTokensApi>(() =>
+      import('./api-tokens').then((m) => m.createApiTokensApi(http)),
+    ),
     companies: createCompaniesApi(http),
     /** The invoice and expense detail calls, a chunk of their own (loaded with the detail dialog). */
-    loadDetails: () => {
-      details ??= import('./details').then((m) => m.createDetailsApi(http))
-      return details
-    },
+    loadDetails: loadOnce<DetailsApi>(() => import('./details').then((m) => m.createDetailsApi(http))),
     documents: {
       upload: async (...args) => (await loadDocuments()).upload(...args),
       bulkStatus: async (...args) => (await loadDocuments()).bulkStatus(...args),
@@ -70,10 +57,9 @@ export function createApi(config: ApiConfig) {
       remove: async (...args) => (await loadLogs()).remove(...args),
     } satisfies LogsApi,
     /** The live events, a chunk of their own (loaded by the dashboard once it shows). */
-    loadEvents: () => {
-      events ??= import('./events').then((m) => m.createEventsApi(http, config.eventSource))
-      return events
-    },
+    loadEvents: loadOnce<EventsApi>(() =>
+      import('./events').then((m) => m.createEventsApi(http, config.eventSource)),
+    ),
     exports: createExportsApi(http),
     locales: createLocalesApi({
       baseUrl: config.localesBaseUrl,

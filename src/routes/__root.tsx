@@ -1,8 +1,8 @@
-import { createRootRouteWithContext, Outlet } from '@tanstack/react-router'
+import { createRootRouteWithContext, lazyRouteComponent, Outlet } from '@tanstack/react-router'
+import { retryImport } from '../api/code-chunks'
 import type { SessionActor } from '../machines/session/session.implementations'
 import type { AccountNotice } from '../machines/shared/notice'
 import { Notifications } from '../ui/toaster'
-import { NotFoundView } from '../ui/views/status-views'
 
 export type RouterContext = {
   session: SessionActor
@@ -20,5 +20,9 @@ export const Route = createRootRouteWithContext<RouterContext>()({
       <Notifications />
     </>
   ),
-  notFoundComponent: NotFoundView,
+  // (The root route is not split by the router's plugin: its 404 page is, by hand.)
+  notFoundComponent: lazyRouteComponent(
+    () => retryImport(() => import('../ui/views/not-found-view')),
+    'NotFoundView',
+  ),
 })

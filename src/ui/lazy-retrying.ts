@@ -1,57 +1,11 @@
 /**
- * Code fetched after the first screen (dialogs, the upload panel, the admin area) must survive a
- * connection that drops: a chunk that cannot be fetched is fetched again once the browser is back
- * online (or after a back-off while it believes it is online), and the component's Suspense
- * fallback shows meanwhile, instead of the whole page giving way to an error. A chunk that still
- * cannot be had online after a few tries (a newer release replaced it) fails as before, into the
- * route's error view, which offers to reload.
+ * Components whose code is fetched after the first screen (dialogs, the upload panel, the admin
+ * area): React.lazy over `retryImport` (src/api/code-chunks.ts), so a chunk that cannot be fetched
+ * is fetched again once the network is back while the component's Suspense fallback shows, instead
+ * of the whole page giving way to an error.
  */
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react'
-
-/** Tries while online before giving up: 1 + 2 + 4 + 8 s of back-off in all. */
-export const ONLINE_TRIES = 5
-
-export type NetworkSignals = {
-  /** The browser's belief (`navigator.onLine`): while offline, waiting costs no try. */
-  isOnline: () => boolean
-  /** Where `online` is announced (the window). */
-  events: Pick<EventTarget, 'addEventListener' | 'removeEventListener'>
-  /** The back-off before try `n + 1` after `n` failed tries, in ms. */
-  delay: (failedTries: number) => number
-}
-
-const browserSignals = (): NetworkSignals => ({
-  isOnline: () => globalThis.navigator?.onLine !== false,
-  events: globalThis.window ?? new EventTarget(),
-  delay: (n) => 1000 * 2 ** (n - 1),
-})
-
-/** Resolves when the browser says it is online again, or after `ms`, whichever comes first. */
-function backOnlineOrAfter(signals: NetworkSignals, ms: number) {
-  return new Promise<void>((resolve) => {
-    const done = () => {
-      clearTimeout(timer)
-      signals.events.removeEventListener('online', done)
-      resolve()
-    }
-    const timer = setTimeout(done, ms)
-    signals.events.addEventListener('online', done)
-  })
-}
-
-/** `load()`, tried again while the network is away; rejects after ONLINE_TRIES failures online. */
-export async function retryImport<T>(load: () => Promise<T>, signals = browserSignals()): Promise<T> {
-  let failedOnline = 0
-  for (;;) {
-    try {
-      return await load()
-    } catch (error) {
-      const offline = !signals.isOnline()
-      if (!offline && ++failedOnline >= ONLINE_TRIES) throw error
-      await backOnlineOrAfter(signals, signals.delay(Math.max(1, failedOnline)))
-    }
-  }
-}
+import { retryImport } from '../api/code-chunks'
 
 /** React.lazy over `retryImport`. */
 // biome-ignore lint/suspicious/noExplicitAny: React.lazy's own constraint (any component's props).

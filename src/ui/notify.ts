@@ -3,13 +3,14 @@
  * given. The notices' texts load with the first toast (as react-hot-toast does, src/ui/toasts.tsx):
  * a first screen shows none.
  */
+import { loadOnce } from '../api/code-chunks'
 import type { Notify } from '../machines/shared/notice'
 import { showToast } from './toasts'
 
-let texts: Promise<typeof import('./toast-text')> | undefined
+/** The texts' chunk; a notice asked for while it cannot be fetched shows once the network is back. */
+const loadTexts = loadOnce(() => import('./toast-text'))
 
 export const toastNotify: Notify = (notice) => {
-  texts ??= import('./toast-text')
   // The same promise for every notice: toasts keep the order in which they were asked for.
-  void texts.then(({ noticeText }) => showToast(notice.kind, noticeText(notice)))
+  void loadTexts().then(({ noticeText }) => showToast(notice.kind, noticeText(notice)))
 }

@@ -10,12 +10,14 @@
  */
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { CDPSession, Locator, Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import { expect, it } from 'vitest'
 import { repoRoot } from '../support/server-process'
 import {
   companyRows,
+  devTools,
   joinNewCompany,
+  network,
   openPage,
   processed,
   serverAndBrowser,
@@ -35,23 +37,10 @@ async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: join(screenshotDir, `${name}.png`) })
 }
 
-/** DevTools network emulation: offline, or online with the upload slowed to 64 KB/s (16 KB/s: `slower`). */
-async function network(cdp: CDPSession, state: 'slow' | 'slower' | 'offline' | 'online') {
-  const upload = { slow: 64 * 1024, slower: 16 * 1024, offline: -1, online: -1 }[state]
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: state === 'offline',
-    latency: 0,
-    downloadThroughput: -1,
-    uploadThroughput: upload,
-  })
-}
-
 async function slowCompany(page: Page, name: string) {
   await signIn(page, app.server.url)
   const company = await joinNewCompany(page, app.server.url, name)
-  const cdp = await page.context().newCDPSession(page)
-  await cdp.send('Network.enable')
-  return { company, cdp }
+  return { company, cdp: await devTools(page) }
 }
 
 /** Chooses the file under Invoices and sends it; resolves with its row in the upload panel. */

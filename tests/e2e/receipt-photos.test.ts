@@ -12,7 +12,7 @@ import type { BrowserContext, Page } from 'playwright-core'
 import { getDocumentProxy, getResolvedPDFJS } from 'unpdf'
 import { expect, it } from 'vitest'
 import { readPdf } from '../../server/services/extraction/pdf-text'
-import { joinNewCompany, openPage, serverAndBrowser, signIn } from './support'
+import { devTools, joinNewCompany, network, openPage, serverAndBrowser, signIn } from './support'
 
 const app = serverAndBrowser()
 
@@ -276,16 +276,8 @@ it('a photo sent while offline waits for the network (its converter cannot load)
   page.on('request', (r) => {
     if (/photo-to-pdf[\w-]*\.js$/.test(r.url())) converterRequests.push(r.url())
   })
-  const cdp = await context.newCDPSession(page)
-  await cdp.send('Network.enable')
-  const emulate = (offline: boolean) =>
-    cdp.send('Network.emulateNetworkConditions', {
-      offline,
-      latency: 0,
-      downloadThroughput: -1,
-      uploadThroughput: -1,
-    })
-  await emulate(true)
+  const cdp = await devTools(page)
+  await network(cdp, 'offline')
   await dialog
     .getByLabel('Files for Expenses', { exact: true })
     .setInputFiles({ name: 'tunnel.png', mimeType: 'image/png', buffer: Buffer.from(png, 'base64') })
@@ -301,7 +293,7 @@ it('a photo sent while offline waits for the network (its converter cannot load)
   // It was asked for, and failed: the item waits for the network rather than giving up.
   expect(converterRequests.length).toBeGreaterThan(0)
 
-  await emulate(false)
+  await network(cdp, 'online')
   await processed(page, 'tunnel.pdf')
   const { log, bytes } = await storedExpense(context, companyId)
   expect(log).toMatchObject({ name: 'tunnel.pdf', type: 'Expense' })

@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
+import type { Browser, BrowserContext, CDPSession, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect } from 'vitest'
 import { launchBrowser } from '../support/browser'
 import { type RunningServer, startServer } from '../support/server-process'
@@ -236,4 +236,22 @@ export async function uploadSettled(
     .filter({ hasText: fileName })
     .getByText(status, { exact: true })
     .waitFor({ timeout: 45_000 })
+}
+
+/** DevTools network emulation: offline, or online with the upload slowed to 64 KB/s (16 KB/s: `slower`). */
+export async function network(cdp: CDPSession, state: 'slow' | 'slower' | 'offline' | 'online') {
+  const upload = { slow: 64 * 1024, slower: 16 * 1024, offline: -1, online: -1 }[state]
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: state === 'offline',
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: upload,
+  })
+}
+
+/** A DevTools session on the page with the network domain on (for `network`). */
+export async function devTools(page: Page): Promise<CDPSession> {
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Network.enable')
+  return cdp
 }

@@ -6,6 +6,7 @@
  */
 import { type ActorRefFrom, type EventObject, fromCallback, fromPromise, type InspectionEvent } from 'xstate'
 import type { Api } from '../../api'
+import { retryImport } from '../../api/code-chunks'
 import type { EventsApi } from '../../api/events'
 import { type Notify, notice } from '../shared/notice'
 import type { UploadQueueActor } from '../uploads/upload-queue.machine'
@@ -45,9 +46,10 @@ export function createDashboardImplementations({
   // The live updates run in a chunk of their own, loaded once the dashboard runs (the first screen
   // needs none of it): their machine runs beside the dashboard, which it sends `live.changed`.
   const liveUpdates = fromCallback<EventObject, LiveUpdatesInput>(({ input }) => {
+    // (Fetched again once the network is back, when the dashboard opened without it.)
     const running =
       events &&
-      import('./live-updates.implementations').then((flow) =>
+      retryImport(() => import('./live-updates.implementations')).then((flow) =>
         flow.runLiveUpdates(input, { events, uploads, inspect }),
       )
     return () => void running?.then((stop) => stop(), noop)

@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Link } from '@tanstack/react-router'
+import { useSyncExternalStore } from 'react'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
+import { Spinner } from '../components/spinner'
 import { MAIN_ID, useDocumentTitle } from '../page-focus'
 
 const block = css({ borderRadius: 'md', bg: 'bg.subtle', animation: 'pulse' })
@@ -67,36 +68,6 @@ export function CheckingAuthView() {
   )
 }
 
-export function NotFoundView() {
-  const { t } = useLingui()
-  useDocumentTitle(t`Page not found`)
-  return (
-    <main
-      id={MAIN_ID}
-      tabIndex={-1}
-      className={css({ minH: '100dvh', display: 'grid', placeItems: 'center', px: '4' })}
-    >
-      <div
-        className={css({
-          textAlign: 'center',
-          display: 'flex',
-          flexDirection: 'column',
-          gap: '4',
-          alignItems: 'center',
-        })}
-      >
-        <p className={css({ fontSize: '6xl', fontWeight: 'bold', color: 'accent.default' })}>404</p>
-        <h1 className={css({ fontSize: '2xl', fontWeight: 'semibold' })}>
-          <Trans>Oops! Page not found</Trans>
-        </h1>
-        <Link to="/" className={button({ variant: 'solid' })}>
-          <Trans>Return to Home</Trans>
-        </Link>
-      </div>
-    </main>
-  )
-}
-
 /**
  * What a page shows in place of a screen that failed (its code could not be loaded, or it threw):
  * translated, and with one way on, reloading the page. Files not yet sent are kept by the browser
@@ -133,6 +104,55 @@ export function RouteErrorView() {
           <Trans>Reload the page</Trans>
         </button>
       </div>
+    </div>
+  )
+}
+
+/** The browser's belief that it is online (`navigator.onLine`), followed as it changes. */
+function useOnline() {
+  return useSyncExternalStore(
+    (changed) => {
+      window.addEventListener('online', changed)
+      window.addEventListener('offline', changed)
+      return () => {
+        window.removeEventListener('online', changed)
+        window.removeEventListener('offline', changed)
+      }
+    },
+    () => navigator.onLine,
+    () => true,
+  )
+}
+
+/**
+ * In place of a page whose code is still on its way (shown once the router's pending delay has
+ * passed): while the browser is offline it says that the page opens when the connection is back,
+ * which it then does by itself (the route's chunk is fetched again, src/api/code-chunks.ts).
+ */
+export function RoutePendingView() {
+  const online = useOnline()
+  return (
+    <div
+      role="status"
+      className={css({
+        minH: '40dvh',
+        display: 'flex',
+        gap: '3',
+        alignItems: 'center',
+        justifyContent: 'center',
+        px: '4',
+        textAlign: 'center',
+        color: 'fg.muted',
+      })}
+    >
+      {online ? (
+        <>
+          <Spinner />
+          <Trans>Loading</Trans>
+        </>
+      ) : (
+        <Trans>Waiting for network: this page opens as soon as the connection is back.</Trans>
+      )}
     </div>
   )
 }

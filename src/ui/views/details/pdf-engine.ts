@@ -4,20 +4,19 @@
  * chunk of its own that only the detail dialog loads; its worker is a file of the build.
  */
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url'
+import { loadOnce } from '../../../api/code-chunks'
 import type { PdfEngine } from '../../../machines/details/document-preview.implementations'
 import type { PreviewWord } from '../../../machines/details/document-preview.machine'
 
 type PdfJs = typeof import('pdfjs-dist')
 type PdfDocument = import('pdfjs-dist').PDFDocumentProxy
 
-let loading: Promise<PdfJs> | undefined
-const pdfjs = () => {
-  loading ??= import('pdfjs-dist').then((lib) => {
+const pdfjs = loadOnce<PdfJs>(() =>
+  import('pdfjs-dist').then((lib) => {
     lib.GlobalWorkerOptions.workerSrc = workerUrl
     return lib
-  })
-  return loading
-}
+  }),
+)
 
 const clamp = (n: number) => Math.min(1, Math.max(0, n))
 

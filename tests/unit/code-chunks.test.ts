@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
-import { type NetworkSignals, ONLINE_TRIES, retryImport } from '../../src/ui/lazy-retrying'
+import { loadOnce, type NetworkSignals, ONLINE_TRIES, retryImport } from '../../src/api/code-chunks'
 
 /** A browser whose connection the test turns off and on. */
 function network(online: boolean) {
@@ -62,4 +62,28 @@ it('gives up online after a few tries (a chunk a newer release replaced), with t
   await vi.advanceTimersByTimeAsync(60_000)
   await settled
   expect(load).toHaveBeenCalledTimes(ONLINE_TRIES)
+})
+
+it('loads once: callers share the pending and the loaded module, and one fetch serves them all', async () => {
+  const net = network(true)
+  const load = chunk(() => false)
+  const loader = loadOnce(load, net.signals)
+  const [a, b] = await Promise.all([loader(), loader()])
+  await expect(loader()).resolves.toBe(a)
+  expect(b).toBe(a)
+  expect(load).toHaveBeenCalledTimes(1)
+})
+
+it('forgets a load that failed: the next call fetches again instead of failing forever', async () => {
+  const net = network(true)
+  let broken = true
+  const load = chunk(() => broken)
+  const loader = loadOnce(load, net.signals)
+  const first = expect(loader()).rejects.toThrow('Failed to fetch dynamically imported module')
+  await vi.advanceTimersByTimeAsync(60_000)
+  await first
+  expect(load).toHaveBeenCalledTimes(ONLINE_TRIES)
+  broken = false
+  await expect(loader()).resolves.toEqual({ default: 'the module' })
+  expect(load).toHaveBeenCalledTimes(ONLINE_TRIES + 1)
 })
