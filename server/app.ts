@@ -167,7 +167,17 @@ export function createApp(deps: AppDeps) {
   app.route(prefix, api)
   app.route(
     '/',
-    publicRoutes(config, (c) => routeDeps.sessions.readCookie(c) !== undefined),
+    // The signed-in page for a live session only: a stale cookie (expired, signed out elsewhere, user
+    // disabled) gets the plain page and loses the cookie, rather than fetching the signed-in screens'
+    // code and two calls that answer 401.
+    publicRoutes(config, async (c) => {
+      const token = routeDeps.sessions.readCookie(c)
+      if (token === undefined) return false
+      const live = await routeDeps.sessions.resolve(token)
+      if (!live) routeDeps.sessions.clearCookie(c)
+      else if (live.renewed) routeDeps.sessions.writeCookie(c, token)
+      return live !== null
+    }),
   )
   // `settled`: resolves once the mails sent after the answer (password resets) have gone out;
   // `closeStreams`: ends the open event streams, which would otherwise hold up a graceful stop.

@@ -90,16 +90,17 @@ async function sendFile(c: Context, path: string, cacheControl: string, contentT
 }
 
 /**
- * The page the build writes beside index.html for a browser that holds a session: the same app,
- * marked `data-signed-in`, preloading the signed-in screens' chunks and asking for the user's
- * companies and settings at once (vite.config.ts's `prefetch`). The cookie is a hint, not checked
- * here: a stale one costs a few requests, and the app's session check decides as always.
+ * The page the build writes beside index.html for a browser that holds a live session: the same
+ * app, marked `data-signed-in`, preloading the signed-in screens' chunks and asking for the user's
+ * companies and settings at once (vite.config.ts's `prefetch`). `hasSession` decides (app.ts: the
+ * cookie names a live session of an enabled user); the app's own session check still decides what
+ * the page shows, so the choice only saves or spends a few requests.
  */
 const SIGNED_IN_INDEX = 'index.signed-in.html'
 
 export function publicRoutes(
   config: Pick<Config, 'staticDir' | 'localesDir'>,
-  hasSessionCookie: (c: Context) => boolean = () => false,
+  hasSession: (c: Context) => Promise<boolean> | boolean = () => false,
 ) {
   const languages: readonly string[] = LANGUAGES
   return new Hono<AppEnv>()
@@ -132,7 +133,7 @@ export function publicRoutes(
       // The page differs with the cookie: caches must keep one copy per cookie.
       c.header('Vary', 'Cookie')
       const signedIn = join(config.staticDir, SIGNED_IN_INDEX)
-      const page = hasSessionCookie(c) && (await isFile(signedIn)) ? signedIn : indexFile
+      const page = (await isFile(signedIn)) && (await hasSession(c)) ? signedIn : indexFile
       return sendFile(c, page, 'no-cache', 'text/html; charset=utf-8')
     })
 }

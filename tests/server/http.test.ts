@@ -2,7 +2,15 @@ import { rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../support/db.ts'
-import { ASSET_JS, createTestApp, EN_CATALOG, INDEX_HTML, jsonBody } from './helpers.ts'
+import {
+  ASSET_JS,
+  createCookieJar,
+  createTestApp,
+  EN_CATALOG,
+  INDEX_HTML,
+  insertUser,
+  jsonBody,
+} from './helpers.ts'
 
 let database: TestDatabase
 let ctx: Awaited<ReturnType<typeof createTestApp>>
@@ -155,7 +163,7 @@ describe('outside the API prefix', () => {
     expectSecurityHeaders(res)
   })
 
-  it('sends the signed-in page (the build’s index.signed-in.html) to a browser holding a session cookie, varying on it', async () => {
+  it('sends the signed-in page (the build’s index.signed-in.html) to a browser holding a live session, varying on the cookie', async () => {
     const signedIn = INDEX_HTML.replace('<html', '<html data-signed-in')
     expect(signedIn).not.toBe(INDEX_HTML)
     await writeFile(join(ctx.config.staticDir, 'index.signed-in.html'), signedIn)
@@ -163,17 +171,35 @@ describe('outside the API prefix', () => {
       const anonymous = await ctx.app.request('/')
       expect(await anonymous.text()).toBe(INDEX_HTML)
       expect(anonymous.headers.get('vary')).toMatch(/\bCookie\b/)
-      // Any session cookie, even a stale one: a hint only (the app's session check decides).
-      const holder = await ctx.app.request('/some/deep/link', { headers: { Cookie: 'sid=anything' } })
+
+      const user = await insertUser(database.db)
+      const jar = createCookieJar()
+      const login = await jar.request(
+        ctx.app,
+        '/api/auth/login',
+        jsonBody({ email: user.email, password: user.password }),
+      )
+      expect(login.status).toBe(200)
+      const holder = await jar.request(ctx.app, '/some/deep/link')
       expect(holder.status).toBe(200)
       expect(holder.headers.get('cache-control')).toBe('no-cache')
       expect(holder.headers.get('vary')).toMatch(/\bCookie\b/)
       expect(await holder.text()).toBe(signedIn)
       expect(holder.headers.get('etag')).not.toBe(anonymous.headers.get('etag'))
-      // Another cookie is no session.
-      expect(await (await ctx.app.request('/', { headers: { Cookie: 'theme=dark' } })).text()).toBe(
-        INDEX_HTML,
-      )
+      expect(jar.get('sid')).toBeDefined()
+
+      // A stale cookie (signed out, made up) gets the plain page, and the browser is told to drop it.
+      const token = jar.get('sid')!
+      expect((await jar.request(ctx.app, '/api/auth/logout', { method: 'POST' })).status).toBeLessThan(300)
+      for (const cookie of [`sid=${token}`, 'sid=anything']) {
+        const stale = await ctx.app.request('/', { headers: { Cookie: cookie } })
+        expect(await stale.text()).toBe(INDEX_HTML)
+        expect(stale.headers.getSetCookie().join()).toMatch(/^sid=;.*Max-Age=0/i)
+      }
+      // Another cookie is no session, and is left alone.
+      const other = await ctx.app.request('/', { headers: { Cookie: 'theme=dark' } })
+      expect(await other.text()).toBe(INDEX_HTML)
+      expect(other.headers.getSetCookie()).toEqual([])
     } finally {
       await rm(join(ctx.config.staticDir, 'index.signed-in.html'))
     }
