@@ -16,7 +16,7 @@ import type { AppEnv, RouteDeps } from './http/context.ts'
 import { requireContentType, requireTrustedOrigin } from './http/csrf.ts'
 import { errorHandler, notFoundHandler } from './http/errors.ts'
 import { securityHeaders } from './http/security-headers.ts'
-import { publicRoutes } from './http/static.ts'
+import { liveSession, publicRoutes } from './http/static.ts'
 import { createJobQueue, type JobQueue } from './jobs/queue.ts'
 import { accountRoutes } from './routes/account/account.routes.ts'
 import { adminRoutes } from './routes/admin/admin.routes.ts'
@@ -165,20 +165,7 @@ export function createApp(deps: AppDeps) {
   api.all('*', notFoundHandler)
 
   app.route(prefix, api)
-  app.route(
-    '/',
-    // The signed-in page for a live session only: a stale cookie (expired, signed out elsewhere, user
-    // disabled) gets the plain page and loses the cookie, rather than fetching the signed-in screens'
-    // code and two calls that answer 401.
-    publicRoutes(config, async (c) => {
-      const token = routeDeps.sessions.readCookie(c)
-      if (token === undefined) return false
-      const live = await routeDeps.sessions.resolve(token)
-      if (!live) routeDeps.sessions.clearCookie(c)
-      else if (live.renewed) routeDeps.sessions.writeCookie(c, token)
-      return live !== null
-    }),
-  )
+  app.route('/', publicRoutes(config, liveSession(routeDeps.sessions)))
   // `settled`: resolves once the mails sent after the answer (password resets) have gone out;
   // `closeStreams`: ends the open event streams, which would otherwise hold up a graceful stop.
   return Object.assign(app, { settled: () => routeDeps.accounts.settled(), closeStreams: events.close })

@@ -16,6 +16,7 @@ import { Hono } from 'hono'
 import { getMimeType } from 'hono/utils/mime'
 import { LANGUAGES } from '../../contract/index.ts'
 import type { Config } from '../config.ts'
+import type { SessionService } from '../services/sessions.ts'
 import { ENCODINGS, type Encoding, negotiateEncoding, PRECOMPRESSED_SUFFIX } from './compression.ts'
 import type { AppEnv } from './context.ts'
 
@@ -97,6 +98,22 @@ async function sendFile(c: Context, path: string, cacheControl: string, contentT
  * the page shows, so the choice only saves or spends a few requests.
  */
 const SIGNED_IN_INDEX = 'index.signed-in.html'
+
+/**
+ * Whether a page request's session cookie names a live session of an enabled user (sliding its
+ * expiry, as any signed-in request does). A stale cookie (expired, signed out elsewhere, user
+ * disabled) is cleared: it would only fetch the signed-in screens' code and two calls that answer 401.
+ */
+export function liveSession(sessions: SessionService) {
+  return async (c: Context): Promise<boolean> => {
+    const token = sessions.readCookie(c)
+    if (token === undefined) return false
+    const live = await sessions.resolve(token)
+    if (!live) sessions.clearCookie(c)
+    else if (live.renewed) sessions.writeCookie(c, token)
+    return live !== null
+  }
+}
 
 export function publicRoutes(
   config: Pick<Config, 'staticDir' | 'localesDir'>,
