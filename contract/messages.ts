@@ -63,6 +63,7 @@ export const contractMessages = {
   invoiceTypeInvalid: 'Only PDF, JPEG, PNG or XML e-invoice files are supported for invoices',
   noFilesSelected: 'Please select at least one file to upload',
   fileEmpty: 'The file is empty',
+  uploadKeyReused: 'This Idempotency-Key was sent before with another file',
   scannerAddressInUse: 'A scanner address is already in use',
   scannerAddressTaken: 'This address is already the invoice or expense scanner of a company',
   allowedSenderInvalid: 'Enter an e-mail address or an @domain',

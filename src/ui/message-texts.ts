@@ -65,6 +65,7 @@ const texts: Record<MessageCode, MessageDescriptor> = {
   invoiceTypeInvalid: msg`Only PDF, JPEG, PNG or XML e-invoice files are supported for invoices`,
   noFilesSelected: msg`Please select at least one file to upload`,
   fileEmpty: msg`The file is empty`,
+  uploadKeyReused: msg`This upload was sent before with another file`,
   scannerAddressInUse: msg`A scanner address is already in use`,
   scannerAddressTaken: msg`This address is already the invoice or expense scanner of a company`,
   allowedSenderInvalid: msg`Enter an e-mail address or an @domain`,

@@ -3,7 +3,8 @@
  * attempt of one file, so a retry whose first attempt was committed (its answer lost with the
  * connection) answers that document (200) instead of creating a second one, and keeps no second
  * file. The key belongs to the company; a malformed one is refused (400) before anything is
- * stored; without one, uploads behave as before. Two attempts at once still make one document.
+ * stored, and one sent before with another file (other content, another kind) is refused (409)
+ * rather than answered with a document that file is not; without one, uploads behave as before. Two attempts at once still make one document.
  */
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -127,6 +128,28 @@ describe('an upload sent again with the same Idempotency-Key', () => {
     const stored = await (await upload({ kind: 'document', key: general })).json()
     expect(stored.status).toBe('COMPLETED')
     expect(await (await upload({ kind: 'document', key: general })).json()).toEqual(stored)
+  })
+
+  it('refuses (409) a key sent before with another file or as another kind, keeping nothing of it', async () => {
+    const key = newKey()
+    const first = await upload({ key, name: 'first.pdf' })
+    expect(first.status).toBe(201)
+    const created = await first.json()
+    const filesBefore = await storedFiles()
+    const rowsBefore = await countRows(companyA.id)
+    // Other content under the same key; the same content as another kind.
+    for (const other of [{ name: 'second.pdf' }, { name: 'first.pdf', kind: 'document' as const }]) {
+      const res = await upload({ key, ...other })
+      expect(res.status, JSON.stringify(other)).toBe(409)
+      expect(await res.json()).toEqual({ message: contractMessages.uploadKeyReused })
+    }
+    expect(await storedFiles()).toEqual(filesBefore)
+    expect(await countRows(companyA.id)).toEqual(rowsBefore)
+    expect(await withKey(companyA.id, key)).toEqual([{ id: created.id, uploadKey: key }])
+    // The file it was sent with still answers as before.
+    const again = await upload({ key, name: 'first.pdf' })
+    expect(again.status).toBe(200)
+    expect(await again.json()).toEqual(created)
   })
 
   it('is another upload in another company', async () => {

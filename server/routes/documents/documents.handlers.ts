@@ -142,6 +142,8 @@ const uploadKeyOf = (c: Context) =>
   parse(UploadHeaders, { 'Idempotency-Key': c.req.header('Idempotency-Key') })['Idempotency-Key']
 
 type UploadedDocument = Pick<DocumentRow, 'id' | 'status'>
+/** The document a retry names, with what the retry is checked against. */
+type EarlierDocument = UploadedDocument & Pick<DocumentRow, 'sha256' | 'kind'>
 
 /**
  * Commits the upload, unless its key (scoped to the company) names a document already: a retry
@@ -153,7 +155,7 @@ async function commitOnce(
   deps: DocumentRouteDeps,
   ingestion: Ingestion,
   uploadKey: string | undefined,
-): Promise<{ document: UploadedDocument; earlier: boolean }> {
+): Promise<{ document: UploadedDocument; earlier: false } | { document: EarlierDocument; earlier: true }> {
   const { companyId } = ingestion.target
   const found = uploadKey ? await findUploaded(deps.db, companyId, uploadKey) : null
   if (found) return { document: found, earlier: true }
@@ -171,6 +173,8 @@ async function commitOnce(
 /**
  * Streams the upload, authorises, and commits record + log entry + job in one transaction; a
  * retry of a committed upload (same `Idempotency-Key`) answers its document, 200 instead of 201.
+ * A key that named another file (other content or another kind; only a misbehaving client sends
+ * one) is refused with 409 rather than answering a document this file is not, which would lose it.
  */
 export async function upload(deps: DocumentRouteDeps, c: Context<CompanyEnv>, how: Upload) {
   const { storage, clock, logger } = deps
@@ -198,9 +202,12 @@ export async function upload(deps: DocumentRouteDeps, c: Context<CompanyEnv>, ho
     const target = { companyId: access.companyId, kind, category }
     const origin = { source: 'upload', userId: c.var.user.id, uploadKey } as const
     const ingestion = { target, origin, files: [file], rejected: [], now: clock() }
-    const { document, earlier } = await commitOnce(deps, ingestion, uploadKey)
-    const { id, status } = document
-    if (earlier) {
+    const committed = await commitOnce(deps, ingestion, uploadKey)
+    const { id, status } = committed.document
+    if (committed.earlier) {
+      const { sha256, kind: earlierKind } = committed.document
+      if (sha256 !== file.sha256 || earlierKind !== kind)
+        throw new HttpError(409, contractMessages.uploadKeyReused)
       // The same file again: the earlier document keeps its own.
       await storage.delete(file.key).catch(() => {})
       logger.info({ documentId: id, uploadKey, companyId: access.companyId }, 'upload retried')

@@ -24,14 +24,17 @@ export async function findDocument(
   return row
 }
 
-/** The company's document an upload with this `Idempotency-Key` created, if one did. */
+/**
+ * The company's document an upload with this `Idempotency-Key` created, if one did, with what the
+ * retry is checked against (its content's SHA-256 and its kind).
+ */
 export async function findUploaded(
   db: AppDatabase,
   companyId: number,
   uploadKey: string,
-): Promise<Pick<DocumentRow, 'id' | 'status'> | null> {
+): Promise<Pick<DocumentRow, 'id' | 'status' | 'sha256' | 'kind'> | null> {
   const [row] = await db
-    .select({ id: documents.id, status: documents.status })
+    .select({ id: documents.id, status: documents.status, sha256: documents.sha256, kind: documents.kind })
     .from(documents)
     .where(and(eq(documents.companyId, companyId), eq(documents.uploadKey, uploadKey)))
   return row ?? null
