@@ -1,5 +1,5 @@
 import { PDFDocument, PDFName, PDFRawStream } from 'pdf-lib'
-import { expect, it } from 'vitest'
+import { afterEach, expect, it, vi } from 'vitest'
 import { A4_WIDTH_PT, fitToPage, jpegToPdf } from '../../src/machines/uploads/photo-to-pdf'
 
 /** The header of a baseline JPEG (SOI, SOF0 with its size and three components, EOI): what pdf-lib reads. */
@@ -37,4 +37,17 @@ it('wraps a JPEG in a one-page PDF, A4 wide and as tall as the image’s proport
   expect(images).toHaveLength(1)
   expect(String((images[0] as PDFRawStream).dict.get(PDFName.of('Filter')))).toBe('/DCTDecode')
   expect(String((images[0] as PDFRawStream).dict.get(PDFName.of('Height')))).toBe('400')
+})
+
+afterEach(() => vi.useRealTimers())
+
+it('makes the same bytes from the same JPEG at another time (a photo converted again after a reload is the same file)', async () => {
+  vi.useFakeTimers({ now: new Date('2026-03-01T10:00:00Z'), toFake: ['Date'] })
+  const first = await jpegToPdf(jpegHeader(300, 400), 'IMG_1234.pdf')
+  vi.setSystemTime(new Date('2026-03-02T18:30:00Z'))
+  const again = await jpegToPdf(jpegHeader(300, 400), 'IMG_1234.pdf')
+  expect(Buffer.from(again).equals(Buffer.from(first))).toBe(true)
+  expect(Buffer.from(await jpegToPdf(jpegHeader(300, 401), 'IMG_1234.pdf')).equals(Buffer.from(first))).toBe(
+    false,
+  )
 })

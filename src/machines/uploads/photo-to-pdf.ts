@@ -20,9 +20,14 @@ export function fitToPage(width: number, height: number): { width: number; heigh
   return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) }
 }
 
-/** A one-page PDF holding the JPEG over the whole page: A4 wide, as tall as the image's proportions make it. */
+/**
+ * A one-page PDF holding the JPEG over the whole page: A4 wide, as tall as the image's proportions
+ * make it. The same JPEG always makes the same bytes (no creation or modification time): a photo
+ * converted again after a reload is sent under its idempotency key as the very file it was, which
+ * the server checks (a key sent with another file is refused).
+ */
 export async function jpegToPdf(jpeg: Uint8Array, title: string): Promise<Uint8Array> {
-  const pdf = await PDFDocument.create()
+  const pdf = await PDFDocument.create({ updateMetadata: false })
   pdf.setTitle(title)
   pdf.setProducer('DocFlow')
   const image = await pdf.embedJpg(jpeg)
