@@ -54,13 +54,19 @@ export async function retryImport<T>(load: () => Promise<T>, signals = browserSi
 
 /**
  * A loader called from several places that loads once: every call gets the same promise while it
- * is pending and once it has resolved; one that failed (after `retryImport`'s tries) is forgotten,
- * so the next call fetches again instead of failing forever.
+ * is pending and once it has resolved; one that failed is forgotten, so the next call fetches
+ * again instead of failing forever. By default a call waits for the network (`retryImport`);
+ * `waitForNetwork: false` fails at once instead, for callers that wait for the network themselves
+ * (the upload queue shows "Waiting for network" and tries again).
  */
-export function loadOnce<T>(load: () => Promise<T>, signals?: NetworkSignals): () => Promise<T> {
+export function loadOnce<T>(
+  load: () => Promise<T>,
+  options: { waitForNetwork?: boolean; signals?: NetworkSignals } = {},
+): () => Promise<T> {
+  const { waitForNetwork = true, signals } = options
   let loading: Promise<T> | undefined
   return () => {
-    loading ??= retryImport(load, signals).catch((error: unknown) => {
+    loading ??= (waitForNetwork ? retryImport(load, signals) : load()).catch((error: unknown) => {
       loading = undefined
       throw error
     })

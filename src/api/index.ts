@@ -1,4 +1,6 @@
 /** The API of the app: the only code that knows URLs. */
+
+import { contractMessages } from '../../contract'
 import type { AdminApi } from './admin'
 import type { ApiTokensApi } from './api-tokens'
 import { createAuthApi } from './auth'
@@ -23,14 +25,22 @@ export function createApi(config: ApiConfig) {
   const http = createHttp(config)
   // The upload queue's and the dashboard's calls load their module (and the contract's schemas that
   // check their answers) on the first call: the login page makes none. Each module loads once, and
-  // again after the network came back if it could not be fetched (code-chunks.ts).
-  const loadDocuments = loadOnce<DocumentsApi>(() =>
-    import('./documents').then((m) =>
-      m.createDocumentsApi(http, {
-        ...(config.onUnauthorized ? { onUnauthorized: config.onUnauthorized } : {}),
-        ...(config.timeouts ? { timeoutMs: config.timeouts.upload } : {}),
-      }),
-    ),
+  // again after the network came back if it could not be fetched (code-chunks.ts). The uploads'
+  // module fails at once instead, as the upload it was asked for would: the upload item waits for
+  // the network itself ("Waiting for network") and sends again.
+  const loadDocuments = loadOnce<DocumentsApi>(
+    () =>
+      import('./documents').then(
+        (m) =>
+          m.createDocumentsApi(http, {
+            ...(config.onUnauthorized ? { onUnauthorized: config.onUnauthorized } : {}),
+            ...(config.timeouts ? { timeoutMs: config.timeouts.upload } : {}),
+          }),
+        () => {
+          throw new DOMException(contractMessages.uploadFailed, 'NetworkError')
+        },
+      ),
+    { waitForNetwork: false },
   )
   const loadLogs = loadOnce<LogsApi>(() => import('./logs').then((m) => m.createLogsApi(http)))
   return {

@@ -102,6 +102,35 @@ it('waits for the network when it is cut during an upload and completes it once 
   await context.close()
 })
 
+it('waits for the network when a file is sent offline before the uploads’ code was ever fetched, then sends it once back', async () => {
+  const { page, context, errors } = await openPage(app.browser)
+  const { company, cdp } = await slowCompany(page, 'Tunnel Co')
+  const uploadsCode: string[] = []
+  page.on('request', (r) => {
+    if (/\/assets\/documents[\w-]*\.js$/.test(r.url())) uploadsCode.push(r.url())
+  })
+  // The dialog's code comes online; the uploads' module is fetched only by the first upload.
+  await page.getByRole('button', { name: 'Upload', exact: true }).click()
+  await page.getByRole('menuitem', { name: 'Upload invoice' }).click()
+  const dialog = page.getByRole('dialog')
+  await dialog.getByLabel('Files for Invoices', { exact: true }).setInputFiles(FILE)
+  await network(cdp, 'offline')
+  await dialog.getByRole('button', { name: 'Upload', exact: true }).click()
+  const row = page.getByRole('region', { name: 'Uploads', exact: true }).getByRole('listitem').filter({
+    hasText: NAME,
+  })
+  // Not "Failed", and not "Uploading" for ever: the item knows it waits for the network.
+  await row.getByText('Waiting for network').waitFor()
+  expect(uploadsCode.length).toBeGreaterThan(0)
+  expect(await row.getByText(/^Failed$/).count()).toBe(0)
+
+  await network(cdp, 'online')
+  await processed(page, app.server.url, company.id, 1)
+  expect((await companyRows(page, app.server.url, company.id)).map((r) => r.name)).toEqual([NAME])
+  expect(unexpected(errors).filter((e) => !/dynamically imported module/.test(e))).toEqual([])
+  await context.close()
+})
+
 it('offers again, after a reload during an upload, the file that was not sent', async () => {
   const { page, context, errors } = await openPage(app.browser, { width: 375, height: 740 }, { touch: true })
   const { company, cdp } = await slowCompany(page, 'Reload Co')
@@ -116,7 +145,7 @@ it('offers again, after a reload during an upload, the file that was not sent', 
   await row.getByText('Not sent').waitFor()
   expect(await keptFiles(page)).toBe(1)
   await screenshot(page, 'offline-02-not-sent-after-reload')
-  await row.getByRole('button', { name: `Send ${NAME} again` }).click()
+  await row.getByRole('button', { name: `Send again: ${NAME}` }).click()
   await processed(page, app.server.url, company.id, 1)
   await row.getByText(/Completed|Failed/).waitFor({ timeout: 30_000 })
   expect((await companyRows(page, app.server.url, company.id)).map((r) => r.name)).toEqual([NAME])
@@ -162,7 +191,7 @@ it('does not offer in a second tab a file the first is sending, and offers it on
   await page.close()
   const row = panel.getByRole('listitem').filter({ hasText: NAME })
   await row.getByText('Not sent').waitFor()
-  await row.getByRole('button', { name: `Send ${NAME} again` }).click()
+  await row.getByRole('button', { name: `Send again: ${NAME}` }).click()
   await processed(second, app.server.url, company.id, 1)
   await row.getByText(/Completed|Failed/).waitFor({ timeout: 30_000 })
   expect((await companyRows(second, app.server.url, company.id)).map((r) => r.name)).toEqual([NAME])

@@ -67,7 +67,7 @@ it('gives up online after a few tries (a chunk a newer release replaced), with t
 it('loads once: callers share the pending and the loaded module, and one fetch serves them all', async () => {
   const net = network(true)
   const load = chunk(() => false)
-  const loader = loadOnce(load, net.signals)
+  const loader = loadOnce(load, { signals: net.signals })
   const [a, b] = await Promise.all([loader(), loader()])
   await expect(loader()).resolves.toBe(a)
   expect(b).toBe(a)
@@ -78,7 +78,7 @@ it('forgets a load that failed: the next call fetches again instead of failing f
   const net = network(true)
   let broken = true
   const load = chunk(() => broken)
-  const loader = loadOnce(load, net.signals)
+  const loader = loadOnce(load, { signals: net.signals })
   const first = expect(loader()).rejects.toThrow('Failed to fetch dynamically imported module')
   await vi.advanceTimersByTimeAsync(60_000)
   await first
@@ -86,4 +86,16 @@ it('forgets a load that failed: the next call fetches again instead of failing f
   broken = false
   await expect(loader()).resolves.toEqual({ default: 'the module' })
   expect(load).toHaveBeenCalledTimes(ONLINE_TRIES + 1)
+})
+
+it('fails at once without waiting for the network when asked to, and tries again on the next call', async () => {
+  const net = network(false)
+  let offline = true
+  const load = chunk(() => offline)
+  const loader = loadOnce(load, { waitForNetwork: false, signals: net.signals })
+  await expect(loader()).rejects.toThrow('Failed to fetch dynamically imported module')
+  expect(load).toHaveBeenCalledTimes(1)
+  offline = false
+  await expect(loader()).resolves.toEqual({ default: 'the module' })
+  expect(load).toHaveBeenCalledTimes(2)
 })

@@ -284,7 +284,7 @@ function expectRow(row: HTMLElement, u: QueueEntry) {
   const cancel = within(row).queryByRole('button', { name: `Cancel upload of ${u.fileName}` })
   expect(cancel !== null).toBe(u.status === 'uploading' || u.status === 'waiting')
   const remove = within(row).queryByRole('button', { name: `Remove ${u.fileName}` })
-  const resend = within(row).queryByRole('button', { name: `Send ${u.fileName} again` })
+  const resend = within(row).queryByRole('button', { name: `Send again: ${u.fileName}` })
   expect(remove !== null && resend !== null).toBe(u.status === 'unsent')
   expect(remove !== null || resend !== null).toBe(u.status === 'unsent')
 }
@@ -489,7 +489,7 @@ describeViewModel('upload progress panel', {
       await press(user, screen.getByRole('button', { name: 'Send all again' }))
     },
     'upload.resend': async (user) => {
-      await press(user, screen.getByRole('button', { name: `Send ${RESTORED.file.name} again` }))
+      await press(user, screen.getByRole('button', { name: `Send again: ${RESTORED.file.name}` }))
     },
     'network.online': async () => {
       live.queue.send({ type: 'network.online' })

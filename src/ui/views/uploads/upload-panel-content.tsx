@@ -279,7 +279,7 @@ function UploadRow({
               button({ variant: 'link', size: 'sm' }),
               css({ fontSize: 'xs', h: 'auto', mdDown: { minH: '11', minW: '11' } }),
             )}
-            aria-label={t`Send ${upload.fileName} again`}
+            aria-label={t`Send again: ${upload.fileName}`}
             onClick={() => queue.send({ type: 'upload.resend', id: upload.id })}
           >
             <Trans>Send again</Trans>
