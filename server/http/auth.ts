@@ -12,11 +12,8 @@ export function requireUser(sessions: SessionService) {
   return createMiddleware<AppEnv>(async (c, next) => {
     // Already authenticated: by a bearer token, or by an outer `requireUser` on the same path.
     if (c.var.apiToken || c.var.user) return next()
-    const token = sessions.readCookie(c)
-    const resolved = token ? await sessions.resolve(token) : null
-    if (!token || !resolved) throw new HttpError(401, contractMessages.notAuthenticated)
-    // Sliding expiry: keep the browser's cookie lifetime in step with the server's.
-    if (resolved.renewed) sessions.writeCookie(c, token)
+    const resolved = await sessions.resolveCookie(c)
+    if (!resolved) throw new HttpError(401, contractMessages.notAuthenticated)
     c.set('user', resolved.user)
     c.set('session', resolved.session)
     await next()

@@ -106,12 +106,10 @@ const SIGNED_IN_INDEX = 'index.signed-in.html'
  */
 export function liveSession(sessions: SessionService) {
   return async (c: Context): Promise<boolean> => {
-    const token = sessions.readCookie(c)
-    if (token === undefined) return false
-    const live = await sessions.resolve(token)
-    if (!live) sessions.clearCookie(c)
-    else if (live.renewed) sessions.writeCookie(c, token)
-    return live !== null
+    const live = await sessions.resolveCookie(c)
+    // A stale cookie is cleared, so the next page is the plain one without asking again.
+    if (live === null) sessions.clearCookie(c)
+    return Boolean(live)
   }
 }
 

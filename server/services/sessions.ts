@@ -29,6 +29,12 @@ export interface SessionService {
   resolve(token: string): Promise<ResolvedSession | null>
   end(token: string): Promise<void>
   readCookie(c: Context): string | undefined
+  /**
+   * The live session of the request's cookie (its expiry slid, and the cookie sent again when it
+   * moved); null for a cookie that names none (expired, ended, its user disabled, made up);
+   * undefined without a cookie.
+   */
+  resolveCookie(c: Context): Promise<ResolvedSession | null | undefined>
   writeCookie(c: Context, token: string): void
   clearCookie(c: Context): void
 }
@@ -61,7 +67,7 @@ export function createSessionService(deps: {
   const secure = config.publicUrl.startsWith('https:')
   const idOf = (token: string) => hashSessionToken(config.sessionSecret, token)
 
-  return {
+  const service: SessionService = {
     async create(userId) {
       const now = clock()
       const token = randomBytes(32).toString('base64url')
@@ -109,6 +115,15 @@ export function createSessionService(deps: {
       return getCookie(c, SESSION_COOKIE)
     },
 
+    async resolveCookie(c) {
+      const token = service.readCookie(c)
+      if (token === undefined) return undefined
+      const resolved = await service.resolve(token)
+      // Sliding expiry: keep the browser's cookie lifetime in step with the server's.
+      if (resolved?.renewed) service.writeCookie(c, token)
+      return resolved
+    },
+
     writeCookie(c, token) {
       setCookie(c, SESSION_COOKIE, token, {
         httpOnly: true,
@@ -123,4 +138,5 @@ export function createSessionService(deps: {
       deleteCookie(c, SESSION_COOKIE, { httpOnly: true, sameSite: 'Lax', path: '/', secure })
     },
   }
+  return service
 }

@@ -7,6 +7,14 @@
  * view, which offers to reload.
  */
 
+import { contractMessages } from '../../contract'
+
+/**
+ * The failure of an upload that got no answer, or whose code could not be fetched: the upload
+ * item takes it for the network, waits for it and sends the file again.
+ */
+export const uploadNetworkError = () => new DOMException(contractMessages.uploadFailed, 'NetworkError')
+
 /** Tries while online before giving up: 1 + 2 + 4 + 8 s of back-off in all. */
 export const ONLINE_TRIES = 5
 

@@ -9,6 +9,7 @@
  */
 import * as v from 'valibot'
 import { BulkStatus, contractMessages, type DocumentKind, ErrorBody, UploadAnswer } from '../../contract'
+import { uploadNetworkError } from './code-chunks'
 import { ApiError, type Http, UPLOAD_TIMEOUT_MS } from './http'
 
 const UPLOAD_TIMEOUT_MESSAGE = contractMessages.uploadTimedOut
@@ -105,7 +106,7 @@ export function createDocumentsApi(http: Http, config: DocumentsConfig = {}) {
       xhr.onerror = () => {
         cleanUp()
         // No answer at all: the network (the queue waits for it and sends the file again).
-        reject(new DOMException(contractMessages.uploadFailed, 'NetworkError'))
+        reject(uploadNetworkError())
       }
       xhr.onabort = () => {
         cleanUp()

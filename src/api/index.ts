@@ -1,10 +1,9 @@
 /** The API of the app: the only code that knows URLs. */
 
-import { contractMessages } from '../../contract'
 import type { AdminApi } from './admin'
 import type { ApiTokensApi } from './api-tokens'
 import { createAuthApi } from './auth'
-import { loadOnce } from './code-chunks'
+import { loadOnce, uploadNetworkError } from './code-chunks'
 import { createCompaniesApi } from './companies'
 import type { DetailsApi } from './details'
 import type { createDocumentsApi } from './documents'
@@ -37,7 +36,7 @@ export function createApi(config: ApiConfig) {
             ...(config.timeouts ? { timeoutMs: config.timeouts.upload } : {}),
           }),
         () => {
-          throw new DOMException(contractMessages.uploadFailed, 'NetworkError')
+          throw uploadNetworkError()
         },
       ),
     { waitForNetwork: false },

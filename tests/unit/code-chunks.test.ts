@@ -1,5 +1,13 @@
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
-import { loadOnce, type NetworkSignals, ONLINE_TRIES, retryImport } from '../../src/api/code-chunks'
+import { contractMessages } from '../../contract'
+import {
+  loadOnce,
+  type NetworkSignals,
+  ONLINE_TRIES,
+  retryImport,
+  uploadNetworkError,
+} from '../../src/api/code-chunks'
+import { isNetworkFailure } from '../../src/machines/uploads/upload-item.machine'
 
 /** A browser whose connection the test turns off and on. */
 function network(online: boolean) {
@@ -98,4 +106,11 @@ it('fails at once without waiting for the network when asked to, and tries again
   offline = false
   await expect(loader()).resolves.toEqual({ default: 'the module' })
   expect(load).toHaveBeenCalledTimes(2)
+})
+
+it('names an upload that got no answer, or whose code was not fetched, a network failure the upload item waits out', () => {
+  const error = uploadNetworkError()
+  expect(isNetworkFailure(error)).toBe(true)
+  expect(error.message).toBe(contractMessages.uploadFailed)
+  expect(isNetworkFailure(new TypeError('Failed to fetch dynamically imported module'))).toBe(false)
 })

@@ -10,6 +10,7 @@
 import { type ActorRefFrom, fromCallback, fromPromise } from 'xstate'
 import { contractMessages } from '../../../contract'
 import type { Api } from '../../api'
+import { uploadNetworkError } from '../../api/code-chunks'
 import { openUnsentUploads, type UnsentUploads } from '../../api/unsent-uploads'
 import type { SessionActor } from '../session/session.implementations'
 import { type Reason, reasonOf } from '../shared/failure'
@@ -67,7 +68,7 @@ function uploadNotice(p: {
  */
 async function convertPhoto(input: PhotoToPdfInput): Promise<File> {
   const converter = await import('./photo-to-pdf').catch(() => {
-    throw new DOMException(contractMessages.uploadFailed, 'NetworkError')
+    throw uploadNetworkError()
   })
   return converter.photoToPdf(input)
 }
