@@ -331,6 +331,36 @@ describe('invoices without VAT', () => {
   })
 })
 
+describe('a company registration number beside a bare "No."', () => {
+  const letterhead: [number, Cell[]][] = [
+    [60, [[52, 'Kestrel Supplies LLP', 12]]],
+    [76, [[52, '12 Station Road, Leeds LS1 5QS']]],
+    [110, [[380, 'Issue date: 24-JAN-2019']]],
+  ]
+  const footer = (text: string): [number, Cell[]] => [783, [[120, text, 7]]]
+
+  it.each([
+    'Registered in England and Wales No. 77757631 · Registered office as above · VAT Reg No GB927422718',
+    'Kestrel Supplies LLP · Registered in England No 01234567',
+    'SARL au capital de 10 000 € · RCS Lyon N° 123 456 789',
+  ])('is no invoice number: an invoice that prints none has none (%s)', (legal) => {
+    const fields = extractFields(page([...letterhead, ...totalsRows, footer(legal)]))
+    expect(fields.invoice_number).toBeNull()
+  })
+
+  it('leaves the invoice number printed under the title', () => {
+    const fields = extractFields(
+      page([
+        ...letterhead,
+        [96, [[380, 'Invoice No. INV-2019-0042']]],
+        ...totalsRows,
+        footer('Registered in England and Wales No. 77757631 · Registered office as above'),
+      ]),
+    )
+    expect(fields.invoice_number).toBe('INV-2019-0042')
+  })
+})
+
 describe('lexicon keys for these layouts', () => {
   const cases: [LabelField, string[]][] = [
     ['payee', ['Account holder', 'Bénéficiaire', 'Titulaire du compte', 'Kontoinhaber', 'Payee']],

@@ -54,6 +54,15 @@ type NumberFeature = Feature<[s: NumberSite, all: NumberSite[], model: PageModel
 
 const before = (s: NumberSite) => s.seg.text.normalize('NFC').slice(0, s.index)
 const lastWord = (text: string) => text.trim().split(/\s+/).pop() ?? ''
+/** A bare "No", "Nr", "N°", "#": it numbers whatever is printed before it. */
+const isBare = (label: string) => label.replace(/[^\p{L}#]/gu, '').length <= 2
+/** The words before a label since the last separator of its segment (" · ", "|", ";", ","). */
+const clauseBefore = (text: string, index: number) =>
+  text
+    .normalize('NFC')
+    .slice(0, index)
+    .split(/\s[·•|;]\s|[;,]\s/)
+    .pop() ?? ''
 
 /** The number's features, each a small named measure; their weights are in weights.json. */
 export const NUMBER_FEATURES: readonly NumberFeature[] = [
@@ -63,21 +72,14 @@ export const NUMBER_FEATURES: readonly NumberFeature[] = [
     of: (s) => s.rank,
   },
   flag('label_first', 'its label starts its segment', (s) => s.index === 0),
-  flag(
-    'bare_label',
-    'its label is a bare "No", "Nr", "#"',
-    (s) => s.label.replace(/[^\p{L}#]/gu, '').length <= 2,
-  ),
+  flag('bare_label', 'its label is a bare "No", "Nr", "#"', (s) => isBare(s.label)),
   flag(
     'label_in_compound',
     'a bare label hyphenated to another word ("Zähler-Nr.", "WEE-Reg-Nr."): that thing\'s number',
-    (s) => s.label.replace(/[^\p{L}#]/gu, '').length <= 2 && /\p{L}[-‐]$/u.test(before(s)),
+    (s) => isBare(s.label) && /\p{L}[-‐]$/u.test(before(s)),
   ),
   flag('refers_to_other', 'the words before its label refer to another document ("zu Rechnung Nr.")', (s) =>
     refersTo(before(s)),
-  ),
-  flag('legal_before', 'a legal mention before its label ("Registered in England No.")', (s) =>
-    s.index > 0 ? hasLabel('legal', before(s)) : false,
   ),
   flag(
     'in_running_text',
@@ -152,6 +154,10 @@ function sites(model: PageModel): NumberSite[] {
   for (const ref of segmentsOf(model.lines)) {
     const page = model.pages.find((p) => p.page === ref.line.page) ?? model.pages[0]!
     for (const hit of labelsIn('invoice_number', ref.seg.text)) {
+      // A bare "No." after a legal mention ("Registered in England and Wales No. 01234567",
+      // "RCS Paris N° 123 456 789") numbers the company's registration, not the document: a
+      // look-alike, as the lexicon's `excl` labels are.
+      if (isBare(hit.label) && hasLabel('legal', clauseBefore(ref.seg.text, hit.index))) continue
       // A label inside running text ("… die Rechnungsnummer an.") needs its value on the spot.
       const values = hit.rest ? [hit.rest] : hit.index === 0 ? valueAfter(model.lines, ref, '') : []
       for (const printed of values) {
