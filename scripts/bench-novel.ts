@@ -28,7 +28,9 @@ type SetName = keyof typeof SEEDS
 const args = process.argv.slice(2)
 const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined)
 const freshSeed = option('--seed')
-const sets = (freshSeed ? [`seed ${freshSeed}`] : (option('--sets') ?? 'tuned,dev,held-out').split(',')) as SetName[]
+const sets = (
+  freshSeed ? [`seed ${freshSeed}`] : (option('--sets') ?? 'tuned,dev,held-out').split(',')
+) as SetName[]
 const count = Number(option('--count') ?? 120)
 const verbose = args.includes('--verbose')
 const keep = args.includes('--keep')
@@ -45,7 +47,8 @@ const summary: string[] = []
 try {
   for (const name of sets) {
     const seed = freshSeed ? Number(freshSeed) : SEEDS[name]
-    if (!Number.isInteger(seed)) throw new Error(`unknown set ${name}: one of ${Object.keys(SEEDS).join(', ')}`)
+    if (!Number.isInteger(seed))
+      throw new Error(`unknown set ${name}: one of ${Object.keys(SEEDS).join(', ')}`)
     const heldOut = name === 'held-out' || freshSeed !== undefined
     const dir = join(root, String(seed))
     await generateSet(seed, dir, count, heldOut)
