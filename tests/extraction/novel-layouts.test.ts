@@ -361,6 +361,105 @@ describe('a company registration number beside a bare "No."', () => {
   })
 })
 
+describe('addresses beside a customer window', () => {
+  it('reads a country wrapped onto the next line as the country, not a word of the address', () => {
+    const fields = extractFields(
+      page([
+        [60, [[52, 'Seller: Atelier Logistics Ltd']]],
+        [
+          72,
+          [
+            [52, '81 Kings Parade, Manchester M1 2AB, United'],
+            [380, 'Customer:'],
+          ],
+        ],
+        [
+          84,
+          [
+            [52, 'Kingdom'],
+            [380, 'Quarry Logistics plc'],
+          ],
+        ],
+        [96, [[380, '12 Mill Lane']]],
+        [108, [[380, 'London EC1A 1BB']]],
+        ...totalsRows,
+      ]),
+    )
+    expect(fields.business_address).toBe('81 Kings Parade, Manchester M1 2AB, United Kingdom')
+  })
+
+  it("keeps a right-aligned sender's lines that start left of its first out of the customer's block", () => {
+    const right = (y: number, text: string): [number, Cell[]] => [y, [[544 - text.length * 4.75, text]]]
+    const fields = extractFields(
+      page([
+        [
+          79,
+          [
+            [58, 'Bill to:'],
+            [463, 'The Alder', 15],
+          ],
+        ],
+        [95, [[58, 'Rheinland Consulting plc']]],
+        right(101, 'Bellevue Logistics LLP'),
+        [106, [[58, '10 High Street']]],
+        right(112, '145 High Street'),
+        [117, [[58, 'Edinburgh EH1 1YZ']]],
+        right(123, 'Glasgow G1 2FF'),
+        right(135, 'United Kingdom'),
+        ...totalsRows,
+      ]),
+    )
+    expect(fields.business_name).toBe('Bellevue Logistics LLP')
+    // (Whether the country on a line of its own ends the address is the scorer's choice.)
+    expect(fields.business_address).toMatch(/^145 High Street, Glasgow G1 2FF(, United Kingdom)?$/)
+  })
+})
+
+describe('a sub-total that is the net', () => {
+  it('keeps a sub-total the VAT was worked out on at its printed rate, and a gross that does not add up is a mismatch', () => {
+    const fields = extractFields(
+      page([
+        [60, [[52, 'Kestrel Supplies LLP', 12]]],
+        [76, [[52, '12 Station Road, Leeds LS1 5QS']]],
+        [96, [[380, 'Invoice No. INV-2019-0042']]],
+        [
+          273,
+          [
+            [392, 'Rate'],
+            [433, 'Net'],
+            [497, 'VAT'],
+          ],
+        ],
+        [
+          288,
+          [
+            [392, '20 %'],
+            [433, '£1,316.92'],
+            [497, '£263.38'],
+          ],
+        ],
+        [
+          310,
+          [
+            [364, 'Subtotal'],
+            [488, '£1,316.92'],
+          ],
+        ],
+        [
+          325,
+          [
+            [364, 'Gross total amount'],
+            [483, '£1,590.30'],
+          ],
+        ],
+      ]),
+    )
+    expect(fields.total_charge_excluding_vat).toBe(1316.92)
+    expect(fields.total_vat_amount).toBe(263.38)
+    expect(fields.total_invoice_including_vat).toBe(1590.3)
+  })
+})
+
 describe('lexicon keys for these layouts', () => {
   const cases: [LabelField, string[]][] = [
     ['payee', ['Account holder', 'Bénéficiaire', 'Titulaire du compte', 'Kontoinhaber', 'Payee']],

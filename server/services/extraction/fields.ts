@@ -125,7 +125,11 @@ function customerSegments(pages: PageText[], lines: Line[]): Set<Segment> {
       if (line.page !== ref.line.page || line.y - lastY > ref.seg.size * 2.6) break
       // A gap clearly wider than the block's own line spacing starts the next block.
       if (pitch > 0 && line.y - lastY > pitch * 1.6) break
-      const inColumn = line.segments.filter((s) => s.x0 >= column.x0 && s.x0 < column.x1)
+      // A segment reaching past the middle of the next block's first one is that block's (a
+      // right-aligned sender beside the window starts some lines left of its first).
+      const inColumn = line.segments.filter(
+        (s) => s.x0 >= column.x0 && s.x0 < column.x1 && !(after && s.x1 > (after.x0 + after.x1) / 2),
+      )
       // Past a wide gap the row goes on in another block (a details table beside the block).
       const gap = inColumn.findIndex((s, i) => i > 0 && s.x0 - inColumn[i - 1]!.x1 > s.size * 4)
       if (gap > 0) inColumn.length = gap
@@ -1310,7 +1314,26 @@ function addressParts(
       if (parts.length >= MAX_ADDRESS_PARTS) done = true
     }
   }
-  return parts
+  return joinWrappedCountry(parts)
+}
+
+/**
+ * A country wrapped from the end of an address line onto the next ("…, Manchester M1 2AB, United"
+ * / "Kingdom"): the line is read as printed in one ("…, M1 2AB, United Kingdom"), the country's
+ * rest is no part of its own.
+ */
+function joinWrappedCountry(parts: AddressPart[]): AddressPart[] {
+  const out: AddressPart[] = []
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i]!
+    const next = parts[i + 1]
+    const tail = part.text.match(/,\s*([^,]+)$/)
+    if (tail && next && next.line !== part.line && COUNTRIES.test(f(`${tail[1]} ${next.text}`))) {
+      out.push({ ...part, text: `${part.text} ${next.text}` })
+      i++
+    } else out.push(part)
+  }
+  return out
 }
 
 // ---- invoice number -----------------------------------------------------------------------

@@ -64,6 +64,8 @@ export interface TotalsPage {
   differences: Map<number, number>
   /** Sums of a printed amount and a VAT printed on another row (± a rounding row), in cents. */
   sums: Set<number>
+  /** The VAT rates the page's VAT rows print, in per cent. */
+  rates: number[]
 }
 
 const findAmountsOf = (text: string) => findAmounts(text).map((a) => a.value)
@@ -353,6 +355,9 @@ export function totalsPage(
     hasVat,
     differences: differences(cands),
     sums: sums(cands),
+    rates: [...new Set(cands.flatMap((c) => (c.rate ? [Number(c.rate)] : [])))].filter(
+      (r) => r > 0 && r < 30,
+    ),
     maxOrder: Math.max(1, ...cands.map((c) => c.order)),
     printed,
     implied,
@@ -475,7 +480,13 @@ function notTheNet(r: Reading, page: TotalsPage): boolean {
     page.cands.some((c) => c.role === 'incl' && c.order !== at.order && near(c.value, v, 0.005))
   if (asGross(at.value) && page.cands.some((c) => c.role === 'vat' && c.value > 0)) return true
   const g = gap(r)
-  return page.hasVat && bareSubtotal(at.text) && (g === null || g > 0.011)
+  return page.hasVat && bareSubtotal(at.text) && (g === null || g > 0.011) && !atRate(at.value, r.vat_, page)
+}
+
+/** Whether `vat` is `net` at one of the page's printed VAT rates, to the cent: the VAT was worked out on it. */
+function atRate(net: number | null, vat: number | null, page: TotalsPage): boolean {
+  if (net === null || vat === null || vat === 0) return false
+  return page.rates.some((rate) => near((net * rate) / 100, vat, 0.011))
 }
 
 /** The three amounts a reading comes to: the missing one worked out from the other two. */
