@@ -131,6 +131,9 @@ describe('dates', () => {
     expect(dateOrder('Facture du 13/12/2026, livrée le 03/04/2026')).toBe('dmy')
     expect(dateOrder('Total due: $120.00 on 03/04/2026')).toBe('mdy')
     expect(dateOrder('TOTAL RM 12.00 03/04/2026')).toBe('dmy')
+    // Dollars beside a VAT or a GST: a UK, Australian or Canadian seller's day-first dates.
+    expect(dateOrder('VAT No GB528022078 Total $6,189.55 Date 09/03/2017')).toBe('dmy')
+    expect(dateOrder('GST 10% $12.00 03/04/2026')).toBe('dmy')
   })
 })
 

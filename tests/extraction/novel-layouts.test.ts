@@ -460,6 +460,102 @@ describe('a sub-total that is the net', () => {
   })
 })
 
+describe('the VAT as printed, when the gross does not add up', () => {
+  const supplier: [number, Cell[]][] = [
+    [60, [[52, 'Eichen Bau GmbH', 12]]],
+    [76, [[52, 'Gartenweg 9, 20095 Hamburg']]],
+    [96, [[380, 'Rechnungsnummer: 2018-0042']]],
+  ]
+  it('reads "zzgl. MwSt. 19 %" as the VAT', () => {
+    const fields = extractFields(
+      page([
+        ...supplier,
+        [
+          300,
+          [
+            [350, 'Nettobetrag'],
+            [480, '11.766,13 €'],
+          ],
+        ],
+        [
+          314,
+          [
+            [350, 'zzgl. MwSt. 19 %'],
+            [480, '2.235,56 €'],
+          ],
+        ],
+        [
+          328,
+          [
+            [350, 'Gesamtbetrag'],
+            [480, '14.002,69 €'],
+          ],
+        ],
+      ]),
+    )
+    expect(fields.total_vat_amount).toBe(2235.56)
+    expect(fields.total_charge_excluding_vat).toBe(11766.13)
+  })
+
+  it('reads a French rate table "Taux | Base HT | TVA"', () => {
+    const fields = extractFields(
+      page([
+        ...supplier,
+        [
+          273,
+          [
+            [392, 'Taux'],
+            [433, 'Base HT'],
+            [497, 'TVA'],
+          ],
+        ],
+        [
+          288,
+          [
+            [392, '10 %'],
+            [433, '6 554,00 €'],
+            [497, '655,40 €'],
+          ],
+        ],
+        [
+          310,
+          [
+            [364, 'Total hors taxes'],
+            [488, '6 554,00 €'],
+          ],
+        ],
+        [
+          325,
+          [
+            [364, 'Montant total brut'],
+            [483, '7 219,40 €'],
+          ],
+        ],
+      ]),
+    )
+    expect(fields.total_vat_amount).toBe(655.4)
+    expect(fields.total_invoice_including_vat).toBe(7219.4)
+  })
+})
+
+describe('a date wrapped onto the next line', () => {
+  it('reads "… vom 12." over "Februar 2015" as the issue date, not the order date under it', () => {
+    const fields = extractFields(
+      page([
+        [60, [[52, 'Alder Druckerei e.K.', 12]]],
+        [76, [[52, 'Lindenallee 152, 04109 Leipzig']]],
+        [118, [[313, 'Rechnungsnummer: 2026-767028 vom 12.']]],
+        [125, [[58, 'Kunde:']]],
+        [129, [[313, 'Februar 2015']]],
+        [136, [[58, 'Claire Renaud']]],
+        [141, [[313, 'Bestelldatum: 3. Februar 2015']]],
+        ...totalsRows,
+      ]),
+    )
+    expect(fields.document_date).toBe('2015-02-12')
+  })
+})
+
 describe('lexicon keys for these layouts', () => {
   const cases: [LabelField, string[]][] = [
     ['payee', ['Account holder', 'Bénéficiaire', 'Titulaire du compte', 'Kontoinhaber', 'Payee']],

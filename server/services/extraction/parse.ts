@@ -190,7 +190,8 @@ export function dateOrder(allText: string): DateOrder {
     else if (+m[2]! > 12 && +m[1]! <= 12) mdy++
   }
   if (dmy !== mdy) return dmy > mdy ? 'dmy' : 'mdy'
-  const us = /\$|\busd\b/.test(text) && !/€|£|\b(eur|gbp|rm|myr|chf|tva|mwst|ust)\b/.test(text)
+  // Dollars with a VAT or a GST are not the United States' (a UK, Australian or Canadian seller).
+  const us = /\$|\busd\b/.test(text) && !/€|£|\b(eur|gbp|rm|myr|chf|tva|mwst|ust|vat|gst)\b/.test(text)
   return us ? 'mdy' : 'dmy'
 }
 

@@ -87,7 +87,8 @@ function rolesOf(label: string): LabelRole[] {
   // "19 % MwSt.", "TVA 20 %", "dont TVA 10 %": the rate is not part of the label's words.
   const rate = label.match(RATE)?.[1]?.replace(',', '.') ?? null
   const clean = label
-    .replace(/^(dont|davon|incl\.?|inkl\.?|including)\s+/i, '')
+    // ("zzgl. MwSt. 19 %", "plus VAT 20 %": the tax added to the net above is still the tax.)
+    .replace(/^(?:(?:dont|davon|incl\.?|inkl\.?|including|zzgl\.?|zuzügl\.?|zuzüglich|plus)\s+|\+\s*)/iu, '')
     .replace(/^\(?\d{1,2}(?:[.,]\d{1,2})?\s*%\)?\s*/, '')
     // A till prints the number of items before the label ("8 SUB TOTAL").
     .replace(/^\d{1,3}\s+(?=\p{L}{2})/u, '')

@@ -3,7 +3,7 @@
  * its label (issue date, another date, a title's "of"), its block and its place on the page;
  * the fitted scorer picks one. Day and month are read in the document's convention.
  */
-import { type Ref, segmentAbove, segmentsOf } from '../layout.ts'
+import { type Ref, segmentAbove, segmentsOf, segmentUnder } from '../layout.ts'
 import { hasLabel, labelAt, labelRank, labelsIn, refersTo } from '../lexicon.ts'
 import { type DateOrder, type FoundDate, findDates } from '../parse.ts'
 import type { Line, PageText, Segment } from '../pdf-text.ts'
@@ -30,6 +30,8 @@ interface DateSite {
   /** Where that context was found. */
   from: 'own' | 'left' | 'above' | 'none'
   page: PageText
+  /** A date wrapped onto the next line ("vom 12." / "Februar 2015"): the date as read across both. */
+  wrapped?: string
 }
 
 interface DocDates {
@@ -198,6 +200,29 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)]!
 }
 
+/**
+ * A date a narrow column wrapped onto the next line ("Rechnungsnummer: 2026-767028 vom 12." over
+ * "Februar 2015"): read across the segment and the one under it, placed in the first (its part
+ * there, from where it starts to the segment's end). Only a date neither segment holds alone.
+ */
+function wrappedDate(lines: Line[], ref: Ref, order: DateOrder): Pick<DateSite, 'date' | 'wrapped'> | null {
+  const under = segmentUnder(lines, ref)
+  if (!under) return null
+  const first = ref.seg.text
+  const joined = `${first} ${under.seg.text}`
+  // Past the dates the first segment prints whole, and before those the one under it prints.
+  const from = Math.max(0, ...findDates(first, order).map((d) => d.end))
+  const upTo = Math.min(
+    joined.length,
+    ...findDates(under.seg.text, order).map((d) => first.length + 1 + d.index),
+  )
+  const date = findDates(joined, order).find(
+    (d) => d.index >= from && d.index < first.length && d.end > first.length + 1 && d.end <= upTo,
+  )
+  if (!date) return null
+  return { date: { ...date, end: first.length }, wrapped: joined.slice(date.index, date.end) }
+}
+
 /** Every date printed, with its features (the customer's block included: the scorer weighs it). */
 export function dateCandidates(model: PageModel, order: DateOrder): Candidate<string>[] {
   const sites: DateSite[] = []
@@ -205,6 +230,15 @@ export function dateCandidates(model: PageModel, order: DateOrder): Candidate<st
     const page = model.pages.find((p) => p.page === ref.line.page) ?? model.pages[0]!
     for (const date of findDates(ref.seg.text, order))
       sites.push({ ref, date, n: sites.length, page, ...contextOf(model.lines, ref, date.index) })
+    const wrapped = wrappedDate(model.lines, ref, order)
+    if (wrapped)
+      sites.push({
+        ref,
+        ...wrapped,
+        n: sites.length,
+        page,
+        ...contextOf(model.lines, ref, wrapped.date.index),
+      })
   }
   const doc: DocDates = {
     sites,
@@ -214,7 +248,7 @@ export function dateCandidates(model: PageModel, order: DateOrder): Candidate<st
   }
   return sites.map((s) => ({
     value: s.date.iso,
-    text: s.ref.seg.text.slice(s.date.index, s.date.end),
+    text: s.wrapped ?? s.ref.seg.text.slice(s.date.index, s.date.end),
     ...placeOf(model.pages, s.ref.line, s.ref.seg, s.date.index, s.date.end),
     x: DATE_FEATURES.map((f) => f.of(s, doc)),
   }))
