@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { extractFields } from '../../server/services/extraction/fields.ts'
-import { hasLabel, type LabelField, labelAt } from '../../server/services/extraction/lexicon.ts'
+import { hasLabel, type LabelField, labelAt, othersLabel } from '../../server/services/extraction/lexicon.ts'
 import type { Line, PageText, Segment } from '../../server/services/extraction/pdf-text.ts'
 
 type Cell = [x: number, text: string, size?: number]
@@ -416,47 +416,98 @@ describe('addresses beside a customer window', () => {
 })
 
 describe('a sub-total that is the net', () => {
-  it('keeps a sub-total the VAT was worked out on at its printed rate, and a gross that does not add up is a mismatch', () => {
-    const fields = extractFields(
-      page([
-        [60, [[52, 'Kestrel Supplies LLP', 12]]],
-        [76, [[52, '12 Station Road, Leeds LS1 5QS']]],
-        [96, [[380, 'Invoice No. INV-2019-0042']]],
+  /** A seller, a rate table (rate | net | VAT rows) and the rows of totals under it, label | amount. */
+  const invoice = (rates: [string, string, string][], totals: [string, string][]) =>
+    page([
+      [60, [[52, 'Kestrel Supplies LLP', 12]]],
+      [76, [[52, '12 Station Road, Leeds LS1 5QS']]],
+      [96, [[380, 'Invoice No. INV-2019-0042']]],
+      [
+        273,
         [
-          273,
-          [
-            [392, 'Rate'],
-            [433, 'Net'],
-            [497, 'VAT'],
-          ],
+          [392, 'Rate'],
+          [433, 'Net'],
+          [497, 'VAT'],
         ],
+      ],
+      ...rates.map(([rate, net, vat], i): [number, Cell[]] => [
+        288 + i * 12,
         [
-          288,
-          [
-            [392, '20 %'],
-            [433, '£1,316.92'],
-            [497, '£263.38'],
-          ],
-        ],
-        [
-          310,
-          [
-            [364, 'Subtotal'],
-            [488, '£1,316.92'],
-          ],
-        ],
-        [
-          325,
-          [
-            [364, 'Gross total amount'],
-            [483, '£1,590.30'],
-          ],
+          [392, rate],
+          [433, net],
+          [497, vat],
         ],
       ]),
+      ...totals.map(([label, amount], i): [number, Cell[]] => [
+        330 + i * 14,
+        [
+          [364, label],
+          [483, amount],
+        ],
+      ]),
+    ])
+
+  it('keeps a sub-total the VAT was worked out on at its printed rate, and a gross that does not add up is a mismatch', () => {
+    const fields = extractFields(
+      invoice(
+        [['20 %', '£1,316.92', '£263.38']],
+        [
+          ['Subtotal', '£1,316.92'],
+          ['Gross total amount', '£1,590.30'],
+        ],
+      ),
     )
     expect(fields.total_charge_excluding_vat).toBe(1316.92)
     expect(fields.total_vat_amount).toBe(263.38)
     expect(fields.total_invoice_including_vat).toBe(1590.3)
+  })
+
+  it("keeps a sub-total that is the sum of a rate table's bases at two rates, and a gross that does not add up is a mismatch", () => {
+    const fields = extractFields(
+      invoice(
+        [
+          ['20 %', '€4,489.10', '€897.82'],
+          ['5 %', '€6,492.38', '€324.62'],
+        ],
+        [
+          ['Subtotal', '€10,981.48'],
+          ['Total VAT', '€1,222.44'],
+          ['Total incl. VAT', '€12,204.92'],
+        ],
+      ),
+    )
+    expect(fields.total_charge_excluding_vat).toBe(10981.48)
+    expect(fields.total_vat_amount).toBe(1222.44)
+    expect(fields.total_invoice_including_vat).toBe(12204.92)
+  })
+
+  it('reads a header "Montant total net" as the net\'s, not as "Montant total" (the longer label decides)', () => {
+    const fields = extractFields(
+      page([
+        [60, [[52, 'Océane Menuiserie SA', 12]]],
+        [76, [[52, '12 rue de la Paix, 44000 Nantes']]],
+        [96, [[380, 'Facture N° F-2019-0042']]],
+        [
+          300,
+          [
+            [58, 'Montant total net'],
+            [280, 'TVA 20 %'],
+            [450, 'Net à payer'],
+          ],
+        ],
+        [
+          312,
+          [
+            [58, '2 673,32 €'],
+            [280, '534,66 €'],
+            [450, '3 257,98 €'],
+          ],
+        ],
+      ]),
+    )
+    expect(fields.total_charge_excluding_vat).toBe(2673.32)
+    expect(fields.total_vat_amount).toBe(534.66)
+    expect(fields.total_invoice_including_vat).toBe(3257.98)
   })
 })
 
@@ -553,6 +604,60 @@ describe('a date wrapped onto the next line', () => {
       ]),
     )
     expect(fields.document_date).toBe('2015-02-12')
+  })
+})
+
+describe("another party's VAT id", () => {
+  const unlabelledWindow = (vatLine: string): [number, Cell[]][] => [
+    [86, [[52, 'Rechnungssteller: Cobalt Technik GmbH &']]],
+    [92, [[320, 'Bellevue Handel e.K.']]],
+    [97, [[52, 'Co. KG']]],
+    [104, [[320, 'Schillerstraße 113']]],
+    [108, [[52, 'Gartenweg 90, 20095 Hamburg']]],
+    [115, [[320, '70173 Stuttgart']]],
+    [126, [[320, vatLine]]],
+    [300, [[52, 'Kleinunternehmer gem. §19 UStG']]],
+    [
+      320,
+      [
+        [380, 'Summe'],
+        [480, '15.328,96 EUR'],
+      ],
+    ],
+  ]
+
+  it("takes a VAT id labelled as the customer's for none of the supplier's, and its block for the customer's", () => {
+    const fields = extractFields(page(unlabelledWindow('USt-IdNr. Kunde: DE602963475')))
+    expect(fields.vat_number).toBeNull()
+    expect(fields.business_name).toBe('Cobalt Technik GmbH & Co. KG')
+    expect(fields.business_address).toBe('Gartenweg 90, 20095 Hamburg')
+  })
+
+  it("keeps the same VAT id as the supplier's when nothing says it is the customer's", () => {
+    const fields = extractFields(page(unlabelledWindow('USt-IdNr.: DE602963475')))
+    expect(fields.vat_number).toBe('DE602963475')
+  })
+
+  it('reads "Your VAT No" and "N° TVA client" as the other party\'s labels', () => {
+    expect(othersLabel('vat_id', 'Your VAT No: GB123456789')).toBe(true)
+    expect(othersLabel('vat_id', 'N° TVA client : FR11676856138')).toBe(true)
+    expect(othersLabel('vat_id', 'Client: Serein SARL · N° TVA : FR11676856138')).toBe(false)
+    expect(othersLabel('vat_id', 'USt-IdNr.: DE602963475')).toBe(false)
+  })
+
+  it('reads a VAT id under its label wrapped over two lines ("N° TVA" / "intracommunautaire")', () => {
+    const fields = extractFields(
+      page([
+        [60, [[52, 'Pivot Menuiserie SASU', 12]]],
+        [76, [[52, '134 rue des Lilas']]],
+        [88, [[52, '31000 Toulouse']]],
+        [100, [[52, 'N° TVA']]],
+        [110, [[52, 'intracommunautaire']]],
+        [120, [[52, 'FR11676856138']]],
+        ...totalsRows,
+      ]),
+    )
+    expect(fields.vat_number).toBe('FR11676856138')
   })
 })
 

@@ -1,6 +1,6 @@
 import { decideIban, decideVatId } from './identifiers.ts'
 import { overlaps, segmentsOf, valueAfter } from './layout.ts'
-import { hasLabel, isLabel, labelAt } from './lexicon.ts'
+import { hasLabel, isLabel, labelAt, othersLabel } from './lexicon.ts'
 import { dateOrder, findAmounts, findDates, foldText } from './parse.ts'
 import type { Line, PageText, Segment } from './pdf-text.ts'
 import {
@@ -158,6 +158,22 @@ function customerSegments(pages: PageText[], lines: Line[]): Set<Segment> {
       if (!s) continue
       marked.add(s)
       lastY = line.y
+    }
+  }
+  // A block that ends with an identifier labelled as another party's ("USt-IdNr. Kunde:
+  // DE…", "Customer VAT ID") is that party's: the lines over it, in its column, up to a gap.
+  for (const ref of segments(lines)) {
+    if (!othersLabel('vat_id', ref.seg.text)) continue
+    marked.add(ref.seg)
+    let nextY = ref.line.y
+    for (let li = ref.li - 1; li >= 0 && li >= ref.li - 10; li--) {
+      const line = lines[li]!
+      if (line.page !== ref.line.page || nextY - line.y > ref.seg.size * 2.6) break
+      const s = line.segments.find((x) => Math.abs(x.x0 - ref.seg.x0) < ref.seg.size)
+      if (!s) continue
+      if (labelAt('supplier', s.text)) break
+      marked.add(s)
+      nextY = line.y
     }
   }
   return marked
@@ -784,7 +800,11 @@ function siteReadings(site: NameSite, model: PageModel): AddressReading[] {
 
 /** The supplier-name candidates of a page model: every site, valued as the engine would print it. */
 function supplierCandidates(pages: PageText[], model: PageModel, till: boolean): Candidate<NameSite>[] {
-  return supplierSites(pages, model.lines, model.customer, till).map((site) => ({
+  // A legal form alone that joins no name above it ("Co. KG" under a label's line) is no name.
+  const sites = supplierSites(pages, model.lines, model.customer, till).filter(
+    (site) => site.source !== 'top' || !LEGAL_TAIL.test(f(siteName(site).name)),
+  )
+  return sites.map((site) => ({
     value: site,
     text: site.name,
     ...placeOf(pages, site.line, site.seg),

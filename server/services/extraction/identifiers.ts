@@ -12,7 +12,7 @@ import {
   segmentsOf as segments,
   segmentUnder,
 } from './layout.ts'
-import { hasLabel } from './lexicon.ts'
+import { hasLabel, othersLabel } from './lexicon.ts'
 import { compactId, foldText as f } from './parse.ts'
 import type { Line, Segment } from './pdf-text.ts'
 import {
@@ -291,8 +291,6 @@ export function decideIban(model: PageModel, models?: Models): Decision<string> 
 interface VatSite {
   value: string | null
   ref: Ref | null
-  /** The words just before it in its segment, and the label left of or over it. */
-  before: string
   where: 'segment' | 'left' | 'above' | null
   order: number
   ctx: VatContext
@@ -317,12 +315,6 @@ export const VAT_FEATURES: readonly VatFeature[] = [
   yes('label_in_segment', 'a VAT-id label before it in its own segment', (s) => s.where === 'segment'),
   yes('label_left', 'a VAT-id label in the segment left of it', (s) => s.where === 'left'),
   yes('label_above', 'a VAT-id label over it (a column header)', (s) => s.where === 'above'),
-  yes(
-    'other_party_words',
-    'words saying it is the customer\'s ("Ihre", "client", "customer")',
-    (s) => some(s) && hasLabel('other_party', s.before),
-  ),
-  yes('in_customer_block', "in the customer's block", (s) => some(s) && s.ctx.model.customer.has(s.ref.seg)),
   yes(
     'registration_agrees',
     'a company registration number printed on the page is part of it (FR: the SIREN)',
@@ -366,6 +358,23 @@ export const VAT_FEATURES: readonly VatFeature[] = [
   ),
 ]
 
+/**
+ * The segment over a value, as a label: with the one over it when the label wraps onto a line of
+ * words ("N° TVA" over "intracommunautaire" over "FR11676856138").
+ */
+function labelAbove(lines: Line[], ref: Ref): { text: string } | undefined {
+  const above = segmentAbove(lines, ref)
+  if (!above || vatLabelled(above.seg.text) || /\d/.test(above.seg.text)) return above?.seg
+  const line = lines[above.li]!
+  const over = segmentAbove(lines, {
+    line,
+    li: above.li,
+    si: line.segments.indexOf(above.seg),
+    seg: above.seg,
+  })
+  return over ? { text: `${over.seg.text} ${above.seg.text}` } : above.seg
+}
+
 /** Every labelled VAT id of the page and the choice of none. */
 function vatSites(model: PageModel): VatSite[] {
   const { lines } = model
@@ -388,7 +397,7 @@ function vatSites(model: PageModel): VatSite[] {
     // The label left of the value on its row (a caption a few points lower counts), or over it
     // as a column header ("VAT Registration No." over "DE777777777").
     const left = leftNeighbour(lines, ref)
-    const above = segmentAbove(lines, ref)?.seg
+    const above = labelAbove(lines, ref)
     const ocr = model.pages.find((p) => p.page === ref.line.page)?.layout !== undefined
     for (const printed of vatCandidates(raw)) {
       const value = ocr ? repairedVatId(printed) : printed
@@ -403,11 +412,14 @@ function vatSites(model: PageModel): VatSite[] {
             : null
       if (where === null) continue
       const label = where === 'left' ? left!.text : where === 'above' ? above!.text : ''
-      out.push({ value, ref, before: `${label} ${own}`, where, order: out.length, ctx })
+      // A VAT id in the customer's block, or one its label says is another party's ("USt-IdNr.
+      // Kunde:", "Your VAT No"), is none of the supplier's.
+      if (model.customer.has(ref.seg) || othersLabel('vat_id', where === 'segment' ? own : label)) continue
+      out.push({ value, ref, where, order: out.length, ctx })
       ctx.counts.set(value, (ctx.counts.get(value) ?? 0) + 1)
     }
   }
-  out.push({ value: null, ref: null, before: '', where: null, order: out.length, ctx })
+  out.push({ value: null, ref: null, where: null, order: out.length, ctx })
   return out
 }
 

@@ -195,6 +195,20 @@ export function refersTo(before: string): boolean {
   return words !== '' && hasLabel('reference_to', words)
 }
 
+/**
+ * Whether a label of the field in `text` is said to be another party's: a word of the lexicon's
+ * `other_party` right before it or between it and its value ("USt-IdNr. Kunde:", "Your VAT No",
+ * "N° TVA client :").
+ */
+export function othersLabel(field: LabelField, text: string): boolean {
+  const nfc = text.normalize('NFC')
+  return labelsIn(field, nfc).some((hit) => {
+    const before = nfc.slice(0, hit.index).trim().split(/\s+/).pop() ?? ''
+    const between = hit.rest.split(/[:\d]/)[0] ?? ''
+    return hasLabel('other_party', `${before} ${between}`)
+  })
+}
+
 const ownLabels = new Map<string, RegExp>()
 
 /**

@@ -119,9 +119,15 @@ function rolesOf(label: string): LabelRole[] {
         return out
       }
     }
-  for (const role of ['incl', 'excl', 'vat'] as Role[]) {
-    const m = labelAt(ROLE_FIELD[role], clean)
+  const matches = (['incl', 'excl', 'vat'] as Role[]).map((role) => ({
+    role,
+    m: labelAt(ROLE_FIELD[role], clean),
+  }))
+  for (const { role, m } of matches) {
     if (!m) continue
+    // A label another role's label goes on from is that one's ("Montant total" of "Montant total
+    // net", "Total" of "Total VAT"): the longer label decides.
+    if (matches.some((o) => o.m && o.m.label.length > m.label.length)) continue
     // "Total 3 articles", "Total HT (20 %) base": words after the label that are not a currency,
     // a rate or a parenthesis weaken it.
     const tail = m.rest.replace(/\(.*?\)|\b[A-Z]{3}\b|[€$£%]|\d+([.,]\d+)?|RM/g, '').trim()

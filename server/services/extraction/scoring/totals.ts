@@ -480,7 +480,27 @@ function notTheNet(r: Reading, page: TotalsPage): boolean {
     page.cands.some((c) => c.role === 'incl' && c.order !== at.order && near(c.value, v, 0.005))
   if (asGross(at.value) && page.cands.some((c) => c.role === 'vat' && c.value > 0)) return true
   const g = gap(r)
-  return page.hasVat && bareSubtotal(at.text) && (g === null || g > 0.011) && !atRate(at.value, r.vat_, page)
+  return (
+    page.hasVat &&
+    bareSubtotal(at.text) &&
+    (g === null || g > 0.011) &&
+    !atRate(at.value, r.vat_, page) &&
+    !sumOfBases(at.value, page)
+  )
+}
+
+/** Whether `net` is the sum of the bases a rate table prints (each rate's last), to the cent. */
+function sumOfBases(net: number, page: TotalsPage): boolean {
+  const byRate = new Map<string, number>()
+  for (const c of page.cands) if (c.role === 'excl' && c.rate !== null) byRate.set(c.rate, c.value)
+  return (
+    byRate.size > 0 &&
+    near(
+      [...byRate.values()].reduce((a, v) => a + v, 0),
+      net,
+      0.011,
+    )
+  )
 }
 
 /** Whether `vat` is `net` at one of the page's printed VAT rates, to the cent: the VAT was worked out on it. */
