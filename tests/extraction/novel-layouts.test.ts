@@ -415,6 +415,98 @@ describe('addresses beside a customer window', () => {
   })
 })
 
+describe('a name printed on three lines', () => {
+  it('starts the address after the name\'s last line ("Atelier" / "Engineering" / "Limited")', () => {
+    const fields = extractFields(
+      page([
+        [60, [[52, 'Quality since 1998', 8]]],
+        [
+          84,
+          [
+            [52, 'Atelier', 12],
+            [460, 'Tax Invoice', 12],
+          ],
+        ],
+        [
+          98,
+          [
+            [52, 'Engineering', 12],
+            [250, 'Invoice no.'],
+          ],
+        ],
+        [108, [[250, 'RE14208547']]],
+        [114, [[52, 'Limited', 12]]],
+        [128, [[52, '24 High Street']]],
+        [140, [[52, 'Cambridge CB2 1TN']]],
+        [152, [[52, 'VAT No GB549887860']]],
+        ...totalsRows,
+      ]),
+    )
+    expect(fields.business_name).toBe('Atelier Engineering Limited')
+    expect(fields.business_address).toBe('24 High Street, Cambridge CB2 1TN')
+  })
+
+  it('reads a legal form broken after "& Co." on to the line under it ("GmbH & Co." / "KG")', () => {
+    const fields = extractFields(
+      page([
+        [60, [[52, 'Ihr Partner für Technik', 8]]],
+        [
+          84,
+          [
+            [52, 'Rheinland', 12],
+            [460, 'RECHNUNG', 12],
+          ],
+        ],
+        [98, [[52, 'Software', 12]]],
+        [112, [[52, 'GmbH & Co.', 12]]],
+        [126, [[52, 'KG', 12]]],
+        [140, [[52, 'Am Markt 108']]],
+        [152, [[52, '04109 Leipzig']]],
+        ...totalsRows,
+      ]),
+    )
+    expect(fields.business_name).toBe('Rheinland Software GmbH & Co. KG')
+    expect(fields.business_address).toBe('Am Markt 108, 04109 Leipzig')
+  })
+
+  it('takes no date label of a details table beside it for a name ("Fällig am")', () => {
+    const fields = extractFields(
+      page([
+        [
+          61,
+          [
+            [51, 'Granite', 12],
+            [478, 'Rechnung', 13],
+          ],
+        ],
+        [76, [[51, 'Beratung', 12]]],
+        [
+          86,
+          [
+            [175, 'Rechnung Nr.', 6.5],
+            [309, 'Bestelldatum', 6.5],
+            [370, 'Fällig am', 6.5],
+          ],
+        ],
+        [91, [[51, 'e.K.', 12]]],
+        [
+          97,
+          [
+            [175, '2026-159059 vom 11. Juli 2019', 7.7],
+            [309, '3. Juli 2019', 7.7],
+            [370, '25. Juli 2019', 7.7],
+          ],
+        ],
+        [108, [[51, 'Gartenweg 130', 7.7]]],
+        [117, [[51, '10115 Berlin', 7.7]]],
+        ...totalsRows,
+      ]),
+    )
+    expect(fields.business_name).toBe('Granite Beratung e.K.')
+    expect(fields.business_address).toBe('Gartenweg 130, 10115 Berlin')
+  })
+})
+
 describe('a sub-total that is the net', () => {
   /** A seller, a rate table (rate | net | VAT rows) and the rows of totals under it, label | amount. */
   const invoice = (rates: [string, string, string][], totals: [string, string][]) =>

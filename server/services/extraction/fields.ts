@@ -213,6 +213,7 @@ const REGISTRATION_LINE =
 function isFieldLabel(text: string): boolean {
   const t = text.replace(/[*#:|]+/g, ' ').trim()
   return (
+    isLabel('other_date', t) ||
     labelAt('title', t) !== null ||
     labelAt('total_incl', t) !== null ||
     labelAt('issue_date', t) !== null ||
@@ -610,8 +611,8 @@ export const NAME_FEATURES: readonly NameFeature[] = [
     doc: "its type size against the top's largest",
     of: (s) => s.seg.size / s.ctx.maxSize,
   },
-  yes('legal_form', 'it ends with a legal form (SARL, GmbH, Ltd, Sdn Bhd…)', (s) =>
-    LEGAL_FORM.test(s.folded),
+  yes('legal_form', 'the name it gives ends with a legal form (SARL, GmbH, Ltd, Sdn Bhd…)', (s) =>
+    LEGAL_FORM.test(f(givenName(s))),
   ),
   yes('registration_after', 'its registration number is printed after it', (s) => s.registration),
   yes(
@@ -622,7 +623,7 @@ export const NAME_FEATURES: readonly NameFeature[] = [
   yes('short_capitals', 'one to five capitals and nothing else (initials, a code)', (s) =>
     /^[A-Z]{1,5}$/.test(s.name),
   ),
-  yes('one_word', 'a single word', (s) => s.folded.split(/\s+/).length === 1),
+  yes('one_word', 'the name it gives is a single word', (s) => f(givenName(s)).split(/\s+/).length === 1),
   yes('street_line', 'it reads as a street or a postcode and town (an address line, not a name)', (s) =>
     streetLike(s.folded),
   ),
@@ -755,6 +756,18 @@ export const NAME_FEATURES: readonly NameFeature[] = [
 
 const nameFeatures = (site: NameSite) => NAME_FEATURES.map((feature) => feature.of(site))
 
+const given = new WeakMap<NameSite, string>()
+
+/** The name a site gives (siteName), kept per site. */
+function givenName(site: NameSite): string {
+  let name = given.get(site)
+  if (name === undefined) {
+    name = siteName(site).name
+    given.set(site, name)
+  }
+  return name
+}
+
 /** The name a site gives once chosen: wrapped onto its next line, a till's two lines, as printed. */
 function siteName(site: NameSite): { seg: Segment; line: Line; name: string } {
   const { lines } = site.ctx
@@ -765,8 +778,27 @@ function siteName(site: NameSite): { seg: Segment; line: Line; name: string } {
   }
   if (site.source !== 'top') return { ...site, name: printedCase(site.name, lines) }
   const wrapped = wrappedName(lines, site)
-  const joined = site.till && wrapped === site ? tillTwoLines(lines, site) : wrapped
+  const joined = site.till && wrapped === site ? tillTwoLines(lines, site) : legalFormGoesOn(lines, wrapped)
   return { ...joined, name: printedCase(joined.name, lines) }
+}
+
+/**
+ * A name whose legal form breaks off after "&" or "& Co." goes on with the legal form alone on the
+ * line under it ("Rheinland Software GmbH & Co." over "KG").
+ */
+function legalFormGoesOn(lines: Line[], name: { seg: Segment; line: Line; name: string }) {
+  if (!/&(\s*co\.?)?\s*$/i.test(name.name)) return name
+  const li = lines.indexOf(name.line)
+  const next = lines
+    .slice(li + 1, li + 4)
+    .find(
+      (l) =>
+        l.page === name.line.page &&
+        l.y - name.line.y < Math.max(name.seg.size, 8) * 1.8 &&
+        l.segments.some((s) => overlaps(s, name.seg, 20)),
+    )
+  const tail = next?.segments.find((s) => overlaps(s, name.seg, 20) && LEGAL_TAIL.test(f(s.text)))
+  return tail ? { seg: tail, line: next!, name: `${name.name} ${tail.text}` } : name
 }
 
 /** The address a site offers with its name: the one its source printed, else the lines under it. */
@@ -859,6 +891,7 @@ function findSupplier(pages: PageText[], model: PageModel, till: boolean, models
     .map((c) => c.value)
     .filter((site) => sameParty(names.get(site)!, name))
     .flatMap((site) => siteReadings(site, model))
+    .map((r) => withoutName(r, name))
   const address = decideAddress(pages, readings, till, models)
   return {
     name,
@@ -870,6 +903,22 @@ function findSupplier(pages: PageText[], model: PageModel, till: boolean, models
       alternatives: decision.evidence.alternatives.map((a) => ({ ...a, value: names.get(a.value)! })),
     },
   }
+}
+
+/**
+ * A reading without the name's own lines at its start: under the first line of a name printed on
+ * three ("Atelier" / "Engineering" / "Limited"), the address starts after the last.
+ */
+function withoutName(reading: AddressReading, name: string): AddressReading {
+  if (reading.whole) return reading
+  const words = (t: string) =>
+    f(t)
+      .split(/[^\p{L}\d]+/u)
+      .filter(Boolean)
+  const own = new Set(words(name))
+  const first = reading.parts.findIndex((p) => !words(p.text).every((w) => own.has(w)))
+  if (first === 0) return reading
+  return { ...reading, parts: first < 0 ? [] : reading.parts.slice(first) }
 }
 
 /** An IBAN printed on a line (grouped or not). */
