@@ -288,7 +288,7 @@ const levelledPages = new WeakMap<object, LevelledPage>()
 
 /**
  * The page in grey, levelled when it was scanned or photographed askew (deskew.ts), so every
- * reading of the page (the first, the other layout, the strips) sees the same level lines and
+ * reading of the page (the first, the closer one, the block, the strips) sees the same level lines and
  * their coordinates agree.
  */
 function levelled(key: object, raw: RawImage, dpi: number): LevelledPage {
