@@ -469,6 +469,27 @@ describe('a name printed on three lines', () => {
     expect(fields.business_address).toBe('Am Markt 108, 04109 Leipzig')
   })
 
+  it('reads a legal form\'s words in parentheses on the line under the name ("UG" / "(haftungsbeschränkt)")', () => {
+    const fields = extractFields(
+      page([
+        [
+          61,
+          [
+            [51, 'Brightwater Technik', 12],
+            [478, 'RECHNUNG', 13],
+          ],
+        ],
+        [76, [[51, 'UG', 12]]],
+        [91, [[51, '(haftungsbeschränkt)', 12]]],
+        [108, [[51, 'Gartenweg 114', 7.7]]],
+        [117, [[51, '20095 Hamburg', 7.7]]],
+        ...totalsRows,
+      ]),
+    )
+    expect(fields.business_name).toBe('Brightwater Technik UG (haftungsbeschränkt)')
+    expect(fields.business_address).toBe('Gartenweg 114, 20095 Hamburg')
+  })
+
   it('takes no date label of a details table beside it for a name ("Fällig am")', () => {
     const fields = extractFields(
       page([
@@ -504,6 +525,32 @@ describe('a name printed on three lines', () => {
     )
     expect(fields.business_name).toBe('Granite Beratung e.K.')
     expect(fields.business_address).toBe('Gartenweg 130, 10115 Berlin')
+  })
+})
+
+describe('a right-aligned letterhead beside an unlabelled customer window', () => {
+  it("reads the address under the company's name, not the window's, when the bank details name it as payee too", () => {
+    const right = (text: string, size = 9.5): Cell => [544 - text.length * size * 0.5, text, size]
+    const fields = extractFields(
+      page([
+        [80, [[58, 'Claire Morel'], right('Valmont Supplies LLP', 15)]],
+        [95, [[58, '75 Victoria Road']]],
+        [101, [right('89 Church Street')]],
+        [106, [[58, 'Manchester M1 2AB']]],
+        [112, [right('London EC1A 1BB')]],
+        [123, [right('United Kingdom')]],
+        [135, [right('Tel. 0117 686 1477 · contact@valmontsupplies.co.uk', 8)]],
+        [154, [[52, 'INVOICE', 16]]],
+        [180, [[52, 'Invoice no.: INV-111120']]],
+        [191, [[52, 'Invoice date: October 11, 2022']]],
+        ...totalsRows,
+        [460, [[52, 'Bank details', 8.5]]],
+        [470, [[52, 'Account holder: Valmont Supplies LLP', 8.5]]],
+        [482, [[52, 'IBAN: GB33 BUKB 2020 1555 5555 55', 8.5]]],
+      ]),
+    )
+    expect(fields.business_name).toBe('Valmont Supplies LLP')
+    expect(fields.business_address).toBe('89 Church Street, London EC1A 1BB')
   })
 })
 
@@ -600,6 +647,41 @@ describe('a sub-total that is the net', () => {
     expect(fields.total_charge_excluding_vat).toBe(2673.32)
     expect(fields.total_vat_amount).toBe(534.66)
     expect(fields.total_invoice_including_vat).toBe(3257.98)
+  })
+})
+
+describe("a total's label alone over its amount", () => {
+  it('reads "Gesamtbetrag" over "1.022,09 €" as the total, not the last item row', () => {
+    const fields = extractFields(
+      page([
+        [60, [[52, 'Pivot Bau AG', 12]]],
+        [76, [[52, 'Am Markt 119, 80331 München']]],
+        [96, [[380, 'Rechnungsnummer: 2018-0042']]],
+        [
+          200,
+          [
+            [52, 'Druckerpatronen'],
+            [250, '4'],
+            [330, '124,04 €'],
+            [420, '496,16 €'],
+          ],
+        ],
+        [
+          212,
+          [
+            [52, 'Kopierpapier A4'],
+            [250, '1'],
+            [330, '525,93 €'],
+            [420, '525,93 €'],
+          ],
+        ],
+        [236, [[52, 'Gesamtbetrag']]],
+        [248, [[52, '1.022,09 €']]],
+        [272, [[52, 'Kleinunternehmer gem. §19 UStG']]],
+      ]),
+    )
+    expect(fields.total_invoice_including_vat).toBe(1022.09)
+    expect(fields.has_vat).toBe(false)
   })
 })
 

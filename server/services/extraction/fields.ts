@@ -520,14 +520,22 @@ function nameSites(pages: PageText[], lines: Line[], customer: Set<Segment>, til
   return { list, ctx }
 }
 
+const nameWords = (t: string) =>
+  f(t)
+    .split(/[^\p{L}\d]+/u)
+    .filter(Boolean)
+
 /** Two names of one company: the words of the shorter all in the longer ("Muster GmbH", "Muster Software GmbH"). */
 function sameParty(a: string, b: string): boolean {
-  const words = (t: string) =>
-    f(t)
-      .split(/[^\p{L}\d]+/u)
-      .filter(Boolean)
-  const [x, y] = [words(a), words(b)].sort((p, q) => p.length - q.length)
+  const [x, y] = [nameWords(a), nameWords(b)].sort((p, q) => p.length - q.length)
   return x!.length > 0 && x!.every((w) => y!.includes(w))
+}
+
+/** A name all of whose words are the company's ("Muster GmbH" of "Muster Software GmbH"), not one with more. */
+function partOf(part: string, name: string): boolean {
+  const words = nameWords(name)
+  const own = nameWords(part)
+  return own.length > 0 && own.every((w) => words.includes(w))
 }
 
 /** A party the page names (a label's value, a return line, a legal footer, a payee) as a name site. */
@@ -784,10 +792,11 @@ function siteName(site: NameSite): { seg: Segment; line: Line; name: string } {
 
 /**
  * A name whose legal form breaks off after "&" or "& Co." goes on with the legal form alone on the
- * line under it ("Rheinland Software GmbH & Co." over "KG").
+ * line under it ("Rheinland Software GmbH & Co." over "KG"); any name, with a legal form's words
+ * in parentheses ("Brightwater Technik UG" over "(haftungsbeschränkt)").
  */
 function legalFormGoesOn(lines: Line[], name: { seg: Segment; line: Line; name: string }) {
-  if (!/&(\s*co\.?)?\s*$/i.test(name.name)) return name
+  const broken = /&(\s*co\.?)?\s*$/i.test(name.name)
   const li = lines.indexOf(name.line)
   const next = lines
     .slice(li + 1, li + 4)
@@ -797,7 +806,10 @@ function legalFormGoesOn(lines: Line[], name: { seg: Segment; line: Line; name: 
         l.y - name.line.y < Math.max(name.seg.size, 8) * 1.8 &&
         l.segments.some((s) => overlaps(s, name.seg, 20)),
     )
-  const tail = next?.segments.find((s) => overlaps(s, name.seg, 20) && LEGAL_TAIL.test(f(s.text)))
+  const tail = next?.segments.find(
+    (s) =>
+      overlaps(s, name.seg, 20) && LEGAL_TAIL.test(f(s.text)) && (broken || /^\(.*\)$/.test(s.text.trim())),
+  )
   return tail ? { seg: tail, line: next!, name: `${name.name} ${tail.text}` } : name
 }
 
@@ -887,9 +899,14 @@ function findSupplier(pages: PageText[], model: PageModel, till: boolean, models
           )
           .sort((a, b) => b.length - a.length)[0]
   const name = fuller ?? names.get(chosen)!
-  const readings = candidates
-    .map((c) => c.value)
-    .filter((site) => sameParty(names.get(site)!, name))
+  // (A line that prints more than the company's name, "Claire Morel   Valmont Supplies LLP"
+  // joined across a customer window, reads another's address under it.)
+  const own = candidates.map((c) => c.value).filter((site) => partOf(names.get(site)!, name))
+  // The letterhead's first address lines stand in for a payee's only where the top does not
+  // name the company: under its name are its own.
+  const topNamed = own.some((site) => site.source === 'top')
+  const readings = own
+    .filter((site) => !(topNamed && site.source === 'payee'))
     .flatMap((site) => siteReadings(site, model))
     .map((r) => withoutName(r, name))
   const address = decideAddress(pages, readings, till, models)
@@ -911,12 +928,7 @@ function findSupplier(pages: PageText[], model: PageModel, till: boolean, models
  */
 function withoutName(reading: AddressReading, name: string): AddressReading {
   if (reading.whole) return reading
-  const words = (t: string) =>
-    f(t)
-      .split(/[^\p{L}\d]+/u)
-      .filter(Boolean)
-  const own = new Set(words(name))
-  const first = reading.parts.findIndex((p) => !words(p.text).every((w) => own.has(w)))
+  const first = reading.parts.findIndex((p) => !partOf(p.text, name))
   if (first === 0) return reading
   return { ...reading, parts: first < 0 ? [] : reading.parts.slice(first) }
 }

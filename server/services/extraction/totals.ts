@@ -142,7 +142,7 @@ function rolesOf(label: string): LabelRole[] {
 const r0 = (roles: { role: Role }[]) => roles.some((r) => r.role === 'incl')
 
 /** Rows holding only total labels (a totals table's header): column → role. */
-function headerRoles(line: Line): (LabelRole & { seg: Segment })[] | null {
+function headerRoles(line: Line, till: boolean): (LabelRole & { seg: Segment })[] | null {
   if (findAmounts(line.text).length > 0) return null
   // An item table's header ("Qty | Description | Unit price | Total RM") names item columns.
   if (hasLabel('item_column', line.text)) return null
@@ -157,7 +157,11 @@ function headerRoles(line: Line): (LabelRole & { seg: Segment })[] | null {
   // A totals table's header is mostly total labels ("Netto | MwSt. | Brutto"); an item table's
   // ("Description | Qty | Unit price | VAT | Net amount") is not.
   const others = line.segments.length - 1 - cols.length
-  return new Set(cols.map((c) => c.role)).size >= 2 && cols.length > others ? cols : null
+  if (new Set(cols.map((c) => c.role)).size >= 2 && cols.length > others) return cols
+  // A total's label alone on its line, its amount on the line under it ("Gesamtbetrag" over
+  // "1.022,09 €"). (Not on a till, whose label and amount share a row that OCR may read as two.)
+  const alone = !till && cols.length === 1 && line.segments.length === 1 && cols[0]!
+  return alone && isLabel(ROLE_FIELD[alone.role], line.segments[0]!.text) ? cols : null
 }
 
 export function amountCandidates(
@@ -170,17 +174,19 @@ export function amountCandidates(
   let summary: { line: Line; li: number } | null = null
   for (let li = 0; li < lines.length; li++) {
     const line = lines[li]!
-    const h = headerRoles(line)
+    const h = headerRoles(line, till)
     if (h) {
       header = { cols: h, line, rows: 0 }
       continue
     }
-    // A totals table runs while its rows print amounts (its rates, then its total row).
+    // A totals table runs while its rows print amounts (its rates, then its total row); a label
+    // alone on its line heads the one line under it.
+    const single = header?.cols.length === 1
     if (
       header &&
       (header.line.page !== line.page ||
-        header.rows >= SUMMARY_ROWS ||
-        (header.rows > 0 && findAmounts(line.text).length === 0))
+        header.rows >= (single ? 1 : SUMMARY_ROWS) ||
+        ((header.rows > 0 || single) && findAmounts(line.text).length === 0))
     )
       header = null
     let sawAmount = false
@@ -225,7 +231,8 @@ export function amountCandidates(
               role: col.role,
               strength: col.strength,
               rate: col.rate,
-              via: 'header',
+              // (A label alone over its amount is the amount's label, as one left of it is.)
+              via: header.cols.length === 1 ? 'row' : 'header',
               rank: col.rank,
               loose: col.loose,
               busy: false,
