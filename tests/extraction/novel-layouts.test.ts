@@ -620,6 +620,33 @@ describe('a sub-total that is the net', () => {
     expect(fields.total_invoice_including_vat).toBe(12204.92)
   })
 
+  it('keeps a sub-total whose VAT lines of two rates were worked out on it, and a gross that does not add up is a mismatch', () => {
+    const fields = extractFields(
+      page([
+        [60, [[52, 'Kestrel Supplies LLP', 12]]],
+        [76, [[52, '12 Station Road, Leeds LS1 5QS']]],
+        [96, [[380, 'Invoice No. INV-2019-0042']]],
+        ...(
+          [
+            ['Subtotal', '£19,329.63'],
+            ['VAT @ 20%', '£3,267.42'],
+            ['VAT @ 5%', '£149.63'],
+            ['Total due', '£22,756.68'],
+          ] as const
+        ).map(([label, amount], i): [number, Cell[]] => [
+          300 + i * 14,
+          [
+            [364, label],
+            [483, amount],
+          ],
+        ]),
+      ]),
+    )
+    expect(fields.total_charge_excluding_vat).toBe(19329.63)
+    expect(fields.total_vat_amount).toBe(3417.05)
+    expect(fields.total_invoice_including_vat).toBe(22756.68)
+  })
+
   it('reads a header "Montant total net" as the net\'s, not as "Montant total" (the longer label decides)', () => {
     const fields = extractFields(
       page([

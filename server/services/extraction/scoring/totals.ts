@@ -489,18 +489,24 @@ function notTheNet(r: Reading, page: TotalsPage): boolean {
   )
 }
 
-/** Whether `net` is the sum of the bases a rate table prints (each rate's last), to the cent. */
+/**
+ * Whether `net` is the sum of the bases a rate table prints (each rate's last), to the cent; or of
+ * the bases its VAT lines of two rates or more were worked out on ("VAT @ 20% 3,267.42", "VAT @
+ * 5% 149.63": 16,337.10 + 2,992.60), to the rounding of each line.
+ */
 function sumOfBases(net: number, page: TotalsPage): boolean {
-  const byRate = new Map<string, number>()
-  for (const c of page.cands) if (c.role === 'excl' && c.rate !== null) byRate.set(c.rate, c.value)
-  return (
-    byRate.size > 0 &&
-    near(
-      [...byRate.values()].reduce((a, v) => a + v, 0),
-      net,
-      0.011,
-    )
-  )
+  const bases = new Map<string, number>()
+  const taxes = new Map<string, number>()
+  for (const c of page.cands) {
+    if (c.rate === null || !(Number(c.rate) > 0)) continue
+    if (c.role === 'excl') bases.set(c.rate, c.value)
+    if (c.role === 'vat') taxes.set(c.rate, c.value)
+  }
+  const sum = (values: Iterable<number>) => [...values].reduce((a, v) => a + v, 0)
+  if (bases.size > 0 && near(sum(bases.values()), net, 0.011)) return true
+  if (taxes.size < 2) return false
+  const worked = sum([...taxes].map(([rate, vat]) => (vat * 100) / Number(rate)))
+  return near(worked, net, sum([...taxes.keys()].map((rate) => 0.5 / Number(rate))) + 0.011)
 }
 
 /** Whether `vat` is `net` at one of the page's printed VAT rates, to the cent: the VAT was worked out on it. */
