@@ -766,7 +766,7 @@ const nameFeatures = (site: NameSite) => NAME_FEATURES.map((feature) => feature.
 
 const given = new WeakMap<NameSite, string>()
 
-/** The name a site gives (siteName), kept per site. */
+/** The name a site gives (siteName), worked out once per site. */
 function givenName(site: NameSite): string {
   let name = given.get(site)
   if (name === undefined) {
@@ -846,7 +846,7 @@ function siteReadings(site: NameSite, model: PageModel): AddressReading[] {
 function supplierCandidates(pages: PageText[], model: PageModel, till: boolean): Candidate<NameSite>[] {
   // A legal form alone that joins no name above it ("Co. KG" under a label's line) is no name.
   const sites = supplierSites(pages, model.lines, model.customer, till).filter(
-    (site) => site.source !== 'top' || !LEGAL_TAIL.test(f(siteName(site).name)),
+    (site) => site.source !== 'top' || !LEGAL_TAIL.test(f(givenName(site))),
   )
   return sites.map((site) => ({
     value: site,
@@ -868,7 +868,7 @@ export function nameCandidates(pages: PageText[]): Candidate<string>[] {
   const model = pageModel(pages)
   return supplierCandidates(pages, model, isTillReceipt(pages, model.lines)).map((c) => ({
     ...c,
-    value: siteName(c.value).name,
+    value: givenName(c.value),
   }))
 }
 
@@ -878,9 +878,8 @@ export function nameCandidates(pages: PageText[]): Candidate<string>[] {
  */
 function findSupplier(pages: PageText[], model: PageModel, till: boolean, models?: Models) {
   const candidates = supplierCandidates(pages, model, till)
-  const names = new Map(candidates.map((c) => [c.value, siteName(c.value).name]))
   const decision = decide(modelOf('business_name', NAME_FEATURES, models), candidates, (site) =>
-    f(names.get(site)!),
+    f(givenName(site)),
   )
   if (!decision) return { name: null, address: null, readings: [] }
   const chosen = decision.value
@@ -890,18 +889,18 @@ function findSupplier(pages: PageText[], model: PageModel, till: boolean, models
     chosen.source === 'top'
       ? undefined
       : candidates
-          .map((c) => names.get(c.value)!)
+          .map((c) => givenName(c.value))
           .filter(
             (n) =>
               LEGAL_FORM.test(f(n)) &&
-              n.split(/\s+/).length > names.get(chosen)!.split(/\s+/).length &&
-              sameParty(n, names.get(chosen)!),
+              n.split(/\s+/).length > givenName(chosen).split(/\s+/).length &&
+              sameParty(n, givenName(chosen)),
           )
           .sort((a, b) => b.length - a.length)[0]
-  const name = fuller ?? names.get(chosen)!
+  const name = fuller ?? givenName(chosen)
   // (A line that prints more than the company's name, "Claire Morel   Valmont Supplies LLP"
   // joined across a customer window, reads another's address under it.)
-  const own = candidates.map((c) => c.value).filter((site) => partOf(names.get(site)!, name))
+  const own = candidates.map((c) => c.value).filter((site) => partOf(givenName(site), name))
   // The letterhead's first address lines stand in for a payee's only where the top does not
   // name the company: under its name are its own.
   const topNamed = own.some((site) => site.source === 'top')
@@ -917,7 +916,7 @@ function findSupplier(pages: PageText[], model: PageModel, till: boolean, models
     addressEvidence: address?.evidence,
     evidence: {
       ...decision.evidence,
-      alternatives: decision.evidence.alternatives.map((a) => ({ ...a, value: names.get(a.value)! })),
+      alternatives: decision.evidence.alternatives.map((a) => ({ ...a, value: givenName(a.value) })),
     },
   }
 }
