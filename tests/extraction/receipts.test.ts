@@ -452,6 +452,22 @@ describe('receipt totals that must add up', () => {
     expect(excl).toBe(8.92)
   })
 
+  it('reads the VAT a German till says the total contains ("enth. MwSt 7%")', () => {
+    const fields = totals([
+      [
+        [20, 'Gesamt'],
+        [150, '3,70'],
+      ],
+      [
+        [20, 'enth. MwSt 7%'],
+        [150, '0,24'],
+      ],
+    ])
+    expect(fields.total_invoice_including_vat).toBe(3.7)
+    expect(fields.total_vat_amount).toBe(0.24)
+    expect(fields.total_charge_excluding_vat).toBe(3.46)
+  })
+
   it('reads the item count before "SUB TOTAL" as no part of the label', () => {
     const [incl, excl, vat] = booked([
       [
@@ -581,6 +597,37 @@ describe('receipt currency', () => {
     expect(currency([...paid, [[20, 'UID Nr.: ATU13585627']]])).toBe('EUR')
     expect(currency([...paid, [[20, 'VAT No GB980780684']]])).toBe('GBP')
     expect(currency(paid)).toBeNull()
+  })
+
+  it('takes the currency of the country a five-digit postcode shows on a receipt in German or French, and none otherwise', () => {
+    const bakery = (town: string, labels: [string, string, string]): Row[] => [
+      [[20, 'Bäckerei Schmitt']],
+      [[20, `Marktplatz 3, ${town}`]],
+      [
+        [20, labels[0]],
+        [150, '3,70'],
+      ],
+      [
+        [20, labels[1]],
+        [150, '5,00'],
+      ],
+      [
+        [20, labels[2]],
+        [150, '1,30'],
+      ],
+      [[20, 'Datum: 18.09.2023']],
+    ]
+    const german: [string, string, string] = ['Gesamt', 'Gegeben Bar', 'Rückgeld']
+    const french: [string, string, string] = ['NET A PAYER', 'ESPECES', 'RENDU']
+    const english: [string, string, string] = ['TOTAL', 'CASH', 'CHANGE']
+    const currencyOf = (rows: Row[]) => extractFields([receipt(rows)]).currency
+    expect(currencyOf(bakery('97070 Würzburg', german))).toBe('EUR')
+    expect(currencyOf(bakery('D-97070 Würzburg', german))).toBe('EUR')
+    expect(currencyOf(bakery('75011 Paris', french))).toBe('EUR')
+    // Four digits: Austria or Switzerland, Belgium or Switzerland; five on an English page: anywhere.
+    expect(currencyOf(bakery('5020 Salzburg', german))).toBeNull()
+    expect(currencyOf(bakery('1204 Genève', french))).toBeNull()
+    expect(currencyOf(bakery('81100 Johor Bahru', english))).toBeNull()
   })
 
   it('reads RM as ringgit and takes no symbol OCR made out of a letter', () => {

@@ -184,8 +184,26 @@ const PHONE_PREFIXES: Record<string, string> = {
 }
 const PHONE = /(?:\+|\b00)\s?\(?(\d{2,3})\)?[\s.-]?\d/g
 
-/** A sign of a country on a row: its name, a legal form of its company law, its telephone prefix. */
-export type CountrySign = 'country_named' | 'legal_form' | 'phone_prefix'
+/**
+ * A sign of a country on a row: its name, a legal form of its company law, its telephone prefix,
+ * its postcode's shape on a page in its language.
+ */
+export type CountrySign = 'country_named' | 'legal_form' | 'phone_prefix' | 'postcode'
+
+/**
+ * Where a page in German or French prints a five-digit postcode before a town, the country is
+ * Germany or France: the other countries writing those languages (Austria, Switzerland,
+ * Liechtenstein, Luxembourg, Belgium) have four-digit postcodes, and five digits before a town on
+ * a page in another language (Malaysia, Italy, Spain) say nothing of these two.
+ */
+const POSTCODE_COUNTRY: Record<string, string> = { de: 'DE', fr: 'FR' }
+const POSTCODE_TOWN = /(?:^|[\s,;:(]|\b[DF]-)\d{5}\s+\p{Lu}\p{L}+/u
+
+/** The country a row's five-digit postcode shows on a page whose labels are in `language`. */
+export function postcodeCountry(text: string, language: string | null): string | null {
+  const country = language ? POSTCODE_COUNTRY[language] : undefined
+  return country && POSTCODE_TOWN.test(text) ? country : null
+}
 
 /** The countries a row's text shows, each with the sign it was read from. */
 export function countrySigns(text: string): { country: string; sign: CountrySign }[] {

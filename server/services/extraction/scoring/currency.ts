@@ -11,9 +11,10 @@ import {
   countrySigns,
   DOLLARS,
   type PrintedHow,
+  postcodeCountry,
   printedCurrencies,
 } from '../currency.ts'
-import { labelAt } from '../lexicon.ts'
+import { labelAt, languageLabels } from '../lexicon.ts'
 import { findAmounts } from '../parse.ts'
 import type { Line, Segment } from '../pdf-text.ts'
 import {
@@ -118,6 +119,11 @@ export const CURRENCY_FEATURES: readonly CurrencyFeature[] = [
   ),
   yes('phone_prefix', "the currency of a telephone number's country prefix", (s) => s.how === 'phone_prefix'),
   yes(
+    'postcode',
+    'the currency of the country a five-digit postcode before a town shows on a page in German or French',
+    (s) => s.how === 'postcode',
+  ),
+  yes(
     'sign_printed',
     'a country\'s currency whose sign the page prints (a "$" for a dollar country, "€")',
     (s) => implied(s) && (CURRENCY_SIGNS[s.value!]?.test(s.ctx.text) ?? false),
@@ -130,6 +136,19 @@ export const CURRENCY_FEATURES: readonly CurrencyFeature[] = [
   ),
 ]
 
+/** The language of a page whose labels are German or French: two of its own labels at least, more than of any other. */
+function pageLanguage(text: string): 'de' | 'fr' | null {
+  const count = {
+    de: languageLabels(text, 'de'),
+    fr: languageLabels(text, 'fr'),
+    en: languageLabels(text, 'en'),
+  }
+  for (const lang of ['de', 'fr'] as const)
+    if (count[lang] >= 2 && Object.entries(count).every(([l, n]) => l === lang || n < count[lang]))
+      return lang
+  return null
+}
+
 function sites(model: PageModel, inputs: CurrencyInputs): CurrencySite[] {
   const rows = new Map<string, number>()
   const ctx: CurrencyContext = {
@@ -139,9 +158,13 @@ function sites(model: PageModel, inputs: CurrencyInputs): CurrencySite[] {
     text: model.lines.map((l) => l.text).join('\n'),
   }
   const implied: CurrencySite[] = []
+  const language = pageLanguage(ctx.text)
   for (const line of model.lines) {
     if (line.segments.every((s) => model.customer.has(s))) continue
-    for (const { country, sign } of countrySigns(line.text)) {
+    const signs = countrySigns(line.text)
+    const byPostcode = postcodeCountry(line.text, language)
+    if (byPostcode) signs.push({ country: byPostcode, sign: 'postcode' })
+    for (const { country, sign } of signs) {
       const value = countryCurrency(country)
       if (value) implied.push({ value, how: sign, line, seg: line.segments[0] ?? null, ctx })
     }
