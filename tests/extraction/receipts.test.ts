@@ -74,6 +74,26 @@ describe('receipt merchant', () => {
     )
   })
 
+  it('takes no item row for the merchant, however large OCR read it (the header comes before the items)', () => {
+    const rows: Row[] = [
+      [[60, 'ALDI']],
+      [[20, 'Hauptstr. 3, 58239 Schwerte']],
+      [
+        [20, 'NIPPON'],
+        [150, '1,79 €'],
+      ],
+      [
+        [20, 'WAFFELEIER'],
+        [150, '1,99 €'],
+      ],
+      [
+        [20, 'KINDER SCHOKOLADE'],
+        [150, '1,59 €'],
+      ],
+    ]
+    expect(merchant(rows, { 0: 11, 4: 18 })).toBe('ALDI')
+  })
+
   it('takes the line over a registration line, not a bigger brand line above it', () => {
     expect(
       merchant(

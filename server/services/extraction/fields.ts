@@ -460,10 +460,28 @@ interface NameContext {
   afterLetterhead: number
 }
 
+/** A row of words then an amount (a till's item), not a date or a time. */
+function pricedRow(line: Line): boolean {
+  const last = line.segments[line.segments.length - 1]
+  return (
+    line.segments.length > 1 &&
+    /\p{L}{2}/u.test(line.segments[0]!.text) &&
+    last !== undefined &&
+    findAmounts(last.text).length > 0 &&
+    findDates(line.text).length === 0 &&
+    !/\d:\d\d/.test(line.text)
+  )
+}
+
 /** Candidates for the supplier's name among the top lines of the first page, with what their features read. */
 function nameSites(pages: PageText[], lines: Line[], customer: Set<Segment>, till: boolean) {
   const page1 = pages[0]!
-  const top = lines.filter((l) => l.page === 1 && l.y < page1.height * 0.42)
+  const upper = lines.filter((l) => l.page === 1 && l.y < page1.height * 0.42)
+  // A till prints its header (name, address) before its items: a line below its first priced row
+  // is an item ("ERFRISCHUNGSSTÄBCHEN 1,59 €" OCR read large), not the merchant, and no measure of
+  // the header's type size. (None of the 38 such lines of the training tills is their merchant.)
+  const firstItem = till ? upper.find(pricedRow) : undefined
+  const top = firstItem ? upper.filter((l) => l.y <= firstItem.y) : upper
   // The letterhead ends at its contact lines (phone, e-mail, tax registration): a company
   // printed further down is another party (a till's owner, a customer), not the letterhead's.
   const contactAt = top.findIndex(
