@@ -97,6 +97,34 @@ describe('the supplier where the letterhead does not name it', () => {
     expect(fields.invoice_number).toBe('INV-4711')
   })
 
+  it('names the company by its legal name when the footer runs it on into its legal mentions ("… SAS au capital de …")', () => {
+    const invoice = (footer: string) =>
+      extractFields(
+        page([
+          [50, [[50, 'ÉNERGIE VERTE', 16]]],
+          [70, [[50, '10 rue Lafayette — 75009 Paris']]],
+          [120, [[330, 'M. et Mme Lefèvre']]],
+          [132, [[330, '22 rue Victor Hugo']]],
+          [144, [[330, '33000 Bordeaux']]],
+          [
+            200,
+            [
+              [50, 'Facture n° EV-2024-031178'],
+              [300, 'Date : 05/03/2024'],
+            ],
+          ],
+          ...totalsRows,
+          [780, [[50, footer, 7]]],
+        ]),
+      ).business_name
+    expect(invoice('Énergie Verte SAS au capital de 1 000 000 € - RCS Paris 451 234 567')).toBe(
+      'Énergie Verte SAS',
+    )
+    // A legal form of two words is not cut ("Entrepreneur individuel"); an em dash parts the footer too.
+    expect(invoice('Énergie Verte — Entrepreneur individuel — SIRET 451 234 567 00012')).toBe('Énergie Verte')
+    expect(invoice('Énergie Verte — SAS au capital de 1 000 € — RCS Paris 451 234 567')).toBe('Énergie Verte')
+  })
+
   it('takes the payee of the bank details over a slogan and a customer window', () => {
     const fields = extractFields(
       page([

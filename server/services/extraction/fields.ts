@@ -1035,6 +1035,21 @@ function senderLine(top: Line[]): Party | null {
  * with legal wording (register court, managing director, share capital…); its street and town
  * parts are its address.
  */
+/**
+ * A footer's company that runs on into its legal mentions ("Énergie Verte SAS au capital de
+ * 1 000 000 €"): its name up to its legal form, when a name goes before the form.
+ */
+function beforeMentions(part: string): string {
+  if (!hasLabel('legal', part)) return part
+  const words = part.split(/\s+/)
+  for (let i = 2; i < words.length; i++) {
+    const head = words.slice(0, i).join(' ')
+    // The mention starts right after the form ("SAS | au capital de"), not inside it ("Entrepreneur | individuel").
+    if (LEGAL_FORM.test(f(head)) && labelAt('legal', words.slice(i).join(' '))) return head
+  }
+  return part
+}
+
 function footerParty(pages: PageText[], lines: Line[], customer: Set<Segment>): Party | null {
   const footers = lines.filter((l) => {
     const page = pages.find((p) => p.page === l.page) ?? pages[0]!
@@ -1044,8 +1059,8 @@ function footerParty(pages: PageText[], lines: Line[], customer: Set<Segment>): 
   for (const line of footers) {
     for (const seg of line.segments) {
       if (customer.has(seg)) continue
-      const parts = seg.text.split(/\s[·•|–-]\s|,\s/).map((p) => p.trim())
-      const name = parts[0]!
+      const parts = seg.text.split(/\s[·•|–—-]\s|,\s/).map((p) => p.trim())
+      const name = beforeMentions(parts[0]!)
       if (!LEGAL_FORM.test(f(name)) || !isNameLike(name) || isFieldLabel(name) || hasLabel('legal', name))
         continue
       const address = parts.slice(1).filter((p, i, all) => {
