@@ -1030,12 +1030,6 @@ function senderLine(top: Line[]): Party | null {
 }
 
 /**
- * The company a legal footer names: the first part of a line in the lower quarter of a page
- * ("Beispiel Handels GmbH · Hafenstraße 9 · 20457 Hamburg") carrying a legal form, on a footer
- * with legal wording (register court, managing director, share capital…); its street and town
- * parts are its address.
- */
-/**
  * A footer's company that runs on into its legal mentions ("Énergie Verte SAS au capital de
  * 1 000 000 €"): its name up to its legal form, when a name goes before the form.
  */
@@ -1050,6 +1044,12 @@ function beforeMentions(part: string): string {
   return part
 }
 
+/**
+ * The company a legal footer names: the first part of a line in the lower quarter of a page
+ * ("Beispiel Handels GmbH · Hafenstraße 9 · 20457 Hamburg") carrying a legal form, on a footer
+ * with legal wording (register court, managing director, share capital…); its street and town
+ * parts are its address.
+ */
 function footerParty(pages: PageText[], lines: Line[], customer: Set<Segment>): Party | null {
   const footers = lines.filter((l) => {
     const page = pages.find((p) => p.page === l.page) ?? pages[0]!
