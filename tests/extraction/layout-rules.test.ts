@@ -11,32 +11,11 @@ import {
   segmentAbove,
   segmentUnder,
 } from '../../server/services/extraction/layout.ts'
-import type { Line, PageText, Segment } from '../../server/services/extraction/pdf-text.ts'
-
-type Cell = [x: number, text: string, size?: number]
+import type { PageText } from '../../server/services/extraction/pdf-text.ts'
+import { type Cell, pageOf, type Row } from './page-builder.ts'
 
 /** A page from rows placed at explicit heights: [y, cells]; a cell's width is 0.5 em per character. */
-function page(rows: [number, Cell[]][]): PageText {
-  const lines: Line[] = rows
-    .map(([y, cells]) => {
-      const segments: Segment[] = cells.map(([x, text, size = 10]) => ({
-        text,
-        x0: x,
-        x1: x + text.length * size * 0.5,
-        size,
-      }))
-      return {
-        page: 1,
-        y,
-        x0: segments[0]!.x0,
-        x1: segments[segments.length - 1]!.x1,
-        segments,
-        text: segments.map((s) => s.text).join('  '),
-      }
-    })
-    .sort((a, b) => a.y - b.y)
-  return { page: 1, width: 595, height: 842, lines }
-}
+const page = (rows: Row[]): PageText => pageOf(rows, { size: 10 })
 
 const refTo = (p: PageText, text: string): Ref => {
   for (let li = 0; li < p.lines.length; li++) {

@@ -8,32 +8,11 @@
 import { describe, expect, it } from 'vitest'
 import { extractFields } from '../../server/services/extraction/fields.ts'
 import { hasLabel, type LabelField, labelAt, othersLabel } from '../../server/services/extraction/lexicon.ts'
-import type { Line, PageText, Segment } from '../../server/services/extraction/pdf-text.ts'
-
-type Cell = [x: number, text: string, size?: number]
+import type { PageText } from '../../server/services/extraction/pdf-text.ts'
+import { type Cell, pageOf, type Row } from './page-builder.ts'
 
 /** A page from rows placed at explicit heights: [y, cells]; a cell's width is 0.5 em per character. */
-function page(rows: [number, Cell[]][]): PageText[] {
-  const lines: Line[] = rows
-    .map(([y, cells]) => {
-      const segments: Segment[] = cells.map(([x, text, size = 9.5]) => ({
-        text,
-        x0: x,
-        x1: x + text.length * size * 0.5,
-        size,
-      }))
-      return {
-        page: 1,
-        y,
-        x0: segments[0]!.x0,
-        x1: segments[segments.length - 1]!.x1,
-        segments,
-        text: segments.map((s) => s.text).join('  '),
-      }
-    })
-    .sort((a, b) => a.y - b.y)
-  return [{ page: 1, width: 595, height: 842, lines }]
-}
+const page = (rows: Row[]): PageText[] => [pageOf(rows)]
 
 /** An unlabelled customer address window (a company with its legal form) at the top left. */
 const customerWindow: [number, Cell[]][] = [

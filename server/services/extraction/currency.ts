@@ -191,12 +191,13 @@ const PHONE = /(?:\+|\b00)\s?\(?(\d{2,3})\)?[\s.-]?\d/g
 export type CountrySign = 'country_named' | 'legal_form' | 'phone_prefix' | 'postcode'
 
 /**
- * Where a page in German or French prints a five-digit postcode before a town, the country is
- * Germany or France: the other countries writing those languages (Austria, Switzerland,
- * Liechtenstein, Luxembourg, Belgium) have four-digit postcodes, and five digits before a town on
- * a page in another language (Malaysia, Italy, Spain) say nothing of these two.
+ * Where a page in German, French or Italian prints a five-digit postcode before a town, the
+ * country is Germany, France or Italy: the other countries writing those languages (Austria,
+ * Switzerland, Liechtenstein, Luxembourg, Belgium) have four-digit postcodes (San Marino and the
+ * Vatican, with five, pay in euros as Italy does). Not in Spanish (Mexico's postcodes have five
+ * digits too) nor in English (Malaysia's), where five digits before a town say nothing.
  */
-const POSTCODE_COUNTRY: Record<string, string> = { de: 'DE', fr: 'FR' }
+const POSTCODE_COUNTRY: Record<string, string> = { de: 'DE', fr: 'FR', it: 'IT' }
 const POSTCODE_TOWN = /(?:^|[\s,;:(]|\b[DF]-)\d{5}\s+\p{Lu}\p{L}+/u
 
 /** The country a row's five-digit postcode shows on a page whose labels are in `language`. */

@@ -20,14 +20,18 @@ const VOCABULARY = new Map<string, string>()
 for (const [key, words] of Object.entries(data))
   if (key !== '$comment' && Array.isArray(words)) for (const w of words) VOCABULARY.set(fold(w), w)
 
-/** Every word of the labels documents print (lexicon.json), folded. */
+/**
+ * Every word of four letters or more of the labels documents print (lexicon.json), folded. A
+ * shorter one (the "van" of "Vrijgesteld van btw", the "sin" of "Total sin IVA") is as often a
+ * name's misread word ("Restoran Wan Sheng" read "Van"): it is known only when the vocabulary has it.
+ */
 const LABEL_WORDS = new Set<string>()
 for (const [key, field] of Object.entries(lexicon))
   if (key !== '$comment' && field && typeof field === 'object')
     for (const labels of Object.values(field as Record<string, unknown>))
       if (Array.isArray(labels))
         for (const label of labels)
-          for (const w of String(label).split(/[^\p{L}]+/u)) if (w) LABEL_WORDS.add(fold(w))
+          for (const w of String(label).split(/[^\p{L}]+/u)) if (w.length >= 4) LABEL_WORDS.add(fold(w))
 
 /** Whether a word (its letters, any case) is a word of the vocabulary or of the lexicon's labels. */
 export function isKnownWord(word: string): boolean {

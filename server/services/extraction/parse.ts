@@ -1,5 +1,6 @@
 /**
- * Numbers, dates and identifiers as French and English documents print them.
+ * Numbers, dates and identifiers as European documents print them (month names in English, French,
+ * German, Dutch, Italian and Spanish).
  */
 
 /** Matches one printed amount: 1 234,56 · 1,234.56 · 1.234,56 · 1'234.50 · 1234.56 · -366,64 · 0,00 */
@@ -88,6 +89,46 @@ const MONTHS: Record<string, number> = {
   okt: 10,
   dezember: 12,
   dez: 12,
+  // Dutch
+  januari: 1,
+  februari: 2,
+  maart: 3,
+  mei: 5,
+  augustus: 8,
+  mrt: 3,
+  // Italian
+  gennaio: 1,
+  febbraio: 2,
+  marzo: 3,
+  aprile: 4,
+  maggio: 5,
+  giugno: 6,
+  luglio: 7,
+  agosto: 8,
+  settembre: 9,
+  ottobre: 10,
+  dicembre: 12,
+  gen: 1,
+  mag: 5,
+  giu: 6,
+  lug: 7,
+  ago: 8,
+  ott: 10,
+  dic: 12,
+  // Spanish
+  enero: 1,
+  febrero: 2,
+  abril: 4,
+  mayo: 5,
+  junio: 6,
+  julio: 7,
+  septiembre: 9,
+  setiembre: 9,
+  octubre: 10,
+  noviembre: 11,
+  diciembre: 12,
+  ene: 1,
+  abr: 4,
 }
 
 const fold = (s: string) =>
@@ -123,10 +164,10 @@ const DATE_PATTERNS: {
       return dayFirst ? [year(m[4]!), b, a] : [year(m[4]!), a, b]
     },
   },
-  // 25 novembre 2026 · 1er novembre 2026 · 25 nov. 2026 · 25th November 2026 · 7. Mai 2014 · 05 MAR 2018 · 01-NOV-2017 · 25 Nov 26
+  // 25 novembre 2026 · 1er novembre 2026 · 25 nov. 2026 · 25th November 2026 · 7. Mai 2014 · 05 MAR 2018 · 01-NOV-2017 · 25 Nov 26 · 14 de marzo de 2026
   {
     re: new RegExp(
-      `\\b(\\d{1,2})(?:er|st|nd|rd|th|\\.)?(?:\\s+|\\s*[-/]\\s*)(?:of\\s+)?${MONTH_WORD}(?:\\s*[-/,]\\s*|\\s*)(\\d{4}|\\d{2})(?!\\d)`,
+      `\\b(\\d{1,2})(?:er|st|nd|rd|th|\\.)?(?:\\s+|\\s*[-/]\\s*)(?:(?:of|de)\\s+)?${MONTH_WORD}(?:\\s*[-/,]\\s*|\\s+de\\s+|\\s*)(\\d{4}|\\d{2})(?!\\d)`,
       'g',
     ),
     build: (m) => [year(m[3]!), MONTHS[m[2]!]!, +m[1]!],

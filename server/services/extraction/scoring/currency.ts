@@ -120,7 +120,7 @@ export const CURRENCY_FEATURES: readonly CurrencyFeature[] = [
   yes('phone_prefix', "the currency of a telephone number's country prefix", (s) => s.how === 'phone_prefix'),
   yes(
     'postcode',
-    'the currency of the country a five-digit postcode before a town shows on a page in German or French',
+    'the currency of the country a five-digit postcode before a town shows on a page in German, French or Italian',
     (s) => s.how === 'postcode',
   ),
   yes(
@@ -136,16 +136,17 @@ export const CURRENCY_FEATURES: readonly CurrencyFeature[] = [
   ),
 ]
 
-/** The language of a page whose labels are German or French: two of its own labels at least, more than of any other. */
-function pageLanguage(text: string): 'de' | 'fr' | null {
-  const count = {
-    de: languageLabels(text, 'de'),
-    fr: languageLabels(text, 'fr'),
-    en: languageLabels(text, 'en'),
-  }
-  for (const lang of ['de', 'fr'] as const)
-    if (count[lang] >= 2 && Object.entries(count).every(([l, n]) => l === lang || n < count[lang]))
-      return lang
+/** The languages a page's labels are counted in (lexicon.json). */
+const LANGUAGES = ['en', 'fr', 'de', 'nl', 'it', 'es'] as const
+
+/**
+ * The language of a page whose labels are German, French or Italian (the languages whose
+ * postcodes show a country): two of its own labels at least, more than of any other language.
+ */
+function pageLanguage(text: string): 'de' | 'fr' | 'it' | null {
+  const count = Object.fromEntries(LANGUAGES.map((l) => [l, languageLabels(text, l)]))
+  for (const lang of ['de', 'fr', 'it'] as const)
+    if (count[lang]! >= 2 && LANGUAGES.every((l) => l === lang || count[l]! < count[lang]!)) return lang
   return null
 }
 

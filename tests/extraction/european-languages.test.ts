@@ -1,0 +1,359 @@
+/**
+ * Invoices and till receipts of the other languages French accounting firms' suppliers write
+ * in: Dutch (Belgium, the Netherlands), Italian and Spanish. Their labels live in the lexicon
+ * beside the English, French and German ones, their month names in the date parser; a page whose
+ * labels are Italian shows Italy's currency through its postcode. Small pages built here.
+ */
+import { describe, expect, it } from 'vitest'
+import { extractFields } from '../../server/services/extraction/fields.ts'
+import { findDates } from '../../server/services/extraction/parse.ts'
+import { pageOf, type Row } from './page-builder.ts'
+
+const read = (rows: Row[]) => extractFields([pageOf(rows)])
+/** A till roll: 80 mm wide. */
+const till = (rows: Row[]) => extractFields([pageOf(rows, { width: 226, height: 600, size: 9 })])
+
+/** Three totals rows at the right: net, VAT, gross, under the given labels. */
+const totalsRows = (y: number, labels: string[], amounts: string[]): Row[] =>
+  labels.map(
+    (label, i): Row => [
+      y + 14 * i,
+      [
+        [360, label],
+        [480, amounts[i]!],
+      ],
+    ],
+  )
+
+describe('invoices in Dutch, Italian and Spanish', () => {
+  it('reads a Belgian invoice in Dutch: its number, date and totals', () => {
+    const f = read([
+      [60, [[58, 'Boekhandel Het Leesteken BV', 14]]],
+      [80, [[58, 'Korenmarkt 14']]],
+      [92, [[58, '8000 Brugge']]],
+      [104, [[58, 'BTW BE 0412.345.678']]],
+      [150, [[330, 'Drukkerij Vos NV']]],
+      [162, [[330, 'Kerkstraat 3']]],
+      [174, [[330, '3000 Leuven']]],
+      [230, [[58, 'FACTUUR', 16]]],
+      [
+        250,
+        [
+          [58, 'Factuurnummer: 2026-0412'],
+          [330, 'Factuurdatum: 14/03/2026'],
+        ],
+      ],
+      [262, [[58, 'Vervaldatum: 13/04/2026']]],
+      [
+        300,
+        [
+          [58, 'Omschrijving'],
+          [480, 'Bedrag'],
+        ],
+      ],
+      [
+        314,
+        [
+          [58, 'Boeken'],
+          [480, '€ 200,00'],
+        ],
+      ],
+      ...totalsRows(
+        400,
+        ['Totaal excl. btw', 'Btw 21%', 'Totaal incl. btw'],
+        ['€ 200,00', '€ 42,00', '€ 242,00'],
+      ),
+    ])
+    expect(f.business_name).toBe('Boekhandel Het Leesteken BV')
+    expect(f.business_address).toBe('Korenmarkt 14, 8000 Brugge')
+    expect(f.invoice_number).toBe('2026-0412')
+    expect(f.document_date).toBe('2026-03-14')
+    expect([f.total_charge_excluding_vat, f.total_vat_amount, f.total_invoice_including_vat]).toEqual([
+      200, 42, 242,
+    ])
+  })
+
+  it("reads an Italian invoice: its number, the supplier's party over the customer's, the totals", () => {
+    const f = read([
+      [60, [[58, 'Cartoleria Bianchi S.r.l.', 14]]],
+      [80, [[58, 'Corso Garibaldi, 27']]],
+      [92, [[58, '10122 Torino (TO)']]],
+      [104, [[58, 'P.IVA IT01234567897']]],
+      [150, [[330, 'Spett.le']]],
+      [162, [[330, 'Studio Rossi S.r.l.']]],
+      [174, [[330, 'Via Dante 4']]],
+      [186, [[330, '20121 Milano']]],
+      [230, [[58, 'FATTURA N. 88/2026', 16]]],
+      [
+        250,
+        [
+          [58, 'Data: 14/03/2026'],
+          [330, 'Scadenza: 13/04/2026'],
+        ],
+      ],
+      [
+        300,
+        [
+          [58, 'Descrizione'],
+          [480, 'Importo'],
+        ],
+      ],
+      [
+        314,
+        [
+          [58, 'Carta A4'],
+          [480, '100,00 €'],
+        ],
+      ],
+      ...totalsRows(400, ['Imponibile', 'IVA 22%', 'Totale documento'], ['100,00 €', '22,00 €', '122,00 €']),
+    ])
+    expect(f.business_name).toBe('Cartoleria Bianchi S.r.l.')
+    expect(f.invoice_number).toBe('88/2026')
+    expect(f.document_date).toBe('2026-03-14')
+    expect([f.total_charge_excluding_vat, f.total_vat_amount, f.total_invoice_including_vat]).toEqual([
+      100, 22, 122,
+    ])
+  })
+
+  it("reads a Spanish invoice: the customer's block after 'Cliente' is not the supplier", () => {
+    const f = read([
+      [60, [[58, 'Suministros Ortega S.L.', 14]]],
+      [80, [[58, 'Calle de Alcalá 120']]],
+      [92, [[58, '28009 Madrid']]],
+      [104, [[58, 'NIF: ESB12345674']]],
+      [150, [[330, 'Cliente:']]],
+      [162, [[330, 'Hôtel du Lac SARL']]],
+      [174, [[330, '12 rue du Port']]],
+      [186, [[330, '74000 Annecy']]],
+      [230, [[58, 'FACTURA', 16]]],
+      [
+        250,
+        [
+          [58, 'Nº factura: F-2026-311'],
+          [330, 'Fecha: 14/03/2026'],
+        ],
+      ],
+      [
+        300,
+        [
+          [58, 'Concepto'],
+          [480, 'Importe'],
+        ],
+      ],
+      [
+        314,
+        [
+          [58, 'Material de oficina'],
+          [480, '100,00 €'],
+        ],
+      ],
+      ...totalsRows(400, ['Base imponible', 'IVA 21%', 'Total factura'], ['100,00 €', '21,00 €', '121,00 €']),
+    ])
+    expect(f.business_name).toBe('Suministros Ortega S.L.')
+    expect(f.business_address).toBe('Calle de Alcalá 120, 28009 Madrid')
+    expect(f.invoice_number).toBe('F-2026-311')
+    expect([f.total_charge_excluding_vat, f.total_vat_amount, f.total_invoice_including_vat]).toEqual([
+      100, 21, 121,
+    ])
+  })
+})
+
+describe('till receipts in Italian, Spanish and Dutch', () => {
+  it("takes an Italian till's total, not the cash given nor the change", () => {
+    const f = till([
+      [20, [[50, 'BAR PASTICCERIA CORSO', 11]]],
+      [32, [[40, 'Via Mazzoni 8']]],
+      [44, [[40, '40121 Bologna']]],
+      [60, [[40, 'DOCUMENTO COMMERCIALE']]],
+      [
+        80,
+        [
+          [10, 'CAPPUCCINO'],
+          [150, '1,80'],
+        ],
+      ],
+      [
+        92,
+        [
+          [10, 'BRIOCHE'],
+          [150, '1,50'],
+        ],
+      ],
+      [
+        104,
+        [
+          [10, 'SPREMUTA'],
+          [150, '3,70'],
+        ],
+      ],
+      [
+        122,
+        [
+          [10, 'TOTALE COMPLESSIVO'],
+          [150, '7,00'],
+        ],
+      ],
+      [
+        134,
+        [
+          [10, 'DI CUI IVA'],
+          [150, '0,64'],
+        ],
+      ],
+      [
+        146,
+        [
+          [10, 'PAGAMENTO CONTANTE'],
+          [150, '10,00'],
+        ],
+      ],
+      [
+        158,
+        [
+          [10, 'RESTO'],
+          [150, '3,00'],
+        ],
+      ],
+      [176, [[10, '14-03-2026 08:12']]],
+    ])
+    expect(f.total_invoice_including_vat).toBe(7)
+    expect(f.total_vat_amount).toBe(0.64)
+    expect(f.document_date).toBe('2026-03-14')
+    expect(f.currency).toBe('EUR')
+  })
+
+  it("takes a Spanish till's total, not the cash given nor the change", () => {
+    const f = till([
+      [20, [[50, 'CAFETERÍA LA PLAZA', 11]]],
+      [32, [[40, 'Plaza Mayor 3']]],
+      [44, [[40, '37002 Salamanca']]],
+      [60, [[40, 'FACTURA SIMPLIFICADA']]],
+      [
+        80,
+        [
+          [10, '2 CAFÉ CON LECHE'],
+          [150, '3,20'],
+        ],
+      ],
+      [
+        92,
+        [
+          [10, '1 TOSTADA'],
+          [150, '2,30'],
+        ],
+      ],
+      [
+        110,
+        [
+          [10, 'BASE IMPONIBLE'],
+          [150, '5,00'],
+        ],
+      ],
+      [
+        122,
+        [
+          [10, 'IVA 10%'],
+          [150, '0,50'],
+        ],
+      ],
+      [
+        134,
+        [
+          [10, 'TOTAL (IVA INCLUIDO)'],
+          [150, '5,50'],
+        ],
+      ],
+      [
+        146,
+        [
+          [10, 'EFECTIVO'],
+          [150, '10,00'],
+        ],
+      ],
+      [
+        158,
+        [
+          [10, 'CAMBIO'],
+          [150, '4,50'],
+        ],
+      ],
+      [176, [[10, '14/03/2026 09:40']]],
+    ])
+    expect([f.total_charge_excluding_vat, f.total_vat_amount, f.total_invoice_including_vat]).toEqual([
+      5, 0.5, 5.5,
+    ])
+  })
+
+  it("takes a Dutch till's total, not the cash given nor the change", () => {
+    const f = till([
+      [20, [[50, 'Bakkerij Van Dam', 11]]],
+      [32, [[40, 'Dorpsstraat 12']]],
+      [44, [[40, '1811 KL Alkmaar']]],
+      [
+        70,
+        [
+          [10, 'Volkorenbrood'],
+          [150, '3,45'],
+        ],
+      ],
+      [
+        82,
+        [
+          [10, '4 Krentenbollen'],
+          [150, '3,20'],
+        ],
+      ],
+      [
+        94,
+        [
+          [10, 'Korting'],
+          [150, '-0,50'],
+        ],
+      ],
+      [
+        112,
+        [
+          [10, 'Te betalen'],
+          [150, '6,15'],
+        ],
+      ],
+      [
+        124,
+        [
+          [10, 'Contant'],
+          [150, '10,00'],
+        ],
+      ],
+      [
+        136,
+        [
+          [10, 'Wisselgeld'],
+          [150, '3,85'],
+        ],
+      ],
+      [
+        148,
+        [
+          [10, 'Btw 9%  over 5,64'],
+          [150, '0,51'],
+        ],
+      ],
+      [166, [[10, '14-03-2026  10:05']]],
+    ])
+    expect(f.total_invoice_including_vat).toBe(6.15)
+    expect(f.document_date).toBe('2026-03-14')
+  })
+})
+
+describe('dates with Italian, Spanish and Dutch month names', () => {
+  it.each([
+    ['14 marzo 2026', '2026-03-14'],
+    ['1 settembre 2025', '2025-09-01'],
+    ['14 de marzo de 2026', '2026-03-14'],
+    ['3 de diciembre de 2025', '2025-12-03'],
+    ['14 maart 2026', '2026-03-14'],
+    ['2 mei 2026', '2026-05-02'],
+  ])('reads "%s"', (text, iso) => {
+    expect(findDates(text).map((d) => d.iso)).toEqual([iso])
+  })
+})
