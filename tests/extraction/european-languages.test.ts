@@ -357,3 +357,39 @@ describe('dates with Italian, Spanish and Dutch month names', () => {
     expect(findDates(text).map((d) => d.iso)).toEqual([iso])
   })
 })
+
+describe('VAT ids as Italian, Spanish and Swiss tills print them', () => {
+  /** A till's header: the merchant, its address and one identifier line. */
+  const header = (id: string): Row[] => [
+    [20, [[50, 'Pasticceria Roma', 11]]],
+    [32, [[40, 'Piazza Navona 5']]],
+    [44, [[40, '00186 Roma']]],
+    [56, [[40, id]]],
+    [
+      80,
+      [
+        [10, 'TOTALE'],
+        [150, '4,50'],
+      ],
+    ],
+    [100, [[10, '14-03-2026 10:05']]],
+  ]
+
+  it("gives an Italian 'P.IVA' or a Spanish 'NIF' printed without its country letters their country's", () => {
+    expect(till(header('P.IVA 01234567897')).vat_number).toBe('IT01234567897')
+    expect(till(header('Partita IVA: 01234567897')).vat_number).toBe('IT01234567897')
+    expect(till(header('NIF: B-12345674')).vat_number).toBe('ESB12345674')
+    expect(till(header('CIF A46103834')).vat_number).toBe('ESA46103834')
+  })
+
+  it("takes no number of another shape after those labels (a rate, a phone number, a Portuguese NIF's nine figures)", () => {
+    expect(till(header('IVA 22%')).vat_number).toBeNull()
+    expect(till(header('P.IVA 0612345678')).vat_number).toBeNull()
+    expect(till(header('NIF 501234567')).vat_number).toBeNull()
+  })
+
+  it("reads a Swiss VAT id whose 'MWST', 'TVA' or 'IVA' after the number labels it", () => {
+    expect(till(header('CHE-116.281.710 MWST')).vat_number).toBe('CHE116281710MWST')
+    expect(till(header('CHE-116.281.710')).vat_number).toBeNull()
+  })
+})

@@ -12,7 +12,7 @@ import {
   segmentsOf as segments,
   segmentUnder,
 } from './layout.ts'
-import { hasLabel, othersLabel } from './lexicon.ts'
+import { hasLabel, labelLanguages, labelsIn, othersLabel } from './lexicon.ts'
 import { compactId, foldText as f } from './parse.ts'
 import type { Line, Segment } from './pdf-text.ts'
 import {
@@ -68,6 +68,38 @@ function vatCandidates(text: string): string[] {
   }
   return out
 }
+
+/**
+ * The countries whose VAT ids their own language's labels introduce without the country's letters:
+ * Italy's "P.IVA 01234567897", Spain's "NIF: B12345678".
+ */
+const BARE_VAT_COUNTRY: Record<string, string> = { it: 'IT', es: 'ES' }
+
+/**
+ * The VAT ids a segment prints without their country's letters, after a label of Italy's or
+ * Spain's language: the letters put before the figures when they have that country's shape (eleven
+ * figures for Italy; nine characters with a letter for Spain, not the nine figures of a Portuguese
+ * NIF). Each with where it is printed in the segment.
+ */
+function bareVatIds(text: string): { value: string; at: number }[] {
+  const out: { value: string; at: number }[] = []
+  for (const hit of labelsIn('vat_id', text)) {
+    const token = compactId(hit.rest.split(/\s{2,}|[,;(]/)[0] ?? '')
+    if (!/\d/.test(token) || (!/^\d+$/.test(token) && !/^[A-Z]?\d+[A-Z]?$/.test(token))) continue
+    for (const lang of labelLanguages('vat_id', hit.label)) {
+      const country = BARE_VAT_COUNTRY[lang]
+      const value = country ? `${country}${token}` : ''
+      if (!country || !VAT_SHAPES[country]!.test(value)) continue
+      if (country === 'ES' && !/[A-Z]/.test(token)) continue
+      out.push({ value, at: hit.index })
+      break
+    }
+  }
+  return out
+}
+
+/** A Swiss VAT id printed with its "MWST", "TVA" or "IVA" after the number: that word is its label. */
+const selfLabelled = (value: string) => /^CHE\d{9}(MWST|TVA|IVA)$/.test(value)
 
 /**
  * Letters OCR reads in place of a digit of the same shape, one digit each (ocr-words.ts's
@@ -403,19 +435,26 @@ function vatSites(model: PageModel): VatSite[] {
       const value = ocr ? repairedVatId(printed) : printed
       const at = raw.toUpperCase().indexOf(printed.slice(0, 4))
       const own = at >= 0 ? raw.slice(Math.max(0, at - 40), at) : raw
-      const where = vatLabelled(own)
-        ? 'segment'
-        : left && vatLabelled(left.text)
-          ? 'left'
-          : above && vatLabelled(above.text)
-            ? 'above'
-            : null
+      const where =
+        vatLabelled(own) || selfLabelled(printed)
+          ? 'segment'
+          : left && vatLabelled(left.text)
+            ? 'left'
+            : above && vatLabelled(above.text)
+              ? 'above'
+              : null
       if (where === null) continue
       const label = where === 'left' ? left!.text : where === 'above' ? above!.text : ''
       // A VAT id in the customer's block, or one its label says is another party's ("USt-IdNr.
       // Kunde:", "Your VAT No"), is none of the supplier's.
       if (model.customer.has(ref.seg) || othersLabel('vat_id', where === 'segment' ? own : label)) continue
       out.push({ value, ref, where, order: out.length, ctx })
+      ctx.counts.set(value, (ctx.counts.get(value) ?? 0) + 1)
+    }
+    if (model.customer.has(ref.seg)) continue
+    for (const { value, at } of bareVatIds(raw)) {
+      if (othersLabel('vat_id', raw.slice(Math.max(0, at - 40)))) continue
+      out.push({ value, ref, where: 'segment', order: out.length, ctx })
       ctx.counts.set(value, (ctx.counts.get(value) ?? 0) + 1)
     }
   }

@@ -80,6 +80,20 @@ export function labelsOf(field: LabelField): Record<string, string[]> {
   return (data as unknown as Record<string, Record<string, string[]>>)[field]!
 }
 
+/**
+ * The languages whose labels of the field include the label as printed ("P.IVA": it; "IVA": it
+ * and es; "NIF": es).
+ */
+export function labelLanguages(field: LabelField, printed: string): string[] {
+  const folded = fold(printed.normalize('NFC'))
+  return Object.entries(labelsOf(field))
+    .filter(([lang]) => lang !== 'excl')
+    .filter(([, list]) =>
+      list.some((l) => new RegExp(`${LEAD}(?:${labelPattern(l)})[\\s:.#]*$`, 'u').test(folded)),
+    )
+    .map(([lang]) => lang)
+}
+
 export interface LabelMatch {
   /** The label as printed. */
   label: string
