@@ -222,10 +222,10 @@ describe('till receipts in Italian, Spanish and Dutch', () => {
     expect(f.currency).toBe('EUR')
   })
 
-  it("takes a Spanish till's total, not the cash given nor the change", () => {
+  it("takes a Spanish till's total, not the cash given nor the change, and its 'C/' street", () => {
     const f = till([
       [20, [[50, 'CAFETERÍA LA PLAZA', 11]]],
-      [32, [[40, 'Plaza Mayor 3']]],
+      [32, [[40, 'C/ Zamora 3']]],
       [44, [[40, '37002 Salamanca']]],
       [60, [[40, 'FACTURA SIMPLIFICADA']]],
       [
@@ -282,6 +282,8 @@ describe('till receipts in Italian, Spanish and Dutch', () => {
     expect([f.total_charge_excluding_vat, f.total_vat_amount, f.total_invoice_including_vat]).toEqual([
       5, 0.5, 5.5,
     ])
+    // "C/" is how Spain abbreviates "Calle".
+    expect(f.business_address).toBe('C/ Zamora 3, 37002 Salamanca')
   })
 
   it("takes a Dutch till's total, not the cash given nor the change", () => {
@@ -380,6 +382,26 @@ describe('VAT ids as Italian, Spanish and Swiss tills print them', () => {
     expect(till(header('Partita IVA: 01234567897')).vat_number).toBe('IT01234567897')
     expect(till(header('NIF: B-12345674')).vat_number).toBe('ESB12345674')
     expect(till(header('CIF A46103834')).vat_number).toBe('ESA46103834')
+  })
+
+  it('ends the address at a VAT id line, whatever language labels it', () => {
+    // (A Portuguese till: its postcode, "1100-048", is no shape the address rules know.)
+    const f = till([
+      [20, [[50, 'Pastelaria Aurora', 11]]],
+      [32, [[40, 'Rua Augusta 120']]],
+      [44, [[40, '1100-048 Lisboa']]],
+      [56, [[40, 'NIF 501234567']]],
+      [68, [[10, 'Fatura simplificada FS 2026/1234']]],
+      [
+        80,
+        [
+          [10, 'TOTAL'],
+          [150, '4,50 €'],
+        ],
+      ],
+      [100, [[10, '14-03-2026 10:05']]],
+    ])
+    expect(f.business_address).toBe('Rua Augusta 120, 1100-048 Lisboa')
   })
 
   it("takes no number of another shape after those labels (a rate, a phone number, a Portuguese NIF's nine figures)", () => {

@@ -81,7 +81,7 @@ const CONTACT =
 const COUNTRIES =
   /^(france|germany|deutschland|allemagne|united kingdom|uk|royaume-uni|england|belgium|belgique|belgie|switzerland|suisse|schweiz|spain|espagne|espana|italy|italie|italia|netherlands|pays-bas|nederland|luxembourg|ireland|irlande|austria|autriche|osterreich|portugal|usa|united states|united states of america|etats-unis|monaco|denmark|sweden|poland)$/
 const STREET =
-  /(\brue\b|\bavenue\b|\bav\.|\bboulevard\b|\bbd\b|\bplace\b|\ballee\b|\bchemin\b|\bquai\b|\bcours\b|\bimpasse\b|\broute\b|\bvoie\b|\bparvis\b|\bsquare\b|\bfaubourg\b|\bpassage\b|\bzi\b|\bza\b|\bzac\b|\blieu-dit\b|\bbp\b|\bcs\b|\bstreet\b|\bst\b|\broad\b|\brd\b|\blane\b|\bway\b|\bdrive\b|\bhouse\b|\bbuilding\b|\bfloor\b|\bsuite\b|\bunit\b|\bpark\b|\bclose\b|\bterrace\b|\bcrescent\b|\bhill\b|\bgardens?\b|\bmews\b|\bwharf\b|\bmarket\b|\bplaza\b|\bmall\b|\bmegamall\b|\bcentre\b|\bcenter\b|\bwisma\b|\bmenara\b|\bkompleks\b|\bcomplex\b|\blevel\b|\bblk\b|\bblock\b|\btingkat\b|strasse|stra(ss|ß)e\b|str[.;]\s*\d|allee\b|weg\b|platz\b|markt\b|ring\b|gasse\b|damm\b|ufer\b|\bvia\b|\bcalle\b|\bcarrer\b|\bpiazza\b|\bcorso\b|\bjalan\b|\bjln\b|\btaman\b|\blorong\b|\bpersiaran\b|\blebuh\b|\blot\b|^no\s?[.:]?\s?\d)/
+  /(\brue\b|\bavenue\b|\bav\.|\bboulevard\b|\bbd\b|\bplace\b|\ballee\b|\bchemin\b|\bquai\b|\bcours\b|\bimpasse\b|\broute\b|\bvoie\b|\bparvis\b|\bsquare\b|\bfaubourg\b|\bpassage\b|\bzi\b|\bza\b|\bzac\b|\blieu-dit\b|\bbp\b|\bcs\b|\bstreet\b|\bst\b|\broad\b|\brd\b|\blane\b|\bway\b|\bdrive\b|\bhouse\b|\bbuilding\b|\bfloor\b|\bsuite\b|\bunit\b|\bpark\b|\bclose\b|\bterrace\b|\bcrescent\b|\bhill\b|\bgardens?\b|\bmews\b|\bwharf\b|\bmarket\b|\bplaza\b|\bmall\b|\bmegamall\b|\bcentre\b|\bcenter\b|\bwisma\b|\bmenara\b|\bkompleks\b|\bcomplex\b|\blevel\b|\bblk\b|\bblock\b|\btingkat\b|strasse|stra(ss|ß)e\b|str[.;]\s*\d|allee\b|weg\b|platz\b|markt\b|ring\b|gasse\b|damm\b|ufer\b|\bvia\b|\bcalle\b|\bcarrer\b|\bpiazza\b|\bcorso\b|\bjalan\b|\bjln\b|\btaman\b|\blorong\b|\bpersiaran\b|\blebuh\b|\blot\b|^c\/\s?[a-z]|^no\s?[.:]?\s?\d)/
 const POSTCODE =
   /(\b\d{5}\s+\p{L}|\p{L}.*[\s,]\d{5},?$|\b\d{4}\s+\p{L}{2,}|\b[a-z]{1,2}\d[a-z\d]?\s*\d[a-z]{2}\b|\b[a-z]{2}\s+\d{5}(-\d{4})?\b|\bcedex\b)/u
 const LEGAL_FORM =
@@ -1413,9 +1413,10 @@ function addressParts(
       const part = raw.replace(ADDRESS_LABEL, '').replace(/^[*=#~_\s]+|[*=#~_\s]+$/g, '')
       if (!part) continue
       const t = f(part)
-      // Contact lines end an address, and so do amounts and rates (a table begins).
+      // Contact lines and VAT-id lines (any language's label: "NIF", "P.IVA", "BTW") end an
+      // address, and so do amounts and rates (a table begins).
       const table = findAmounts(line.text).length > 0 || /\d\s?%/.test(part)
-      if (CONTACT.test(t) || ADDRESS_END.test(t) || table) {
+      if (CONTACT.test(t) || hasLabel('vat_id', part) || ADDRESS_END.test(t) || table) {
         if (parts.length > 0) done = true
         continue
       }
