@@ -350,6 +350,8 @@ describe('till receipts in Italian, Spanish and Dutch', () => {
 describe('dates with Italian, Spanish and Dutch month names', () => {
   it.each([
     ['14 marzo 2026', '2026-03-14'],
+    ['14 de março de 2026', '2026-03-14'],
+    ['1 de setembro de 2025', '2025-09-01'],
     ['1 settembre 2025', '2025-09-01'],
     ['14 de marzo de 2026', '2026-03-14'],
     ['3 de diciembre de 2025', '2025-12-03'],
@@ -404,14 +406,116 @@ describe('VAT ids as Italian, Spanish and Swiss tills print them', () => {
     expect(f.business_address).toBe('Rua Augusta 120, 1100-048 Lisboa')
   })
 
-  it("takes no number of another shape after those labels (a rate, a phone number, a Portuguese NIF's nine figures)", () => {
+  it("takes no number of another shape after those labels (a rate, a phone number, figures of no country's shape)", () => {
     expect(till(header('IVA 22%')).vat_number).toBeNull()
     expect(till(header('P.IVA 0612345678')).vat_number).toBeNull()
-    expect(till(header('NIF 501234567')).vat_number).toBeNull()
+    expect(till(header('NIF 12345678')).vat_number).toBeNull()
   })
 
   it("reads a Swiss VAT id whose 'MWST', 'TVA' or 'IVA' after the number labels it", () => {
     expect(till(header('CHE-116.281.710 MWST')).vat_number).toBe('CHE116281710MWST')
     expect(till(header('CHE-116.281.710')).vat_number).toBeNull()
+  })
+})
+
+describe('Portuguese invoices and tills', () => {
+  it("reads a Portuguese invoice: its number, date, totals and the supplier's NIF", () => {
+    const f = read([
+      [60, [[58, 'Papelaria Central, Lda.', 14]]],
+      [80, [[58, 'Rua da Prata 85']]],
+      [92, [[58, '1100-415 Lisboa']]],
+      [104, [[58, 'NIF: 501234567']]],
+      [150, [[330, 'Cliente:']]],
+      [162, [[330, 'Hôtel du Lac SARL']]],
+      [174, [[330, '12 rue du Port']]],
+      [186, [[330, '74000 Annecy']]],
+      [230, [[58, 'FATURA', 16]]],
+      [
+        250,
+        [
+          [58, 'Fatura n.º FT 2026/311'],
+          [330, 'Data de emissão: 14 de março de 2026'],
+        ],
+      ],
+      [262, [[58, 'Data de vencimento: 13/04/2026']]],
+      [
+        300,
+        [
+          [58, 'Descrição'],
+          [480, 'Valor'],
+        ],
+      ],
+      [
+        314,
+        [
+          [58, 'Material de escritório'],
+          [480, '100,00 €'],
+        ],
+      ],
+      ...totalsRows(400, ['Total sem IVA', 'IVA 23%', 'Total a pagar'], ['100,00 €', '23,00 €', '123,00 €']),
+    ])
+    expect(f.business_name).toBe('Papelaria Central, Lda.')
+    expect(f.business_address).toBe('Rua da Prata 85, 1100-415 Lisboa')
+    expect(f.vat_number).toBe('PT501234567')
+    expect(f.document_date).toBe('2026-03-14')
+    expect([f.total_charge_excluding_vat, f.total_vat_amount, f.total_invoice_including_vat]).toEqual([
+      100, 23, 123,
+    ])
+  })
+
+  it("takes a Portuguese till's total, not the cash given nor the change", () => {
+    const f = till([
+      [20, [[50, 'Pastelaria Aurora', 11]]],
+      [32, [[40, 'Rua Augusta 120']]],
+      [44, [[40, '1100-048 Lisboa']]],
+      [56, [[40, 'Contribuinte: 501234567']]],
+      [
+        80,
+        [
+          [10, '2 Pastel de nata'],
+          [150, '2,60'],
+        ],
+      ],
+      [
+        92,
+        [
+          [10, '1 Galão'],
+          [150, '1,40'],
+        ],
+      ],
+      [
+        110,
+        [
+          [10, 'TOTAL'],
+          [150, '4,00'],
+        ],
+      ],
+      [
+        122,
+        [
+          [10, 'Numerário'],
+          [150, '5,00'],
+        ],
+      ],
+      [
+        134,
+        [
+          [10, 'Troco'],
+          [150, '1,00'],
+        ],
+      ],
+      [
+        146,
+        [
+          [10, 'IVA 13%  Base 3,54'],
+          [150, '0,46'],
+        ],
+      ],
+      [164, [[10, '14-03-2026 09:12']]],
+    ])
+    expect(f.total_invoice_including_vat).toBe(4)
+    expect(f.total_vat_amount).toBe(0.46)
+    expect(f.vat_number).toBe('PT501234567')
+    expect(f.business_address).toBe('Rua Augusta 120, 1100-048 Lisboa')
   })
 })

@@ -1,6 +1,6 @@
 /**
  * Numbers, dates and identifiers as European documents print them (month names in English, French,
- * German, Dutch, Italian and Spanish).
+ * German, Dutch, Italian, Spanish and Portuguese).
  */
 
 /** Matches one printed amount: 1 234,56 · 1,234.56 · 1.234,56 · 1'234.50 · 1234.56 · -366,64 · 0,00 */
@@ -129,6 +129,17 @@ const MONTHS: Record<string, number> = {
   diciembre: 12,
   ene: 1,
   abr: 4,
+  // Portuguese
+  janeiro: 1,
+  fevereiro: 2,
+  marco: 3,
+  maio: 5,
+  junho: 6,
+  julho: 7,
+  setembro: 9,
+  outubro: 10,
+  novembro: 11,
+  dezembro: 12,
 }
 
 const fold = (s: string) =>
