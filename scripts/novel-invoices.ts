@@ -681,6 +681,9 @@ export function makeDoc(seed: number, i: number, heldOut: boolean): Doc {
     extra.push([label, `${fmtDate(from)} ${join} ${fmtDate(to)}`])
   }
   const dateFirst = chance(r, 0.25)
+  // The other dates (due, delivery, period) printed before the issue date, its row last: a third
+  // stream, so that the documents drawn before it stay as they were.
+  const issueLast = !dateFirst && extra.length > 0 && chance(rngOf((seed * 1000 + i) ^ 0x27d4eb2d), 0.3)
   const metaRows =
     number && dateOnNumberRow
       ? [
@@ -689,7 +692,9 @@ export function makeDoc(seed: number, i: number, heldOut: boolean): Doc {
         ]
       : dateFirst
         ? [dateMeta, ...meta, ...extra]
-        : [...meta, dateMeta, ...extra]
+        : issueLast
+          ? [...meta, ...extra, dateMeta]
+          : [...meta, dateMeta, ...extra]
   const metaStyle = int(r, 0, 2)
   const metaHtml =
     metaStyle === 2

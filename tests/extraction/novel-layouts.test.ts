@@ -815,6 +815,27 @@ describe('a date wrapped onto the next line', () => {
   })
 })
 
+describe('a due date printed before the issue date', () => {
+  it.each([
+    ['Due date: 30/04/2026', 'Invoice date: 31/03/2026'],
+    ["Date d'échéance : 30/04/2026", 'Date : 31/03/2026'],
+    ['Fälligkeitsdatum: 30.04.2026', 'Rechnungsdatum: 31.03.2026'],
+    ['Fecha de vencimiento: 30/04/2026', 'Fecha: 31/03/2026'],
+  ])('takes "%s" for the due date and "%s" for the issue date', (due, issued) => {
+    const fields = extractFields(
+      page([
+        [60, [[52, 'Alder Druckerei GmbH', 12]]],
+        [76, [[52, 'Lindenallee 152, 04109 Leipzig']]],
+        [118, [[313, 'Invoice No: 2026-0087']]],
+        [130, [[313, due]]],
+        [142, [[313, issued]]],
+        ...totalsRows,
+      ]),
+    )
+    expect(fields.document_date).toBe('2026-03-31')
+  })
+})
+
 describe("another party's VAT id", () => {
   const unlabelledWindow = (vatLine: string): [number, Cell[]][] => [
     [86, [[52, 'Rechnungssteller: Cobalt Technik GmbH &']]],
