@@ -73,6 +73,45 @@ describe('invoices in Dutch, Italian and Spanish', () => {
     ])
   })
 
+  it("reads a Dutch invoice whose customer's block is labelled 'Aan:' at the left, the supplier at the right", () => {
+    const f = read([
+      [60, [[330, 'Studio Noord B.V.', 14]]],
+      [80, [[330, 'Prinsengracht 263']]],
+      [92, [[330, '1016 GV Amsterdam']]],
+      [104, [[330, 'Btw-nr NL123456789B01']]],
+      [150, [[58, 'Aan:']]],
+      [162, [[58, 'Café Lumière SARL']]],
+      [174, [[58, '8 rue des Lilas']]],
+      [186, [[58, '69003 Lyon']]],
+      [230, [[58, 'Factuur', 16]]],
+      [
+        250,
+        [
+          [58, 'Factuurnummer'],
+          [200, 'Factuurdatum'],
+          [330, 'Vervaldatum'],
+        ],
+      ],
+      [
+        262,
+        [
+          [58, '2026-118'],
+          [200, '02-03-2026'],
+          [330, '01-04-2026'],
+        ],
+      ],
+      ...totalsRows(
+        400,
+        ['Subtotaal', 'Btw 21%', 'Totaal te betalen'],
+        ['€ 850,00', '€ 178,50', '€ 1.028,50'],
+      ),
+    ])
+    expect(f.business_name).toBe('Studio Noord B.V.')
+    expect(f.business_address).toBe('Prinsengracht 263, 1016 GV Amsterdam')
+    expect(f.invoice_number).toBe('2026-118')
+    expect(f.document_date).toBe('2026-03-02')
+  })
+
   it("reads an Italian invoice: its number, the supplier's party over the customer's, the totals", () => {
     const f = read([
       [60, [[58, 'Cartoleria Bianchi S.r.l.', 14]]],
