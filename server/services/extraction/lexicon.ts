@@ -85,14 +85,31 @@ export function labelsOf(field: LabelField): Record<string, string[]> {
  * and es; "NIF": es).
  */
 export function labelLanguages(field: LabelField, printed: string): string[] {
+  let list = whole.get(field)
+  if (!list) {
+    list = Object.entries(labelsOf(field))
+      .filter(([lang]) => lang !== 'excl')
+      .map(([lang, labels]) => ({
+        lang,
+        re: new RegExp(`${LEAD}(?:${labels.map(labelPattern).join('|')})[\\s:.#]*$`, 'u'),
+      }))
+    whole.set(field, list)
+  }
   const folded = fold(printed.normalize('NFC'))
-  return Object.entries(labelsOf(field))
-    .filter(([lang]) => lang !== 'excl')
-    .filter(([, list]) =>
-      list.some((l) => new RegExp(`${LEAD}(?:${labelPattern(l)})[\\s:.#]*$`, 'u').test(folded)),
-    )
-    .map(([lang]) => lang)
+  return list.filter(({ re }) => re.test(folded)).map(({ lang }) => lang)
 }
+
+const whole = new Map<LabelField, { lang: string; re: RegExp }[]>()
+
+/** The languages the lexicon lists labels in ("en", "fr", "de", "nl", "it", "es", "pt"). */
+export const LEXICON_LANGUAGES: readonly string[] = [
+  ...new Set(
+    Object.entries(data)
+      .filter(([field]) => field !== '$comment')
+      .flatMap(([, entry]) => Object.keys(entry as Record<string, string[]>))
+      .filter((lang) => lang !== 'excl'),
+  ),
+]
 
 export interface LabelMatch {
   /** The label as printed. */

@@ -14,7 +14,7 @@ import {
   postcodeCountry,
   printedCurrencies,
 } from '../currency.ts'
-import { labelAt, languageLabels } from '../lexicon.ts'
+import { LEXICON_LANGUAGES, labelAt, languageLabels } from '../lexicon.ts'
 import { findAmounts } from '../parse.ts'
 import type { Line, Segment } from '../pdf-text.ts'
 import {
@@ -136,17 +136,15 @@ export const CURRENCY_FEATURES: readonly CurrencyFeature[] = [
   ),
 ]
 
-/** The languages a page's labels are counted in (lexicon.json). */
-const LANGUAGES = ['en', 'fr', 'de', 'nl', 'it', 'es'] as const
-
 /**
  * The language of a page whose labels are German, French or Italian (the languages whose
  * postcodes show a country): two of its own labels at least, more than of any other language.
  */
 function pageLanguage(text: string): 'de' | 'fr' | 'it' | null {
-  const count = Object.fromEntries(LANGUAGES.map((l) => [l, languageLabels(text, l)]))
+  const count = Object.fromEntries(LEXICON_LANGUAGES.map((l) => [l, languageLabels(text, l)]))
   for (const lang of ['de', 'fr', 'it'] as const)
-    if (count[lang]! >= 2 && LANGUAGES.every((l) => l === lang || count[l]! < count[lang]!)) return lang
+    if (count[lang]! >= 2 && LEXICON_LANGUAGES.every((l) => l === lang || count[l]! < count[lang]!))
+      return lang
   return null
 }
 
