@@ -494,6 +494,8 @@ describe('Portuguese invoices and tills', () => {
       ...totalsRows(400, ['Total sem IVA', 'IVA 23%', 'Total a pagar'], ['100,00 €', '23,00 €', '123,00 €']),
     ])
     expect(f.business_name).toBe('Papelaria Central, Lda.')
+    // The series code printed before the number is part of it.
+    expect(f.invoice_number).toBe('FT 2026/311')
     expect(f.business_address).toBe('Rua da Prata 85, 1100-415 Lisboa')
     expect(f.vat_number).toBe('PT501234567')
     expect(f.document_date).toBe('2026-03-14')

@@ -20,18 +20,36 @@ import {
 } from './model.ts'
 import { placeOf } from './place.ts'
 
+/** Whether a token can be a document number on its own (figures, no date). */
+function numberShaped(token: string): boolean {
+  if (token.length < 3 || token.length > 30) return false
+  if (!/\d/.test(token) || !/^[A-Z0-9][A-Z0-9/_.-]*$/i.test(token)) return false
+  return !(findDates(token).length > 0 && /^\d{1,4}[/.-]\d{1,2}[/.-]\d{2,4}$/.test(token))
+}
+
+/** Words that label something else and so never start a number ("DATE 12/03", "TVA 20"). */
+const OTHER_LABELS = ['issue_date', 'other_date', 'total_incl', 'total_excl', 'vat_total', 'vat_id'] as const
+
+/**
+ * A document series printed before the number ("FT 2026/311", "FR A/12"): a short capital code
+ * that labels nothing, followed by a number.
+ */
+function seriesCode(token: string, next: string | undefined): boolean {
+  if (!next || !/^[A-Z]{1,4}$/.test(token) || !numberShaped(next)) return false
+  return !OTHER_LABELS.some((field) => hasLabel(field, token))
+}
+
 /** The number token of a printed value, or null when it is no document number. */
 function numberToken(raw: string): string | null {
   // A value printed after its own colon (a label and ": RK21012345" in two segments).
-  const token = raw
+  const [first, second] = raw
     .replace(/^[\s:=#]+/, '')
     .trim()
-    .split(/\s+/)[0]
-    ?.replace(/[.,;:)]+$/, '')
-  if (!token || token.length < 3 || token.length > 30) return null
-  if (!/\d/.test(token) || !/^[A-Z0-9][A-Z0-9/_.-]*$/i.test(token)) return null
-  if (findDates(token).length > 0 && /^\d{1,4}[/.-]\d{1,2}[/.-]\d{2,4}$/.test(token)) return null
-  return token
+    .split(/\s+/)
+    .map((t) => t.replace(/[.,;:)]+$/, ''))
+  if (!first) return null
+  if (seriesCode(first, second)) return `${first} ${second}`
+  return numberShaped(first) ? first : null
 }
 
 interface NumberSite {
