@@ -560,3 +560,98 @@ describe('Portuguese invoices and tills', () => {
     expect(f.business_address).toBe('Rua Augusta 120, 1100-048 Lisboa')
   })
 })
+
+describe('Polish invoices and tills', () => {
+  it("reads a Polish invoice: the seller's party over the buyer's ('Nabywca'), its NIP, złoty, the totals", () => {
+    const f = read([
+      [60, [[58, 'Kawiarnia Nowa Sp. z o.o.', 14]]],
+      [80, [[58, 'ul. Marszałkowska 10']]],
+      [92, [[58, '00-590 Warszawa']]],
+      [104, [[58, 'NIP: 5260001246']]],
+      [150, [[330, 'Nabywca:']]],
+      [162, [[330, 'Hôtel du Lac SARL']]],
+      [174, [[330, '12 rue du Port']]],
+      [186, [[330, '74000 Annecy']]],
+      [230, [[58, 'FAKTURA VAT', 16]]],
+      [
+        250,
+        [
+          [58, 'Faktura nr FV/2026/03/15'],
+          [330, 'Data wystawienia: 14 marca 2026'],
+        ],
+      ],
+      [262, [[58, 'Termin płatności: 28.03.2026']]],
+      ...totalsRows(
+        400,
+        ['Razem netto', 'Kwota VAT 23%', 'Do zapłaty'],
+        ['100,00 zł', '23,00 zł', '123,00 zł'],
+      ),
+    ])
+    expect(f.business_name).toBe('Kawiarnia Nowa Sp. z o.o.')
+    expect(f.business_address).toBe('ul. Marszałkowska 10, 00-590 Warszawa')
+    expect(f.vat_number).toBe('PL5260001246')
+    expect(f.invoice_number).toBe('FV/2026/03/15')
+    expect(f.document_date).toBe('2026-03-14')
+    expect(f.currency).toBe('PLN')
+    expect([f.total_charge_excluding_vat, f.total_vat_amount, f.total_invoice_including_vat]).toEqual([
+      100, 23, 123,
+    ])
+  })
+
+  it("takes a Polish till's total, not the cash given nor the change", () => {
+    const f = till([
+      [20, [[50, 'Piekarnia Złoty Kłos', 11]]],
+      [32, [[40, 'ul. Długa 5']]],
+      [44, [[40, '31-147 Kraków']]],
+      [56, [[40, 'NIP 6750001923']]],
+      [68, [[40, 'PARAGON FISKALNY']]],
+      [
+        80,
+        [
+          [10, 'Chleb żytni'],
+          [150, '8,50'],
+        ],
+      ],
+      [
+        92,
+        [
+          [10, 'Drożdżówka 2x'],
+          [150, '7,00'],
+        ],
+      ],
+      [
+        110,
+        [
+          [10, 'SUMA PLN'],
+          [150, '15,50'],
+        ],
+      ],
+      [
+        122,
+        [
+          [10, 'Gotówka'],
+          [150, '20,00'],
+        ],
+      ],
+      [
+        134,
+        [
+          [10, 'Reszta'],
+          [150, '4,50'],
+        ],
+      ],
+      [152, [[10, '2026-03-14 08:41']]],
+    ])
+    expect(f.total_invoice_including_vat).toBe(15.5)
+    expect(f.currency).toBe('PLN')
+    expect(f.business_name).toBe('Piekarnia Złoty Kłos')
+    expect(f.vat_number).toBe('PL6750001923')
+    expect(f.document_date).toBe('2026-03-14')
+  })
+
+  it('reads dates with Polish month names', () => {
+    expect(findDates('14 marca 2026')[0]?.iso).toBe('2026-03-14')
+    expect(findDates('3 października 2026 r.')[0]?.iso).toBe('2026-10-03')
+    expect(findDates('1 września 2025')[0]?.iso).toBe('2025-09-01')
+  })
+})

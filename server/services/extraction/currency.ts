@@ -35,6 +35,7 @@ const SYMBOLS: { re: RegExp; beside: RegExp | null; code: string }[] = [
   // ("Mo.-Fr. 08.30" is a weekday and an hour, no franc.)
   { re: /\bCHF\b|(?<![-–]\s?)\bFr\.\s?\d/, beside: null, code: 'CHF' },
   { re: symbol('¥'), beside: besideAmount('¥'), code: 'JPY' },
+  { re: symbol('zł'), beside: besideAmount('zł'), code: 'PLN' },
   { re: symbol(String.raw`(?:US)?\$`), beside: besideAmount(String.raw`(?:US)?\$`), code: 'USD' },
 ]
 
@@ -46,6 +47,7 @@ export const CURRENCY_SIGNS: Record<string, RegExp> = {
   EUR: /€/,
   GBP: /£/,
   JPY: /¥/,
+  PLN: /zł/,
   MYR: /\bRM\b/,
   CHF: /\bCHF\b|(?<![-–]\s?)\bFr\./,
   ...Object.fromEntries([...DOLLARS].map((c) => [c, /\$/])),

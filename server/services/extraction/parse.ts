@@ -140,6 +140,19 @@ const MONTHS: Record<string, number> = {
   outubro: 10,
   novembro: 11,
   dezembro: 12,
+  // Polish (the genitive a date prints, folded: "14 marca 2026", "3 października" → "pazdziernika")
+  stycznia: 1,
+  lutego: 2,
+  marca: 3,
+  kwietnia: 4,
+  maja: 5,
+  czerwca: 6,
+  lipca: 7,
+  sierpnia: 8,
+  wrzesnia: 9,
+  pazdziernika: 10,
+  listopada: 11,
+  grudnia: 12,
 }
 
 const fold = (s: string) =>
