@@ -92,6 +92,9 @@ function fieldTable(inSample: DocResult[], grouped: DocResult[]): string[] {
   }
   return out
 }
+/** Of the documents marked FAILED, the share that should be (100 when none is). */
+const errorPrecision = (s: ReturnType<typeof statusScore>) =>
+  s.failed ? ((100 * s.both) / s.failed).toFixed(1) : '100.0'
 const json: string[] = []
 for (const dir of dirs) {
   const name = corpusName(dir)
@@ -139,7 +142,7 @@ for (const dir of dirs) {
   const s = statusScore(results)
   const [dnt, dntN] = dateNameTotal(results)
   summary.push(
-    `  ${name.padEnd(10)} ${String(results.length).padStart(4)} docs  fields ${fieldAccuracy(results).toFixed(1).padStart(5)}%  date+name+total ${dntN ? ((100 * dnt) / dntN).toFixed(1) : 'n/a'}%  status ${((100 * s.ok) / s.total).toFixed(1)}%  error precision ${s.failed ? ((100 * s.both) / s.failed).toFixed(1) : '100.0'}% recall ${s.shouldFail ? ((100 * s.both) / s.shouldFail).toFixed(1) : '100.0'}%`,
+    `  ${name.padEnd(10)} ${String(results.length).padStart(4)} docs  fields ${fieldAccuracy(results).toFixed(1).padStart(5)}%  date+name+total ${dntN ? ((100 * dnt) / dntN).toFixed(1) : 'n/a'}%  status ${((100 * s.ok) / s.total).toFixed(1)}%  error precision ${errorPrecision(s)}% recall ${s.shouldFail ? ((100 * s.both) / s.shouldFail).toFixed(1) : '100.0'}%`,
   )
   all.push(...results)
   if (name in TRAINING_SETS && !args.includes('--no-cv'))
@@ -169,7 +172,7 @@ if (trainingRuns.length > 0) {
     const s = statusScore(results)
     const gap = (f: (r: DocResult[]) => number) => (f(inSample) - f(results)).toFixed(1)
     engineGrouped.push(
-      `  ${name.padEnd(10)} ${String(results.length).padStart(4)} docs  ${refits.size} groups  fields ${fieldAccuracy(results).toFixed(1).padStart(5)}% (gap ${gap(fieldAccuracy)} pts)  date, merchant, total pooled ${pooledDateNameTotal(results).toFixed(1)}% (gap ${gap(pooledDateNameTotal)} pts)  all three ${dntN ? ((100 * dnt) / dntN).toFixed(1) : 'n/a'}%  error precision ${s.failed ? ((100 * s.both) / s.failed).toFixed(1) : '100.0'}%`,
+      `  ${name.padEnd(10)} ${String(results.length).padStart(4)} docs  ${refits.size} groups  fields ${fieldAccuracy(results).toFixed(1).padStart(5)}% (gap ${gap(fieldAccuracy)} pts)  date, merchant, total pooled ${pooledDateNameTotal(results).toFixed(1)}% (gap ${gap(pooledDateNameTotal)} pts)  all three ${dntN ? ((100 * dnt) / dntN).toFixed(1) : 'n/a'}%  error precision ${errorPrecision(s)}%`,
     )
     engineGrouped.push(...fieldTable(inSample, results))
   }
@@ -178,7 +181,7 @@ if (trainingRuns.length > 0) {
 for (const { name, results } of unfitted) {
   const s = statusScore(results)
   engineGrouped.push(
-    `  ${name.padEnd(10)} ${String(results.length).padStart(4)} docs  never fitted on (grouped = in-sample)  fields ${fieldAccuracy(results).toFixed(1).padStart(5)}%  date, merchant, total pooled ${pooledDateNameTotal(results).toFixed(1)}%  error precision ${s.failed ? ((100 * s.both) / s.failed).toFixed(1) : '100.0'}%`,
+    `  ${name.padEnd(10)} ${String(results.length).padStart(4)} docs  never fitted on (grouped = in-sample)  fields ${fieldAccuracy(results).toFixed(1).padStart(5)}%  date, merchant, total pooled ${pooledDateNameTotal(results).toFixed(1)}%  error precision ${errorPrecision(s)}%`,
     ...fieldTable(results, results),
   )
 }

@@ -13,6 +13,15 @@ const read = (rows: Row[]) => extractFields([pageOf(rows)])
 /** A till roll: 80 mm wide. */
 const till = (rows: Row[]) => extractFields([pageOf(rows, { width: 226, height: 600, size: 9 })])
 
+/** A till's row: its label at the left, its amount at the right. */
+const tillRow = (y: number, label: string, amount: string): Row => [
+  y,
+  [
+    [10, label],
+    [150, amount],
+  ],
+]
+
 /** Three totals rows at the right: net, VAT, gross, under the given labels. */
 const totalsRows = (y: number, labels: string[], amounts: string[]): Row[] =>
   labels.map(
@@ -204,55 +213,13 @@ describe('till receipts in Italian, Spanish and Dutch', () => {
       [32, [[40, 'Via Mazzoni 8']]],
       [44, [[40, '40121 Bologna']]],
       [60, [[40, 'DOCUMENTO COMMERCIALE']]],
-      [
-        80,
-        [
-          [10, 'CAPPUCCINO'],
-          [150, '1,80'],
-        ],
-      ],
-      [
-        92,
-        [
-          [10, 'BRIOCHE'],
-          [150, '1,50'],
-        ],
-      ],
-      [
-        104,
-        [
-          [10, 'SPREMUTA'],
-          [150, '3,70'],
-        ],
-      ],
-      [
-        122,
-        [
-          [10, 'TOTALE COMPLESSIVO'],
-          [150, '7,00'],
-        ],
-      ],
-      [
-        134,
-        [
-          [10, 'DI CUI IVA'],
-          [150, '0,64'],
-        ],
-      ],
-      [
-        146,
-        [
-          [10, 'PAGAMENTO CONTANTE'],
-          [150, '10,00'],
-        ],
-      ],
-      [
-        158,
-        [
-          [10, 'RESTO'],
-          [150, '3,00'],
-        ],
-      ],
+      tillRow(80, 'CAPPUCCINO', '1,80'),
+      tillRow(92, 'BRIOCHE', '1,50'),
+      tillRow(104, 'SPREMUTA', '3,70'),
+      tillRow(122, 'TOTALE COMPLESSIVO', '7,00'),
+      tillRow(134, 'DI CUI IVA', '0,64'),
+      tillRow(146, 'PAGAMENTO CONTANTE', '10,00'),
+      tillRow(158, 'RESTO', '3,00'),
       [176, [[10, '14-03-2026 08:12']]],
     ])
     expect(f.total_invoice_including_vat).toBe(7)
@@ -267,55 +234,13 @@ describe('till receipts in Italian, Spanish and Dutch', () => {
       [32, [[40, 'C/ Zamora 3']]],
       [44, [[40, '37002 Salamanca']]],
       [60, [[40, 'FACTURA SIMPLIFICADA']]],
-      [
-        80,
-        [
-          [10, '2 CAFÉ CON LECHE'],
-          [150, '3,20'],
-        ],
-      ],
-      [
-        92,
-        [
-          [10, '1 TOSTADA'],
-          [150, '2,30'],
-        ],
-      ],
-      [
-        110,
-        [
-          [10, 'BASE IMPONIBLE'],
-          [150, '5,00'],
-        ],
-      ],
-      [
-        122,
-        [
-          [10, 'IVA 10%'],
-          [150, '0,50'],
-        ],
-      ],
-      [
-        134,
-        [
-          [10, 'TOTAL (IVA INCLUIDO)'],
-          [150, '5,50'],
-        ],
-      ],
-      [
-        146,
-        [
-          [10, 'EFECTIVO'],
-          [150, '10,00'],
-        ],
-      ],
-      [
-        158,
-        [
-          [10, 'CAMBIO'],
-          [150, '4,50'],
-        ],
-      ],
+      tillRow(80, '2 CAFÉ CON LECHE', '3,20'),
+      tillRow(92, '1 TOSTADA', '2,30'),
+      tillRow(110, 'BASE IMPONIBLE', '5,00'),
+      tillRow(122, 'IVA 10%', '0,50'),
+      tillRow(134, 'TOTAL (IVA INCLUIDO)', '5,50'),
+      tillRow(146, 'EFECTIVO', '10,00'),
+      tillRow(158, 'CAMBIO', '4,50'),
       [176, [[10, '14/03/2026 09:40']]],
     ])
     expect([f.total_charge_excluding_vat, f.total_vat_amount, f.total_invoice_including_vat]).toEqual([
@@ -330,55 +255,13 @@ describe('till receipts in Italian, Spanish and Dutch', () => {
       [20, [[50, 'Bakkerij Van Dam', 11]]],
       [32, [[40, 'Dorpsstraat 12']]],
       [44, [[40, '1811 KL Alkmaar']]],
-      [
-        70,
-        [
-          [10, 'Volkorenbrood'],
-          [150, '3,45'],
-        ],
-      ],
-      [
-        82,
-        [
-          [10, '4 Krentenbollen'],
-          [150, '3,20'],
-        ],
-      ],
-      [
-        94,
-        [
-          [10, 'Korting'],
-          [150, '-0,50'],
-        ],
-      ],
-      [
-        112,
-        [
-          [10, 'Te betalen'],
-          [150, '6,15'],
-        ],
-      ],
-      [
-        124,
-        [
-          [10, 'Contant'],
-          [150, '10,00'],
-        ],
-      ],
-      [
-        136,
-        [
-          [10, 'Wisselgeld'],
-          [150, '3,85'],
-        ],
-      ],
-      [
-        148,
-        [
-          [10, 'Btw 9%  over 5,64'],
-          [150, '0,51'],
-        ],
-      ],
+      tillRow(70, 'Volkorenbrood', '3,45'),
+      tillRow(82, '4 Krentenbollen', '3,20'),
+      tillRow(94, 'Korting', '-0,50'),
+      tillRow(112, 'Te betalen', '6,15'),
+      tillRow(124, 'Contant', '10,00'),
+      tillRow(136, 'Wisselgeld', '3,85'),
+      tillRow(148, 'Btw 9%  over 5,64', '0,51'),
       [166, [[10, '14-03-2026  10:05']]],
     ])
     expect(f.total_invoice_including_vat).toBe(6.15)
@@ -408,13 +291,7 @@ describe('VAT ids as Italian, Spanish and Swiss tills print them', () => {
     [32, [[40, 'Piazza Navona 5']]],
     [44, [[40, '00186 Roma']]],
     [56, [[40, id]]],
-    [
-      80,
-      [
-        [10, 'TOTALE'],
-        [150, '4,50'],
-      ],
-    ],
+    tillRow(80, 'TOTALE', '4,50'),
     [100, [[10, '14-03-2026 10:05']]],
   ]
 
@@ -433,13 +310,7 @@ describe('VAT ids as Italian, Spanish and Swiss tills print them', () => {
       [44, [[40, '1100-048 Lisboa']]],
       [56, [[40, 'NIF 501234567']]],
       [68, [[10, 'Fatura simplificada FS 2026/1234']]],
-      [
-        80,
-        [
-          [10, 'TOTAL'],
-          [150, '4,50 €'],
-        ],
-      ],
+      tillRow(80, 'TOTAL', '4,50 €'),
       [100, [[10, '14-03-2026 10:05']]],
     ])
     expect(f.business_address).toBe('Rua Augusta 120, 1100-048 Lisboa')
@@ -510,48 +381,12 @@ describe('Portuguese invoices and tills', () => {
       [32, [[40, 'Rua Augusta 120']]],
       [44, [[40, '1100-048 Lisboa']]],
       [56, [[40, 'Contribuinte: 501234567']]],
-      [
-        80,
-        [
-          [10, '2 Pastel de nata'],
-          [150, '2,60'],
-        ],
-      ],
-      [
-        92,
-        [
-          [10, '1 Galão'],
-          [150, '1,40'],
-        ],
-      ],
-      [
-        110,
-        [
-          [10, 'TOTAL'],
-          [150, '4,00'],
-        ],
-      ],
-      [
-        122,
-        [
-          [10, 'Numerário'],
-          [150, '5,00'],
-        ],
-      ],
-      [
-        134,
-        [
-          [10, 'Troco'],
-          [150, '1,00'],
-        ],
-      ],
-      [
-        146,
-        [
-          [10, 'IVA 13%  Base 3,54'],
-          [150, '0,46'],
-        ],
-      ],
+      tillRow(80, '2 Pastel de nata', '2,60'),
+      tillRow(92, '1 Galão', '1,40'),
+      tillRow(110, 'TOTAL', '4,00'),
+      tillRow(122, 'Numerário', '5,00'),
+      tillRow(134, 'Troco', '1,00'),
+      tillRow(146, 'IVA 13%  Base 3,54', '0,46'),
       [164, [[10, '14-03-2026 09:12']]],
     ])
     expect(f.total_invoice_including_vat).toBe(4)
@@ -605,41 +440,11 @@ describe('Polish invoices and tills', () => {
       [44, [[40, '31-147 Kraków']]],
       [56, [[40, 'NIP 6750001923']]],
       [68, [[40, 'PARAGON FISKALNY']]],
-      [
-        80,
-        [
-          [10, 'Chleb żytni'],
-          [150, '8,50'],
-        ],
-      ],
-      [
-        92,
-        [
-          [10, 'Drożdżówka 2x'],
-          [150, '7,00'],
-        ],
-      ],
-      [
-        110,
-        [
-          [10, 'SUMA PLN'],
-          [150, '15,50'],
-        ],
-      ],
-      [
-        122,
-        [
-          [10, 'Gotówka'],
-          [150, '20,00'],
-        ],
-      ],
-      [
-        134,
-        [
-          [10, 'Reszta'],
-          [150, '4,50'],
-        ],
-      ],
+      tillRow(80, 'Chleb żytni', '8,50'),
+      tillRow(92, 'Drożdżówka 2x', '7,00'),
+      tillRow(110, 'SUMA PLN', '15,50'),
+      tillRow(122, 'Gotówka', '20,00'),
+      tillRow(134, 'Reszta', '4,50'),
       [152, [[10, '2026-03-14 08:41']]],
     ])
     expect(f.total_invoice_including_vat).toBe(15.5)

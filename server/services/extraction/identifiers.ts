@@ -71,7 +71,8 @@ function vatCandidates(text: string): string[] {
 
 /**
  * The countries whose VAT ids their own language's labels introduce without the country's letters:
- * Italy's "P.IVA 01234567897", Spain's "NIF: B12345678", Portugal's "NIF 501234567".
+ * Italy's "P.IVA 01234567897", Spain's "NIF: B12345678", Portugal's "NIF 501234567", Poland's
+ * "NIP 5260001246".
  */
 const BARE_VAT_COUNTRY: Record<string, string> = { it: 'IT', es: 'ES', pt: 'PT', pl: 'PL' }
 
@@ -79,7 +80,8 @@ const BARE_VAT_COUNTRY: Record<string, string> = { it: 'IT', es: 'ES', pt: 'PT',
  * The VAT ids a segment prints without their country's letters, after a label of Italy's, Spain's,
  * Portugal's or Poland's language: the letters put before the figures when they have that
  * country's shape (eleven figures for Italy; nine characters with a letter for Spain; nine figures
- * for Portugal, so a "NIF" both languages print is told by its shape; ten for Poland's "NIP"). Each with where it is printed in the segment.
+ * for Portugal, so a "NIF" both languages print is told by its shape; ten for Poland's "NIP").
+ * Each with where it is printed in the segment.
  */
 function bareVatIds(text: string): { value: string; at: number }[] {
   const out: { value: string; at: number }[] = []

@@ -101,7 +101,7 @@ export function labelLanguages(field: LabelField, printed: string): string[] {
 
 const whole = new Map<LabelField, { lang: string; re: RegExp }[]>()
 
-/** The languages the lexicon lists labels in ("en", "fr", "de", "nl", "it", "es", "pt"). */
+/** The languages the lexicon lists labels in (each language key of lexicon.json). */
 export const LEXICON_LANGUAGES: readonly string[] = [
   ...new Set(
     Object.entries(data)
