@@ -370,7 +370,7 @@ it('asks the dashboard to show a processed invoice or expense, and nothing else'
   queue.stop()
 })
 
-it('polls a company’s uploads only while its live updates are down, and asks at once when one’s document changes', async () => {
+it('polls a company’s uploads only while its live updates are down, and asks at once when one is accepted or its document changes', async () => {
   const clock = new SimulatedClock()
   const asked: number[] = []
   const status = 'PROCESSING'
@@ -395,34 +395,37 @@ it('polls a company’s uploads only while its live updates are down, and asks a
   queue.send({ type: 'live.up', companyId: 7 })
   queue.send({ type: 'uploads.add', files: [invoice('a.pdf')], companyId: 7, at: 0 })
   queue.send(changed('upload-1', 'processing', { documentId: 11, answered: true }) as never)
-  // Live: no timer poll for a minute.
+  // Accepted while live: asked once at once (its document may have changed before the answer
+  // came, the event then about a document the queue did not know), then no timer poll for a minute.
+  await waitFor(queue, (s) => s.matches({ polling: 'idle' }))
+  expect(asked).toEqual([0])
   for (let t = 0; t < 60_000; t += POLL_INTERVAL_MS) clock.increment(POLL_INTERVAL_MS)
   await waitFor(queue, (s) => s.matches({ polling: 'idle' }))
-  expect(asked).toEqual([])
+  expect(asked).toHaveLength(1)
   // Another document of the company changes: nothing; this upload's does: asked at once.
   queue.send({ type: 'document.changed', companyId: 7, documentId: 99 })
-  expect(asked).toEqual([])
+  expect(asked).toHaveLength(1)
   queue.send({ type: 'document.changed', companyId: 7, documentId: 11 })
   await waitFor(queue, (s) => s.matches({ polling: 'idle' }))
-  expect(asked).toHaveLength(1)
+  expect(asked).toHaveLength(2)
   // The stream goes down: polling every 3 s again.
   queue.send({ type: 'live.down', companyId: 7 })
   expect(queue.getSnapshot().matches({ polling: 'waiting' })).toBe(true)
   clock.increment(POLL_INTERVAL_MS)
   await waitFor(queue, (s) => s.matches({ polling: 'waiting' }))
-  expect(asked).toHaveLength(2)
+  expect(asked).toHaveLength(3)
   // Back up with the upload still processing: one catch-up request, then none.
   queue.send({ type: 'live.up', companyId: 7 })
   await waitFor(queue, (s) => s.matches({ polling: 'idle' }))
-  expect(asked).toHaveLength(3)
+  expect(asked).toHaveLength(4)
   clock.increment(POLL_INTERVAL_MS * 5)
-  expect(asked).toHaveLength(3)
+  expect(asked).toHaveLength(4)
   // Another company's live updates do not stop this company's polling.
   queue.send({ type: 'live.up', companyId: 8 })
   await waitFor(queue, (s) => s.matches({ polling: 'waiting' }))
   clock.increment(POLL_INTERVAL_MS)
   await waitFor(queue, (s) => s.matches({ polling: 'waiting' }))
-  expect(asked).toHaveLength(5)
+  expect(asked).toHaveLength(6)
   queue.stop()
 })
 

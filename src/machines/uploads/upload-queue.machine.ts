@@ -4,7 +4,9 @@
  * (from `upload.changed`) and owns the single bulk poll: `idle` while nothing processes, else every
  * 3 s one request per kind (`checking`), whose answers it forwards to the children. While the
  * dashboard's live updates of a company are up (`live.up` … `live.down`), that company's uploads
- * are not polled: a `document.changed` of one of them asks for the statuses at once instead.
+ * are not polled: a `document.changed` of one of them asks for the statuses at once instead, and
+ * so does an upload of that company the server has just accepted (its document may have changed
+ * before the answer arrived, the event then told about a document the queue did not know yet).
  *
  * Nothing queued is lost to a broken connection or a reload: each file is kept in the browser's
  * storage (`keepUnsent`) until the server has answered for it or it ended otherwise
@@ -266,6 +268,11 @@ export const uploadQueueMachine = setup({
     isKnownUpload: ({ context }, id: string) => context.uploads.some((u) => u.id === id),
     isViewable: ({ context }, id: string) => context.uploads.some((u) => u.id === id && isViewableUpload(u)),
     isAnythingPolled: ({ context }) => context.uploads.some((u) => isPolled(u, context.liveCompanyId)),
+    isAcceptedUnderLive: ({ context }, p: { id: string; status: UploadStatus }) =>
+      p.status === 'processing' &&
+      context.uploads.some(
+        (u) => u.id === p.id && u.status !== 'processing' && u.companyId === context.liveCompanyId,
+      ),
     isTrackedDocument: ({ context }, p: { companyId: number; documentId: number }) =>
       context.uploads.some(
         (u) => u.status === 'processing' && u.companyId === p.companyId && u.documentId === p.documentId,
@@ -493,6 +500,11 @@ export const uploadQueueMachine = setup({
             liveCompanyId: ({ context, event }) =>
               context.liveCompanyId === event.companyId ? null : context.liveCompanyId,
           }),
+        },
+        // Accepted while its company is live: asked once at once, for a change told before the answer.
+        'upload.changed': {
+          guard: { type: 'isAcceptedUnderLive', params: ({ event }) => event },
+          target: '.checking',
         },
         // A processing upload's document changed: the statuses are asked at once.
         'document.changed': {
