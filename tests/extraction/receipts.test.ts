@@ -6,7 +6,6 @@
 import { describe, expect, it } from 'vitest'
 import {
   extractFields,
-  NAME_FEATURES,
   nameCandidates,
   pageModel,
   totalsInputs,
@@ -22,6 +21,7 @@ import type { Line, PageText } from '../../server/services/extraction/pdf-text.t
 import { encodePng } from '../../server/services/extraction/png.ts'
 import { misreadLabelWord } from '../../server/services/extraction/receipt.ts'
 import { CURRENCY_FEATURES, currencyCandidates } from '../../server/services/extraction/scoring/currency.ts'
+import { NAME_FEATURES } from '../../server/services/extraction/scoring/name.ts'
 import {
   type Reading,
   readings,

@@ -17,7 +17,6 @@ import {
   addressCandidatesOf,
   type ExtractedFields,
   extractFields,
-  NAME_FEATURES,
   nameCandidates,
   pageModel,
   totalsInputs,
@@ -46,6 +45,7 @@ import type {
   Models,
   ScoredField,
 } from '../../server/services/extraction/scoring/model.ts'
+import { NAME_FEATURES } from '../../server/services/extraction/scoring/name.ts'
 import {
   decideTotals,
   TOTALS_FEATURES,
