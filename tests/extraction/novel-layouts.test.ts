@@ -104,6 +104,44 @@ describe('the supplier where the letterhead does not name it', () => {
     expect(invoice('Énergie Verte — SAS au capital de 1 000 € — RCS Paris 451 234 567')).toBe('Énergie Verte')
   })
 
+  it('takes the company of a legal footer that writes its legal form first ("SAS Jardins de Bourgogne au capital de …"), with the letterhead\'s address, over an unlabelled customer window', () => {
+    const fields = extractFields(
+      page([
+        [60, [[40, '7 boulevard Carnot']]],
+        [72, [[40, '21000 Dijon']]],
+        [84, [[40, 'Tél. 03 80 11 22 33']]],
+        [130, [[330, 'Mairie de Chenôve']]],
+        [142, [[330, 'Service des achats']]],
+        [154, [[330, '1 place Pierre Meunier']]],
+        [166, [[330, '21300 Chenôve']]],
+        [220, [[40, 'FACTURE', 16]]],
+        [
+          240,
+          [
+            [40, 'Numéro : 26-0457'],
+            [330, 'Date : 09/04/2026'],
+          ],
+        ],
+        ...totalsRows,
+        [
+          780,
+          [
+            [
+              40,
+              'SAS Jardins de Bourgogne au capital de 10 000 € - RCS Dijon 901 234 567 - N° TVA FR45901234567',
+              7,
+            ],
+          ],
+        ],
+      ]),
+    )
+    expect(fields.business_name).toBe('SAS Jardins de Bourgogne')
+    expect(fields.business_address).toBe('7 boulevard Carnot, 21000 Dijon')
+    expect(fields.vat_number).toBe('FR45901234567')
+    // "Numéro :" spelled out is the bare "N° :" under the title.
+    expect(fields.invoice_number).toBe('26-0457')
+  })
+
   it('takes the payee of the bank details over a slogan and a customer window', () => {
     const fields = extractFields(
       page([

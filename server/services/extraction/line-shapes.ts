@@ -29,6 +29,22 @@ export const POSTCODE =
 export const LEGAL_FORM =
   /(\b(sarl|sas|sasu|sa|eurl|sci|scea|scop|snc|ei|eirl|selarl|gmbh|ag|kg|ug|ohg|ltd|limited|llp|plc|inc|llc|corp|co|bv|nv|srl|spa|sl|sprl|sc|gie|association|micro-entreprise|entrepreneur|bhd|berhad|s\/b|sb|enterprise|trading|a\.g|e\.\s?k)\.?|\bug\s*\(haftungsbeschrankt\))$/
 
+/**
+ * A French company's legal form written before its name ("SARL Garage du Centre", "S.A.S. Jardins
+ * de Bourgogne"), as French companies often print it (LEGAL_FORM reads the form ending a name).
+ */
+const LEADING_LEGAL_FORM =
+  /^(s\.?a\.?r\.?l|s\.?a\.?s\.?u?|e\.?u\.?r\.?l|selarl|selas|sci|snc|scop|scea|earl|gaec)\.?\s+(?=\p{L})/u
+
+/** Whether a (folded) name carries its legal form, after it or, the French way, before it. */
+export function hasLegalForm(folded: string): boolean {
+  return LEGAL_FORM.test(folded) || LEADING_LEGAL_FORM.test(folded)
+}
+
+/** A (folded) name without its legal form, wherever it is printed. */
+export const withoutLegalForm = (folded: string) =>
+  folded.replace(LEGAL_FORM, '').replace(LEADING_LEGAL_FORM, '')
+
 export function isNameLike(text: string): boolean {
   const t = f(text)
   if (t.length < 2 || t.length > 70) return false

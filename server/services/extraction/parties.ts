@@ -5,7 +5,7 @@
  */
 import { segmentsOf, valueAfter } from './layout.ts'
 import { hasLabel, labelAt } from './lexicon.ts'
-import { CONTACT, isFieldLabel, isNameLike, LEGAL_FORM, POSTCODE, STREET } from './line-shapes.ts'
+import { CONTACT, hasLegalForm, isFieldLabel, isNameLike, POSTCODE, STREET } from './line-shapes.ts'
 import { foldText } from './parse.ts'
 import type { Line, PageText, Segment } from './pdf-text.ts'
 
@@ -132,7 +132,7 @@ function beforeMentions(part: string): string {
   for (let i = 2; i < words.length; i++) {
     const head = words.slice(0, i).join(' ')
     // The mention starts right after the form ("SAS | au capital de"), not inside it ("Entrepreneur | individuel").
-    if (LEGAL_FORM.test(f(head)) && labelAt('legal', words.slice(i).join(' '))) return head
+    if (hasLegalForm(f(head)) && labelAt('legal', words.slice(i).join(' '))) return head
   }
   return part
 }
@@ -154,7 +154,7 @@ export function footerParty(pages: PageText[], lines: Line[], customer: Set<Segm
       if (customer.has(seg)) continue
       const parts = seg.text.split(/\s[·•|–—-]\s|,\s/).map((p) => p.trim())
       const name = beforeMentions(parts[0]!)
-      if (!LEGAL_FORM.test(f(name)) || !isNameLike(name) || isFieldLabel(name) || hasLabel('legal', name))
+      if (!hasLegalForm(f(name)) || !isNameLike(name) || isFieldLabel(name) || hasLabel('legal', name))
         continue
       const address = parts.slice(1).filter((p, i, all) => {
         const t = f(p)

@@ -5,7 +5,7 @@
  * numbers) are no label (the lexicon's `excl`).
  */
 import { segmentsOf, valueAfter } from '../layout.ts'
-import { hasLabel, labelsIn, refersTo } from '../lexicon.ts'
+import { hasLabel, isLabel, labelsIn, refersTo } from '../lexicon.ts'
 import { findDates } from '../parse.ts'
 import type { Line, PageText, Segment } from '../pdf-text.ts'
 import {
@@ -72,8 +72,9 @@ type NumberFeature = Feature<[s: NumberSite, all: NumberSite[], model: PageModel
 
 const before = (s: NumberSite) => s.seg.text.normalize('NFC').slice(0, s.index)
 const lastWord = (text: string) => text.trim().split(/\s+/).pop() ?? ''
-/** A bare "No", "Nr", "N°", "#": it numbers whatever is printed before it. */
-const isBare = (label: string) => label.replace(/[^\p{L}#]/gu, '').length <= 2
+/** A bare "No", "Nr", "N°", "#", "Numéro": it numbers whatever is printed before it. */
+const isBare = (label: string) =>
+  label.replace(/[^\p{L}#]/gu, '').length <= 2 || isLabel('number_word', label)
 /** The words before a label since the last separator of its segment (" · ", "|", ";", ","). */
 const clauseBefore = (text: string, index: number) =>
   text

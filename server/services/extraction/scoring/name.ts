@@ -10,6 +10,7 @@ import { overlaps } from '../layout.ts'
 import { hasLabel } from '../lexicon.ts'
 import {
   addressLike,
+  hasLegalForm,
   isColumnHeader,
   isFieldLabel,
   isNameLike,
@@ -18,6 +19,7 @@ import {
   POSTCODE,
   REGISTRATION_LINE,
   streetLike,
+  withoutLegalForm,
   wordiness,
 } from '../line-shapes.ts'
 import {
@@ -256,7 +258,7 @@ export const NAME_FEATURES: readonly NameFeature[] = [
     of: (s) => s.seg.size / s.ctx.maxSize,
   },
   yes('legal_form', 'the name it gives ends with a legal form (SARL, GmbH, Ltd, Sdn Bhd…)', (s) =>
-    LEGAL_FORM.test(f(givenName(s))),
+    hasLegalForm(f(givenName(s))),
   ),
   yes('registration_after', 'its registration number is printed after it', (s) => s.registration),
   yes(
@@ -340,7 +342,7 @@ export const NAME_FEATURES: readonly NameFeature[] = [
   ),
   yes('web_domain', "the document's e-mail or web address carries it", (s) => {
     const words = s.folded.split(/[^\p{L}\d]+/u).filter((w) => w.length >= 4)
-    const squashed = s.folded.replace(LEGAL_FORM, '').replace(/[^\p{L}\d]+/gu, '')
+    const squashed = withoutLegalForm(s.folded).replace(/[^\p{L}\d]+/gu, '')
     return [...s.ctx.domains].some(
       (d) =>
         words.some((w) => d.split('-').includes(w)) ||
@@ -351,7 +353,7 @@ export const NAME_FEATURES: readonly NameFeature[] = [
     'legal_mentions',
     'printed on a line of legal mentions (share capital, registrations), its own line aside',
     (s) => {
-      const core = s.folded.replace(LEGAL_FORM, '').trim()
+      const core = withoutLegalForm(s.folded).trim()
       const own = f(s.line.text)
       return core.length >= 3 && s.ctx.legalLines.some((l) => l !== own && l.includes(core))
     },
@@ -372,7 +374,7 @@ export const NAME_FEATURES: readonly NameFeature[] = [
   yes(
     'other_party_named',
     'a top line while the page names another company (a legal form) as a party',
-    (s) => s.source === 'top' && s.ctx.parties.some((p) => LEGAL_FORM.test(p) && !sameParty(p, s.folded)),
+    (s) => s.source === 'top' && s.ctx.parties.some((p) => hasLegalForm(p) && !sameParty(p, s.folded)),
   ),
   yes(
     'party_agrees',
@@ -429,14 +431,15 @@ function siteName(site: NameSite): { seg: Segment; line: Line; name: string } {
 /** The address a site offers with its name: the one its source printed, else the lines under it. */
 function siteReadings(site: NameSite, model: PageModel): AddressReading[] {
   const { customer, lines } = model
-  if (site.address !== undefined)
-    return site.address
-      ? [{ source: site.source, parts: printedParts(site.address, site.line, site.seg), whole: true }]
-      : []
-  if (site.source === 'closing') {
+  if (site.address)
+    return [{ source: site.source, parts: printedParts(site.address, site.line, site.seg), whole: true }]
+  // A till's company line under a logo, a legal footer printing no address: the letterhead's
+  // address lines (a letterhead without its name) are the company's.
+  if (site.source === 'closing' || (site.source === 'footer' && site.address === null)) {
     const parts = letterheadParts(model)
-    return parts.length > 0 ? [{ source: 'closing', parts, whole: false }] : []
+    return parts.length > 0 ? [{ source: site.source, parts, whole: false }] : []
   }
+  if (site.address !== undefined) return []
   if (site.source === 'payee') {
     const anchor = topAnchor(model.pages, lines, customer)
     return anchor
@@ -493,7 +496,7 @@ export function findSupplier(pages: PageText[], model: PageModel, till: boolean,
           .map((c) => givenName(c.value))
           .filter(
             (n) =>
-              LEGAL_FORM.test(f(n)) &&
+              hasLegalForm(f(n)) &&
               n.split(/\s+/).length > givenName(chosen).split(/\s+/).length &&
               sameParty(n, givenName(chosen)),
           )
@@ -502,11 +505,11 @@ export function findSupplier(pages: PageText[], model: PageModel, till: boolean,
   // (A line that prints more than the company's name, "Claire Morel   Valmont Supplies LLP"
   // joined across a customer window, reads another's address under it.)
   const own = candidates.map((c) => c.value).filter((site) => partOf(givenName(site), name))
-  // The letterhead's first address lines stand in for a payee's only where the top does not
-  // name the company: under its name are its own.
+  // The letterhead's first address lines stand in for a payee's (or a legal footer's that prints
+  // none) only where the top does not name the company: under its name are its own.
   const topNamed = own.some((site) => site.source === 'top')
   const readings = own
-    .filter((site) => !(topNamed && site.source === 'payee'))
+    .filter((site) => !(topNamed && (site.source === 'payee' || (site.source === 'footer' && !site.address))))
     .flatMap((site) => siteReadings(site, model))
     .map((r) => withoutName(r, name))
   const address = decideAddress(pages, readings, till, models)
