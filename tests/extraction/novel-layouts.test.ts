@@ -142,6 +142,21 @@ describe('the supplier where the letterhead does not name it', () => {
     expect(fields.invoice_number).toBe('26-0457')
   })
 
+  it('reads a letterhead address whose street starts with four figures past it to the town ("1450 Pearl Street" is no postcode)', () => {
+    const fields = extractFields(
+      page([
+        [40, [[40, 'Summit Outdoor Supply, Inc.', 15]]],
+        [58, [[40, '1450 Pearl Street, Suite 200']]],
+        [70, [[40, 'Boulder, CO 80302']]],
+        [82, [[40, '(303) 555-0142 · billing@summitoutdoor.com']]],
+        ...customerWindow,
+        ...totalsRows,
+      ]),
+    )
+    expect(fields.business_name).toBe('Summit Outdoor Supply, Inc.')
+    expect(fields.business_address).toBe('1450 Pearl Street, Suite 200, Boulder, CO 80302')
+  })
+
   it('takes the payee of the bank details over a slogan and a customer window', () => {
     const fields = extractFields(
       page([

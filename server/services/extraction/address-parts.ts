@@ -88,7 +88,9 @@ function partShape(part: string, prev: { text: string } | undefined) {
   const t = f(part)
   return {
     street: STREET.test(t) || /^\d+[a-z]?[\s,]/.test(t) || /^\p{L}[\p{L} .'-]+\s\d+[a-z]?$/u.test(t),
-    post: POSTCODE.test(t),
+    // The house number starting a street line is no four-figure postcode ("1450 Pearl Street"
+    // is no "9000 Gent"): the postcode is looked for past it.
+    post: POSTCODE.test(STREET.test(t) ? t.replace(/^\d{1,4}[a-z]?\s+/, '') : t),
     country: COUNTRIES.test(t),
     // A region printed in the same capitals as the part before ("SELANGOR DARUL EHSAN").
     region:
