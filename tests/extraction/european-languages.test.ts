@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest'
 import { extractFields } from '../../server/services/extraction/fields.ts'
 import { findDates } from '../../server/services/extraction/parse.ts'
-import { pageOf, type Row } from './page-builder.ts'
+import { type Cell, pageOf, type Row } from './page-builder.ts'
 
 const read = (rows: Row[]) => extractFields([pageOf(rows)])
 /** A till roll: 80 mm wide. */
@@ -458,5 +458,31 @@ describe('Polish invoices and tills', () => {
     expect(findDates('14 marca 2026')[0]?.iso).toBe('2026-03-14')
     expect(findDates('3 października 2026 r.')[0]?.iso).toBe('2026-10-03')
     expect(findDates('1 września 2025')[0]?.iso).toBe('2025-09-01')
+  })
+})
+
+describe('French tills', () => {
+  it("reads a French till's street abbreviated 'AV' (no house number) as its address's first line, and its rate table's net and VAT", () => {
+    const f = till([
+      [20, [[40, 'CARREFOUR MARKET', 11]]],
+      [32, [[40, 'AV DU GENERAL DE GAULLE']]],
+      [44, [[40, '94000 CRETEIL']]],
+      [56, [[40, 'TEL 01 43 99 00 00']]],
+      tillRow(76, 'LAIT DEMI ECREME', '1,15'),
+      tillRow(88, 'BAGUETTE', '0,95'),
+      tillRow(100, 'CAFE MOULU 250G', '3,49'),
+      tillRow(118, 'TOTAL A PAYER', '5,59'),
+      tillRow(130, 'CB EMV', '5,59'),
+      [146, ['TVA', 'TAUX', 'HT', 'TVA', 'TTC'].map((t, i): Cell => [10 + i * 45, t])],
+      [158, ['1', '5,50%', '4,50', '0,25', '4,75'].map((t, i): Cell => [10 + i * 45, t])],
+      [170, ['2', '20,00%', '0,70', '0,14', '0,84'].map((t, i): Cell => [10 + i * 45, t])],
+      [188, [[10, '12/03/2026 18:42  CAISSE 004']]],
+    ])
+    expect(f.business_name).toBe('CARREFOUR MARKET')
+    expect(f.business_address).toBe('AV DU GENERAL DE GAULLE, 94000 CRETEIL')
+    expect(f.total_invoice_including_vat).toBe(5.59)
+    expect(f.total_charge_excluding_vat).toBe(5.2)
+    expect(f.total_vat_amount).toBe(0.39)
+    expect(f.document_date).toBe('2026-03-12')
   })
 })
