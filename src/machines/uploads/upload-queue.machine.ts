@@ -122,6 +122,8 @@ export const isViewableUpload = (u: Pick<QueueEntry, 'status' | 'documentType' |
 
 /** Statuses that hold one of the MAX_CONCURRENT_UPLOADS slots (a waiting upload keeps its own). */
 const SENDING: UploadStatus[] = ['uploading', 'in_progress', 'waiting']
+/** A request on its way: only its answer accepts an upload. */
+const IN_FLIGHT: UploadStatus[] = ['uploading', 'in_progress']
 const CLEARED_BY_CLEAR_COMPLETED: UploadStatus[] = ['success', 'error', 'cancelled', 'in_progress']
 const ENDED: UploadStatus[] = ['success', 'error']
 /** Once an upload has one of these, its file leaves the browser's storage. */
@@ -271,7 +273,7 @@ export const uploadQueueMachine = setup({
     isAcceptedUnderLive: ({ context }, p: { id: string; status: UploadStatus }) =>
       p.status === 'processing' &&
       context.uploads.some(
-        (u) => u.id === p.id && u.status !== 'processing' && u.companyId === context.liveCompanyId,
+        (u) => u.id === p.id && IN_FLIGHT.includes(u.status) && u.companyId === context.liveCompanyId,
       ),
     isTrackedDocument: ({ context }, p: { companyId: number; documentId: number }) =>
       context.uploads.some(
