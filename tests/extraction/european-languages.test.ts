@@ -22,6 +22,9 @@ const tillRow = (y: number, label: string, amount: string): Row => [
   ],
 ]
 
+/** A till row of columns 45 points apart (a rate table's header or row). */
+const tillColumns = (y: number, texts: string[]): Row => [y, texts.map((t, i): Cell => [10 + i * 45, t])]
+
 /** Three totals rows at the right: net, VAT, gross, under the given labels. */
 const totalsRows = (y: number, labels: string[], amounts: string[]): Row[] =>
   labels.map(
@@ -473,9 +476,9 @@ describe('French tills', () => {
       tillRow(100, 'CAFE MOULU 250G', '3,49'),
       tillRow(118, 'TOTAL A PAYER', '5,59'),
       tillRow(130, 'CB EMV', '5,59'),
-      [146, ['TVA', 'TAUX', 'HT', 'TVA', 'TTC'].map((t, i): Cell => [10 + i * 45, t])],
-      [158, ['1', '5,50%', '4,50', '0,25', '4,75'].map((t, i): Cell => [10 + i * 45, t])],
-      [170, ['2', '20,00%', '0,70', '0,14', '0,84'].map((t, i): Cell => [10 + i * 45, t])],
+      tillColumns(146, ['TVA', 'TAUX', 'HT', 'TVA', 'TTC']),
+      tillColumns(158, ['1', '5,50%', '4,50', '0,25', '4,75']),
+      tillColumns(170, ['2', '20,00%', '0,70', '0,14', '0,84']),
       [188, [[10, '12/03/2026 18:42  CAISSE 004']]],
     ])
     expect(f.business_name).toBe('CARREFOUR MARKET')

@@ -14,12 +14,10 @@ import {
   REGISTRATION_LINE,
   STREET,
 } from './line-shapes.ts'
-import { findAmounts, findDates, foldText } from './parse.ts'
+import { foldText as f, findAmounts, findDates } from './parse.ts'
 import type { Line, PageText, Segment } from './pdf-text.ts'
 import type { AddressPart } from './scoring/address.ts'
 import type { PageModel } from './scoring/model.ts'
-
-const f = foldText
 
 /** The letterhead's address lines from its first street or postcode line (its name printed as a logo). */
 export function letterheadParts({ pages, lines, customer }: PageModel): AddressPart[] {

@@ -6,10 +6,8 @@
 import { segmentsOf } from './layout.ts'
 import { hasLabel, isLabel, labelAt, othersLabel } from './lexicon.ts'
 import { POSTCODE } from './line-shapes.ts'
-import { foldText } from './parse.ts'
+import { foldText as f } from './parse.ts'
 import type { Line, PageText, Segment } from './pdf-text.ts'
-
-const f = foldText
 
 const CUSTOMER_LABEL =
   /^(factur[ee]\s*a\b|adresse de facturation|adresse de livraison|bill(ed)?\s*to\b|invoice(d)?\s*to\b|ship(ped)?\s*to\b|deliver(y|ed)?\s*to\b|sold\s*to\b|client\s*:?$|client\s*:|customer\s*:?$|customer\s*:|destinataire|livr[ee] a|livraison a|recipient|your details|vos coordonnees)/

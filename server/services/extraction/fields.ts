@@ -6,7 +6,7 @@
  */
 import { customerSegments } from './customer.ts'
 import { decideIban, decideVatId } from './identifiers.ts'
-import { dateOrder, foldText } from './parse.ts'
+import { dateOrder, foldText as f } from './parse.ts'
 import type { Line, PageText } from './pdf-text.ts'
 import { isTillReceipt, itemSum, repairTillLabels } from './receipt.ts'
 import { addressCandidates } from './scoring/address.ts'
@@ -51,8 +51,6 @@ type EvidenceField =
   | 'total_invoice_including_vat'
   | 'total_charge_excluding_vat'
   | 'total_vat_amount'
-
-const f = foldText
 
 /** The address candidates of the supplier the weights choose (for fitting: `models` those fitted so far). */
 export function addressCandidatesOf(pages: PageText[], models?: Models): Candidate<string | null>[] {

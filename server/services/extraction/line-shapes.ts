@@ -3,9 +3,7 @@
  * a legal form, a registration line, contact details, another field's label, a name at all.
  */
 import { isLabel, labelAt } from './lexicon.ts'
-import { foldText } from './parse.ts'
-
-const f = foldText
+import { foldText as f } from './parse.ts'
 
 const TITLE_WORDS =
   /^(facture|invoice|tax invoice|receipt|recu|ticket|note de course|note de frais|devis|avoir|credit note|bill|quittance|facture acquittee|original|duplicata|copie|page \d)\b/

@@ -15,11 +15,9 @@ import {
   REGISTRATION_LINE,
   STREET,
 } from './line-shapes.ts'
-import { foldText } from './parse.ts'
+import { foldText as f } from './parse.ts'
 import type { Line, Segment } from './pdf-text.ts'
 import { cutAtRegistration, ownerName } from './receipt.ts'
-
-const f = foldText
 
 export function stripInitials(name: string): string {
   const m = name.match(/^([A-Z]{1,4})\s+(.+)$/)

@@ -6,10 +6,8 @@
 import { segmentsOf, valueAfter } from './layout.ts'
 import { hasLabel, labelAt } from './lexicon.ts'
 import { CONTACT, hasLegalForm, isFieldLabel, isNameLike, POSTCODE, STREET } from './line-shapes.ts'
-import { foldText } from './parse.ts'
+import { foldText as f } from './parse.ts'
 import type { Line, PageText, Segment } from './pdf-text.ts'
-
-const f = foldText
 
 /**
  * A supplier named by its label ("Supplier: Acme SARL", "Verkäufer" over "Name: …",

@@ -30,7 +30,7 @@ import {
   tillTwoLines,
   wrappedName,
 } from '../name-lines.ts'
-import { findAmounts, findDates, foldText } from '../parse.ts'
+import { foldText as f, findAmounts, findDates } from '../parse.ts'
 import { footerParty, labelledSupplier, type Party, payeeParty, senderLine, webDomains } from '../parties.ts'
 import type { Line, PageText, Segment } from '../pdf-text.ts'
 import { noiseShare, ownerName, underLogo } from '../receipt.ts'
@@ -39,8 +39,6 @@ import { decideAddress } from './address.ts'
 import type { PageModel } from './model.ts'
 import { type Candidate, decide, type Feature, flag, type Models, modelOf } from './model.ts'
 import { placeOf } from './place.ts'
-
-const f = foldText
 
 /** A line (or a segment of one) at the top of the first page that may print the supplier's name. */
 interface NameSite {
