@@ -1,5 +1,5 @@
 /**
- * `npm run bench:novel [-- --sets tuned,dev,held-out | --seed N] [--count 120] [--verbose] [--keep]`: the
+ * `npm run bench:novel [-- --sets tuned,dev,held-out | --seed N] [--count 120] [--scans 0.3] [--verbose] [--keep]`: the
  * extraction engine on invoices in layouts it was not written against, made by
  * scripts/novel-invoices.ts from three seeds (tuned 20261126, dev 424242, held-out 7340113) into a
  * temporary directory, and scored like the shared corpora (tests/extraction/corpus.ts): per field
@@ -15,6 +15,7 @@ import { createOcrPool } from '../server/services/extraction/index.ts'
 import {
   type DocResult,
   fieldAccuracy,
+  isScan,
   loadTruth,
   report,
   runCorpus,
@@ -34,6 +35,7 @@ const sets = (
 const count = Number(option('--count') ?? 120)
 const verbose = args.includes('--verbose')
 const keep = args.includes('--keep')
+const scans = Number(option('--scans') ?? 0)
 
 function summaryLine(name: string, results: DocResult[]): string {
   const s = statusScore(results)
@@ -51,7 +53,7 @@ try {
       throw new Error(`unknown set ${name}: one of ${Object.keys(SEEDS).join(', ')}`)
     const heldOut = name === 'held-out' || freshSeed !== undefined
     const dir = join(root, String(seed))
-    await generateSet(seed, dir, count, heldOut)
+    await generateSet(seed, dir, count, heldOut, scans)
     const results = await runCorpus(loadTruth(dir), ocr, (r) => {
       if (!verbose) return
       const flag =
@@ -76,6 +78,8 @@ try {
         ),
       )
     }
+    const scanned = results.filter(isScan)
+    if (scanned.length) summary.push(summaryLine(`${name}, scanned copies`, scanned))
   }
 } finally {
   await ocr.close()

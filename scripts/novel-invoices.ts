@@ -8,7 +8,8 @@
  * three languages; junk lines that must never be a name; and some documents that should fail
  * (totals that do not add up, an IBAN whose checksum is wrong, no invoice number). Each is
  * printed to a text-layer PDF by Chromium (playwright-core) into DIR/files, with its truth in
- * DIR/truth.jsonl in the shape of shared/corpus (so tests/extraction/corpus.ts scores it).
+ * DIR/truth.jsonl in the shape of shared/corpus (so tests/extraction/corpus.ts scores it);
+ * `--scans 0.15` writes that share as scanned copies instead (image PDF, PNG or JPEG).
  *
  * Layout families (the truth's `template`): letterhead, label, footer, payee; `right-sender` and
  * `centered` appear only when `heldOutFamilies` is set (the held-out set), so part of that set is
@@ -18,13 +19,14 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { electronicFormatIBAN, isValidIBAN } from 'ibantools'
 import { checkVAT, countries } from 'jsvat'
-import { chromium } from 'playwright-core'
+import { PDFDocument } from 'pdf-lib'
+import { chromium, type Page } from 'playwright-core'
 
-type Lang = 'fr' | 'en' | 'de'
-type Rng = () => number
+export type Lang = 'fr' | 'en' | 'de'
+export type Rng = () => number
 
 /** mulberry32: a small seeded generator, the same documents for the same seed on any machine. */
-function rngOf(seed: number): Rng {
+export function rngOf(seed: number): Rng {
   let a = seed >>> 0
   return () => {
     a = (a + 0x6d2b79f5) >>> 0
@@ -35,12 +37,12 @@ function rngOf(seed: number): Rng {
   }
 }
 
-const pick = <T>(r: Rng, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!
-const int = (r: Rng, lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1))
-const digits = (r: Rng, n: number) => Array.from({ length: n }, () => String(int(r, 0, 9))).join('')
-const chance = (r: Rng, p: number) => r() < p
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
-const round2 = (n: number) => Math.round(n * 100) / 100
+export const pick = <T>(r: Rng, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!
+export const int = (r: Rng, lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1))
+export const digits = (r: Rng, n: number) => Array.from({ length: n }, () => String(int(r, 0, 9))).join('')
+export const chance = (r: Rng, p: number) => r() < p
+export const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+export const round2 = (n: number) => Math.round(n * 100) / 100
 
 // ---------------------------------------------------------------- parties
 
@@ -80,13 +82,24 @@ const NAME_B: Record<Lang, string[]> = {
   en: ['Supplies', 'Consulting', 'Print Works', 'Logistics', 'Software', 'Trading', 'Engineering', 'Studio'],
   de: ['Handel', 'Beratung', 'Bau', 'Druckerei', 'Logistik', 'Software', 'Technik', 'Werkstatt'],
 }
-const LEGAL_FORMS: Record<Lang, string[]> = {
+export const LEGAL_FORMS: Record<Lang, string[]> = {
   fr: ['SARL', 'SAS', 'SASU', 'EURL', 'SA'],
   en: ['Ltd', 'Limited', 'LLP', 'plc', 'Ltd.'],
   de: ['GmbH', 'GmbH & Co. KG', 'UG (haftungsbeschränkt)', 'AG', 'e.K.'],
 }
-const FIRST = ['Claire', 'Jonas', 'Martin', 'Sophie', 'Oliver', 'Lena', 'Hugo', 'Emma', 'Paul', 'Julia']
-const LAST = [
+export const FIRST = [
+  'Claire',
+  'Jonas',
+  'Martin',
+  'Sophie',
+  'Oliver',
+  'Lena',
+  'Hugo',
+  'Emma',
+  'Paul',
+  'Julia',
+]
+export const LAST = [
   'Morel',
   'Becker',
   'Walsh',
@@ -99,7 +112,7 @@ const LAST = [
   'Renaud',
 ]
 
-const STREETS: Record<Lang, string[]> = {
+export const STREETS: Record<Lang, string[]> = {
   fr: [
     'rue de la Paix',
     'avenue Jean Jaurès',
@@ -111,7 +124,7 @@ const STREETS: Record<Lang, string[]> = {
   en: ['High Street', 'Station Road', 'Mill Lane', 'Church Street', 'Victoria Road', 'Kings Parade'],
   de: ['Hauptstraße', 'Bahnhofstraße', 'Lindenallee', 'Gartenweg', 'Schillerstraße', 'Am Markt'],
 }
-const CITIES: Record<Lang, [string, string][]> = {
+export const CITIES: Record<Lang, [string, string][]> = {
   fr: [
     ['75002', 'Paris'],
     ['69002', 'Lyon'],
@@ -159,13 +172,13 @@ interface Party {
   email: string
 }
 
-function frVat(r: Rng): string {
+export function frVat(r: Rng): string {
   const siren = `${int(r, 3, 9)}${digits(r, 8)}`
   const key = (12 + 3 * (Number(siren) % 97)) % 97
   return `FR${String(key).padStart(2, '0')}${siren}`
 }
 
-function deVat(r: Rng): string {
+export function deVat(r: Rng): string {
   for (;;) {
     const body = `${int(r, 1, 9)}${digits(r, 7)}`
     let p = 10
@@ -180,7 +193,7 @@ function deVat(r: Rng): string {
   }
 }
 
-function gbVat(r: Rng): string {
+export function gbVat(r: Rng): string {
   for (;;) {
     const body = `${int(r, 1, 9)}${digits(r, 6)}`
     const sum = [...body].reduce((n, c, i) => n + Number(c) * (8 - i), 0)
@@ -313,12 +326,12 @@ const MONTHS: Record<Lang, string[]> = {
   ],
 }
 
-interface Ymd {
+export interface Ymd {
   y: number
   m: number
   d: number
 }
-const iso = (t: Ymd) => `${t.y}-${String(t.m).padStart(2, '0')}-${String(t.d).padStart(2, '0')}`
+export const iso = (t: Ymd) => `${t.y}-${String(t.m).padStart(2, '0')}-${String(t.d).padStart(2, '0')}`
 const addDays = (t: Ymd, n: number): Ymd => {
   const d = new Date(Date.UTC(t.y, t.m - 1, t.d + n))
   return { y: d.getUTCFullYear(), m: d.getUTCMonth() + 1, d: d.getUTCDate() }
@@ -326,7 +339,7 @@ const addDays = (t: Ymd, n: number): Ymd => {
 const p2 = (n: number) => String(n).padStart(2, '0')
 
 /** One printed form of a date in the document's language (all forms of the issue text). */
-function formatDate(r: Rng, lang: Lang, t: Ymd, form: number): string {
+export function formatDate(r: Rng, lang: Lang, t: Ymd, form: number): string {
   const yy = String(t.y).slice(2)
   const mon = MONTHS.en[t.m - 1]!
   switch (lang) {
@@ -361,7 +374,7 @@ interface Money {
   fmt: (n: number) => string
 }
 
-function money(lang: Lang, code: string, r: Rng): Money {
+export function money(lang: Lang, code: string, r: Rng): Money {
   const group = (n: number, sep: string, dec: string) => {
     const [i, f] = n.toFixed(2).split('.')
     return `${i!.replace(/\B(?=(\d{3})+(?!\d))/g, sep)}${dec}${f}`
@@ -512,10 +525,10 @@ const rateText = (lang: Lang, rate: number) =>
 
 export interface NovelTruth {
   file: string
-  kind: 'invoice'
+  kind: 'invoice' | 'expense'
   template: string
   variant: string
-  render: 'pdf_text'
+  render: 'pdf_text' | 'pdf_image' | 'png' | 'jpg'
   pages: number
   upload_order: number
   fields: Record<string, unknown>
@@ -827,10 +840,10 @@ export function makeDoc(seed: number, i: number, heldOut: boolean): Doc {
     html,
     truth: {
       file,
-      kind: 'invoice',
+      kind: 'invoice' as const,
       template: family,
       variant: `${variant}/${totalsForm}${noVat ? '/no-vat' : ''}/${metaStyle === 2 ? 'meta-table' : 'meta-rows'}`,
-      render: 'pdf_text',
+      render: 'pdf_text' as NovelTruth['render'],
       pages: 1,
       upload_order: i + 1,
       fields: {
@@ -853,23 +866,119 @@ export function makeDoc(seed: number, i: number, heldOut: boolean): Doc {
   }
 }
 
-/** Writes `count` documents of the seed into dir/files and their truth into dir/truth.jsonl. */
-export async function generateSet(seed: number, dir: string, count: number, heldOut: boolean): Promise<void> {
+/** How a scanned copy is written: an image-only PDF (a JPEG on an A4 page), a PNG or a JPEG. */
+export const SCAN_RENDERS = ['pdf_image', 'png', 'jpg'] as const
+export type ScanRender = (typeof SCAN_RENDERS)[number]
+
+/**
+ * The scanner, run in the page (a string, so that no bundler helper leaks into it): turns and
+ * blurs the screenshot in grey, adds seeded noise, and answers a PNG or JPEG data URL.
+ */
+const DEGRADE = `async ({ png, angle, blur, noise, seed, jpeg }) => {
+  const img = new Image()
+  img.src = 'data:image/png;base64,' + png
+  await img.decode()
+  const canvas = document.createElement('canvas')
+  canvas.width = img.width
+  canvas.height = img.height
+  const ctx = canvas.getContext('2d')
+  ctx.fillStyle = '#fff'
+  ctx.fillRect(0, 0, canvas.width, canvas.height)
+  ctx.filter = 'blur(' + blur + 'px) grayscale(1)'
+  ctx.translate(canvas.width / 2, canvas.height / 2)
+  ctx.rotate((angle * Math.PI) / 180)
+  ctx.drawImage(img, -img.width / 2, -img.height / 2)
+  const data = ctx.getImageData(0, 0, canvas.width, canvas.height)
+  let a = seed >>> 0
+  const rand = () => {
+    a = (a + 0x6d2b79f5) >>> 0
+    let t = Math.imul(a ^ (a >>> 15), a | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+  for (let p = 0; p < data.data.length; p += 4) {
+    const v = Math.max(0, Math.min(255, data.data[p] + (rand() + rand() + rand() - 1.5) * noise))
+    data.data[p] = data.data[p + 1] = data.data[p + 2] = v
+  }
+  ctx.putImageData(data, 0, 0)
+  return canvas.toDataURL(jpeg ? 'image/jpeg' : 'image/png', 0.8)
+}`
+
+/**
+ * A scanned copy of the page, as shared/corpus's scans are made: the page at about 170 dpi in grey,
+ * turned by up to a degree, slightly blurred, with seeded noise; written as `render`.
+ */
+export async function scanOf(
+  page: Page,
+  html: string,
+  r: Rng,
+  render: ScanRender,
+  size: { width: number; height: number } = { width: 794, height: 1123 },
+): Promise<Buffer> {
+  await page.setViewportSize(size)
+  // The print margins and the fixed footer, on a screen the size of the A4 page.
+  await page.setContent(
+    html.replace(
+      '</style>',
+      'html, body { margin: 0; } body { padding: 18mm 16mm; } .footer { bottom: 12mm; }</style>',
+    ),
+  )
+  const shot = await page.screenshot({ type: 'png' })
+  const settings = {
+    angle: (r() * 2 - 1) * 1.0,
+    blur: 0.3 + r() * 0.5,
+    noise: 8 + r() * 14,
+    seed: int(r, 1, 1e9),
+  }
+  const input = { png: shot.toString('base64'), ...settings, jpeg: render !== 'png' }
+  const dataUrl: string = await page.evaluate(`(${DEGRADE})(${JSON.stringify(input)})`)
+  const image = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64')
+  if (render !== 'pdf_image') return image
+  const pdf = await PDFDocument.create()
+  const jpg = await pdf.embedJpg(image)
+  // The page in points, as the CSS pixels it was laid out in (96 per inch).
+  const w = (size.width * 72) / 96
+  const h = (size.height * 72) / 96
+  pdf.addPage([w, h]).drawImage(jpg, { x: 0, y: 0, width: w, height: h })
+  return Buffer.from(await pdf.save())
+}
+
+/**
+ * Writes `count` documents of the seed into dir/files and their truth into dir/truth.jsonl. With
+ * `scans` > 0, that share of the documents (drawn on a stream of its own, so the documents
+ * themselves do not change) is written as a scanned copy instead of a text-layer PDF.
+ */
+export async function generateSet(
+  seed: number,
+  dir: string,
+  count: number,
+  heldOut: boolean,
+  scans = 0,
+): Promise<void> {
   mkdirSync(join(dir, 'files'), { recursive: true })
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu'],
   })
   try {
-    const page = await browser.newPage()
+    const page = await browser.newPage({ deviceScaleFactor: 1.77 })
     const truths: string[] = []
     for (let i = 0; i < count; i++) {
       const doc = makeDoc(seed, i, heldOut)
-      await page.setContent(doc.html)
-      writeFileSync(
-        join(dir, 'files', doc.truth.file),
-        await page.pdf({ format: 'A4', printBackground: false }),
-      )
+      const s = rngOf(seed * 1000 + i + 0x5ca7)
+      if (chance(s, scans)) {
+        const render = pick(s, SCAN_RENDERS)
+        const ext = render === 'pdf_image' ? 'pdf' : render
+        doc.truth.file = doc.truth.file.replace(/\.pdf$/, `-scan.${ext}`)
+        doc.truth.render = render
+        writeFileSync(join(dir, 'files', doc.truth.file), await scanOf(page, doc.html, s, render))
+      } else {
+        await page.setContent(doc.html)
+        writeFileSync(
+          join(dir, 'files', doc.truth.file),
+          await page.pdf({ format: 'A4', printBackground: false }),
+        )
+      }
       truths.push(JSON.stringify(doc.truth))
     }
     writeFileSync(join(dir, 'truth.jsonl'), `${truths.join('\n')}\n`)
@@ -886,5 +995,6 @@ if (import.meta.filename === process.argv[1]) {
     opt('--out', '/tmp/novel-invoices'),
     Number(opt('--count', '120')),
     args.includes('--held-out'),
+    Number(opt('--scans', '0')),
   )
 }

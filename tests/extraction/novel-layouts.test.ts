@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest'
 import { extractFields } from '../../server/services/extraction/fields.ts'
 import { hasLabel, type LabelField, labelAt, othersLabel } from '../../server/services/extraction/lexicon.ts'
+import { addressLike } from '../../server/services/extraction/line-shapes.ts'
 import type { PageText } from '../../server/services/extraction/pdf-text.ts'
 import { type Cell, pageOf, type Row } from './page-builder.ts'
 
@@ -74,6 +75,55 @@ describe('the supplier where the letterhead does not name it', () => {
     expect(fields.business_address).toBe('138 High Street, Leeds LS1 5QS')
     // The registration number after "No." in the legal footer is no invoice number.
     expect(fields.invoice_number).toBe('INV-4711')
+  })
+
+  it('parts a footer whose dots OCR read as "+" or " : ", and takes no address from a dated line', () => {
+    const invoice = (dot: string) =>
+      extractFields(
+        page([
+          [63, [[43, 'Your partner in print']]],
+          [90, [[50, 'Invoice to:']]],
+          [102, [[49, 'Jonas Renaud']]],
+          [
+            112,
+            [
+              [50, '42 High Street'],
+              [319, 'Invoice Number: 373018250 dated April 6, 2025'],
+            ],
+          ],
+          [
+            123,
+            [
+              [50, 'Cambridge CB2 1TN'],
+              [330, 'Service period: 01/03/2025 to March 31, 2025'],
+            ],
+          ],
+          [
+            154,
+            [
+              [52, 'Description'],
+              [247, 'Qty'],
+              [312, 'Unit price'],
+              [437, 'Amount'],
+            ],
+          ],
+          ...totalsRows,
+          [270, [[44, 'Account name: Cobalt Logistics Ltd']]],
+          [280, [[45, 'IBAN: GB22 NWBK 7046 4015 5836 23']]],
+          [793, [[198, `Cobalt Logistics Ltd ${dot} 96 Station Road, Manchester M1 2AB`, 7]]],
+          [801, [[126, 'Registered in England and Wales No. 05964648 - Registered office as above', 7]]],
+        ]),
+      )
+    for (const dot of ['+', ':', '*']) {
+      const fields = invoice(dot)
+      expect(fields.business_name).toBe('Cobalt Logistics Ltd')
+      expect(fields.business_address).toBe('96 Station Road, Manchester M1 2AB')
+    }
+    // A year and a word are no four-figure postcode and town in a dated or labelled line.
+    expect(addressLike('Service period: 01/03/2025 to March 31, 2025')).toBe(false)
+    expect(addressLike('Période : du 1 mars 2025 au 31 mars 2025')).toBe(false)
+    expect(addressLike('2000 Antwerpen')).toBe(true)
+    expect(addressLike('Adresse : 12 rue Haute')).toBe(true)
   })
 
   it('names the company by its legal name when the footer runs it on into its legal mentions ("… SAS au capital de …")', () => {
@@ -251,6 +301,82 @@ describe('names whose legal form wraps', () => {
       ]),
     )
     expect(fields.business_name).toBe('Pivot Bau UG (haftungsbeschränkt)')
+  })
+
+  it('joins a name broken word by word in a narrow column beside a wide details table', () => {
+    const fields = extractFields(
+      page([
+        [83, [[51, 'Horizon', 12.6]]],
+        [
+          98,
+          [
+            [51, 'Trading', 12.6],
+            [184, 'Invoice Number', 6.7],
+            [317, 'Issue date', 6.7],
+          ],
+        ],
+        [
+          112,
+          [
+            [51, 'Limited', 12.6],
+            [184, 'RE37304260', 8],
+            [317, 'Oct 7, 2022', 8],
+          ],
+        ],
+        [131, [[51, '86 High Street', 8]]],
+        [141, [[51, 'Manchester M1 2AB', 8]]],
+      ]),
+    )
+    expect(fields.business_name).toBe('Horizon Trading Limited')
+    expect(fields.business_address).toBe('86 High Street, Manchester M1 2AB')
+  })
+
+  it('does not join a slogan in the type of the name under it', () => {
+    const fields = extractFields(
+      page([
+        [83, [[51, 'Horizon Limited', 12.6]]],
+        [98, [[51, 'Print Works', 12.6]]],
+        [112, [[51, 'Quality Since', 12.6]]],
+        [131, [[51, '86 High Street', 8]]],
+        [141, [[51, 'Manchester M1 2AB', 8]]],
+      ]),
+    )
+    expect(fields.business_name).toBe('Horizon Limited')
+  })
+})
+
+describe('a name OCR read without its accents', () => {
+  const footer = (text: string): Row => [790, [[150, text, 7]]]
+  it('is given as the footer spells it with them', () => {
+    const fields = extractFields(
+      page([
+        [
+          65,
+          [
+            [49, 'Lindenhof Batiment SA', 16.8],
+            [474, 'FACTURE', 16.5],
+          ],
+        ],
+        [90, [[49, '171 boulevard Voltaire']]],
+        [102, [[49, '67000 Strasbourg']]],
+        ...totalsRows,
+        footer('Lindenhof Bâtiment SA · 171 boulevard Voltaire, 67000 Strasbourg · Tél. 03 88 00 00 00'),
+      ]),
+    )
+    expect(fields.business_name).toBe('Lindenhof Bâtiment SA')
+  })
+
+  it('keeps its spelling where the page prints no other letters for it', () => {
+    const fields = extractFields(
+      page([
+        [65, [[49, 'Lindenhof Batiment SA', 16.8]]],
+        [90, [[49, '171 boulevard Voltaire']]],
+        [102, [[49, '67000 Strasbourg']]],
+        ...totalsRows,
+        footer('Lindenhof Bâtiments Réunis · 12 rue Haute, 67000 Strasbourg'),
+      ]),
+    )
+    expect(fields.business_name).toBe('Lindenhof Batiment SA')
   })
 })
 

@@ -69,6 +69,34 @@ describe('surerLine', () => {
     expect(surerLine(first, page([line(20, 'RE', [99])]))).toBeNull()
     expect(surerLine(first, page([line(40, 'RESTORAN WAN SHENG', [96, 91, 95])]))).toBeNull()
   })
+  it('keeps the first reading when the strip lost one of its columns', () => {
+    const seg = (text: string, x0: number, x1: number, confidence: number[]) => ({
+      text,
+      x0,
+      x1,
+      size: 13,
+      confidence,
+    })
+    const twoColumns = (a: ReturnType<typeof seg>, b: ReturnType<typeof seg>): Line => ({
+      page: 1,
+      y: 20,
+      x0: a.x0,
+      x1: b.x1,
+      text: `${a.text}  ${b.text}`,
+      segments: [a, b],
+    })
+    const first = twoColumns(
+      seg('HauptstraBe 156', 10, 90, [60, 96]),
+      seg('Am Markt 14', 140, 190, [70, 70, 70]),
+    )
+    const lost = twoColumns(seg('Hauptstraße 156', 10, 90, [96, 96]), seg('ra', 185, 190, [96]))
+    const kept = twoColumns(
+      seg('Hauptstraße 156', 10, 90, [96, 96]),
+      seg('Am Markt 14', 140, 190, [96, 96, 96]),
+    )
+    expect(surerLine(first, page([lost]))).toBeNull()
+    expect(surerLine(first, page([kept]))?.text).toBe('Hauptstraße 156  Am Markt 14')
+  })
   it('weights word confidences by word length', () => {
     expect(lineConfidence(line(0, 'AB CDEFGH', [0, 100]))).toBeCloseTo(75)
     expect(lineConfidence(line(0, 'no confidences'))).toBeNull()

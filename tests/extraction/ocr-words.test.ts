@@ -35,6 +35,15 @@ describe('correctWord', () => {
     expect(correctWord('HOTOR-SPARES', unsure)).toBe('MOTOR-SPARES')
   })
 
+  it('gives a known word read without its accents its accents back, however sure, in small letters only', () => {
+    expect(correctWord('(haftungsbeschrankt)', 96)).toBe('(haftungsbeschränkt)')
+    expect(correctWord('Batiment', 96)).toBe('Bâtiment')
+    expect(correctWord('Getranke', 96)).toBe('Getränke')
+    // Capitals are often printed bare; a word without a reading's confidence stays as it is.
+    expect(correctWord('BATIMENT', 96)).toBe('BATIMENT')
+    expect(correctWord('Batiment', undefined)).toBe('Batiment')
+  })
+
   it('leaves sure words, vocabulary words and words of no vocabulary as read', () => {
     expect(correctWord('OISTRIBUTION', UNSURE_BELOW + 1)).toBe('OISTRIBUTION')
     expect(correctWord('OISTRIBUTION', undefined)).toBe('OISTRIBUTION')

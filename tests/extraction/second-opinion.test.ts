@@ -177,6 +177,20 @@ describe('the second opinion in extraction', () => {
     expect(fields.business_name).toBe('MEL LET RESTAURANT')
   })
 
+  it('keeps the date of a row printing two dates, whichever one the second reading holds', async () => {
+    const twoDates = rows.map((row, i) =>
+      i === 2
+        ? ([
+            [20, 'DATE: 20/08/2018', 70],
+            [110, 'DUE: 20/09/2018', 70],
+          ] as [number, string, number][])
+        : row,
+    )
+    const { pool } = scripted(page(twoDates), { 2: sure('DUE:20/09/2018') })
+    const { fields } = await extractDocument(png, 'image/png', pool)
+    expect(fields.document_date).toBe('2018-08-20')
+  })
+
   it('asks nothing of a pool without a second recogniser', async () => {
     const { pool } = scripted(page(rows), {})
     const { fields } = await extractDocument(png, 'image/png', { ...pool, readLine: undefined })

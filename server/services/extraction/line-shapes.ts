@@ -3,7 +3,7 @@
  * a legal form, a registration line, contact details, another field's label, a name at all.
  */
 import { isLabel, labelAt } from './lexicon.ts'
-import { foldText as f } from './parse.ts'
+import { foldText as f, findDates } from './parse.ts'
 
 const TITLE_WORDS =
   /^(facture|invoice|tax invoice|receipt|recu|ticket|note de course|note de frais|devis|avoir|credit note|bill|quittance|facture acquittee|original|duplicata|copie|page \d)\b/
@@ -96,6 +96,10 @@ const HOUSE_NUMBER = /^\d+[a-z]?\s?,?\s*[a-z]{2}/
 /** Whether a line reads as the start of an address or a registration line (the letterhead's body). */
 export function addressLike(text: string): boolean {
   const t = f(text)
+  // A date, or another field's label before a colon ("Service period: … 2025 to March 31"), is no
+  // address, though a year and a word look like a four-figure postcode and its town.
+  const label = /^([^:]{2,40}):/.exec(text)
+  if (findDates(text).length > 0 || (label && isFieldLabel(label[1]!))) return false
   return REGISTRATION_LINE.test(t) || STREET.test(t) || POSTCODE.test(t) || HOUSE_NUMBER.test(t)
 }
 

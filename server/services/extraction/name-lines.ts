@@ -239,7 +239,49 @@ export function wrappedName(
       line: below!,
       seg: tail,
     }
-  return best
+  return brokenOver(lines, best) ?? best
+}
+
+/**
+ * A name broken word by word in a narrow column ("Horizon" / "Trading" / "Limited" beside a wide
+ * table): up to three lines under it in its type and at its left edge, each a few capitalised
+ * words, the last of them ending in a legal form. None without the legal form: a brand's lines in one type
+ * may also be a slogan under it.
+ */
+function brokenOver(lines: Line[], best: { seg: Segment; line: Line; name: string }) {
+  const pieces: string[] = [best.name]
+  let found: { seg: Segment; line: Line; name: string } | null = null
+  let at = best.line
+  for (let k = 0; k < 3; k++) {
+    const li = lines.indexOf(at)
+    const next = lines
+      .slice(li + 1, li + 4)
+      .find(
+        (l) =>
+          l.page === at.page &&
+          l.y > at.y &&
+          l.y - at.y < Math.max(best.seg.size, 8) * 1.8 &&
+          l.segments.some((s) => overlaps(s, best.seg, 20)),
+      )
+    const seg = next?.segments.find((s) => overlaps(s, best.seg, 20))
+    const words = seg?.text.trim().split(/\s+/) ?? []
+    if (
+      !next ||
+      !seg ||
+      Math.abs(seg.x0 - best.seg.x0) >= 3 ||
+      Math.abs(seg.size - best.seg.size) >= 0.5 ||
+      words.length > 3 ||
+      !words.every((w) => /^[\p{Lu}\d&(]/u.test(w)) ||
+      !isNameLike(seg.text) ||
+      isFieldLabel(seg.text)
+    )
+      break
+    pieces.push(seg.text.trim())
+    // ("Trading" is a form too: "Horizon" / "Trading" / "Limited" goes on to the last.)
+    if (LEGAL_FORM.test(f(seg.text.trim()))) found = { name: pieces.join(' '), line: next, seg }
+    at = next
+  }
+  return found
 }
 
 /** Capitals only (OCR's "|" for an I included): a till's name line. */
@@ -376,4 +418,34 @@ export function printedCase(name: string, lines: Line[]): string {
     }
   }
   return name
+}
+
+const marks = (s: string) => s.normalize('NFD').match(/\p{M}/gu)?.length ?? 0
+const unmarked = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC')
+
+/**
+ * A name OCR read without its accents (a large bold "Bâtiment" read "Batiment") is given as the
+ * page spells it elsewhere with them ("Lindenhof Bâtiment SA" in the legal footer): the same
+ * letters in the same case, as a whole span, with more accents.
+ */
+export function printedAccents(name: string, lines: Line[]): string {
+  const plain = unmarked(name)
+  if (plain.length < 3) return name
+  let best = name
+  for (const line of lines) {
+    for (const seg of line.segments) {
+      const original = seg.text.normalize('NFC')
+      const bare = unmarked(original)
+      // Marks removed one by one keep the string's length in NFC for letters like â, é, ü, ç.
+      if (bare.length !== original.length) continue
+      for (let at = bare.indexOf(plain); at >= 0; at = bare.indexOf(plain, at + 1)) {
+        const before = bare[at - 1]
+        const after = bare[at + plain.length]
+        if ((before && /[\p{L}\d]/u.test(before)) || (after && /[\p{L}\d]/u.test(after))) continue
+        const candidate = original.slice(at, at + plain.length)
+        if (marks(candidate) > marks(best)) best = candidate
+      }
+    }
+  }
+  return best
 }

@@ -56,14 +56,29 @@ export function doubtfulLines(page: PageText): { line: Line; region: OcrRegion }
 
 /**
  * The line as read again in its strip, when that reading is surer: of the strip's lines at the
- * first one's position holding at least half its characters (a strip may hold the line read
+ * first one's position holding at least half its characters, and half of each of its columns (a strip may hold the line read
  * twice, "TKANO HANDEL" and "IKANO HANDEL"), the surest, with a higher confidence than the first.
  */
 export function surerLine(first: Line, strip: PageText): Line | null {
   const h = heightOf(first)
-  const chars = (l: Line) => l.text.replace(/\s/g, '').length
+  const chars = (t: string) => t.replace(/\s/g, '').length
+  // Each column of the line still read, with half its characters ("Hauptstraße 156" beside
+  // "Am Markt 14" is not the first column alone and a speck where the second was).
+  const keepsColumns = (l: Line) =>
+    first.segments.every(
+      (s) =>
+        chars(
+          l.segments
+            .filter((t) => t.x0 < s.x1 && s.x0 < t.x1)
+            .map((t) => t.text)
+            .join(''),
+        ) >=
+        chars(s.text) * 0.5,
+    )
   const near = strip.lines
-    .filter((l) => Math.abs(l.y - first.y) < h * 0.6 && chars(l) >= chars(first) * 0.5)
+    .filter(
+      (l) => Math.abs(l.y - first.y) < h * 0.6 && chars(l.text) >= chars(first.text) * 0.5 && keepsColumns(l),
+    )
     .sort((a, b) => (lineConfidence(b) ?? 0) - (lineConfidence(a) ?? 0))[0]
   if (!near) return null
   const before = lineConfidence(first)

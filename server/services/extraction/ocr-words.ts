@@ -20,6 +20,27 @@ const VOCABULARY = new Map<string, string>()
 for (const [key, words] of Object.entries(data))
   if (key !== '$comment' && Array.isArray(words)) for (const w of words) VOCABULARY.set(fold(w), w)
 
+const unmarked = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC')
+
+/**
+ * The vocabulary's accented words by their bare spelling ("batiment" → "bâtiment"), where no
+ * language of the vocabulary writes that spelling bare ("hotel" is English as well as "hôtel").
+ */
+const ACCENTED = new Map<string, string>()
+for (const [key, words] of Object.entries(data))
+  if (key !== '$comment' && Array.isArray(words))
+    for (const w of words) if (unmarked(w) !== w) ACCENTED.set(unmarked(w), w)
+for (const [key, words] of Object.entries(data))
+  if (key !== '$comment' && Array.isArray(words))
+    for (const w of words) if (unmarked(w) === w) ACCENTED.delete(w)
+
+/** A known word read without its accents, in small letters (capitals are often printed bare). */
+function accentsBack(read: string): string | null {
+  if (!/\p{Ll}/u.test(read) || unmarked(read) !== read) return null
+  const word = ACCENTED.get(read.toLowerCase())
+  return word ? inCaseOf(word, read) : null
+}
+
 /**
  * Every word of four letters or more of the labels documents print (lexicon.json), folded. A
  * shorter one (the "van" of "Vrijgesteld van btw", the "sin" of "Total sin IVA") is as often a
@@ -202,6 +223,8 @@ export function correctWord(text: string, confidence: number | undefined): strin
   const fixed = parts.map((part, i) => {
     if (i % 2 === 1) return part
     const glyphs = glyphFix(part)
+    const accented = confidence === undefined ? null : accentsBack(glyphs)
+    if (accented) return accented
     const letters = (glyphs.match(/\p{L}/gu) ?? []).length
     const digits = (glyphs.match(/\d/g) ?? []).length
     if (confidence === undefined || confidence >= UNSURE_BELOW) return glyphs

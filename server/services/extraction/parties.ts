@@ -102,6 +102,11 @@ export function payeeParty(lines: Line[], customer: Set<Segment>): Omit<Party, '
   return null
 }
 
+/** The dot between a one-line party's parts, as printed or as OCR reads it ("+", "*", " : "). */
+const PART_BREAK = /\s[·•|+*:]\s/
+/** A footer's parts: the dot, a dash, or a comma. */
+const FOOTER_BREAK = /\s[·•|+*:–—-]\s|,\s/
+
 /**
  * The sender's return address printed on one line above the address window
  * ("Kraxi GmbH · Flugzeugallee 17 · 12345 Papierfeld"): its name and the rest as its address.
@@ -109,7 +114,7 @@ export function payeeParty(lines: Line[], customer: Set<Segment>): Omit<Party, '
 export function senderLine(top: Line[]): Party | null {
   for (const line of top) {
     for (const seg of line.segments) {
-      const parts = seg.text.split(/\s[·•|]\s/).map((p) => p.trim())
+      const parts = seg.text.split(PART_BREAK).map((p) => p.trim())
       if (parts.length < 3 || !parts.slice(1).some((p) => POSTCODE.test(f(p)))) continue
       const name = parts[0]!
       if (!isNameLike(name) || isFieldLabel(name)) continue
@@ -150,7 +155,7 @@ export function footerParty(pages: PageText[], lines: Line[], customer: Set<Segm
   for (const line of footers) {
     for (const seg of line.segments) {
       if (customer.has(seg)) continue
-      const parts = seg.text.split(/\s[·•|–—-]\s|,\s/).map((p) => p.trim())
+      const parts = seg.text.split(FOOTER_BREAK).map((p) => p.trim())
       const name = beforeMentions(parts[0]!)
       if (!hasLegalForm(f(name)) || !isNameLike(name) || isFieldLabel(name) || hasLabel('legal', name))
         continue

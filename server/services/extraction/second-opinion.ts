@@ -81,8 +81,8 @@ async function readRow(reader: RowReader, region: OcrRegion): Promise<LineReadin
 const SURE_DATE = 0.6
 
 /**
- * The date as a second recogniser reads the row OCR took it from, when that reading holds one
- * date, another one, every character of it fairly sure, in the same year or the next or the one
+ * The date as a second recogniser reads the row OCR took it from, when that row and that reading
+ * hold one date, another one, every character of it fairly sure, in the same year or the next or the one
  * before (a year it could not have misread as); null otherwise.
  */
 async function dateOpinion(iso: string, pages: PageText[], readers: RowReader[]): Promise<string | null> {
@@ -93,6 +93,9 @@ async function dateOpinion(iso: string, pages: PageText[], readers: RowReader[])
       (l) => l.segments.some((s) => s.confidence) && findDates(l.text, order).some((d) => d.iso === iso),
     )
     if (!line) continue
+    // A row of several dates (an issue date beside its due date in a details table): the
+    // second reading of the whole row cannot say which of them it read.
+    if (findDates(line.text, order).length > 1) return null
     const reading = await readRow(reader, rowStrip(page, line))
     if (!reading) return null
     const date = sureDate(reading, order)

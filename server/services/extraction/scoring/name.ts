@@ -25,6 +25,7 @@ import {
 import {
   legalFormGoesOn,
   nameCandidate,
+  printedAccents,
   printedCase,
   stripInitials,
   tillTwoLines,
@@ -412,18 +413,21 @@ export function givenName(site: NameSite): string {
   return name
 }
 
+/** A name in the case and accents the page prints it with elsewhere. */
+const printedSpelling = (name: string, lines: Line[]) => printedAccents(printedCase(name, lines), lines)
+
 /** The name a site gives once chosen: wrapped onto its next line, a till's two lines, as printed. */
 function siteName(site: NameSite): { seg: Segment; line: Line; name: string } {
   const { lines } = site.ctx
   if (site.source === 'label') {
     // "Supplier: Acme Supplies" over "SARL": the legal form wrapped onto the next line.
     const labelled = LEGAL_TAIL.test(site.folded) ? site : wrappedName(lines, site, true)
-    return { ...labelled, name: printedCase(labelled.name, lines) }
+    return { ...labelled, name: printedSpelling(labelled.name, lines) }
   }
-  if (site.source !== 'top') return { ...site, name: printedCase(site.name, lines) }
+  if (site.source !== 'top') return { ...site, name: printedSpelling(site.name, lines) }
   const wrapped = wrappedName(lines, site)
   const joined = site.till && wrapped === site ? tillTwoLines(lines, site) : legalFormGoesOn(lines, wrapped)
-  return { ...joined, name: printedCase(joined.name, lines) }
+  return { ...joined, name: printedSpelling(joined.name, lines) }
 }
 
 /** The address a site offers with its name: the one its source printed, else the lines under it. */
