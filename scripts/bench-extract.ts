@@ -5,8 +5,9 @@
  * document marked FAILED only by rules on fields the truth leaves out has no expected status).
  *
  * By default every visible set runs (shared/corpus, corpus-einvoices, corpus-receipts, corpus-eu)
- * and the generator's held-out seed (`held-out`, 120 invoices of scripts/novel-invoices.ts, about
- * one in seven a scanned copy);
+ * and the generators' held-out seeds (`held-out`, 120 invoices of scripts/novel-invoices.ts;
+ * `held-out-expenses`, 60 tills, fuel and taxi receipts and hotel folios of
+ * scripts/novel-expenses.ts; about one in seven a scanned copy);
  * CORPUS_DIR runs one directory, `--sets` some of them. `--scans` keeps the documents that need
  * OCR, `--text-only` the others. Per set it prints per-field accuracy (overall and per layout
  * family: the truth's `template`), status accuracy, error precision / recall and the time per
@@ -47,6 +48,7 @@ import {
 import { benchEInvoices, einvoiceReport } from '../tests/extraction/einvoice-bench.ts'
 import { cachedPool } from '../tests/extraction/ocr-cache.ts'
 import { crossValidate, fitAll, loadTrainingDocs, TRAINING_SETS } from '../tests/extraction/training.ts'
+import { generateExpenses } from './novel-expenses.ts'
 import { generateSet } from './novel-invoices.ts'
 
 const args = process.argv.slice(2)
@@ -63,15 +65,25 @@ const ocrCache = option('--ocr-cache')
 const HELD_OUT_SEED = 7340113
 /** Its share of scanned copies (image PDF, PNG, JPEG), about shared/corpus's (19 of 120). */
 const HELD_OUT_SCANS = 0.15
+/** The expense generator's seed (scripts/novel-expenses.ts): tills, fuel, taxi, hotel; never fitted on. */
+const EXPENSES_SEED = 8080
 const heldOutDir = join(mkdtempSync(join(tmpdir(), 'bench-extract-')), 'held-out')
-const known = [...Object.keys(CORPORA), 'held-out']
+const expensesDir = join(heldOutDir, '..', 'held-out-expenses')
+const known = [...Object.keys(CORPORA), 'held-out', 'held-out-expenses']
 const wanted = setsArg ? setsArg.split(',') : known
 for (const s of wanted)
   if (!known.includes(s)) throw new Error(`unknown set ${s}: one of ${known.join(', ')}`)
 const dirs: string[] = process.env.CORPUS_DIR
   ? [process.env.CORPUS_DIR]
-  : wanted.map((s) => (s === 'held-out' ? heldOutDir : CORPORA[s as keyof typeof CORPORA]))
+  : wanted.map((s) =>
+      s === 'held-out'
+        ? heldOutDir
+        : s === 'held-out-expenses'
+          ? expensesDir
+          : CORPORA[s as keyof typeof CORPORA],
+    )
 if (dirs.includes(heldOutDir)) await generateSet(HELD_OUT_SEED, heldOutDir, 120, true, HELD_OUT_SCANS)
+if (dirs.includes(expensesDir)) await generateExpenses(EXPENSES_SEED, expensesDir, 60, HELD_OUT_SCANS)
 
 const ocr = cachedPool(createOcrPool(Number(process.env.OCR_WORKERS ?? 2)), ocrCache)
 const all: DocResult[] = []

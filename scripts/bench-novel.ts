@@ -1,5 +1,5 @@
 /**
- * `npm run bench:novel [-- --sets tuned,dev,held-out | --seed N] [--count 120] [--scans 0.3] [--verbose] [--keep]`: the
+ * `npm run bench:novel [-- --sets tuned,dev,held-out | --seed N] [--count 120] [--scans 0.3] [--expenses] [--verbose] [--keep]`: the
  * extraction engine on invoices in layouts it was not written against, made by
  * scripts/novel-invoices.ts from three seeds (tuned 20261126, dev 424242, held-out 7340113) into a
  * temporary directory, and scored like the shared corpora (tests/extraction/corpus.ts): per field
@@ -21,6 +21,7 @@ import {
   runCorpus,
   statusScore,
 } from '../tests/extraction/corpus.ts'
+import { generateExpenses } from './novel-expenses.ts'
 import { generateSet, HELD_OUT_FAMILIES } from './novel-invoices.ts'
 
 const SEEDS = { tuned: 20261126, dev: 424242, 'held-out': 7340113 } as const
@@ -36,6 +37,7 @@ const count = Number(option('--count') ?? 120)
 const verbose = args.includes('--verbose')
 const keep = args.includes('--keep')
 const scans = Number(option('--scans') ?? 0)
+const expenses = args.includes('--expenses')
 
 function summaryLine(name: string, results: DocResult[]): string {
   const s = statusScore(results)
@@ -53,7 +55,8 @@ try {
       throw new Error(`unknown set ${name}: one of ${Object.keys(SEEDS).join(', ')}`)
     const heldOut = name === 'held-out' || freshSeed !== undefined
     const dir = join(root, String(seed))
-    await generateSet(seed, dir, count, heldOut, scans)
+    if (expenses) await generateExpenses(seed, dir, count, scans)
+    else await generateSet(seed, dir, count, heldOut, scans)
     const results = await runCorpus(loadTruth(dir), ocr, (r) => {
       if (!verbose) return
       const flag =

@@ -916,14 +916,21 @@ export async function scanOf(
   size: { width: number; height: number } = { width: 794, height: 1123 },
 ): Promise<Buffer> {
   await page.setViewportSize(size)
-  // The print margins and the fixed footer, on a screen the size of the A4 page.
+  // A page sized by its own body (a till roll, `data-scan-ready`) is shot as that body, whatever
+  // the window's size; an A4 page with its print margins and fixed footer, on a screen its size.
+  const own = html.includes('data-scan-ready')
   await page.setContent(
-    html.replace(
-      '</style>',
-      'html, body { margin: 0; } body { padding: 18mm 16mm; } .footer { bottom: 12mm; }</style>',
-    ),
+    own
+      ? html
+      : html.replace(
+          '</style>',
+          'html, body { margin: 0; } body { padding: 18mm 16mm; } .footer { bottom: 12mm; }</style>',
+        ),
   )
-  const shot = await page.screenshot({ type: 'png' })
+  await page.evaluate('document.fonts.ready')
+  const shot = own
+    ? await page.locator('body').screenshot({ type: 'png' })
+    : await page.screenshot({ type: 'png' })
   const settings = {
     angle: (r() * 2 - 1) * 1.0,
     blur: 0.3 + r() * 0.5,
@@ -944,16 +951,17 @@ export async function scanOf(
 }
 
 /**
- * Writes `count` documents of the seed into dir/files and their truth into dir/truth.jsonl. With
- * `scans` > 0, that share of the documents (drawn on a stream of its own, so the documents
- * themselves do not change) is written as a scanned copy instead of a text-layer PDF.
+ * Writes `count` documents into dir/files and their truth into dir/truth.jsonl. Each is drawn by
+ * `make`, then written as a scanned copy (a `scans` share, drawn on a stream of its own so the
+ * documents themselves do not change) or printed by `print` to a text-layer PDF.
  */
-export async function generateSet(
-  seed: number,
+export async function writeDocuments<D extends { html: string; truth: NovelTruth }>(
   dir: string,
   count: number,
-  heldOut: boolean,
-  scans = 0,
+  seed: number,
+  scans: number,
+  make: (i: number) => D,
+  print: (page: Page, doc: D) => Promise<{ pdf: Buffer; size: { width: number; height: number } }>,
 ): Promise<void> {
   mkdirSync(join(dir, 'files'), { recursive: true })
   const browser = await chromium.launch({
@@ -964,27 +972,46 @@ export async function generateSet(
     const page = await browser.newPage({ deviceScaleFactor: 1.77 })
     const truths: string[] = []
     for (let i = 0; i < count; i++) {
-      const doc = makeDoc(seed, i, heldOut)
+      const doc = make(i)
+      const printed = await print(page, doc)
       const s = rngOf(seed * 1000 + i + 0x5ca7)
       if (chance(s, scans)) {
         const render = pick(s, SCAN_RENDERS)
-        const ext = render === 'pdf_image' ? 'pdf' : render
-        doc.truth.file = doc.truth.file.replace(/\.pdf$/, `-scan.${ext}`)
+        doc.truth.file = doc.truth.file.replace(/\.pdf$/, `-scan.${render === 'pdf_image' ? 'pdf' : render}`)
         doc.truth.render = render
-        writeFileSync(join(dir, 'files', doc.truth.file), await scanOf(page, doc.html, s, render))
-      } else {
-        await page.setContent(doc.html)
         writeFileSync(
           join(dir, 'files', doc.truth.file),
-          await page.pdf({ format: 'A4', printBackground: false }),
+          await scanOf(page, doc.html, s, render, printed.size),
         )
-      }
+      } else writeFileSync(join(dir, 'files', doc.truth.file), printed.pdf)
       truths.push(JSON.stringify(doc.truth))
     }
     writeFileSync(join(dir, 'truth.jsonl'), `${truths.join('\n')}\n`)
   } finally {
     await browser.close()
   }
+}
+
+/** Writes `count` invoices of the seed (`scans`: the share written as scanned copies). */
+export async function generateSet(
+  seed: number,
+  dir: string,
+  count: number,
+  heldOut: boolean,
+  scans = 0,
+): Promise<void> {
+  await writeDocuments(
+    dir,
+    count,
+    seed,
+    scans,
+    (i) => makeDoc(seed, i, heldOut),
+    async (page, { html }) => {
+      await page.setContent(html)
+      const pdf = await page.pdf({ format: 'A4', printBackground: false })
+      return { pdf, size: { width: 794, height: 1123 } }
+    },
+  )
 }
 
 if (import.meta.filename === process.argv[1]) {

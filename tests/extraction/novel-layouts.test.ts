@@ -1069,6 +1069,133 @@ describe("another party's VAT id", () => {
   })
 })
 
+describe('expense documents of kinds the visible sets hold few of', () => {
+  it("books a hotel folio's tourist tax, printed after the net and its VAT, with the net", () => {
+    for (const [label, money] of [
+      ['Taxe de séjour', (n: string) => `${n} €`],
+      ['Kurtaxe', (n: string) => `${n} €`],
+      ['City tax', (n: string) => `£${n.replace(',', '.')}`],
+    ] as const) {
+      const fields = extractFields(
+        page([
+          [60, [[200, 'Hôtel Saint-Jacques', 18]]],
+          [84, [[170, '177 boulevard Voltaire · 69002 Lyon']]],
+          [130, [[52, 'N° de facture: F201961486']]],
+          [142, [[52, 'Date: 12/07/2019']]],
+          [
+            220,
+            [
+              [52, '10/07/2019'],
+              [150, 'Nuitée'],
+              [480, money('80,00')],
+            ],
+          ],
+          [
+            232,
+            [
+              [52, '10/07/2019'],
+              [150, label],
+              [480, money('0,55')],
+            ],
+          ],
+          [
+            300,
+            [
+              [360, 'Total HT'],
+              [480, money('145,45')],
+            ],
+          ],
+          [
+            312,
+            [
+              [360, 'TVA 10 %'],
+              [480, money('14,55')],
+            ],
+          ],
+          [
+            324,
+            [
+              [360, label],
+              [480, money('1,10')],
+            ],
+          ],
+          [
+            336,
+            [
+              [360, 'Total TTC'],
+              [480, money('161,10')],
+            ],
+          ],
+          [
+            348,
+            [
+              [360, 'Payé CB'],
+              [480, `-${money('161,10')}`],
+            ],
+          ],
+          [
+            360,
+            [
+              [360, 'Solde'],
+              [480, money('0,00')],
+            ],
+          ],
+        ]),
+      )
+      expect(fields.total_invoice_including_vat).toBe(161.1)
+      expect(fields.total_vat_amount).toBe(14.55)
+      expect(fields.total_charge_excluding_vat).toBe(146.55)
+    }
+  })
+
+  it('reads a till\'s number after a bare "Ticket", "Beleg" or "Receipt" beside its date and time', () => {
+    const till = (meta: Cell[]) =>
+      extractFields([
+        pageOf(
+          [
+            [20, [[40, 'CAFÉ DU PORT', 11]]],
+            [34, [[50, '12 quai de Bercy']]],
+            [44, [[60, '44000 Nantes']]],
+            [70, meta],
+            [
+              90,
+              [
+                [10, '2 x Café expresso'],
+                [160, '4,40'],
+              ],
+            ],
+            [
+              104,
+              [
+                [10, 'TOTAL TTC'],
+                [140, '4,40 EUR'],
+              ],
+            ],
+          ],
+          { width: 209, height: 226, size: 8.5 },
+        ),
+      ]).invoice_number
+    expect(
+      till([
+        [10, 'Ticket 02991'],
+        [110, '04/04/2024 15:19'],
+      ]),
+    ).toBe('02991')
+    expect(
+      till([
+        [10, '13.01.2026 21:23'],
+        [120, 'Beleg T9655'],
+      ]),
+    ).toBe('T9655')
+    expect(
+      till([
+        [10, 'Receipt A3015'],
+        [110, '02/04/2026 11:50'],
+      ]),
+    ).toBe('A3015')
+  })
+})
+
 describe('lexicon keys for these layouts', () => {
   const cases: [LabelField, string[]][] = [
     ['payee', ['Account holder', 'Bénéficiaire', 'Titulaire du compte', 'Kontoinhaber', 'Payee']],

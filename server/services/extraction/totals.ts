@@ -10,7 +10,7 @@ import { hasLabel, isLabel, type LabelField, labelAt, labelRank } from './lexico
 import { findAmounts, round2 } from './parse.ts'
 import type { Line, Segment } from './pdf-text.ts'
 
-type Role = 'incl' | 'excl' | 'vat' | 'paid' | 'change' | 'rounding' | 'any'
+type Role = 'incl' | 'excl' | 'vat' | 'paid' | 'change' | 'rounding' | 'outside' | 'any'
 const ROLE_FIELD: Record<Role, LabelField> = {
   incl: 'total_incl',
   excl: 'total_excl',
@@ -18,6 +18,7 @@ const ROLE_FIELD: Record<Role, LabelField> = {
   paid: 'tendered',
   change: 'change',
   rounding: 'rounding',
+  outside: 'outside_vat',
   any: 'total_incl',
 }
 
@@ -93,8 +94,9 @@ function rolesOf(label: string): LabelRole[] {
     // A till prints the number of items before the label ("8 SUB TOTAL").
     .replace(/^\d{1,3}\s+(?=\p{L}{2})/u, '')
     .trim()
-  // What was handed over and given back is no total, but tells it: paid − change.
-  for (const role of ['rounding', 'change', 'paid'] as Role[])
+  // What was handed over and given back is no total, but tells it: paid − change. A charge
+  // outside the scope of VAT (a tourist tax) is none either, but part of the amount before tax.
+  for (const role of ['rounding', 'change', 'paid', 'outside'] as Role[])
     if (labelAt(ROLE_FIELD[role], clean)) return [{ role, strength: 1, rate: null, rank: 1, loose: false }]
   // "Balance" is no total, "Balance due" is: the longer label decides.
   const not = labelAt('not_total', clean)

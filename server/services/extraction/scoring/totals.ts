@@ -602,8 +602,9 @@ function evidenceOf(
 }
 
 /**
- * The amounts as booked: a rounding row that the net, the VAT and the gross differ by is booked
- * with the net, so that the three add up.
+ * The amounts as booked: a rounding row, or a charge outside the scope of VAT printed after the
+ * net (a tourist tax), that the net, the VAT and the gross differ by is booked with the net, so
+ * that the three add up (the amount before tax includes what no VAT is charged on).
  */
 function booked(
   r: Reading,
@@ -613,7 +614,13 @@ function booked(
   const rounding =
     g !== null &&
     g > 0.011 &&
-    page.cands.some((c) => c.role === 'rounding' && c.value !== 0 && near(Math.abs(c.value), g, 0.005))
+    page.cands.some(
+      (c) =>
+        (c.role === 'rounding' && c.value !== 0 && near(Math.abs(c.value), g, 0.005)) ||
+        (c.role === 'outside' &&
+          c.value > 0 &&
+          near(c.value, r.gross!.value - r.net!.value - r.vat!.value, 0.005)),
+    )
   return {
     incl: r.incl,
     excl: rounding && r.incl !== null && r.vat_ !== null ? round2(r.incl - r.vat_) : r.excl,
