@@ -331,6 +331,37 @@ describe('names whose legal form wraps', () => {
     expect(fields.business_address).toBe('86 High Street, Manchester M1 2AB')
   })
 
+  it('joins such a name as OCR read it, each line sized by its own letters, with the line over the largest', () => {
+    const scanned = pageOf([
+      [52, [[514, 'Seite 1/1', 8.7]]],
+      [77, [[45, 'Granite', 15.6]]],
+      [96, [[46, 'Beratung', 18.7]]],
+      [
+        104,
+        [
+          [199, 'Rechnungsnummer', 10.9],
+          [399, 'Zahlbar bis', 10.9],
+        ],
+      ],
+      [
+        113,
+        [
+          [45, 'GmbH & Co.', 15.9],
+          [199, 'F713089/26 - Datum: 24. August 2026', 10],
+        ],
+      ],
+      [131, [[46, 'KG', 15.3]]],
+      [151, [[45, 'Am Markt 17', 9.7]]],
+      [162, [[45, '50667 Köln', 9.7]]],
+    ])
+    // Read by OCR: every word with its confidence.
+    for (const line of scanned.lines)
+      for (const seg of line.segments) seg.confidence = seg.text.split(' ').map(() => 95)
+    const fields = extractFields([scanned])
+    expect(fields.business_name).toBe('Granite Beratung GmbH & Co. KG')
+    expect(fields.business_address).toBe('Am Markt 17, 50667 Köln')
+  })
+
   it('does not join a slogan in the type of the name under it', () => {
     const fields = extractFields(
       page([

@@ -244,10 +244,17 @@ export function wrappedName(
 
 /**
  * A name broken word by word in a narrow column ("Horizon" / "Trading" / "Limited" beside a wide
- * table): up to three lines under it in its type and at its left edge, each a few capitalised
+ * table), with the line over it that starts it: up to three lines under it in its type and at its left edge, each a few capitalised
  * words, the last of them ending in a legal form. None without the legal form: a brand's lines in one type
  * may also be a slogan under it.
  */
+/**
+ * How far two pieces of one name may differ in type size: half a point in a text layer; a quarter
+ * of the size where OCR measured it (it sizes each line by its letters' heights: "Beratung" reads
+ * larger than "Granite" over it).
+ */
+const sizeTolerance = (seg: Segment) => (seg.confidence ? Math.max(0.5, seg.size * 0.25) : 0.5)
+
 function brokenOver(lines: Line[], best: { seg: Segment; line: Line; name: string }) {
   const pieces: string[] = [best.name]
   let found: { seg: Segment; line: Line; name: string } | null = null
@@ -269,8 +276,10 @@ function brokenOver(lines: Line[], best: { seg: Segment; line: Line; name: strin
       !next ||
       !seg ||
       Math.abs(seg.x0 - best.seg.x0) >= 3 ||
-      Math.abs(seg.size - best.seg.size) >= 0.5 ||
+      Math.abs(seg.size - best.seg.size) >= sizeTolerance(best.seg) ||
       words.length > 3 ||
+      // (The column's width: a piece far wider than the first is another block's line.)
+      seg.x1 - seg.x0 > (best.seg.x1 - best.seg.x0) * 2 ||
       !words.every((w) => /^[\p{Lu}\d&(]/u.test(w)) ||
       !isNameLike(seg.text) ||
       isFieldLabel(seg.text)
@@ -278,7 +287,12 @@ function brokenOver(lines: Line[], best: { seg: Segment; line: Line; name: strin
       break
     pieces.push(seg.text.trim())
     // ("Trading" is a form too: "Horizon" / "Trading" / "Limited" goes on to the last.)
-    if (LEGAL_FORM.test(f(seg.text.trim()))) found = { name: pieces.join(' '), line: next, seg }
+    if (LEGAL_FORM.test(f(seg.text.trim())))
+      found = {
+        name: `${nameAbove(lines, best.line, best.seg, sizeTolerance(best.seg))}${pieces.join(' ')}`,
+        line: next,
+        seg,
+      }
     at = next
   }
   return found
@@ -374,7 +388,7 @@ export function tillTwoLines(lines: Line[], best: { seg: Segment; line: Line; na
  * line right above `top` in the same column, type and left edge, a few capitalised words with no
  * legal form (with a space after it), or ''.
  */
-function nameAbove(lines: Line[], top: Line, seg: Segment): string {
+function nameAbove(lines: Line[], top: Line, seg: Segment, tolerance = 0.5): string {
   const li = lines.indexOf(top)
   for (let i = li - 1; i >= 0 && i >= li - 3; i--) {
     const line = lines[i]!
@@ -384,7 +398,7 @@ function nameAbove(lines: Line[], top: Line, seg: Segment): string {
     const words = head.text.split(/\s+/)
     const ok =
       Math.abs(head.x0 - seg.x0) < 3 &&
-      Math.abs(head.size - seg.size) < 0.5 &&
+      Math.abs(head.size - seg.size) < tolerance &&
       words.length <= 3 &&
       words.every((w) => /^[\p{Lu}\d&]/u.test(w)) &&
       isNameLike(head.text) &&
