@@ -15,7 +15,7 @@ import {
   REGISTRATION_LINE,
   STREET,
 } from './line-shapes.ts'
-import { foldText as f } from './parse.ts'
+import { foldText as f, unmarked } from './parse.ts'
 import type { Line, Segment } from './pdf-text.ts'
 import { cutAtRegistration, ownerName } from './receipt.ts'
 
@@ -243,18 +243,18 @@ export function wrappedName(
 }
 
 /**
- * A name broken word by word in a narrow column ("Horizon" / "Trading" / "Limited" beside a wide
- * table), with the line over it that starts it: up to three lines under it in its type and at its left edge, each a few capitalised
- * words, the last of them ending in a legal form. None without the legal form: a brand's lines in one type
- * may also be a slogan under it.
- */
-/**
  * How far two pieces of one name may differ in type size: half a point in a text layer; a quarter
  * of the size where OCR measured it (it sizes each line by its letters' heights: "Beratung" reads
  * larger than "Granite" over it).
  */
 const sizeTolerance = (seg: Segment) => (seg.confidence ? Math.max(0.5, seg.size * 0.25) : 0.5)
 
+/**
+ * A name broken word by word in a narrow column ("Horizon" / "Trading" / "Limited" beside a wide
+ * table), with the line over it that starts it: up to three lines under it in its type and at its
+ * left edge, each a few capitalised words, the last of them ending in a legal form. None without
+ * the legal form: a brand's lines in one type may also be a slogan under it.
+ */
 function brokenOver(lines: Line[], best: { seg: Segment; line: Line; name: string }) {
   const pieces: string[] = [best.name]
   let found: { seg: Segment; line: Line; name: string } | null = null
@@ -435,7 +435,6 @@ export function printedCase(name: string, lines: Line[]): string {
 }
 
 const marks = (s: string) => s.normalize('NFD').match(/\p{M}/gu)?.length ?? 0
-const unmarked = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC')
 
 /**
  * A name OCR read without its accents (a large bold "Bâtiment" read "Batiment") is given as the

@@ -56,8 +56,9 @@ export function doubtfulLines(page: PageText): { line: Line; region: OcrRegion }
 
 /**
  * The line as read again in its strip, when that reading is surer: of the strip's lines at the
- * first one's position holding at least half its characters, and half of each of its columns (a strip may hold the line read
- * twice, "TKANO HANDEL" and "IKANO HANDEL"), the surest, with a higher confidence than the first.
+ * first one's position holding at least half its characters, and half of each of its columns (a
+ * strip may hold the line read twice, "TKANO HANDEL" and "IKANO HANDEL"), the surest, with a
+ * higher confidence than the first.
  */
 export function surerLine(first: Line, strip: PageText): Line | null {
   const h = heightOf(first)

@@ -10,6 +10,7 @@
 
 import lexicon from './lexicon.json' with { type: 'json' }
 import data from './ocr-vocabulary.json' with { type: 'json' }
+import { unmarked } from './parse.ts'
 import type { Line, PageText, Segment } from './pdf-text.ts'
 
 /** Upper case without accents ('ß' as 'SS'): how words are compared. */
@@ -19,8 +20,6 @@ const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').replace(/�
 const VOCABULARY = new Map<string, string>()
 for (const [key, words] of Object.entries(data))
   if (key !== '$comment' && Array.isArray(words)) for (const w of words) VOCABULARY.set(fold(w), w)
-
-const unmarked = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC')
 
 /**
  * The vocabulary's accented words by their bare spelling ("batiment" → "bâtiment"), where no

@@ -268,5 +268,8 @@ function validDate(y: number, m: number, d: number): boolean {
 /** Lower case without accents, for label matching. */
 export const foldText = fold
 
+/** The text without its accents, case kept ("Bâtiment" → "Batiment"). */
+export const unmarked = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC')
+
 /** Removes spaces, dots and dashes, upper-cases (IBAN and VAT numbers). */
 export const compactId = (s: string) => s.replace(/[\s.\-–]/g, '').toUpperCase()

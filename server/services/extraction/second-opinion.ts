@@ -82,8 +82,8 @@ const SURE_DATE = 0.6
 
 /**
  * The date as a second recogniser reads the row OCR took it from, when that row and that reading
- * hold one date, another one, every character of it fairly sure, in the same year or the next or the one
- * before (a year it could not have misread as); null otherwise.
+ * hold one date, another one, every character of it fairly sure, in the same year or the next or
+ * the one before (a year it could not have misread as); null otherwise.
  */
 async function dateOpinion(iso: string, pages: PageText[], readers: RowReader[]): Promise<string | null> {
   const order = dateOrder(pages.flatMap((p) => p.lines.map((l) => l.text)).join('\n'))
